@@ -1,0 +1,48 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserError } from './core/errors.js';
+import { readJsonFile } from './core/files.js';
+import { object, string } from './core/validate.js';
+import type { PageInfo } from './report/page.js';
+
+/** What an experiment runner gets besides its spec. */
+export interface ExperimentContext {
+  reportsDir: string;
+  workers: number;
+  quiet: boolean;
+}
+
+export type ExperimentRunner = (spec: Record<string, unknown>, ctx: ExperimentContext) => Promise<PageInfo[]>;
+
+/** One runner per game; an experiment file names its game. Games register here. */
+const runners: Record<string, () => Promise<ExperimentRunner>> = {
+  wulong: async () => (await import('./games/wulong/report.js')).runExperiment,
+};
+
+export interface ExperimentFile {
+  file: string;
+  name: string;
+  game: string;
+  spec: Record<string, unknown>;
+}
+
+export function listExperiments(dir: string): ExperimentFile[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  } catch {
+    throw new UserError(`cannot read experiments folder ${dir}`);
+  }
+  return files.map((f) => {
+    const path = join(dir, f);
+    const spec = object(readJsonFile(path, 'experiment'), path);
+    const game = string(spec.game, `${path}: game`, Object.keys(runners));
+    return { file: path, name: string(spec.name, `${path}: name`), game, spec };
+  });
+}
+
+export async function runnerFor(game: string): Promise<ExperimentRunner> {
+  const r = runners[game];
+  if (!r) throw new UserError(`no experiment runner for game ${game}`);
+  return r();
+}

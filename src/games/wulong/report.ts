@@ -1,0 +1,2 @@
+import type { ExperimentRunner } from '../../experiments.js';
+export const runExperiment: ExperimentRunner = async () => [];

@@ -1,0 +1,65 @@
+import { availableParallelism } from 'node:os';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { mergeAccumulators, runShard, type ShardTask } from './shards.js';
+
+export interface Experiment {
+  kernel: string;
+  params: unknown;
+  seed: number;
+  total: number;
+  shardCount: number;
+}
+
+export interface RunOptions {
+  /** worker threads; 1 runs the shards in this thread (same streams, same result) */
+  workers?: number;
+  onShardDone?: (done: number, of: number) => void;
+}
+
+export function defaultWorkers(): number {
+  return availableParallelism();
+}
+
+export function shardTasks(e: Experiment): ShardTask[] {
+  return Array.from({ length: e.shardCount }, (_, shardIndex) => ({ ...e, shardIndex }));
+}
+
+/** The compiled worker file (tests run from TypeScript sources, workers always from dist/). */
+function workerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  const file = here.endsWith('.ts') ? fileURLToPath(new URL('../../dist/src/parallel/worker.js', import.meta.url)) : fileURLToPath(new URL('./worker.js', import.meta.url));
+  if (!existsSync(file)) throw new Error(`worker file ${file} is missing: run npm run build`);
+  return file;
+}
+
+/**
+ * Run every shard of an experiment and merge the accumulators in shard order. The result is
+ * bit-identical for any worker count because each shard's stream comes from (seed, shard index).
+ */
+export async function runExperiment(e: Experiment, opts: RunOptions = {}): Promise<Float64Array> {
+  const workers = Math.max(1, Math.min(opts.workers ?? defaultWorkers(), e.shardCount));
+  const tasks = shardTasks(e);
+  const parts: Float64Array[] = new Array(tasks.length);
+  let done = 0;
+  if (workers === 1) {
+    for (const t of tasks) {
+      parts[t.shardIndex] = runShard(t);
+      opts.onShardDone?.(++done, tasks.length);
+    }
+  } else {
+    const pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+    try {
+      await Promise.all(
+        tasks.map(async (t) => {
+          parts[t.shardIndex] = await pool.run(t);
+          opts.onShardDone?.(++done, tasks.length);
+        }),
+      );
+    } finally {
+      await pool.destroy();
+    }
+  }
+  return mergeAccumulators(parts);
+}

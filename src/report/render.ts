@@ -1,0 +1,50 @@
+import * as vega from 'vega';
+import * as vl from 'vega-lite';
+import { Resvg } from '@resvg/resvg-js';
+import { FONT_FAMILY, fontFiles, textWidth } from './fonts.js';
+
+export type VlSpec = vl.TopLevelSpec;
+
+let metricsInstalled = false;
+/** Vega measures text with our font's real advance widths (no canvas in Node). */
+function installTextMetrics(): void {
+  if (metricsInstalled) return;
+  metricsInstalled = true;
+  const tm = (vega as unknown as { textMetrics: unknown }).textMetrics as { width: (item: Record<string, unknown>, text: unknown) => number };
+  tm.width = (item, text) => {
+    const size = item.fontSize != null ? Number(item.fontSize) || 0 : 11;
+    const t = text == null ? '' : String(text).trim();
+    const weight = item.fontWeight;
+    return textWidth(t, size, weight === 'bold' || (typeof weight === 'number' && weight >= 600));
+  };
+}
+
+/** House style: our font everywhere, readable sizes, white background. */
+export const baseConfig = {
+  font: FONT_FAMILY,
+  background: 'white',
+  padding: 12,
+  view: { stroke: '#ccc' },
+  axis: { labelFontSize: 11, titleFontSize: 12, titlePadding: 8, labelLimit: 260 },
+  legend: { labelFontSize: 11, titleFontSize: 12, labelLimit: 260 },
+  header: { labelFontSize: 12, titleFontSize: 12 },
+  title: { fontSize: 15, anchor: 'start', subtitleFontSize: 12, subtitleColor: '#555', offset: 10 },
+} as const;
+
+/** Vega-Lite → Vega → SVG (headless view, no renderer) → PNG (resvg with the shipped fonts). */
+export async function renderSpec(spec: VlSpec): Promise<{ svg: string; png: Buffer }> {
+  installTextMetrics();
+  const withConfig = { ...spec, config: { ...baseConfig, ...(spec.config ?? {}) } } as VlSpec;
+  const compiled = vl.compile(withConfig).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
+  const svg = await view.toSVG();
+  view.finalize();
+  const png = new Resvg(svg, {
+    fitTo: { mode: 'zoom', value: 2 },
+    font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
+    background: 'white',
+  })
+    .render()
+    .asPng();
+  return { svg, png };
+}
