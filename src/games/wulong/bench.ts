@@ -1,0 +1,3 @@
+export async function bench(log: (line: string) => void): Promise<void> {
+  log('(not yet)');
+}
