@@ -5,7 +5,7 @@ import { progressBar } from '../core/progress.js';
 import { parseIntArg } from '../core/validate.js';
 import { runExperiment, type Experiment } from '../parallel/pool.js';
 import { runShardToFile, shardIndexFromEnv } from '../parallel/partial.js';
-import { toCsv, type Row } from '../report/page.js';
+import { toCsv, type Row } from '../report/csv.js';
 
 export const intArg = (name: string, min?: number, max?: number) => (v: string) => parseIntArg(v, name, min, max);
 

@@ -6,7 +6,7 @@ import { intArg, emit } from './common.js';
 import { getKernel } from '../parallel/registry.js';
 import { mergePartialFiles } from '../parallel/partial.js';
 import { listExperiments, runnerFor } from '../experiments.js';
-import { writeIndex, type PageInfo } from '../report/page.js';
+import type { PageInfo } from '../report/page.js';
 import { registerWulong } from './wulong.js';
 
 export function buildProgram(): Command {
@@ -55,6 +55,7 @@ export function buildProgram(): Command {
         pages.push(...(await run(e.spec, { reportsDir: opts.out, workers: opts.workers, quiet: !!opts.quiet })));
         if (!opts.quiet) process.stderr.write(`${e.name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
       }
+      const { writeIndex } = await import('../report/page.js');
       writeIndex(opts.out, pages);
       if (!opts.quiet) process.stderr.write(`wrote ${opts.out}/index.html (${pages.length} pages)\n`);
     });

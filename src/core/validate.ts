@@ -53,7 +53,7 @@ export function string(v: unknown, field: string, allowed?: readonly string[]): 
 /** Reject keys a rules file should not have (typos would otherwise be silently ignored). */
 export function onlyKeys(obj: Record<string, unknown>, field: string, allowed: readonly string[]): void {
   for (const k of Object.keys(obj)) {
-    if (!allowed.includes(k)) throw new UserError(`${field}.${k} is not a known field (known: ${allowed.join(', ')})`);
+    if (!allowed.includes(k)) throw new UserError(`${field}: unknown field "${k}" (known: ${allowed.join(', ')})`);
   }
 }
 

@@ -1,19 +1,15 @@
-import { stringify } from 'csv-stringify/sync';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/files.js';
 import { renderSpec, type VlSpec } from './render.js';
 
-export type Row = Record<string, string | number | boolean | null>;
+import { toCsv, type Row } from './csv.js';
+
+export { toCsv, type Row };
 
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Rows → CSV text with a header from the first row's keys. */
-export function toCsv(rows: readonly Row[]): string {
-  if (rows.length === 0) return '';
-  return stringify(rows as Row[], { header: true, columns: Object.keys(rows[0]) });
-}
 
 export interface Chart {
   /** file stem, e.g. "policy-map" */

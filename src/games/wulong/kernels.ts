@@ -1,2 +1,4 @@
 import type { Kernel } from '../../parallel/kernel.js';
-export const kernels: Kernel<never, unknown>[] = [];
+import { turnKernel } from './simulator.js';
+
+export const kernels: Kernel<never, unknown>[] = [turnKernel as Kernel<never, unknown>];

@@ -1,0 +1,214 @@
+import type { WulongRules } from './rules.js';
+import { UserError } from '../../core/errors.js';
+
+/** One way to set dice aside from a roll: its score and how many dice it uses. */
+export interface Choice {
+  score: number;
+  used: number;
+}
+
+/** A roll of n dice up to order: face counts, how many ordered rolls it stands for, what it allows. */
+export interface RollClass {
+  counts: number[];
+  /** ordered outcomes with these counts: n! / Π counts! */
+  weight: number;
+  bust: boolean;
+  instantWin: boolean;
+  /** non-dominated set-aside choices: the best score for each number of dice used, fewest dice first */
+  choices: Choice[];
+  /** every distinct (score, dice used) a set-aside can give, dominated ones included */
+  allChoices: Choice[];
+}
+
+export interface Tables {
+  rules: WulongRules;
+  faces: number;
+  dice: number;
+  /** every score is a multiple of this (the DP's step) */
+  unit: number;
+  /** classes[n]: the roll classes of n dice (index 0 unused) */
+  classes: RollClass[][];
+  /** faces^n for each n */
+  outcomes: number[];
+  /** classOfRoll[n][i]: the class of ordered roll i (base-`faces` digits, one per die) */
+  classOfRoll: Uint16Array[];
+  /** exact bust count among faces^n ordered rolls, per n */
+  bustCount: bigint[];
+}
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+/** Value of setting aside m dice of one face, best over partitions into listed counts (−∞ if none). */
+function faceValues(score: Record<string, number>, beyond: 'double' | 'none', dice: number): number[] {
+  const table = new Array<number>(dice + 1).fill(-Infinity);
+  const listed = Object.keys(score).map(Number).sort((a, b) => a - b);
+  for (const c of listed) table[c] = score[String(c)];
+  if (beyond === 'double' && listed.length) {
+    const top = listed[listed.length - 1];
+    for (let c = top + 1; c <= dice; c++) table[c] = table[c - 1] * 2;
+  }
+  const best = new Array<number>(dice + 1).fill(-Infinity);
+  best[0] = 0;
+  for (let m = 1; m <= dice; m++) {
+    for (let part = 1; part <= m; part++) {
+      if (table[part] > -Infinity && best[m - part] > -Infinity) best[m] = Math.max(best[m], table[part] + best[m - part]);
+    }
+  }
+  return best;
+}
+
+/** All count vectors over `faces` faces summing to n, in a fixed order. */
+function compositions(n: number, faces: number): number[][] {
+  const out: number[][] = [];
+  const cur = new Array<number>(faces).fill(0);
+  const rec = (f: number, left: number) => {
+    if (f === faces - 1) {
+      cur[f] = left;
+      out.push(cur.slice());
+      return;
+    }
+    for (let c = left; c >= 0; c--) {
+      cur[f] = c;
+      rec(f + 1, left - c);
+    }
+  };
+  rec(0, n);
+  return out;
+}
+
+function factorial(n: number): number {
+  let r = 1;
+  for (let i = 2; i <= n; i++) r *= i;
+  return r;
+}
+
+/** Scoring of a kept multiset of dice, with patterns (straights, three pairs) and per-face units. */
+export class Scorer {
+  private readonly faceBest: number[][];
+  private readonly patterns: { counts: number[]; score: number }[] = [];
+  private readonly memo = new Map<string, number>();
+
+  constructor(readonly rules: WulongRules) {
+    const F = rules.faces.length;
+    this.faceBest = rules.faces.map((f) => faceValues(f.score, f.beyond ?? 'none', rules.dice));
+    for (const s of rules.straights) {
+      const counts = new Array<number>(F).fill(0);
+      for (const id of s.faces) counts[rules.faces.findIndex((f) => f.id === id)]++;
+      this.patterns.push({ counts, score: s.score });
+    }
+    if (rules.threePairs) {
+      for (let a = 0; a < F; a++)
+        for (let b = a + 1; b < F; b++)
+          for (let c = b + 1; c < F; c++) {
+            const counts = new Array<number>(F).fill(0);
+            counts[a] = counts[b] = counts[c] = 2;
+            this.patterns.push({ counts, score: rules.threePairs.score });
+          }
+    }
+  }
+
+  /** Best score of exactly these dice, every die in some unit; −∞ when they cannot all score. */
+  best(kept: readonly number[]): number {
+    const key = kept.join(',');
+    const hit = this.memo.get(key);
+    if (hit !== undefined) return hit;
+    let best = 0;
+    for (let f = 0; f < kept.length; f++) best += this.faceBest[f][kept[f]];
+    for (const p of this.patterns) {
+      if (p.counts.every((c, f) => c <= kept[f])) {
+        const rest = this.best(kept.map((k, f) => k - p.counts[f]));
+        if (rest > -Infinity) best = Math.max(best, p.score + rest);
+      }
+    }
+    this.memo.set(key, best);
+    return best;
+  }
+
+  /** Every legal set-aside from a roll (face counts): the kept dice and their score. */
+  options(roll: readonly number[]): { kept: number[]; score: number; used: number }[] {
+    const out: { kept: number[]; score: number; used: number }[] = [];
+    const kept = new Array<number>(roll.length).fill(0);
+    const rec = (f: number) => {
+      if (f === roll.length) {
+        const used = kept.reduce((a, b) => a + b, 0);
+        if (used === 0) return;
+        const score = this.best(kept);
+        if (score > -Infinity) out.push({ kept: kept.slice(), score, used });
+        return;
+      }
+      for (let c = 0; c <= roll[f]; c++) {
+        kept[f] = c;
+        rec(f + 1);
+      }
+      kept[f] = 0;
+    };
+    rec(0);
+    return out;
+  }
+}
+
+/** Compile rules into roll classes and lookup tables (once per rules; everything after is lookups). */
+export function compileTables(rules: WulongRules): Tables {
+  const F = rules.faces.length, N = rules.dice;
+  if (F ** N > 50_000_000) throw new UserError(`rules: ${F} faces and ${N} dice make too many ordered rolls to tabulate`);
+  const scorer = new Scorer(rules);
+  const instantFace = rules.instantWin ? rules.faces.findIndex((f) => f.id === rules.instantWin!.face) : -1;
+  const classes: RollClass[][] = [[]];
+  const outcomes = [1];
+  const classOfRoll: Uint16Array[] = [new Uint16Array(1)];
+  const bustCount: bigint[] = [0n];
+  const scores: number[] = [];
+  for (let n = 1; n <= N; n++) {
+    const list: RollClass[] = [];
+    const index = new Map<string, number>();
+    let bust = 0n;
+    for (const counts of compositions(n, F)) {
+      const weight = factorial(n) / counts.reduce((a, c) => a * factorial(c), 1);
+      const opts = scorer.options(counts);
+      const byUsed = new Map<number, number>();
+      for (const o of opts) byUsed.set(o.used, Math.max(byUsed.get(o.used) ?? -Infinity, o.score));
+      const choices = [...byUsed.entries()].sort((a, b) => a[0] - b[0]).map(([used, score]) => ({ used, score }));
+      const allChoices = [...new Map(opts.map((o) => [`${o.used}:${o.score}`, { used: o.used, score: o.score }])).values()];
+      for (const c of allChoices) scores.push(c.score);
+      const instantWin = instantFace >= 0 && counts[instantFace] >= rules.instantWin!.count;
+      if (choices.length === 0) bust += BigInt(weight);
+      index.set(counts.join(','), list.length);
+      list.push({ counts, weight, bust: choices.length === 0, instantWin, choices, allChoices });
+    }
+    const total = F ** n;
+    const map = new Uint16Array(total);
+    const counts = new Array<number>(F);
+    for (let i = 0; i < total; i++) {
+      counts.fill(0);
+      for (let d = 0, x = i; d < n; d++, x = Math.floor(x / F)) counts[x % F]++;
+      map[i] = index.get(counts.join(','))!;
+    }
+    classes.push(list);
+    outcomes.push(total);
+    classOfRoll.push(map);
+    bustCount.push(bust);
+  }
+  if (rules.instantWin) scores.push(rules.instantWin.value || 1);
+  scores.push(rules.minimumBank || scores[0] || 1);
+  for (const c of rules.bettingCards) {
+    if (c.min) scores.push(c.min);
+  }
+  const unit = scores.filter((s) => s > 0).reduce((a, b) => gcd(a, b));
+  return { rules, faces: F, dice: N, unit, classes, outcomes, classOfRoll, bustCount };
+}
+
+/** Parse a roll given as face ids or 1-based face numbers ("D,T,3,3,5" or "1,2,3,3,5") into counts. */
+export function parseRoll(tables: Tables, text: string): number[] {
+  const counts = new Array<number>(tables.faces).fill(0);
+  const parts = text.split(/[,\s]+/).filter(Boolean);
+  for (const p of parts) {
+    let f = tables.rules.faces.findIndex((x) => x.id.toLowerCase() === p.toLowerCase() || x.name.toLowerCase() === p.toLowerCase());
+    if (f < 0 && /^\d+$/.test(p) && Number(p) >= 1 && Number(p) <= tables.faces) f = Number(p) - 1;
+    if (f < 0) throw new UserError(`--roll: unknown face "${p}" (faces: ${tables.rules.faces.map((x) => x.id).join(', ')})`);
+    counts[f]++;
+  }
+  return counts;
+}

@@ -1,0 +1,52 @@
+/**
+ * bluffer — lies on purpose. With chance `bluffRate` it raises on the face it holds fewest of,
+ * by `bluffStep` more than the smallest legal count; otherwise it plays the threshold raise pushed
+ * to the edge. It calls only in turn, and only bids below `callBelow` likely; never out of turn.
+ */
+import type { Rng } from '../../src/core/rng.js';
+import type { RoundView, Strategy } from '../../src/games/liars-dice/engine.js';
+import { bestRaise, markUnlikely } from './threshold.js';
+import type { StrategyContext, StrategyInfo } from './types.js';
+import { numberParam, onlyParams } from './types.js';
+
+export const info: StrategyInfo = {
+  name: 'bluffer',
+  description: 'bluffs on faces it lacks, calls rarely',
+  defaults: { bluffRate: 0.35, bluffStep: 1, callBelow: 0.25, bidAtLeast: 0.45 },
+};
+
+class Bluffer implements Strategy {
+  readonly name = 'bluffer';
+  constructor(private readonly bluffRate: number, private readonly step: number, private readonly callBelow: number, private readonly atLeast: number) {}
+  challenge(view: RoundView, me: number, inTurn: boolean, _rng: Rng): number {
+    if (!inTurn || view.numBids === 0) return 0;
+    return markUnlikely(view, me, 0, this.callBelow);
+  }
+  bid(view: RoundView, me: number, rng: Rng): number {
+    if (rng.nextFloat() < this.bluffRate) {
+      // the face I hold fewest of (not 1s), as if I had plenty
+      let face = 2, fewest = 1e9;
+      for (let f = 2; f <= view.sides; f++) {
+        const c = view.ownFace(me, f);
+        if (c < fewest) { fewest = c; face = f; }
+      }
+      const c = Math.min(view.totalDice, view.minCount(face) + this.step);
+      if (view.minCount(face) <= view.totalDice) return view.rankOf(c, face);
+    }
+    return bestRaise(view, me, this.atLeast, true);
+  }
+  direction(_view: RoundView, _me: number, rng: Rng): number {
+    return rng.nextFloat() < 0.5 ? 1 : -1;
+  }
+}
+
+export function create(params: Record<string, number>, _ctx: StrategyContext): Strategy {
+  const all = { ...info.defaults, ...params };
+  onlyParams(all, Object.keys(info.defaults), info.name);
+  return new Bluffer(
+    numberParam(all, 'bluffRate', info.name, 0, 1),
+    Math.round(numberParam(all, 'bluffStep', info.name, 0, 10)),
+    numberParam(all, 'callBelow', info.name, 0, 1),
+    numberParam(all, 'bidAtLeast', info.name, 0, 1),
+  );
+}

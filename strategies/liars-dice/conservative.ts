@@ -1,0 +1,18 @@
+/**
+ * conservative — the threshold player tuned to avoid risk: it calls the last bid as soon as it is
+ * less than even odds, only calls out of turn on near-impossible bids, and raises by the smallest
+ * step (no pushing to the edge).
+ */
+import type { Strategy } from '../../src/games/liars-dice/engine.js';
+import { parseParams, ThresholdStrategy } from './threshold.js';
+import type { StrategyContext, StrategyInfo } from './types.js';
+
+export const info: StrategyInfo = {
+  name: 'conservative',
+  description: 'calls anything below even odds, raises by the smallest step',
+  defaults: { callBelow: 0.5, outOfTurnBelow: 0.02, bidAtLeast: 0.6, edge: 0 },
+};
+
+export function create(params: Record<string, number>, _ctx: StrategyContext): Strategy {
+  return new ThresholdStrategy(parseParams(params, info.defaults, info.name), info.name);
+}

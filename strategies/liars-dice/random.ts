@@ -1,0 +1,46 @@
+/**
+ * random — the baseline. In turn it calls the last bid with chance `callProb`; otherwise it raises
+ * a uniformly random face to its smallest legal count, plus one more with chance `jumpProb`.
+ * It never calls out of turn and picks the direction at random.
+ */
+import type { Rng } from '../../src/core/rng.js';
+import type { RoundView, Strategy } from '../../src/games/liars-dice/engine.js';
+import type { StrategyContext, StrategyInfo } from './types.js';
+import { numberParam, onlyParams } from './types.js';
+
+export const info: StrategyInfo = {
+  name: 'random',
+  description: 'random legal raises, calls with a fixed chance',
+  defaults: { callProb: 0.3, jumpProb: 0.5 },
+};
+
+class RandomPlayer implements Strategy {
+  readonly name = 'random';
+  constructor(private readonly callProb: number, private readonly jumpProb: number) {}
+  challenge(view: RoundView, me: number, inTurn: boolean, rng: Rng): number {
+    if (!inTurn || view.numBids === 0 || rng.nextFloat() >= this.callProb) return 0;
+    view.marks[view.numBids - 1] = 1;
+    return 1;
+  }
+  bid(view: RoundView, _me: number, rng: Rng): number {
+    // a random face whose smallest legal count still fits on the table
+    const start = 1 + rng.below(view.sides);
+    for (let k = 0; k < view.sides; k++) {
+      const face = ((start - 1 + k) % view.sides) + 1;
+      let c = view.minCount(face);
+      if (c > view.totalDice) continue;
+      if (c < view.totalDice && rng.nextFloat() < this.jumpProb) c++;
+      return view.rankOf(c, face);
+    }
+    return view.lastRank() + 1;
+  }
+  direction(_view: RoundView, _me: number, rng: Rng): number {
+    return rng.nextFloat() < 0.5 ? 1 : -1;
+  }
+}
+
+export function create(params: Record<string, number>, _ctx: StrategyContext): Strategy {
+  const all = { ...info.defaults, ...params };
+  onlyParams(all, Object.keys(info.defaults), info.name);
+  return new RandomPlayer(numberParam(all, 'callProb', info.name, 0, 1), numberParam(all, 'jumpProb', info.name, 0, 1));
+}
