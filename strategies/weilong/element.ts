@@ -1,10 +1,11 @@
 import type { WeilongGame, WeilongStrategy } from '../../src/games/weilong/engine.js';
-import { prepareTrade, tradeTarget, fourthSonChoice, secondSonChoice, takeElement } from './common.js';
+import { prepareTrade, tradeTarget, fourthSonChoice, secondSonChoice, takeElement, takeDragon } from './common.js';
 
 /**
  * element — the element-only collector: sets aside every die showing its Son's element number
- * (the Third Son also turns pairs of 6s into 3s) and never goes for a Dragon. Abilities: the First
- * Son re-rolls every 6; abilities on others hit the most threatening opponent (Second: their 2 → 6;
+ * (the Third Son also turns pairs of 6s into 3s) and does not go for a Dragon. The First Son
+ * re-rolls every 6; only when its element goal is closed (after a trade, or an opponent's
+ * ability) does it fall back to the Dragon. Abilities: abilities on others hit the most threatening opponent (Second: their 2 → 6;
  * Fourth: return a die of a close opponent); the Fifth Son trades into a clearly better position,
  * setting aside the whole roll first.
  */
@@ -12,7 +13,9 @@ export const element: WeilongStrategy = {
   name: 'element',
   description: 'collects only its element number; abilities against the most threatening opponent',
   collect(g: WeilongGame, c: number) {
-    if (!prepareTrade(g, c)) takeElement(g, c);
+    if (prepareTrade(g, c)) return;
+    if (g.elementOpen(c) || !g.dragonOpen(c)) takeElement(g, c);
+    else takeDragon(g, c);
   },
   firstSonReroll: () => true,
   secondSonChange: (g, c) => secondSonChoice(g, c, false),
