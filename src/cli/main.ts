@@ -8,6 +8,7 @@ import { mergePartialFiles } from '../parallel/partial.js';
 import { listExperiments, runnerFor } from '../experiments.js';
 import type { PageInfo } from '../report/page.js';
 import { registerWulong } from './wulong.js';
+import { registerWeilong } from './weilong.js';
 
 export function buildProgram(): Command {
   const program = new Command('oddsmith')
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
     .exitOverride();
 
   registerWulong(program);
+  registerWeilong(program);
 
   program
     .command('merge')

@@ -71,6 +71,8 @@ export class WeilongGame {
   readonly ncol = new Int8Array(5);
   /** player holding card c, -1 if the card is out of this round */
   readonly holder = new Int8Array(5);
+  /** player holding card c when the round started (-1: out of the round) */
+  readonly startHolder = new Int8Array(5);
   /** card held by player p */
   readonly cardOf = new Int8Array(5);
   /** the current roll, counts by face 1..6 */
@@ -354,6 +356,7 @@ export class WeilongGame {
     this.round = round;
     this.col.fill(0);
     this.ncol.fill(0);
+    this.startHolder.set(this.holder);
     if (this.script === null) for (let k = 0; k < 5; k++) reseed(this.streams[k], this.seedA, this.seedB, 1 + round * 8 + k);
     if (this.holder[0] >= 0) this.lastFirst[this.holder[0]] = ++this.clock;
   }

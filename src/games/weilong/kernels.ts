@@ -62,13 +62,18 @@ class SimGame extends WeilongGame {
     this.gN.fill(0);
   }
 
+  /**
+   * Per-Son figures follow the player dealt that Son for the round (startHolder), so a Fifth Son who
+   * trades into another card keeps the credit (and the blame) for what his ability did.
+   */
   override onRoundEnd(): void {
+    const winner = this.winnerCard >= 0 ? this.holder[this.winnerCard] : -1;
     for (let k = 0; k < 5; k++) {
-      const p = this.holder[k];
+      const p = this.startHolder[k];
       if (p < 0) continue;
       this.gN[k]++;
       this.gPts[k] += this.roundPoints[p];
-      if (this.winnerCard === k) this.gWins[k]++;
+      if (winner === p) this.gWins[k]++;
     }
     if (!this.main) return;
     const a = this.acc, L = this.L;
@@ -79,7 +84,7 @@ class SimGame extends WeilongGame {
     a[L.hist + (t >= HIST_MAX ? HIST_MAX : t)]++;
     if (this.winnerCard < 0) a[L.stalled]++;
     for (let k = 0; k < 5; k++) {
-      const p = this.holder[k];
+      const p = this.startHolder[k];
       if (p < 0) continue;
       const pts = this.roundPoints[p];
       a[L.sonRounds + k]++;
@@ -87,7 +92,7 @@ class SimGame extends WeilongGame {
       a[L.sonPtsSq + k] += pts * pts;
       a[L.sonUses + k] += this.abilityUses[k] - this.usesBefore[k];
       this.usesBefore[k] = this.abilityUses[k];
-      if (this.winnerCard === k) {
+      if (winner === p) {
         a[L.sonWins + k]++;
         if (this.endKind === END_ELEMENT) a[L.sonElement + k]++;
         else if (this.endKind === END_DRAGON) a[L.sonDragon + k]++;

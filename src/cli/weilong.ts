@@ -1,0 +1,227 @@
+import { Command, Option } from 'commander';
+import { addSimOptions, emit, fmtPct, intArg, runSimulation, textTable, type SimOptions } from './common.js';
+import type { Row } from '../report/csv.js';
+import { Rng } from '../core/rng.js';
+import { loadRules, parseSon, type WeilongRules } from '../games/weilong/rules.js';
+import { applySets, parsePlayers, parseStrategies } from '../games/weilong/options.js';
+import { gamesKernel, simulateTurns, type GamesParams, type GamesResult } from '../games/weilong/kernels.js';
+import { checkCollected, parseCollected, turnOdds, type TurnOdds } from '../games/weilong/odds.js';
+import { WeilongGame } from '../games/weilong/engine.js';
+import { getStrategy, STRATEGY_NAMES } from '../../strategies/weilong/index.js';
+
+const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+const ci = (c: [number, number], d = 3) => `[${f(c[0], d)}, ${f(c[1], d)}]`;
+const pct = (c: [number, number]) => `[${fmtPct(c[0], 1)}, ${fmtPct(c[1], 1)}]`;
+
+const rulesOption = () => new Option('--rules <file>', 'rules file (JSON); default rules/weilong/default.json');
+const setOption = () => new Option('--set <path=value...>', 'override a rules field, e.g. --set penalty.4=5 --set voluntaryStop=false');
+
+function rulesFrom(opts: { rules?: string; set?: string[] }): WeilongRules {
+  const base = loadRules(opts.rules);
+  return opts.set?.length ? applySets(base, opts.set) : base;
+}
+
+/** The main simulate table rows (also the --csv output): one row per strategy, seat and Son. */
+export function simulateRows(r: GamesResult): Row[] {
+  const rows: Row[] = [];
+  for (const s of r.byStrategy) rows.push({ group: 'strategy', key: s.strategy, n: s.playerGames, winRate: s.winRate.p, winLow: s.winRate.ci95[0], winHigh: s.winRate.ci95[1], meanPoints: s.meanPoints.mean, pointsLow: s.meanPoints.ci95[0], pointsHigh: s.meanPoints.ci95[1] });
+  for (const s of r.bySeat) rows.push({ group: 'seat', key: `${s.seat} (${s.strategy})`, n: s.winRate.n, winRate: s.winRate.p, winLow: s.winRate.ci95[0], winHigh: s.winRate.ci95[1], meanPoints: s.meanPoints.mean, pointsLow: s.meanPoints.ci95[0], pointsHigh: s.meanPoints.ci95[1] });
+  for (const s of r.bySon) rows.push({ group: 'son-round', key: s.name, n: s.roundsHeld, winRate: s.roundWinRate.p, winLow: s.roundWinRate.ci95[0], winHigh: s.roundWinRate.ci95[1], meanPoints: s.meanRoundPoints.mean, pointsLow: s.meanRoundPoints.ci95[0], pointsHigh: s.meanRoundPoints.ci95[1] });
+  return rows;
+}
+
+export function simulateText(r: GamesResult): string {
+  const out: string[] = [];
+  out.push(`${r.games} games, ${r.players} players (${r.strategies.join(', ')})`);
+  out.push('', 'game win rate and final points by strategy (95% intervals; win rate Wilson):');
+  out.push(textTable(r.byStrategy.map((s) => ({ strategy: s.strategy, seats: s.seats, 'win rate': fmtPct(s.winRate.p, 2), 'win 95%': pct(s.winRate.ci95), 'mean points': f(s.meanPoints.mean, 2), 'points 95%': ci(s.meanPoints.ci95, 2) }))));
+  out.push('', 'by seat (cards are dealt at random for round 1, then passed):');
+  out.push(textTable(r.bySeat.map((s) => ({ seat: s.seat, strategy: s.strategy, 'win rate': fmtPct(s.winRate.p, 2), 'win 95%': pct(s.winRate.ci95), 'mean points': f(s.meanPoints.mean, 2), 'points 95%': ci(s.meanPoints.ci95, 2) }))));
+  out.push('', 'by Son (per round, following the player dealt that Son for the round, also after a Fifth Son trade):');
+  out.push(textTable(r.bySon.map((s) => ({
+    Son: s.name,
+    rounds: s.roundsHeld,
+    'round win': fmtPct(s.roundWinRate.p, 2),
+    'win 95%': pct(s.roundWinRate.ci95),
+    'five-of-element': s.elementEndings,
+    Dragon: s.dragonEndings,
+    'points/round': f(s.meanRoundPoints.mean, 3),
+    'points 95%': ci(s.meanRoundPoints.ci95, 3),
+    'uses/round': f(s.abilityUsesPerRound, 3),
+    'game win if dealt in round 1': fmtPct(s.startingSonGameWinRate.p, 2),
+  }))));
+  out.push('', `rounds: ${r.rounds.count}; mean length ${f(r.rounds.meanTurns.mean, 2)} turns ${ci(r.rounds.meanTurns.ci95, 2)}; ended by five-of-element ${r.roundEndings.element}, Dragon ${r.roundEndings.dragon}, stalled ${r.roundEndings.stalled}`);
+  if (r.abilityWorth) {
+    out.push('', 'ability worth (with minus without the ability, same seeds; per round the Son is in play):');
+    out.push(textTable(r.abilityWorth.map((w) => ({
+      Son: w.name,
+      'round win change': `${w.roundWinRateChange.estimate >= 0 ? '+' : ''}${fmtPct(w.roundWinRateChange.estimate, 2)}`,
+      '95%': pct(w.roundWinRateChange.ci95),
+      'points change': `${w.roundPointsChange.estimate >= 0 ? '+' : ''}${f(w.roundPointsChange.estimate, 3)}`,
+      'points 95%': ci(w.roundPointsChange.ci95, 3),
+    }))));
+  }
+  return out.join('\n');
+}
+
+function oddsRow(o: TurnOdds): Row {
+  return {
+    son: o.son,
+    name: o.name,
+    collected: o.collected.join(',') || 'none',
+    supply: o.supply,
+    strategy: o.strategy,
+    ability: o.ability,
+    pElement: o.pElement,
+    pDragon: o.pDragon,
+    pFinish: o.pFinish,
+    expectedCollected: o.expectedCollected,
+    pEndAtOnce: o.pEndAtOnce,
+    expectedRolls: o.expectedRolls,
+  };
+}
+
+export function registerWeilong(program: Command): void {
+  const weilong = program.command('weilong').description('Weilong: whole-game simulation with the Sons\' abilities, ability worth, exact single-turn odds');
+
+  addSimOptions(
+    weilong
+      .command('simulate')
+      .description('play whole games (5 rounds) at a table of strategies; win rate and points by strategy, seat and Son; round length and endings; each ability\'s worth by common random numbers')
+      .option('--players <p>', 'players at the table, 2..5 (default: the number of strategies given, or 4)')
+      .option('--strategies <list>', `comma-separated strategy per seat, or one for every seat (${STRATEGY_NAMES.join(', ')})`, 'adaptive')
+      .requiredOption('--games <n>', 'games to play', intArg('--games', 1, 1e10))
+      .option('--no-ability-worth', 'skip the replays with each ability switched off (6× faster)')
+      .addOption(rulesOption())
+      .addOption(setOption()),
+    { shardCount: 32 },
+  )
+    .addHelpText('after', '\nExamples:\n  oddsmith weilong simulate --players 4 --strategies adaptive,element,dragon,noability --games 20000 --seed 1 --workers 2\n  oddsmith weilong simulate --players 5 --strategies adaptive --games 10000 --set penalty.4=3 --json')
+    .action(async (opts: SimOptions & { players?: string; strategies: string; games: number; abilityWorth: boolean; rules?: string; set?: string[] }) => {
+      const list = opts.strategies.split(',').map((s) => s.trim());
+      const players = opts.players !== undefined ? parsePlayers(opts.players) : list.length > 1 ? parsePlayers(String(list.length)) : 4;
+      const params: GamesParams = { rules: rulesFrom(opts), strategies: parseStrategies(list, players), abilityWorth: opts.abilityWorth };
+      const run = await runSimulation({ kernel: gamesKernel.name, params, seed: opts.seed, total: opts.games }, opts);
+      if (!run) return;
+      const r = gamesKernel.summarize(params, run.acc, opts.games);
+      const result = { ...r, seed: opts.seed, workers: opts.workers, shardCount: opts.shardCount, seconds: run.seconds, gamesPerSecond: opts.games / run.seconds };
+      emit(result, opts, () => simulateText(r) + `\n\n${Math.round(result.gamesPerSecond)} games/s${params.abilityWorth ? ' (each also replayed 5× for ability worth)' : ''} (${opts.workers} worker${opts.workers > 1 ? 's' : ''}, ${f(run.seconds, 2)} s)`, () => simulateRows(r));
+    });
+
+  weilong
+    .command('odds')
+    .description('exact single-turn odds from a Collected set: five-of-element or Dragon this turn, dice collected, turn ending at once (Markov chain under a strategy)')
+    .option('--son <k>', 'Son 1..5 (first..fifth); default: all five')
+    .option('--collected <faces>', 'Collected dice at the start of the turn, e.g. 1,1 (default none)', '')
+    .option('--supply <n>', 'dice in the Supply (must be 5 minus the Collected dice; checked)')
+    .option('--strategy <name>', `whose decisions (${STRATEGY_NAMES.join(', ')})`, 'adaptive')
+    .option('--no-ability', 'switch the Son\'s ability off')
+    .option('--simulate <n>', 'also simulate n turns and show how far the estimate is from the exact value (in standard errors)')
+    .option('--seed <k>', 'seed for --simulate', '1')
+    .addOption(rulesOption())
+    .addOption(setOption())
+    .option('--json', 'print as JSON')
+    .option('--csv', 'print the table as CSV')
+    .addHelpText('after', '\nExamples:\n  oddsmith weilong odds --son 1 --collected 1,1\n  oddsmith weilong odds --collected 3,4 --strategy dragon --csv\n  oddsmith weilong odds --son 5 --collected 5 --supply 4 --simulate 200000 --json')
+    .action((opts: { son?: string; collected: string; supply?: string; strategy: string; ability: boolean; simulate?: string; seed: string; rules?: string; set?: string[]; json?: boolean; csv?: boolean }) => {
+      const rules = rulesFrom(opts);
+      getStrategy(opts.strategy);
+      const counts = parseCollected(opts.collected);
+      const supply = opts.supply !== undefined ? intArg('--supply', 0, 5)(opts.supply) : undefined;
+      const sons = opts.son !== undefined ? [parseSon(opts.son)] : [1, 2, 3, 4, 5];
+      if (opts.son !== undefined) checkCollected(sons[0], counts, supply);
+      else {
+        checkCollected(1, counts.map((x, i) => (i === 1 ? 0 : x)), supply); // size and supply
+        if (counts[1] === 1 && counts[2] === 1 && counts[3] === 1 && counts[4] === 1 && counts[5] === 1) checkCollected(1, counts);
+      }
+      const simN = opts.simulate !== undefined ? intArg('--simulate', 1, 1e9)(opts.simulate) : 0;
+      const seed = intArg('--seed', 0)(opts.seed);
+      const results = sons
+        .filter((k) => opts.son !== undefined || counts[k] < 5)
+        .map((k) => {
+          const o = turnOdds(rules, k, counts, opts.strategy, opts.ability);
+          if (!simN) return o;
+          const acc = new Float64Array(6);
+          simulateTurns({ rules, son: k, strategy: opts.strategy, collected: counts, ability: opts.ability }, new Rng(seed), simN, acc);
+          const n = acc[0];
+          const z = (k2: number, exact: number) => (k2 / n - exact) / Math.sqrt(Math.max(exact * (1 - exact), 1e-300) / n);
+          const mean = acc[3] / n, sd = Math.sqrt(Math.max(0, (acc[4] - n * mean * mean) / (n - 1)));
+          return {
+            ...o,
+            simulated: {
+              turns: n,
+              pElement: acc[1] / n,
+              pDragon: acc[2] / n,
+              expectedCollected: mean,
+              pEndAtOnce: acc[5] / n,
+              zElement: z(acc[1], o.pElement),
+              zDragon: z(acc[2], o.pDragon),
+              zCollected: (mean - o.expectedCollected) / (sd / Math.sqrt(n)),
+              zEndAtOnce: z(acc[5], o.pEndAtOnce),
+            },
+          };
+        });
+      const out = opts.son !== undefined ? results[0] : results;
+      emit(out, opts, () => {
+        const lines = [`one turn from Collected ${results[0].collected.join(',') || 'none'} (Supply ${results[0].supply}), strategy ${opts.strategy}, ability ${opts.ability ? 'on' : 'off'} — exact:`];
+        lines.push(textTable(results.map((o) => ({
+          Son: o.name,
+          'five-of-element': f(o.pElement, 6),
+          Dragon: f(o.pDragon, 6),
+          finish: f(o.pFinish, 6),
+          'dice collected': f(o.expectedCollected, 4),
+          'ends at once': f(o.pEndAtOnce, 6),
+          rolls: f(o.expectedRolls, 4),
+        }))));
+        if (simN) {
+          lines.push('', `simulated ${simN} turns (seed ${seed}); distance from exact in standard errors:`);
+          lines.push(textTable(results.map((o) => {
+            const s = (o as TurnOdds & { simulated: Record<string, number> }).simulated;
+            return { Son: o.name, 'five-of-element': f(s.pElement, 6), 'z': f(s.zElement, 2), Dragon: f(s.pDragon, 6), 'z ': f(s.zDragon, 2), 'dice collected': f(s.expectedCollected, 4), ' z': f(s.zCollected, 2), 'ends at once': f(s.pEndAtOnce, 6), ' z ': f(s.zEndAtOnce, 2) };
+          })));
+        }
+        lines.push('', 'Solo turn: abilities acting on other players (Second/Fourth Son on an opponent, the Fifth Son\'s trade) have no one to act on.');
+        return lines.join('\n');
+      }, () => results.map(oddsRow));
+    });
+
+  weilong
+    .command('play')
+    .description('play one game with a trace of every roll, decision and ability (for reading the rules engine at work)')
+    .option('--players <p>', 'players, 2..5 (default: the number of strategies, or 4)')
+    .option('--strategies <list>', `comma-separated strategy per seat, or one for all (${STRATEGY_NAMES.join(', ')})`, 'adaptive')
+    .option('--seed <k>', 'game seed', '1')
+    .option('--rounds <n>', 'only show the first n rounds')
+    .addOption(rulesOption())
+    .addOption(setOption())
+    .option('--json', 'print as JSON (trace lines, scores, winner)')
+    .addHelpText('after', '\nExample:\n  oddsmith weilong play --players 3 --strategies adaptive,element,dragon --seed 7')
+    .action((opts: { players?: string; strategies: string; seed: string; rounds?: string; rules?: string; set?: string[]; json?: boolean }) => {
+      const rules = rulesFrom(opts);
+      const list = opts.strategies.split(',').map((s) => s.trim());
+      const players = opts.players !== undefined ? parsePlayers(opts.players) : list.length > 1 ? parsePlayers(String(list.length)) : 4;
+      const names = parseStrategies(list, players);
+      const seed = intArg('--seed', 0)(opts.seed);
+      const maxRounds = opts.rounds !== undefined ? intArg('--rounds', 1, rules.rounds)(opts.rounds) : rules.rounds;
+      const g = new WeilongGame(rules);
+      g.setPlayers(names.map(getStrategy));
+      const trace: string[] = [];
+      const rounds: { round: number; winner: string; points: number[]; totals: number[]; turns: number }[] = [];
+      g.trace = trace;
+      const sonOf = (p: number) => ['First', 'Second', 'Third', 'Fourth', 'Fifth'][g.cardOf[p]];
+      const origRound = g.playRound.bind(g);
+      g.playRound = (round: number) => {
+        if (round < maxRounds) trace.push(`— round ${round + 1}: ${names.map((n, p) => `player ${p + 1} (${n}) ${sonOf(p)} Son`).join(', ')}`);
+        const before = trace.length;
+        origRound(round);
+        if (round >= maxRounds) trace.length = before;
+        const w = g.winnerCard >= 0 ? `player ${g.holder[g.winnerCard] + 1} (${sonOf(g.holder[g.winnerCard])} Son, ${g.endKind === 0 ? 'five of the element' : 'Dragon'})` : 'nobody (stalled)';
+        rounds.push({ round: round + 1, winner: w, points: Array.from(g.roundPoints.slice(0, players)), totals: Array.from(g.score.slice(0, players)), turns: g.roundTurns });
+        if (round < maxRounds) trace.push(`  round ${round + 1} won by ${w} after ${g.roundTurns} turns; points ${rounds[round].points.join(', ')}; totals ${rounds[round].totals.join(', ')}`);
+      };
+      g.playGame(seed, 0x5eed);
+      const winners = names.map((_, p) => p).filter((p) => g.winShare[p] > 0);
+      const result = { seed, players, strategies: names, trace, rounds, totals: Array.from(g.score.slice(0, players)), winners: winners.map((p) => p + 1) };
+      emit(result, opts, () => [...trace, '', `final totals: ${result.totals.join(', ')}; winner: player ${result.winners.join(' and ')}`].join('\n'));
+    });
+}
