@@ -1,0 +1,148 @@
+import { meanEstimate, proportion, Z95, type Proportion } from '../../core/stats.js';
+import type { Kernel } from '../../parallel/kernel.js';
+import { WulongGame, gameLayout, END_NAMES, MONEY_NAMES, HIST_BINS, type GameParams } from './game-engine.js';
+import { safeLimit, validateGameRules } from './game-rules.js';
+
+const machines = new Map<string, WulongGame>();
+/** The game machine for these params, compiled once per thread. */
+export function gameFor(params: GameParams): WulongGame {
+  const key = JSON.stringify(params);
+  let g = machines.get(key);
+  if (!g) {
+    if (machines.size > 8) machines.clear();
+    machines.set(key, (g = new WulongGame(params)));
+  }
+  return g;
+}
+
+export interface StrategyResult {
+  slot: number;
+  label: string;
+  /** share of games won (a tie for the largest fortune shares the win), Wilson 95% interval */
+  win: Proportion;
+  /** mean fortune at the end of the game */
+  finalFortune: { mean: number; se: number };
+  perGame: { bets: number; staked: number; betNet: number; scored: number; allIns: number; raises: number };
+  /** net chips won per chip staked over all its bets */
+  betReturnPerChip: number | null;
+}
+
+export interface CardResult {
+  card: string;
+  name: string;
+  odds: number | null;
+  bets: number;
+  /** share of bets on the card that won */
+  winRate: number | null;
+  staked: number;
+  /** realised net chips per chip staked (raises included), with a delta-method standard error */
+  evPerChip: number | null;
+  se: number | null;
+}
+
+export interface GameResult {
+  rules: string;
+  players: number;
+  strategies: StrategyResult[];
+  seats: { seat: number; win: Proportion }[];
+  games: number;
+  /** spread of win rates between strategies (max − min) */
+  winSpread: number;
+  length: { turnsMean: number; se: number; sd: number; ci95: [number, number]; rollsPerTurn: number; histogram: number[] };
+  endings: Record<(typeof END_NAMES)[number], Proportion>;
+  /** chips per game by route */
+  moneyPerGame: Record<(typeof MONEY_NAMES)[number], number>;
+  cards: CardResult[];
+  safeLimit: number;
+}
+
+export function summarizeGame(params: GameParams, acc: Float64Array): GameResult {
+  const P = params.players.length, C = params.rules.bettingCards.length;
+  const L = gameLayout(P, C);
+  const games = acc[L.games];
+  const labels = params.players.map((p) => p.label);
+  const strategies: StrategyResult[] = params.players.map((p, i) => {
+    const o = L.slot + i * L.slotStride;
+    const f = meanEstimate(games, acc[o + 1], acc[o + 2]);
+    const dup = labels.filter((l) => l === p.label).length > 1;
+    return {
+      slot: i,
+      label: dup ? `${p.label} #${i + 1}` : p.label,
+      win: proportion(acc[o], games),
+      finalFortune: { mean: f.mean, se: f.se },
+      perGame: { bets: acc[o + 3] / games, staked: acc[o + 4] / games, betNet: acc[o + 5] / games, scored: acc[o + 6] / games, allIns: acc[o + 7] / games, raises: acc[o + 8] / games },
+      betReturnPerChip: acc[o + 4] > 0 ? acc[o + 5] / acc[o + 4] : null,
+    };
+  });
+  const seats = Array.from({ length: P }, (_, s) => ({ seat: s + 1, win: proportion(acc[L.seat + s], games) }));
+  const len = meanEstimate(games, acc[L.turns], acc[L.turnsSq]);
+  const hist = Array.from(acc.subarray(L.hist, L.hist + HIST_BINS));
+  let last = hist.length - 1;
+  while (last > 0 && hist[last] === 0) last--;
+  const endings = Object.fromEntries(END_NAMES.map((n, i) => [n, proportion(acc[L.end + i], games)])) as GameResult['endings'];
+  const moneyPerGame = Object.fromEntries(MONEY_NAMES.map((n, i) => [n, acc[L.money + i] / games])) as GameResult['moneyPerGame'];
+  const cards: CardResult[] = [...params.rules.bettingCards.map((c) => ({ id: c.id, name: c.name, odds: c.odds as number | null })), { id: 'all-in', name: 'all-in (any card)', odds: null }].map((c, k) => {
+    const o = L.card + k * L.cardStride;
+    const bets = acc[o], wins = acc[o + 1], staked = acc[o + 2], net = acc[o + 3];
+    const netSq = acc[o + 4], stakeSq = acc[o + 5], netStake = acc[o + 6];
+    let ev: number | null = null, se: number | null = null;
+    if (staked > 0) {
+      ev = net / staked;
+      const mean = staked / bets;
+      const resid = netSq - 2 * ev * netStake + ev * ev * stakeSq;
+      se = bets > 1 ? Math.sqrt(Math.max(0, resid) / (bets - 1)) / (mean * Math.sqrt(bets)) : null;
+    }
+    return { card: c.id, name: c.name, odds: c.odds, bets, winRate: bets > 0 ? wins / bets : null, staked, evPerChip: ev, se };
+  });
+  const rates = strategies.map((s) => s.win.p);
+  return {
+    rules: params.rules.name,
+    players: P,
+    strategies,
+    seats,
+    games,
+    winSpread: Math.max(...rates) - Math.min(...rates),
+    length: { turnsMean: len.mean, se: len.se, sd: len.sd, ci95: len.ci95, rollsPerTurn: acc[L.rolls] / acc[L.turns], histogram: hist.slice(0, last + 1) },
+    endings,
+    moneyPerGame,
+    cards,
+    safeLimit: safeLimit(validateGameRules(params.rules), P),
+  };
+}
+
+const pct = (p: Proportion) => `${(p.p * 100).toFixed(2)}% [${(p.ci95[0] * 100).toFixed(2)}, ${(p.ci95[1] * 100).toFixed(2)}]`;
+const num = (x: number | null, d = 0) => (x === null || !Number.isFinite(x) ? '-' : x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
+
+export function formatGame(r: GameResult): string {
+  const out: string[] = [];
+  out.push(`${r.rules}: ${num(r.games)} games, ${r.players} players (safe limit ${num(r.safeLimit)})`);
+  out.push('', 'win rate by strategy (95% Wilson interval):');
+  const w = Math.max(...r.strategies.map((s) => s.label.length), 8);
+  for (const s of r.strategies) {
+    out.push(`  ${s.label.padEnd(w)}  ${pct(s.win).padStart(24)}  final fortune ${num(s.finalFortune.mean).padStart(7)}  bet return/chip ${num(s.betReturnPerChip, 4).padStart(7)}  staked/game ${num(s.perGame.staked).padStart(7)}`);
+  }
+  out.push(`  spread of win rates (max − min): ${(r.winSpread * 100).toFixed(2)} points`);
+  out.push('', 'win rate by seat (seat 1 rolls first):');
+  for (const s of r.seats) out.push(`  seat ${s.seat}  ${pct(s.win)}`);
+  out.push('', `game length: ${r.length.turnsMean.toFixed(2)} ± ${(Z95 * r.length.se).toFixed(2)} turns (95%), sd ${r.length.sd.toFixed(1)}; ${r.length.rollsPerTurn.toFixed(3)} rolls per turn`);
+  out.push('how games end: ' + END_NAMES.map((n) => `${n} ${pct(r.endings[n])}`).join('; '));
+  out.push('', 'money per game (chips):');
+  out.push('  ' + MONEY_NAMES.map((n) => `${n} ${num(r.moneyPerGame[n], n === 'safesClosed' ? 2 : 0)}`).join(', '));
+  out.push('', 'betting cards, realised in play (raises included):');
+  for (const c of r.cards) {
+    out.push(`  ${c.name.padEnd(22)} ${(c.odds === null ? 'all-in' : `1:${c.odds}`).padStart(6)}  bets ${num(c.bets).padStart(10)}  won ${c.winRate === null ? '-' : (c.winRate * 100).toFixed(2) + '%'}  EV/chip ${num(c.evPerChip, 4)} ± ${num(c.se === null ? null : Z95 * c.se, 4)}`);
+  }
+  return out.join('\n');
+}
+
+export const gameKernel: Kernel<GameParams, GameResult> = {
+  name: 'wulong.game',
+  run(params, rng, count) {
+    const g = gameFor(params);
+    const acc = new Float64Array(g.L.size);
+    g.playGames(rng, count, acc);
+    return acc;
+  },
+  summarize: (params, acc) => summarizeGame(params, acc),
+  format: (r) => formatGame(r),
+};

@@ -1,0 +1,18 @@
+import type { PassiveSpec } from '../../src/games/wulong/game-passive.js';
+import { parseFraction } from './passive-parse.js';
+
+/**
+ * fraction:F — the exact card; when its conditional EV is positive the stake is F × fortune
+ * (in whole chips, at least the minimum bet), otherwise the minimum. Later phases raise the stake
+ * up to F × wealth (fortune + stake) while the card stays favourable. All-in when better.
+ * Usage: `fraction:0.1` (default 0.1).
+ */
+export const fraction = {
+  name: 'fraction',
+  usage: 'fraction:F',
+  description: 'exact card, stake F × fortune when favourable (else minimum), raises to F × wealth',
+  parse(arg: string | undefined): PassiveSpec {
+    const f = arg === undefined || arg === '' ? 0.1 : parseFraction(arg, 'fraction:F', 1);
+    return { name: `fraction:${f}`, card: 'exact', stake: 'fraction', size: f, raises: true, allIn: true };
+  },
+};

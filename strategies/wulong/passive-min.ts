@@ -1,0 +1,17 @@
+import type { PassiveSpec } from '../../src/games/wulong/game-passive.js';
+
+/**
+ * min — the exact card at the minimum stake: picks the card with the best conditional EV per chip
+ * (exact, from the turn solver under the active player's policy), stakes the minimum bet, and at
+ * each later betting phase raises by one minimum bet while the held card's conditional EV is
+ * positive. Goes all-in when allowed and better in expectation. Usage: `min`.
+ */
+export const minStake = {
+  name: 'min',
+  usage: 'min',
+  description: 'exact card, minimum stake, +1 minimum bet per phase while the card is favourable',
+  parse(arg: string | undefined): PassiveSpec {
+    if (arg) throw new Error('min takes no parameter');
+    return { name: 'min', card: 'exact', stake: 'min', size: 0, raises: true, allIn: true };
+  },
+};
