@@ -66,7 +66,7 @@ export function registerWulong(program: Command): void {
     .option('--roll <faces>', 'the roll just made, e.g. D,T,3,3,5 (faces by id, or 1-6)')
     .addOption(rulesOption())
     .option('--json', 'print as JSON')
-    .addHelpText('after', '\nExamples:\n  oddsmith wulong advise --score 2500 --dice 3\n  oddsmith wulong advise --score 0 --dice 5 --roll D,T,3,3,5')
+    .addHelpText('after', '\nExamples:\n  oddsmith wulong advise --score 2000 --dice 3\n  oddsmith wulong advise --score 0 --dice 5 --roll D,T,3,3,5')
     .action((opts: { score: number; dice: number; roll?: string; rules?: string; json?: boolean }) => {
       const a = new TurnAnalysis(loadRules(opts.rules), undefined, opts.score + 1);
       if (opts.roll) {

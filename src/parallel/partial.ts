@@ -55,7 +55,7 @@ export function mergePartialFiles(paths: readonly string[]): { experiment: Exper
   if (paths.length === 0) throw new UserError('merge needs at least one partial result file');
   const parts = paths.map(readPartial);
   const first = parts[0];
-  const byIndex = new Array<PartialFile | undefined>(first.experiment.shardCount);
+  const byIndex: (PartialFile | undefined)[] = Array.from({ length: first.experiment.shardCount }, () => undefined);
   parts.forEach((p, i) => {
     if (p.experimentId !== first.experimentId) throw new UserError(`${paths[i]} belongs to a different experiment than ${paths[0]}`);
     if (byIndex[p.shardIndex]) throw new UserError(`shard ${p.shardIndex} appears twice (${paths[i]})`);

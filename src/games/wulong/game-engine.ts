@@ -542,7 +542,9 @@ export class WulongGame {
 const policyCache = new Map<string, PolicyTables>();
 /** Policy tables, built once per (rules, policy) in this thread. */
 export function policyTablesFor(rules: WulongRules, policy: PolicySpec): PolicyTables {
-  const key = JSON.stringify([rules.faces, rules.straights, rules.threePairs, rules.hotDice, rules.minimumBank, rules.instantWin, rules.bettingCards, rules.dice, policy.stop, policy.choice]);
+  // the tables depend on the cards' ranges, not their odds: an odds sweep compiles them once
+  const ranges = rules.bettingCards.map((c) => [c.min, c.max]);
+  const key = JSON.stringify([rules.faces, rules.straights, rules.threePairs, rules.hotDice, rules.minimumBank, rules.instantWin, ranges, rules.dice, policy.stop, policy.choice]);
   let t = policyCache.get(key);
   if (!t) {
     if (policyCache.size > 32) policyCache.clear();

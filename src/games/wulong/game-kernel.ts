@@ -9,7 +9,7 @@ export function gameFor(params: GameParams): WulongGame {
   const key = JSON.stringify(params);
   let g = machines.get(key);
   if (!g) {
-    if (machines.size > 8) machines.clear();
+    if (machines.size > 64) machines.clear();
     machines.set(key, (g = new WulongGame(params)));
   }
   return g;
@@ -145,4 +145,44 @@ export const gameKernel: Kernel<GameParams, GameResult> = {
   },
   summarize: (params, acc) => summarizeGame(params, acc),
   format: (r) => formatGame(r),
+};
+
+/** A sweep: the same players over several rules variants, run as one experiment (one pool, tables compiled once per thread). */
+export interface SweepParams {
+  points: { values: Record<string, number>; rules: GameParams['rules'] }[];
+  players: GameParams['players'];
+  fixedSeats?: boolean;
+}
+
+function pointParams(params: SweepParams, i: number): GameParams {
+  return { rules: params.points[i].rules, players: params.players, fixedSeats: params.fixedSeats };
+}
+
+/** Where each point's accumulator starts in a sweep accumulator (and the total length, last). */
+export function sweepOffsets(params: SweepParams): number[] {
+  const out = [0];
+  for (const p of params.points) out.push(out[out.length - 1] + gameLayout(params.players.length, p.rules.bettingCards.length).size);
+  return out;
+}
+
+/**
+ * Every point plays `count` games from a copy of the shard's stream, so all points see the same
+ * dice (common random numbers): differences between points come from the rules, not the luck.
+ */
+export const sweepKernel: Kernel<SweepParams, GameResult[]> = {
+  name: 'wulong.game-sweep',
+  run(params, rng, count) {
+    const off = sweepOffsets(params);
+    const acc = new Float64Array(off[off.length - 1]);
+    const start = Int32Array.from(rng.s);
+    params.points.forEach((_, i) => {
+      rng.s.set(start);
+      gameFor(pointParams(params, i)).playGames(rng, count, acc.subarray(off[i], off[i + 1]));
+    });
+    return acc;
+  },
+  summarize(params, acc) {
+    const off = sweepOffsets(params);
+    return params.points.map((_, i) => summarizeGame(pointParams(params, i), acc.subarray(off[i], off[i + 1])));
+  },
 };

@@ -1,2 +1,212 @@
 import type { ExperimentRunner } from '../../experiments.js';
-export const runExperiment: ExperimentRunner = async () => [];
+import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
+import { runExperiment as runShards } from '../../parallel/pool.js';
+import { integer, string, array, object } from '../../core/validate.js';
+import { packageRoot } from '../../core/paths.js';
+import { join } from 'node:path';
+import { loadRules, type WulongRules } from './rules.js';
+import { TurnAnalysis, OPTIMAL } from './analysis.js';
+import { turnKernel, type TurnSimParams } from './simulator.js';
+import { parsePolicy } from '../../../strategies/wulong/index.js';
+
+const k = (x: number) => x.toLocaleString('en-US');
+
+function policyMap(a: TurnAnalysis): Chart {
+  const rows = a.policyTable().filter((r) => r.margin !== null);
+  const clip = 10000;
+  const thresholds = a.thresholds();
+  const data = rows.map((r) => ({ dice: r.dice, total: r.total, action: r.action, margin: Math.round(r.margin!), firstStop: thresholds[r.dice] === r.total }));
+  return {
+    name: 'policy-map',
+    title: 'Optimal stop policy: roll or stop, by turn total and dice left',
+    caption: `Each cell is a reachable decision point. Blue: rolling is worth more than stopping; red: stop. Shade = expected gain of rolling over stopping, in points (log-like scale, clamped at ±${k(clip)}). The black outline marks the stop threshold for that number of dice: from there on, stop. Blank cells cannot occur.`,
+    rows: data,
+    spec: {
+      $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+      title: { text: 'Roll or stop? (optimal policy)', subtitle: a.rules.name },
+      width: 760,
+      height: 230,
+      data: { values: data },
+      layer: [{
+      mark: { type: 'rect', stroke: 'white', strokeWidth: 0.5 },
+      encoding: {
+        x: { field: 'total', type: 'ordinal', title: 'turn total so far (points)', axis: { labelAngle: -90, labelExpr: `datum.value % ${a.unit * 4} == 0 ? datum.label : ''` } },
+        y: { field: 'dice', type: 'ordinal', title: 'dice left to roll', sort: 'descending' },
+        color: { field: 'margin', type: 'quantitative', title: ['gain of rolling', 'over stopping (pts)'], scale: { type: 'symlog', constant: 100, scheme: 'redblue', domainMid: 0, domain: [-clip, clip], clamp: true }, legend: { values: [-clip, -1000, -100, 0, 100, 1000, clip] } },
+        tooltip: [{ field: 'dice' }, { field: 'total' }, { field: 'action' }, { field: 'margin' }],
+      },
+      }, {
+        // outline the first stop cell of each row: the stop threshold
+        transform: [{ filter: "datum.firstStop" }],
+        mark: { type: 'rect', fillOpacity: 0, stroke: 'black', strokeWidth: 2 },
+        encoding: { x: { field: 'total', type: 'ordinal' }, y: { field: 'dice', type: 'ordinal', sort: 'descending' } },
+      }],
+    },
+  };
+}
+
+function bandOf(rules: WulongRules, score: number): string {
+  const c = rules.bettingCards.find((c) => score >= c.min && (c.max === null || score <= c.max));
+  return c ? c.name : 'no card';
+}
+
+function distributionChart(a: TurnAnalysis): Chart {
+  const r = a.solveResult();
+  const data = r.finalScore.map((x) => ({ score: x.score, probability: x.probability, card: bandOf(a.rules, x.score) }));
+  if (r.instantWinProbability > 0) data.push({ score: -1, probability: r.instantWinProbability, card: a.rules.instantWin!.name });
+  const shown = data.filter((d) => d.score >= 0 && d.score <= 30000);
+  return {
+    name: 'final-score',
+    title: 'Distribution of the final turn score under optimal play',
+    caption: `Probability of each final score (0 = bust: ${(r.turnBustProbability * 100).toFixed(1)}%), coloured by the betting card that wins on it. Scores above 30,000 (${(data.filter((d) => d.score > 30000).reduce((s, d) => s + d.probability, 0) * 100).toFixed(2)}%) are in the CSV.`,
+    rows: data,
+    spec: {
+      $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+      title: { text: 'Final turn score (optimal policy)', subtitle: `${a.rules.name}; mean ${k(Math.round(r.expectedTurnScore))} points` },
+      width: 760,
+      height: 300,
+      data: { values: shown },
+      mark: { type: 'bar', width: 7 },
+      encoding: {
+        x: { field: 'score', type: 'quantitative', title: 'final turn score (points)', scale: { domain: [-250, 30250], nice: false }, axis: { values: Array.from({ length: 16 }, (_, i) => i * 2000), format: ',d' } },
+        y: { field: 'probability', type: 'quantitative', title: 'probability', axis: { format: '.0%' } },
+        color: { field: 'card', type: 'nominal', title: 'betting card that wins', sort: a.rules.bettingCards.map((c) => c.name) },
+      },
+    },
+  };
+}
+
+function cardCharts(a: TurnAnalysis): Chart[] {
+  const cards = a.solveResult().bettingCards;
+  const ev = cards.flatMap((c) => [
+    { card: `${c.name} (1:${c.odds})`, bet: 'ordinary bet (card odds)', evPerChip: c.evPerChip },
+    { card: `${c.name} (1:${c.odds})`, bet: `all-in (odds 1:${c.allIn.odds})`, evPerChip: c.allIn.evPerChip },
+  ]);
+  const odds = cards.flatMap((c) => [
+    { card: c.name, kind: 'printed odds', odds: c.odds, probability: c.probability },
+    ...(c.fairOdds === null ? [] : [{ card: c.name, kind: 'fair odds (EV 0)', odds: c.fairOdds, probability: c.probability }]),
+  ]);
+  const order = cards.map((c) => c.name);
+  return [
+    {
+      name: 'card-ev',
+      title: 'Expected value per chip of each betting card at the initial betting phase',
+      caption: 'Net chips won per chip staked when the active player plays optimally and nothing is known yet. Above zero the bet pays on average. All-in bets use the all-in card\'s odds instead of the card\'s.',
+      rows: ev,
+      spec: {
+        $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+        title: { text: 'Betting cards: EV per chip staked', subtitle: a.rules.name },
+        width: 560,
+        height: { step: 16 } as unknown as number,
+        data: { values: ev },
+        layer: [
+          { mark: 'bar', encoding: { y: { field: 'card', type: 'nominal', sort: cards.map((c) => `${c.name} (1:${c.odds})`), title: null }, yOffset: { field: 'bet', sort: 'descending' }, x: { field: 'evPerChip', type: 'quantitative', title: 'expected net chips per chip staked' }, color: { field: 'bet', type: 'nominal', title: 'bet', sort: 'descending' } } },
+          { mark: { type: 'rule', color: 'black' }, encoding: { x: { datum: 0 } } },
+        ],
+      },
+    },
+    {
+      name: 'card-odds',
+      title: 'Printed odds against fair odds',
+      caption: 'Fair odds make a card\'s EV zero. A card whose printed odds (dot) sit left of its fair odds (diamond) loses money on average.',
+      rows: odds,
+      spec: {
+        $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+        title: { text: 'Printed vs fair odds (payout per chip)', subtitle: a.rules.name },
+        width: 560,
+        height: 160,
+        data: { values: odds },
+        mark: { type: 'point', filled: true, size: 120 },
+        encoding: {
+          y: { field: 'card', type: 'nominal', sort: order, title: null },
+          x: { field: 'odds', type: 'quantitative', title: 'odds (chips paid per chip staked)' },
+          shape: { field: 'kind', type: 'nominal', title: null, scale: { domain: ['printed odds', 'fair odds (EV 0)'], range: ['circle', 'diamond'] } },
+          color: { field: 'kind', type: 'nominal', title: null, scale: { domain: ['printed odds', 'fair odds (EV 0)'] } },
+        },
+      },
+    },
+  ];
+}
+
+const Y_TITLE = 'expected final turn score (points)';
+
+function thresholdChart(rules: WulongRules, optimalValue: number, thresholds: number[], sims: Row[]): { chart: Chart; best: { threshold: number; value: number } } {
+  const rows = thresholds.map((t) => ({ threshold: t, expectedScore: new TurnAnalysis(rules, parsePolicy(`threshold:${t}`)).solveResult().expectedTurnScore }));
+  const best = rows.reduce((b, r) => (r.expectedScore > b.expectedScore ? r : b));
+  const data = rows.map((r) => ({ ...r, kind: 'fixed threshold (exact)' }));
+  return {
+    best: { threshold: best.threshold, value: best.expectedScore },
+    chart: {
+      name: 'threshold-policies',
+      title: 'Expected turn score of fixed-threshold policies',
+      caption: `Stop once the turn total reaches the threshold, whatever the dice left. The best fixed threshold is ${k(best.threshold)} (${best.expectedScore.toFixed(0)} points); the optimal policy (dashed line, ${optimalValue.toFixed(0)} points) adapts to the dice left and does better. Points with error bars are simulated (95% intervals).`,
+      rows: [...data, ...sims.map((s) => ({ ...s }))],
+      spec: {
+        $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+        title: { text: 'Fixed-threshold policies vs the optimal policy', subtitle: rules.name },
+        width: 640,
+        height: 300,
+        layer: [
+          { data: { values: data }, mark: { type: 'line', point: true }, encoding: { x: { field: 'threshold', type: 'quantitative', title: 'stop threshold (turn total, points)' }, y: { field: 'expectedScore', type: 'quantitative', title: Y_TITLE, scale: { zero: false } } } },
+          { data: { values: [{ y: optimalValue, label: `optimal policy ${optimalValue.toFixed(0)}` }] }, layer: [
+            { mark: { type: 'rule', strokeDash: [6, 4], color: '#d62728' }, encoding: { y: { field: 'y', type: 'quantitative', title: Y_TITLE } } },
+            { mark: { type: 'text', align: 'right', dy: 12, color: '#d62728' }, encoding: { y: { field: 'y', type: 'quantitative', title: Y_TITLE }, x: { datum: thresholds[thresholds.length - 1] }, text: { field: 'label' } } },
+          ] },
+          { data: { values: [{ threshold: best.threshold, expectedScore: best.expectedScore, label: `best threshold ${k(best.threshold)}` }] }, layer: [
+            { mark: { type: 'point', shape: 'diamond', size: 160, filled: true, color: '#2ca02c' }, encoding: { x: { field: 'threshold', type: 'quantitative' }, y: { field: 'expectedScore', type: 'quantitative', title: Y_TITLE } } },
+            { mark: { type: 'text', align: 'left', dx: 10, dy: -10, color: '#2ca02c' }, encoding: { x: { field: 'threshold', type: 'quantitative' }, y: { field: 'expectedScore', type: 'quantitative', title: Y_TITLE }, text: { field: 'label' } } },
+          ] },
+          { data: { values: sims }, layer: [
+            { mark: { type: 'errorbar', ticks: true }, encoding: { x: { field: 'threshold', type: 'quantitative' }, y: { field: 'ciLow', type: 'quantitative', title: Y_TITLE }, y2: { field: 'ciHigh' } } },
+            { mark: { type: 'point', shape: 'square', color: 'black' }, encoding: { x: { field: 'threshold', type: 'quantitative' }, y: { field: 'mean', type: 'quantitative', title: Y_TITLE } } },
+          ] },
+        ],
+      },
+    },
+  };
+}
+
+/**
+ * Experiment "wulong" (turn analysis): the exact solution of a rules file, fixed-threshold
+ * policies against the optimum, and simulations checking the exact numbers.
+ */
+export const runExperiment: ExperimentRunner = async (spec, ctx) => {
+  const name = string(spec.name, 'experiment name');
+  const rulesFile = spec.rules === undefined ? undefined : join(packageRoot(), string(spec.rules, `${name}: rules`));
+  const rules = loadRules(rulesFile);
+  const thresholds = array(spec.thresholds, `${name}: thresholds`, 2).map((t, i) => integer(t, `${name}: thresholds[${i}]`, 0));
+  const sim = object(spec.simulate ?? {}, `${name}: simulate`);
+  const trials = integer(sim.trials ?? 1_000_000, `${name}: simulate.trials`, 1);
+  const seed = integer(sim.seed ?? 1, `${name}: simulate.seed`, 0);
+  const simPolicies = array(sim.policies ?? ['optimal'], `${name}: simulate.policies`).map((p) => string(p, `${name}: simulate.policies`));
+  const shardCount = integer(sim.shardCount ?? 32, `${name}: simulate.shardCount`, 1);
+
+  const a = new TurnAnalysis(rules, OPTIMAL);
+  const r = a.solveResult();
+  const simRows: Row[] = [];
+  const agreement: Row[] = [];
+  for (const p of simPolicies) {
+    const params: TurnSimParams = { rules, policy: parsePolicy(p) };
+    const acc = await runShards({ kernel: turnKernel.name, params, seed, total: trials, shardCount }, { workers: ctx.workers });
+    const s = turnKernel.summarize(params, acc, trials);
+    const exact = p === 'optimal' ? r.expectedTurnScore : new TurnAnalysis(rules, params.policy).solveResult().expectedTurnScore;
+    agreement.push({ policy: p, exact: exact.toFixed(2), simulated: s.mean.toFixed(2), se: s.se.toFixed(2), 'z (SE away)': ((s.mean - exact) / s.se).toFixed(2), turns: trials, seed });
+    if (params.policy.stop.kind === 'threshold' && params.policy.choice === 'best') simRows.push({ threshold: params.policy.stop.total, mean: s.mean, ciLow: s.ci95[0], ciHigh: s.ci95[1], kind: 'simulated' });
+  }
+  const { chart: thrChart, best } = thresholdChart(rules, r.expectedTurnScore, thresholds, simRows);
+  const page: PageInfo = { path: `wulong/${string(spec.page ?? 'turn', `${name}: page`)}.html`, title: `Turn analysis — ${rules.name}`, summary: `exact optimal stop policy (expected ${r.expectedTurnScore.toFixed(1)} points per turn), final-score distribution, betting-card EV and fair odds, threshold policies` };
+  const bust = Object.entries(r.bustProbability).map(([dice, b]) => ({ dice, 'bust probability': b.probability.toFixed(6), fraction: b.fraction, 'stop from total': r.thresholds[dice] ?? 'never' }));
+  const intro = `<p>Exact results from dynamic programming over (turn total, dice left), with every roll enumerated as a multiset and every legal set-aside considered.
+Expected final turn score under optimal play: <b>${r.expectedTurnScore.toFixed(2)}</b> points${rules.instantWin ? ` (a ${escapeHtml(rules.instantWin.name)} counts as the turn total + ${k(rules.instantWin.value)}; it happens in ${(r.instantWinProbability * 100).toFixed(4)}% of turns)` : ''}.
+A turn busts with probability ${(r.turnBustProbability * 100).toFixed(2)}% and takes ${r.expectedRolls.toFixed(2)} rolls on average.
+The best fixed threshold (${k(best.threshold)}) reaches ${best.value.toFixed(1)} points.</p>`;
+  return [
+    await writePage(ctx.reportsDir, page, intro, [
+      { heading: 'When to stop', charts: [policyMap(a)], table: { rows: bust, caption: 'Bust probability of one roll, and the turn total from which the optimal policy stops, by dice left to roll.' } },
+      { heading: 'Final turn score', charts: [distributionChart(a)] },
+      { heading: 'Betting cards', charts: cardCharts(a), table: { rows: r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(5), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })) } },
+      { heading: 'Threshold policies', charts: [thrChart] },
+      { heading: 'Exact vs simulated', html: `<p>Monte Carlo runs (${k(trials)} turns each, seed ${seed}, ${shardCount} shards) against the exact expected score of the same policy. |z| ≤ 4 is agreement.</p>`, table: { rows: agreement } },
+    ]),
+  ];
+};
