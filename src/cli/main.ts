@@ -8,6 +8,7 @@ import { mergePartialFiles } from '../parallel/partial.js';
 import { listExperiments, runnerFor } from '../experiments.js';
 import type { PageInfo } from '../report/page.js';
 import { registerWulong } from './wulong.js';
+import { registerLiarsDice } from './liars-dice.js';
 import { registerWeilong } from './weilong.js';
 
 export function buildProgram(): Command {
@@ -18,6 +19,7 @@ export function buildProgram(): Command {
     .exitOverride();
 
   registerWulong(program);
+  registerLiarsDice(program);
   registerWeilong(program);
 
   program

@@ -4,8 +4,10 @@
  * to the edge. It calls only in turn, and only bids below `callBelow` likely; never out of turn.
  */
 import type { Rng } from '../../src/core/rng.js';
+import { below } from '../../src/games/liars-dice/draw.js';
 import type { RoundView, Strategy } from '../../src/games/liars-dice/engine.js';
 import { bestRaise, markUnlikely } from './threshold.js';
+import { CHANCE_SCALE, chanceCut } from './types.js';
 import type { StrategyContext, StrategyInfo } from './types.js';
 import { numberParam, onlyParams } from './types.js';
 
@@ -17,13 +19,19 @@ export const info: StrategyInfo = {
 
 class Bluffer implements Strategy {
   readonly name = 'bluffer';
-  constructor(private readonly bluffRate: number, private readonly step: number, private readonly callBelow: number, private readonly atLeast: number) {}
+  /** [never (0), callBelow, bidAtLeast] */
+  private readonly th: Float64Array;
+  private readonly bluffCut: number;
+  constructor(bluffRate: number, private readonly step: number, callBelow: number, atLeast: number) {
+    this.th = Float64Array.of(0, callBelow, atLeast);
+    this.bluffCut = chanceCut(bluffRate);
+  }
   challenge(view: RoundView, me: number, inTurn: boolean, _rng: Rng): number {
     if (!inTurn || view.numBids === 0) return 0;
-    return markUnlikely(view, me, 0, this.callBelow);
+    return markUnlikely(view, me, this.th, 0, 1);
   }
   bid(view: RoundView, me: number, rng: Rng): number {
-    if (rng.nextFloat() < this.bluffRate) {
+    if (below(rng, CHANCE_SCALE) < this.bluffCut) {
       // the face I hold fewest of (not 1s), as if I had plenty
       let face = 2, fewest = 1e9;
       for (let f = 2; f <= view.sides; f++) {
@@ -33,10 +41,10 @@ class Bluffer implements Strategy {
       const c = Math.min(view.totalDice, view.minCount(face) + this.step);
       if (view.minCount(face) <= view.totalDice) return view.rankOf(c, face);
     }
-    return bestRaise(view, me, this.atLeast, true);
+    return bestRaise(view, me, this.th, 2, true);
   }
   direction(_view: RoundView, _me: number, rng: Rng): number {
-    return rng.nextFloat() < 0.5 ? 1 : -1;
+    return below(rng, 2) === 0 ? 1 : -1;
   }
 }
 

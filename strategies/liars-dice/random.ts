@@ -4,9 +4,10 @@
  * It never calls out of turn and picks the direction at random.
  */
 import type { Rng } from '../../src/core/rng.js';
+import { below } from '../../src/games/liars-dice/draw.js';
 import type { RoundView, Strategy } from '../../src/games/liars-dice/engine.js';
 import type { StrategyContext, StrategyInfo } from './types.js';
-import { numberParam, onlyParams } from './types.js';
+import { CHANCE_SCALE, chanceCut, numberParam, onlyParams } from './types.js';
 
 export const info: StrategyInfo = {
   name: 'random',
@@ -16,26 +17,31 @@ export const info: StrategyInfo = {
 
 class RandomPlayer implements Strategy {
   readonly name = 'random';
-  constructor(private readonly callProb: number, private readonly jumpProb: number) {}
+  private readonly callCut: number;
+  private readonly jumpCut: number;
+  constructor(callProb: number, jumpProb: number) {
+    this.callCut = chanceCut(callProb);
+    this.jumpCut = chanceCut(jumpProb);
+  }
   challenge(view: RoundView, me: number, inTurn: boolean, rng: Rng): number {
-    if (!inTurn || view.numBids === 0 || rng.nextFloat() >= this.callProb) return 0;
+    if (!inTurn || view.numBids === 0 || below(rng, CHANCE_SCALE) >= this.callCut) return 0;
     view.marks[view.numBids - 1] = 1;
     return 1;
   }
   bid(view: RoundView, _me: number, rng: Rng): number {
     // a random face whose smallest legal count still fits on the table
-    const start = 1 + rng.below(view.sides);
+    const start = 1 + below(rng, view.sides);
     for (let k = 0; k < view.sides; k++) {
       const face = ((start - 1 + k) % view.sides) + 1;
       let c = view.minCount(face);
       if (c > view.totalDice) continue;
-      if (c < view.totalDice && rng.nextFloat() < this.jumpProb) c++;
+      if (c < view.totalDice && below(rng, CHANCE_SCALE) < this.jumpCut) c++;
       return view.rankOf(c, face);
     }
     return view.lastRank() + 1;
   }
   direction(_view: RoundView, _me: number, rng: Rng): number {
-    return rng.nextFloat() < 0.5 ? 1 : -1;
+    return below(rng, 2) === 0 ? 1 : -1;
   }
 }
 

@@ -31,3 +31,9 @@ export function numberParam(p: Record<string, number>, key: string, name: string
   if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) throw new UserError(`strategy ${name}: ${key} must be a number in ${min}..${max} (got ${JSON.stringify(v)})`);
   return v;
 }
+
+/** Chances as integers out of 2^29, so that random choices compare small integers (never boxed). */
+export const CHANCE_SCALE = 1 << 29;
+export function chanceCut(p: number): number {
+  return Math.round(p * CHANCE_SCALE);
+}

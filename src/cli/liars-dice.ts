@@ -1,0 +1,232 @@
+import { Command, Option } from 'commander';
+import { UserError } from '../core/errors.js';
+import { parseNumberArg } from '../core/validate.js';
+import { addSimOptions, emit, fmtPct, intArg, runSimulation, textTable, type SimOptions } from './common.js';
+import { loadRules, type LiarsRules } from '../games/liars-dice/rules.js';
+import { atLeastTable, bidOdds, checkHigher, parseBid, parseDice } from '../games/liars-dice/odds.js';
+import { checkBids } from '../games/liars-dice/check.js';
+import { summarizeTournament, formatTournament, tournamentKernel, tournamentRows, type TournamentParams, type TournamentResult } from '../games/liars-dice/kernels.js';
+import { solve, VARIANTS, type Variant } from '../games/liars-dice/cfr.js';
+import { parseStrategySpec, STRATEGIES, specLabel, type StrategySpec } from '../../strategies/liars-dice/index.js';
+import { createStrategy } from '../../strategies/liars-dice/index.js';
+
+const rulesOption = () => new Option('--rules <file>', 'rules file (JSON); default rules/liars-dice/default.json (the rules page)');
+
+function rulesWith(opts: { rules?: string; dicePerPlayer?: number }): LiarsRules {
+  const r = loadRules(opts.rules);
+  if (opts.dicePerPlayer !== undefined) r.dicePerPlayer = opts.dicePerPlayer;
+  return r;
+}
+
+/** Parse and check a strategy list ("a,b:param=1,c"): names known, parameters valid, seats in range. */
+export function parseStrategies(text: string, rules: LiarsRules): StrategySpec[] {
+  const specs = text.split(',').map((s) => s.trim()).filter((s) => s !== '').map(parseStrategySpec);
+  if (specs.length < rules.minPlayers || specs.length > rules.maxPlayers) {
+    throw new UserError(`--strategies must seat ${rules.minPlayers}..${rules.maxPlayers} players, one strategy per seat (got ${specs.length})`);
+  }
+  // build each once here so that bad parameters fail before any worker starts
+  for (const s of specs) createStrategy(s, { rules, players: specs.length });
+  return specs;
+}
+
+async function runTournament(params: TournamentParams, rounds: number, opts: SimOptions): Promise<TournamentResult | null> {
+  const run = await runSimulation({ kernel: tournamentKernel.name, params, seed: opts.seed, total: rounds }, opts);
+  return run ? summarizeTournament(params, run.acc) : null;
+}
+
+export function registerLiarsDice(program: Command): void {
+  const liars = program.command('liars').description('Liar\'s Dice: exact bid odds, round rules, bot tournaments, CFR+ equilibrium');
+
+  liars
+    .command('odds')
+    .description('exact chance that a bid is true given my dice (binomial over the unknown dice, wild 1s), expected count, safest bid per face')
+    .requiredOption('--players <p>', 'players at the table', intArg('--players', 2, 10))
+    .requiredOption('--mine <dice>', 'my dice, comma-separated faces, e.g. 2,2,4,1,6')
+    .requiredOption('--bid <bid>', 'the bid COUNTxFACE, e.g. 8x2')
+    .option('--dice-per-player <d>', 'dice per player (default from the rules file: 5)', intArg('--dice-per-player', 1, 20))
+    .option('--ones-bid', '1s have already been bid this round (so they are no longer wild)')
+    .option('--previous <bid>', 'the bid before: checks that --bid is a legal raise over it')
+    .addOption(rulesOption())
+    .option('--json', 'print the result as JSON')
+    .option('--csv', 'print the safest-bids table as CSV')
+    .addHelpText('after', '\nExample:\n  oddsmith liars odds --players 4 --mine 2,2,4,1,6 --bid 8x2')
+    .action((opts: { players: number; mine: string; bid: string; dicePerPlayer?: number; onesBid?: boolean; previous?: string; rules?: string; json?: boolean; csv?: boolean }) => {
+      const rules = rulesWith(opts);
+      const mine = parseDice(opts.mine, rules);
+      const total = opts.players * rules.dicePerPlayer;
+      const bid = parseBid(opts.bid, rules, total);
+      if (opts.previous) checkHigher(rules, parseBid(opts.previous, rules, total, '--previous'), bid);
+      const r = bidOdds(rules, opts.players, mine, bid, !!opts.onesBid);
+      emit(r, opts, () => [
+        `${r.players} players × ${r.dicePerPlayer} dice = ${r.totalDice}; my dice ${r.mine.join(',') || '(none)'}; ${r.unknownDice} unknown`,
+        `bid ${r.bid.count}x${r.bid.face}: 1s ${r.wild ? 'wild' : 'not wild'}, I hold ${r.ownMatching}, need ${r.needed} more of ${r.unknownDice} unknown (each ${r.perDie})`,
+        `P(bid true) = ${r.probability.toFixed(6)} = ${r.fraction}`,
+        `expected count of ${r.bid.face}s = ${r.expectedCount.toFixed(4)} (${r.expectedCountFraction})`,
+        '',
+        'highest count still at least 50% / 33% likely, per face:',
+        textTable(r.safestBids.map((s) => ({ face: s.face, wild: s.wild ? 'yes' : 'no', '≥50%': s.atLeast50, P50: s.probability50.toFixed(4), '≥33%': s.atLeast33, P33: s.probability33.toFixed(4) }))),
+      ].join('\n'), () => r.safestBids.map((s) => ({ ...s })));
+    });
+
+  liars
+    .command('table')
+    .description('P(at least k of a face among U unknown dice), for a wild face (1s count) and a non-wild one, k = 0…U, exact')
+    .requiredOption('--unknown <u>', 'unknown dice', intArg('--unknown', 0, 200))
+    .option('--sides <s>', 'die sides', intArg('--sides', 2, 12), 6)
+    .option('--json', 'print the table as JSON')
+    .option('--csv', 'print the table as CSV')
+    .addHelpText('after', '\nExample:\n  oddsmith liars table --unknown 15')
+    .action((opts: { unknown: number; sides: number; json?: boolean; csv?: boolean }) => {
+      const rows = atLeastTable(opts.unknown, opts.sides);
+      emit({ unknown: opts.unknown, sides: opts.sides, rows }, opts, () => [
+        `P(at least k) among ${opts.unknown} unknown dice: wild face p = 2/${opts.sides}, non-wild p = 1/${opts.sides}`,
+        textTable(rows.map((r) => ({ k: r.k, wild: r.wild.toFixed(6), 'non-wild': r.nonWild.toFixed(6) }))),
+      ].join('\n'), () => rows.map((r) => ({ ...r })));
+    });
+
+  liars
+    .command('check')
+    .description('resolve challenged bids against the dice on the table, as the rules page does (wild 1s unless 1s were bid)')
+    .requiredOption('--table <dice>', 'every die on the table, comma-separated faces')
+    .requiredOption('--bid <bid...>', 'challenged bids COUNTxFACE (several allowed)')
+    .option('--ones-bid', '1s were bid this round (they no longer count as wild)')
+    .addOption(rulesOption())
+    .option('--json', 'print the result as JSON')
+    .addHelpText('after', '\nExample (the rules page\'s worked example):\n  oddsmith liars check --table 2,2,2,2,2,2,3,3,3,3,1,1,1,5,5,5,5,5,6,6 --bid 9x4 11x6')
+    .action((opts: { table: string; bid: string[]; onesBid?: boolean; rules?: string; json?: boolean }) => {
+      const rules = loadRules(opts.rules);
+      const table = parseDice(opts.table, { ...rules, dicePerPlayer: 10 * rules.dicePerPlayer }, '--table');
+      const bids = opts.bid.map((b) => parseBid(b, rules, table.length));
+      const r = checkBids(rules, table, bids, !!opts.onesBid);
+      emit(r, opts, () => textTable(r.bids.map((b) => ({ bid: `${b.count}x${b.face}`, counted: b.counted, wild1s: b.wildOnes, verdict: b.true ? 'true: the caller drinks' : 'false: the bidder drinks' }))));
+    });
+
+  const tournament = liars
+    .command('tournament')
+    .description('play rounds among strategies (one seat each) on the shard pool: penalties per round by seat and strategy with 95% intervals, calls in and out of turn')
+    .requiredOption('--strategies <list>', `comma-separated, one per seat; parameters as name:param=value (known: ${Object.keys(STRATEGIES).join(', ')})`)
+    .option('--rounds <n>', 'rounds to play', intArg('--rounds', 1, 1e10), 100_000)
+    .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20))
+    .addOption(rulesOption());
+  addSimOptions(tournament)
+    .addHelpText('after', '\nExample:\n  oddsmith liars tournament --strategies threshold,conservative,bluffer,random --rounds 200000 --seed 7 --workers 2')
+    .action(async (opts: SimOptions & { strategies: string; rounds: number; dicePerPlayer?: number; rules?: string }) => {
+      const rules = rulesWith(opts);
+      const params: TournamentParams = { rules, strategies: parseStrategies(opts.strategies, rules) };
+      const r = await runTournament(params, opts.rounds, opts);
+      if (r) emit(r, opts, () => formatTournament(r), () => tournamentRows(r));
+    });
+
+  const sweep = liars
+    .command('sweep')
+    .description('vary one parameter of one strategy (seat 0) against a fixed field; penalties per round with 95% intervals for each value')
+    .requiredOption('--strategy <name>', 'the strategy to vary, optionally with fixed parameters (name:p=v)')
+    .requiredOption('--param <p>', 'the parameter to vary, e.g. callBelow')
+    .requiredOption('--values <list>', 'comma-separated values, e.g. 0.1,0.2,0.3')
+    .requiredOption('--field <list>', 'the other seats\' strategies, comma-separated')
+    .option('--rounds <n>', 'rounds per value', intArg('--rounds', 1, 1e10), 50_000)
+    .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20))
+    .addOption(rulesOption());
+  addSimOptions(sweep, { shardCount: 16 })
+    .addHelpText('after', '\nExample:\n  oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 --field conservative,bluffer,random --rounds 50000')
+    .action(async (opts: SimOptions & { strategy: string; param: string; values: string; field: string; rounds: number; dicePerPlayer?: number; rules?: string }) => {
+      if (opts.shardIndex !== undefined) throw new UserError('sweep runs whole tournaments; use `liars tournament --shard-index` for cluster runs');
+      const rules = rulesWith(opts);
+      const r = await runSweep(rules, opts.strategy, opts.param, opts.values.split(',').map((v) => parseNumberArg(v, '--values')), opts.field, opts.rounds, opts);
+      emit(r, opts, () => [
+        `${r.strategy} with ${r.param} varied, against ${r.field.join(', ')}; ${r.rounds} rounds per value, seed ${r.seed}`,
+        textTable(r.points.map((p) => ({ [r.param]: p.value, 'penalties/round': p.penaltiesPerRound.toFixed(4), 'ci95': `[${p.ci95[0].toFixed(4)}, ${p.ci95[1].toFixed(4)}]`, 'field mean': p.fieldPenaltiesPerRound.toFixed(4), 'in-turn calls right': fmtPct(p.inTurnRight, 1) }))),
+      ].join('\n'), () => r.points.map((p) => ({ value: p.value, penaltiesPerRound: p.penaltiesPerRound, ci95Low: p.ci95[0], ci95High: p.ci95[1], fieldPenaltiesPerRound: p.fieldPenaltiesPerRound, inTurnRight: p.inTurnRight })));
+    });
+
+  liars
+    .command('solve')
+    .description('Nash equilibrium of the two-player game by CFR+: the opener\'s value and the exact best-response exploitability')
+    .option('--dice <d0,d1>', 'dice of the opener and of the other player, each 1 or 2', '1,1')
+    .option('--sides <s>', 'die sides, 2..6', intArg('--sides', 2, 6), 6)
+    .option('--variant <v>', `${VARIANTS.join(' | ')}: seed = the rules page (wild 1s until 1s are bid, 1 above the top face); openspiel = OpenSpiel liars_dice (top face wild, natural order); plain = no wild face`, 'seed')
+    .option('--target <e>', 'stop when exploitability (NashConv/2) is at most this', (v) => parseNumberArg(v, '--target', 1e-9, 1), 1e-4)
+    .option('--max-iterations <n>', 'stop after this many CFR+ iterations', intArg('--max-iterations', 1, 1e7), 100_000)
+    .option('--json', 'print the result as JSON')
+    .option('--csv', 'print the convergence table as CSV')
+    .option('--quiet', 'no progress lines on stderr')
+    .addHelpText('after', '\nExamples:\n  oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json')
+    .action((opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
+      if (!VARIANTS.includes(opts.variant as Variant)) throw new UserError(`--variant must be one of ${VARIANTS.join(', ')} (got ${JSON.stringify(opts.variant)})`);
+      const dice = opts.dice.split(',').map((d) => Number(d.trim()));
+      if (dice.length !== 2 || dice.some((d) => !Number.isInteger(d) || d < 1 || d > 2)) throw new UserError(`--dice must be two counts in 1..2, for example 1,1 (got ${JSON.stringify(opts.dice)})`);
+      const progress = !opts.quiet && process.stderr.isTTY;
+      const { result: r } = solve({ variant: opts.variant as Variant, dice: [dice[0], dice[1]], sides: opts.sides, target: opts.target, maxIterations: opts.maxIterations }, (p) => {
+        if (progress) process.stderr.write(`\riteration ${p.iteration}: exploitability ${p.exploitability.toExponential(3)}   `);
+      });
+      if (progress) process.stderr.write('\r' + ' '.repeat(60) + '\r');
+      emit(r, opts, () => [
+        `variant ${r.variant}, dice ${r.dice.join(' vs ')}, ${r.sides} sides: ${r.bids} bids, ${r.publicHistories} public histories`,
+        `CFR+ iterations: ${r.iterations} in ${r.seconds.toFixed(2)} s${r.converged ? '' : ' (target not reached: raise --max-iterations)'}`,
+        `opener's value: ${r.value0.toFixed(6)}`,
+        `best responses: opener ${r.br0.toFixed(6)}, other ${r.br1.toFixed(6)}; NashConv ${r.nashConv.toExponential(3)}; exploitability ${r.exploitability.toExponential(3)}`,
+        '',
+        'opening bid frequencies by own hand (bids with ≥ 1%):',
+        textTable(openingTable(r.opening)),
+      ].join('\n'), () => r.convergence.map((c) => ({ ...c })));
+    });
+
+  liars
+    .command('strategies')
+    .description('list the strategies and their parameters')
+    .option('--json', 'print as JSON')
+    .addHelpText('after', '\nExample:\n  oddsmith liars strategies')
+    .action((opts: { json?: boolean }) => {
+      const list = Object.values(STRATEGIES).map((m) => m.info);
+      emit(list, opts, () => textTable(list.map((i) => ({ name: i.name, description: i.description, parameters: Object.entries(i.defaults).map(([k, v]) => `${k}=${v}`).join(' ') }))));
+    });
+}
+
+function openingTable(rows: { hand: string; bid: string; probability: number }[]): Record<string, string>[] {
+  const hands = [...new Set(rows.map((r) => r.hand))];
+  return hands.map((h) => ({
+    hand: h,
+    'opening bids': rows.filter((r) => r.hand === h && r.probability >= 0.01).map((r) => `${r.bid} ${(r.probability * 100).toFixed(0)}%`).join(', '),
+  }));
+}
+
+export interface SweepPoint {
+  value: number;
+  penaltiesPerRound: number;
+  se: number;
+  ci95: [number, number];
+  fieldPenaltiesPerRound: number;
+  inTurnRight: number;
+}
+
+export interface SweepResult {
+  strategy: string;
+  param: string;
+  field: string[];
+  rounds: number;
+  seed: number;
+  points: SweepPoint[];
+}
+
+/** One tournament per value (same seed: common random numbers across values), the varied strategy in seat 0. */
+export async function runSweep(rules: LiarsRules, strategy: string, param: string, values: number[], field: string, rounds: number, opts: SimOptions): Promise<SweepResult> {
+  const base = parseStrategySpec(strategy);
+  const mod = STRATEGIES[base.name];
+  if (!(param in mod.info.defaults)) throw new UserError(`strategy ${base.name} has no parameter ${param} (known: ${Object.keys(mod.info.defaults).join(', ')})`);
+  if (values.length === 0) throw new UserError('--values needs at least one value');
+  const fieldSpecs = field.split(',').map((s) => s.trim()).filter((s) => s).map(parseStrategySpec);
+  const points: SweepPoint[] = [];
+  for (const value of values) {
+    const swept: StrategySpec = { name: base.name, params: { ...base.params, [param]: value } };
+    const specs = parseStrategies([swept, ...fieldSpecs].map(specLabel).join(','), rules);
+    const r = (await runTournament({ rules, strategies: specs }, rounds, opts))!;
+    const s = r.seats[0];
+    const others = r.seats.slice(1);
+    points.push({
+      value, penaltiesPerRound: s.penaltiesPerRound.mean, se: s.penaltiesPerRound.se, ci95: s.penaltiesPerRound.ci95,
+      fieldPenaltiesPerRound: others.reduce((a, o) => a + o.penaltiesPerRound.mean, 0) / others.length,
+      inTurnRight: s.callsInTurn.right.p,
+    });
+  }
+  return { strategy: specLabel(base), param, field: fieldSpecs.map(specLabel), rounds, seed: opts.seed, points };
+}

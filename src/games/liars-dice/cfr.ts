@@ -1,0 +1,400 @@
+import { UserError } from '../../core/errors.js';
+
+/**
+ * Two-player Liar's Dice equilibrium by CFR+ (regret matching+, alternating updates, linear
+ * averaging), vectorised over private hands on the public tree.
+ *
+ * A public history is the set of bids made so far: bids strictly increase, so the set (a bitmask
+ * over the B = total dice × sides bid ranks) determines the order, whose turn it is (popcount
+ * parity) and the last bid (highest bit). Every non-empty mask is the child of exactly one
+ * (mask without its top bit) by one bid, so a bid edge is stored at its child mask and a liar call
+ * at its own mask: regrets and average strategies are flat Float64Arrays of 2^B × hands.
+ * Counterfactual values of one player's hands are computed together against the other player's
+ * reach vector; a call is evaluated in O(hands) by bucketing the opponent's reach by the number of
+ * matching dice. Best responses (for exploitability) and the value of the average profile are
+ * computed exactly the same way, by full traversal (no sampling).
+ */
+export type Variant = 'seed' | 'openspiel' | 'plain';
+export const VARIANTS: readonly Variant[] = ['seed', 'openspiel', 'plain'];
+
+export interface SolverConfig {
+  variant: Variant;
+  /** dice of player 0 (the opener) and player 1 */
+  dice: [number, number];
+  sides: number;
+}
+
+/** Largest bid space the solver accepts: memory is 2^B × hands × 32 bytes. */
+export const MAX_BIDS = 18;
+
+export function checkConfig(c: SolverConfig): void {
+  if (!VARIANTS.includes(c.variant)) throw new UserError(`--variant must be one of ${VARIANTS.join(', ')} (got ${JSON.stringify(c.variant)})`);
+  if (c.dice.length !== 2 || c.dice.some((d) => !Number.isInteger(d) || d < 1 || d > 2)) throw new UserError(`--dice must be two counts in 1..2, for example 1,1 (got ${c.dice.join(',')})`);
+  if (!Number.isInteger(c.sides) || c.sides < 2 || c.sides > 6) throw new UserError(`--sides must be an integer in 2..6 (got ${c.sides})`);
+  const B = (c.dice[0] + c.dice[1]) * c.sides;
+  if (B > MAX_BIDS) throw new UserError(`--dice ${c.dice.join(',')} --sides ${c.sides} has ${B} possible bids; the exact solver handles at most ${MAX_BIDS} (2^bids public histories), e.g. 2,2 dice with 4 sides or 1,2 with 6`);
+}
+
+/** Sorted hands of d dice with their chance weights (multinomial / sides^d). */
+export function enumerateHands(d: number, sides: number): { hands: number[][]; weights: Float64Array } {
+  const hands: number[][] = [];
+  const rec = (start: number, cur: number[]) => {
+    if (cur.length === d) { hands.push([...cur]); return; }
+    for (let f = start; f <= sides; f++) { cur.push(f); rec(f, cur); cur.pop(); }
+  };
+  rec(1, []);
+  const fact = (n: number): number => (n <= 1 ? 1 : n * fact(n - 1));
+  const weights = new Float64Array(hands.length);
+  hands.forEach((h, i) => {
+    const mult = new Map<number, number>();
+    for (const f of h) mult.set(f, (mult.get(f) ?? 0) + 1);
+    let w = fact(d);
+    for (const m of mult.values()) w /= fact(m);
+    weights[i] = w / Math.pow(sides, d);
+  });
+  return { hands, weights };
+}
+
+export interface ConvergencePoint {
+  iteration: number;
+  exploitability: number;
+  value0: number;
+  seconds: number;
+}
+
+export class LiarsSolver {
+  readonly B: number;
+  readonly S: number;
+  readonly variant: Variant;
+  readonly H: [number, number];
+  readonly Hmax: number;
+  readonly hands: [number[][], number[][]];
+  readonly weights: [Float64Array, Float64Array];
+  readonly rankCount: Int32Array;
+  readonly rankFace: Int32Array;
+  /** bits of ranks on face 1 (a bid on them cancels wilds in the seed variant) */
+  readonly onesMask: number;
+  /** matches[player][wildActive][face · H + h]: dice of hand h that count for face */
+  private readonly matches: [[Int32Array, Int32Array], [Int32Array, Int32Array]];
+  readonly regB: Float64Array;
+  readonly regL: Float64Array;
+  readonly avgB: Float64Array;
+  readonly avgL: Float64Array;
+  iterations = 0;
+  // per-depth work buffers
+  private readonly rI: Float64Array[];
+  private readonly rO: Float64Array[];
+  private readonly val: Float64Array[];
+  private readonly sig: Float64Array[];
+  private readonly vch: Float64Array[];
+  private readonly bucket: Float64Array;
+
+  constructor(readonly config: SolverConfig) {
+    checkConfig(config);
+    const { variant, dice, sides } = config;
+    this.variant = variant;
+    this.S = sides;
+    this.B = (dice[0] + dice[1]) * sides;
+    const h0 = enumerateHands(dice[0], sides), h1 = enumerateHands(dice[1], sides);
+    this.hands = [h0.hands, h1.hands];
+    this.weights = [h0.weights, h1.weights];
+    this.H = [h0.hands.length, h1.hands.length];
+    this.Hmax = Math.max(this.H[0], this.H[1]);
+    this.rankCount = new Int32Array(this.B);
+    this.rankFace = new Int32Array(this.B);
+    let ones = 0;
+    for (let b = 0; b < this.B; b++) {
+      const r = b % sides;
+      this.rankCount[b] = Math.floor(b / sides) + 1;
+      // seed: 2 < … < sides < 1; openspiel and plain: 1 < … < sides
+      this.rankFace[b] = variant === 'seed' ? (r === sides - 1 ? 1 : r + 2) : r + 1;
+      if (this.rankFace[b] === 1) ones |= 1 << b;
+    }
+    this.onesMask = ones;
+    const mk = (p: number, wildActive: boolean): Int32Array => {
+      const H = this.H[p];
+      const t = new Int32Array((sides + 1) * H);
+      this.hands[p].forEach((hand, h) => {
+        for (let f = 1; f <= sides; f++) {
+          let m = 0;
+          for (const x of hand) {
+            if (x === f) m++;
+            else if (variant === 'seed' && wildActive && x === 1) m++;
+            else if (variant === 'openspiel' && x === sides) m++;
+          }
+          t[f * H + h] = m;
+        }
+      });
+      return t;
+    };
+    this.matches = [[mk(0, false), mk(0, true)], [mk(1, false), mk(1, true)]];
+    const size = (2 ** this.B) * this.Hmax;
+    this.regB = new Float64Array(size);
+    this.regL = new Float64Array(size);
+    this.avgB = new Float64Array(size);
+    this.avgL = new Float64Array(size);
+    const A = this.B + 1;
+    const buf = (n: number) => Array.from({ length: this.B + 2 }, () => new Float64Array(n));
+    this.rI = buf(this.Hmax);
+    this.rO = buf(this.Hmax);
+    this.val = buf(this.Hmax);
+    this.sig = buf(A * this.Hmax);
+    this.vch = buf(A * this.Hmax);
+    this.bucket = new Float64Array(8);
+  }
+
+  /** Values for player i's hands when the player to move at `mask` calls the last bid (rank top). */
+  private terminal(mask: number, top: number, depth: number, i: number, rOpp: Float64Array, out: Float64Array, off: number): void {
+    const caller = depth & 1, o = 1 - i;
+    const q = this.rankCount[top], f = this.rankFace[top];
+    const wildActive = this.variant === 'seed' && (mask & this.onesMask) === 0 ? 1 : 0;
+    const mo = this.matches[o][wildActive], mi = this.matches[i][wildActive];
+    const Ho = this.H[o], Hi = this.H[i];
+    const bucket = this.bucket;
+    bucket.fill(0);
+    let total = 0;
+    for (let h = 0; h < Ho; h++) {
+      const r = rOpp[h];
+      bucket[mo[f * Ho + h]] += r;
+      total += r;
+    }
+    // cumulative from the top: bucket[c] = reach of opponent hands with ≥ c matches
+    for (let c = bucket.length - 2; c >= 0; c--) bucket[c] += bucket[c + 1];
+    const s = i === caller ? -1 : 1;
+    for (let h = 0; h < Hi; h++) {
+      const need = q - mi[f * Hi + h];
+      const tr = need <= 0 ? total : need >= bucket.length ? 0 : bucket[need];
+      out[off + h] = s * (2 * tr - total);
+    }
+  }
+
+  /** One CFR+ pass for traverser i; fills val[depth]. */
+  private cfr(mask: number, top: number, depth: number, i: number, weight: number): void {
+    const p = depth & 1, Hp = this.H[p], Hi = this.H[i], Ho = this.H[1 - i], Hm = this.Hmax, B = this.B;
+    const sig = this.sig[depth], vch = this.vch[depth], v = this.val[depth];
+    const rI = this.rI[depth], rO = this.rO[depth];
+    const nBids = B - 1 - top, hasLiar = depth > 0 ? 1 : 0, nA = nBids + hasLiar;
+    const regB = this.regB, regL = this.regL;
+    // current strategy (regret matching+); action 0 = liar if available, then bids top+1…
+    for (let h = 0; h < Hp; h++) {
+      let sum = 0;
+      if (hasLiar) sum += regL[mask * Hm + h];
+      for (let b = top + 1; b < B; b++) sum += regB[(mask | (1 << b)) * Hm + h];
+      if (sum > 0) {
+        const inv = 1 / sum;
+        if (hasLiar) sig[h] = regL[mask * Hm + h] * inv;
+        for (let b = top + 1, a = hasLiar; b < B; b++, a++) sig[a * Hm + h] = regB[(mask | (1 << b)) * Hm + h] * inv;
+      } else {
+        const u = 1 / nA;
+        for (let a = 0; a < nA; a++) sig[a * Hm + h] = u;
+      }
+    }
+    for (let h = 0; h < Hi; h++) v[h] = 0;
+    const nI = this.rI[depth + 1], nO = this.rO[depth + 1], cv = this.val[depth + 1];
+    for (let a = 0; a < nA; a++) {
+      const off = a * Hm;
+      if (hasLiar && a === 0) {
+        if (p === i) this.terminal(mask, top, depth, i, rO, vch, off);
+        else {
+          for (let h = 0; h < Ho; h++) nO[h] = rO[h] * sig[off + h];
+          this.terminal(mask, top, depth, i, nO, vch, off);
+        }
+      } else {
+        const b = top + 1 + a - hasLiar;
+        if (p === i) {
+          for (let h = 0; h < Hi; h++) nI[h] = rI[h] * sig[off + h];
+          for (let h = 0; h < Ho; h++) nO[h] = rO[h];
+        } else {
+          for (let h = 0; h < Hi; h++) nI[h] = rI[h];
+          for (let h = 0; h < Ho; h++) nO[h] = rO[h] * sig[off + h];
+        }
+        this.cfr(mask | (1 << b), b, depth + 1, i, weight);
+        for (let h = 0; h < Hi; h++) vch[off + h] = cv[h];
+      }
+      if (p === i) for (let h = 0; h < Hi; h++) v[h] += sig[off + h] * vch[off + h];
+      else for (let h = 0; h < Hi; h++) v[h] += vch[off + h];
+    }
+    if (p !== i) return;
+    const avgB = this.avgB, avgL = this.avgL;
+    for (let a = 0; a < nA; a++) {
+      const off = a * Hm;
+      if (hasLiar && a === 0) {
+        for (let h = 0; h < Hi; h++) {
+          const k = mask * Hm + h;
+          const r = regL[k] + vch[off + h] - v[h];
+          regL[k] = r > 0 ? r : 0;
+          avgL[k] += weight * rI[h] * sig[off + h];
+        }
+      } else {
+        const child = mask | (1 << (top + 1 + a - hasLiar));
+        for (let h = 0; h < Hi; h++) {
+          const k = child * Hm + h;
+          const r = regB[k] + vch[off + h] - v[h];
+          regB[k] = r > 0 ? r : 0;
+          avgB[k] += weight * rI[h] * sig[off + h];
+        }
+      }
+    }
+  }
+
+  /** Run n more CFR+ iterations (each: player 0 then player 1, linear average weights). */
+  iterate(n: number): void {
+    for (let k = 0; k < n; k++) {
+      const t = ++this.iterations;
+      for (let i = 0; i < 2; i++) {
+        const Hi = this.H[i], Ho = this.H[1 - i];
+        for (let h = 0; h < Hi; h++) this.rI[0][h] = 1;
+        for (let h = 0; h < Ho; h++) this.rO[0][h] = this.weights[1 - i][h];
+        this.cfr(0, -1, 0, i, t);
+      }
+    }
+  }
+
+  /** Average-strategy probabilities at (mask, hand) of the player to move, into out[0…] (liar first if any). */
+  averageAt(mask: number, top: number, depth: number, h: number, out: Float64Array): number {
+    const Hm = this.Hmax, hasLiar = depth > 0 ? 1 : 0;
+    let n = 0, sum = 0;
+    if (hasLiar) { out[n++] = this.avgL[mask * Hm + h]; sum += out[0]; }
+    for (let b = top + 1; b < this.B; b++) { out[n] = this.avgB[(mask | (1 << b)) * Hm + h]; sum += out[n++]; }
+    for (let a = 0; a < n; a++) out[a] = sum > 0 ? out[a] / sum : 1 / n;
+    return n;
+  }
+
+  /**
+   * Values of player i's hands (not weighted by their own chance) against the opponent's average
+   * strategy: best response if `best`, else following i's own average strategy.
+   */
+  private evaluate(mask: number, top: number, depth: number, i: number, best: boolean): void {
+    const p = depth & 1, Hp = this.H[p], Hi = this.H[i], Ho = this.H[1 - i], Hm = this.Hmax, B = this.B;
+    const sig = this.sig[depth], v = this.val[depth], rO = this.rO[depth];
+    const nBids = B - 1 - top, hasLiar = depth > 0 ? 1 : 0, nA = nBids + hasLiar;
+    const avgB = this.avgB, avgL = this.avgL;
+    for (let h = 0; h < Hp; h++) {
+      let sum = 0;
+      if (hasLiar) sum += avgL[mask * Hm + h];
+      for (let b = top + 1; b < B; b++) sum += avgB[(mask | (1 << b)) * Hm + h];
+      const inv = sum > 0 ? 1 / sum : 0, u = 1 / nA;
+      if (hasLiar) sig[h] = sum > 0 ? avgL[mask * Hm + h] * inv : u;
+      for (let b = top + 1, a = hasLiar; b < B; b++, a++) sig[a * Hm + h] = sum > 0 ? avgB[(mask | (1 << b)) * Hm + h] * inv : u;
+    }
+    for (let h = 0; h < Hi; h++) v[h] = p === i && best ? -Infinity : 0;
+    const vch = this.vch[depth], nO = this.rO[depth + 1], cv = this.val[depth + 1];
+    for (let a = 0; a < nA; a++) {
+      const off = a * Hm;
+      if (hasLiar && a === 0) {
+        if (p === i) this.terminal(mask, top, depth, i, rO, vch, off);
+        else {
+          for (let h = 0; h < Ho; h++) nO[h] = rO[h] * sig[off + h];
+          this.terminal(mask, top, depth, i, nO, vch, off);
+        }
+      } else {
+        const b = top + 1 + a - hasLiar;
+        if (p === i) for (let h = 0; h < Ho; h++) nO[h] = rO[h];
+        else for (let h = 0; h < Ho; h++) nO[h] = rO[h] * sig[off + h];
+        this.evaluate(mask | (1 << b), b, depth + 1, i, best);
+        for (let h = 0; h < Hi; h++) vch[off + h] = cv[h];
+      }
+      if (p !== i) for (let h = 0; h < Hi; h++) v[h] += vch[off + h];
+      else if (best) for (let h = 0; h < Hi; h++) { if (vch[off + h] > v[h]) v[h] = vch[off + h]; }
+      else for (let h = 0; h < Hi; h++) v[h] += sig[off + h] * vch[off + h];
+    }
+  }
+
+  private rootValue(i: number, best: boolean): number {
+    const Ho = this.H[1 - i];
+    for (let h = 0; h < Ho; h++) this.rO[0][h] = this.weights[1 - i][h];
+    this.evaluate(0, -1, 0, i, best);
+    let s = 0;
+    for (let h = 0; h < this.H[i]; h++) s += this.weights[i][h] * this.val[0][h];
+    return s;
+  }
+
+  /** The opener's expected payoff (±1 per round) when both play their average strategies. */
+  value0(): number {
+    return this.rootValue(0, false);
+  }
+
+  /** Best-response values and exploitability (NashConv / 2, as OpenSpiel defines it) of the average profile. */
+  exploitability(): { br0: number; br1: number; nashConv: number; exploitability: number } {
+    const br0 = this.rootValue(0, true), br1 = this.rootValue(1, true);
+    const nashConv = br0 + br1;
+    return { br0, br1, nashConv, exploitability: nashConv / 2 };
+  }
+
+  /** Hand index of sorted dice for player p (−1 if none). */
+  handIndex(p: number, dice: readonly number[]): number {
+    const key = [...dice].sort((a, b) => a - b).join(',');
+    return this.hands[p].findIndex((h) => h.join(',') === key);
+  }
+
+  bidLabel(b: number): string {
+    return `${this.rankCount[b]}x${this.rankFace[b]}`;
+  }
+}
+
+export interface SolveOptions extends SolverConfig {
+  /** stop when exploitability ≤ this (checked at checkpoints) */
+  target: number;
+  maxIterations: number;
+}
+
+export interface OpeningRow {
+  hand: string;
+  bid: string;
+  probability: number;
+}
+
+export interface SolveResult {
+  variant: Variant;
+  dice: [number, number];
+  sides: number;
+  bids: number;
+  publicHistories: number;
+  iterations: number;
+  seconds: number;
+  value0: number;
+  br0: number;
+  br1: number;
+  nashConv: number;
+  exploitability: number;
+  target: number;
+  converged: boolean;
+  convergence: ConvergencePoint[];
+  opening: OpeningRow[];
+}
+
+/** Solve to `target` exploitability (checkpoints at ×1.25 steps), or stop at maxIterations. */
+export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint) => void): { solver: LiarsSolver; result: SolveResult } {
+  const cfg: SolverConfig = { variant: o.variant, dice: o.dice, sides: o.sides };
+  const solver = new LiarsSolver(cfg);
+  const t0 = process.hrtime.bigint();
+  const secs = () => Number(process.hrtime.bigint() - t0) / 1e9;
+  const convergence: ConvergencePoint[] = [];
+  let next = 1;
+  let ex = solver.exploitability();
+  for (;;) {
+    solver.iterate(next - solver.iterations);
+    ex = solver.exploitability();
+    const pt = { iteration: solver.iterations, exploitability: ex.exploitability, value0: solver.value0(), seconds: secs() };
+    convergence.push(pt);
+    onCheckpoint?.(pt);
+    if (ex.exploitability <= o.target || solver.iterations >= o.maxIterations) break;
+    next = Math.min(o.maxIterations, Math.max(solver.iterations + 1, Math.ceil(solver.iterations * 1.25)));
+  }
+  const seconds = secs();
+  const opening: OpeningRow[] = [];
+  const out = new Float64Array(solver.B + 1);
+  solver.hands[0].forEach((hand, h) => {
+    solver.averageAt(0, -1, 0, h, out);
+    for (let b = 0; b < solver.B; b++) opening.push({ hand: hand.join(''), bid: solver.bidLabel(b), probability: out[b] });
+  });
+  const last = convergence[convergence.length - 1];
+  return {
+    solver,
+    result: {
+      variant: o.variant, dice: o.dice, sides: o.sides, bids: solver.B, publicHistories: 2 ** solver.B,
+      iterations: solver.iterations, seconds, value0: last.value0, br0: ex.br0, br1: ex.br1, nashConv: ex.nashConv,
+      exploitability: ex.exploitability, target: o.target, converged: ex.exploitability <= o.target, convergence, opening,
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * equilibrium — plays the CFR+ average strategy of `oddsmith liars solve` (two players only, 1–2
+ * dice each, the rules' wild-ones and bid order mapped to the solver's `seed` or `plain` variant).
+ * It calls only the last bid and only in turn (the solved game has no out-of-turn calls; with two
+ * players an out-of-turn call could only target one's opponent's earlier bids). The solve runs
+ * once per process for each configuration (`target` exploitability, at most `maxIterations`).
+ */
+import { UserError } from '../../src/core/errors.js';
+import type { Rng } from '../../src/core/rng.js';
+import { below } from '../../src/games/liars-dice/draw.js';
+import type { RoundView, Strategy } from '../../src/games/liars-dice/engine.js';
+import { LiarsSolver, MAX_BIDS, solve, type Variant } from '../../src/games/liars-dice/cfr.js';
+import type { LiarsRules } from '../../src/games/liars-dice/rules.js';
+import type { StrategyContext, StrategyInfo } from './types.js';
+import { CHANCE_SCALE, numberParam, onlyParams } from './types.js';
+
+export const info: StrategyInfo = {
+  name: 'equilibrium',
+  description: 'CFR+ equilibrium policy (2 players, 1–2 dice each)',
+  defaults: { target: 0.001, maxIterations: 3000 },
+};
+
+const cache = new Map<string, LiarsSolver>();
+
+export function variantFor(rules: LiarsRules): Variant | null {
+  if (rules.wildOnes && rules.onesBidCancelsWilds && rules.onesRankHighest) return 'seed';
+  if (!rules.wildOnes && !rules.onesRankHighest) return 'plain';
+  return null;
+}
+
+export function solverFor(rules: LiarsRules, players: number, target: number, maxIterations: number): LiarsSolver {
+  const variant = variantFor(rules);
+  if (players !== 2) throw new UserError(`strategy equilibrium needs exactly 2 players (got ${players})`);
+  if (!variant) throw new UserError('strategy equilibrium needs wild 1s cancelled by a 1s bid with 1 ranked above the top face (seed variant), or no wild ones with natural order (plain)');
+  if (rules.dicePerPlayer > 2 || 2 * rules.dicePerPlayer * rules.sides > MAX_BIDS) {
+    throw new UserError(`strategy equilibrium needs at most ${MAX_BIDS} possible bids: dicePerPlayer ≤ 2 and 2 × dicePerPlayer × sides ≤ ${MAX_BIDS} (got ${rules.dicePerPlayer} dice, ${rules.sides} sides)`);
+  }
+  const key = JSON.stringify([variant, rules.dicePerPlayer, rules.sides, target, maxIterations]);
+  let s = cache.get(key);
+  if (!s) {
+    s = solve({ variant, dice: [rules.dicePerPlayer, rules.dicePerPlayer], sides: rules.sides, target, maxIterations }).solver;
+    cache.set(key, s);
+  }
+  return s;
+}
+
+class Equilibrium implements Strategy {
+  readonly name = 'equilibrium';
+  private readonly out: Float64Array;
+  /** hand index by count-vector code Σ count(f)·(d+1)^(f−1) */
+  private readonly handOf: Int32Array;
+  private pending = -1;
+  private pendingAt = -1;
+  constructor(private readonly solver: LiarsSolver, private readonly d: number, private readonly sides: number) {
+    this.out = new Float64Array(solver.B + 1);
+    this.handOf = new Int32Array((d + 1) ** sides).fill(-1);
+    solver.hands[0].forEach((hand, h) => {
+      let code = 0;
+      for (const f of hand) code += (d + 1) ** (f - 1);
+      this.handOf[code] = h;
+    });
+  }
+  private hand(view: RoundView, me: number): number {
+    let code = 0, m = 1;
+    for (let f = 1; f <= this.sides; f++) { code += view.ownFace(me, f) * m; m *= this.d + 1; }
+    return this.handOf[code];
+  }
+  /** Sample an action: −1 = liar, else a bid rank. */
+  private sample(view: RoundView, me: number, rng: Rng, allowLiar: boolean): number {
+    let mask = 0;
+    for (let i = 0; i < view.numBids; i++) mask |= 1 << view.rankAt(i);
+    const depth = view.numBids, top = view.lastRank();
+    const n = this.solver.averageAt(mask, top, depth, this.hand(view, me), this.out);
+    const hasLiar = depth > 0 ? 1 : 0;
+    let total = 0;
+    for (let a = allowLiar ? 0 : hasLiar; a < n; a++) total += this.out[a];
+    let x = (below(rng, CHANCE_SCALE) / CHANCE_SCALE) * total;
+    for (let a = allowLiar ? 0 : hasLiar; a < n; a++) {
+      x -= this.out[a];
+      if (x < 0 || a === n - 1) return hasLiar && a === 0 ? -1 : top + 1 + a - hasLiar;
+    }
+    return top + 1;
+  }
+  challenge(view: RoundView, me: number, inTurn: boolean, rng: Rng): number {
+    if (!inTurn || view.numBids === 0) return 0;
+    const a = this.sample(view, me, rng, true);
+    if (a < 0) {
+      view.marks[view.numBids - 1] = 1;
+      return 1;
+    }
+    this.pending = a;
+    this.pendingAt = view.numBids;
+    return 0;
+  }
+  bid(view: RoundView, me: number, rng: Rng): number {
+    const pending = this.pending, at = this.pendingAt;
+    this.pendingAt = -1;
+    if (at === view.numBids && pending > view.lastRank()) return pending;
+    return this.sample(view, me, rng, false);
+  }
+  direction(): number {
+    return 1;
+  }
+}
+
+export function create(params: Record<string, number>, ctx: StrategyContext): Strategy {
+  const all = { ...info.defaults, ...params };
+  onlyParams(all, Object.keys(info.defaults), info.name);
+  const target = numberParam(all, 'target', info.name, 1e-7, 1);
+  const maxIterations = Math.round(numberParam(all, 'maxIterations', info.name, 1, 1e6));
+  return new Equilibrium(solverFor(ctx.rules, ctx.players, target, maxIterations), ctx.rules.dicePerPlayer, ctx.rules.sides);
+}
