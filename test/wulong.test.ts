@@ -11,7 +11,8 @@ import { Rng } from '../src/core/rng.js';
 import { runExperiment } from '../src/parallel/pool.js';
 import { rulesPath } from '../src/core/paths.js';
 import { measureAllocation } from './helpers/alloc.js';
-import { runCli, expectUserError } from './helpers/cli.js';
+import { runCli, expectUserError, ROOT } from './helpers/cli.js';
+import { spawnSync } from 'node:child_process';
 
 const wulong = loadRules();
 const farkle = loadRules(rulesPath('farkle', '10000'));
@@ -164,6 +165,22 @@ describe('CLI', () => {
     const other = runCli([...base.map((x) => (x === '3' ? '4' : x)), '--shard-index', '3', '--out', join(dir, 'other3.json')]);
     expect(other.code).toBe(0);
     expectUserError(runCli(['merge', ...[0, 1, 2].map((i) => join(dir, `part${i}.json`)), join(dir, 'other3.json')]), /different experiment/);
+  });
+
+  it('the cluster script (Kubernetes Indexed Job / Slurm array) runs shards that merge to the single-process result', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsmith-cluster-'));
+    const env = { SHARDS: '4', TRIALS: '40000', SEED: '11', POLICY: 'threshold:3000', OUT_DIR: dir };
+    for (let i = 0; i < 4; i++) {
+      const idx = i < 2 ? { JOB_COMPLETION_INDEX: String(i) } : { SLURM_ARRAY_TASK_ID: String(i) };
+      const r = spawnSync('bash', [join(ROOT, 'deploy/run-shard.sh')], { env: { ...process.env, ...env, ...idx }, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+    }
+    const parts = readdirSync(dir).filter((f) => f.startsWith('part-')).sort();
+    expect(parts).toEqual(['part-00000.json', 'part-00001.json', 'part-00002.json', 'part-00003.json']);
+    const merged = JSON.parse(runCli(['merge', ...parts.map((f) => join(dir, f)), '--json']).stdout);
+    const single = JSON.parse(runCli(['wulong', 'simulate', '--policy', 'threshold:3000', '--trials', '40000', '--seed', '11', '--shard-count', '4', '--json', '--quiet']).stdout);
+    expect(merged.mean).toBe(single.mean);
+    expect(merged.bands).toEqual(single.bands);
   });
 
   it('solve prints the headline numbers and --json has the documented fields', () => {
