@@ -136,9 +136,19 @@ export class WulongGame {
   readonly slotOfSeat: Int32Array;
   readonly safes: Float64Array;
   topSafe = 0;
-  allInLimit = 0;
-  allInOdds = 0;
   turns = 0;
+  /**
+   * Doubles live in typed arrays, never in arguments or return values of the hot path's calls:
+   * V8 boxes a double crossing a call that is not inlined (a heap allocation per call).
+   * [0] all-in limit, [1] all-in odds, [2] scratch amount (stake, raise, score)
+   */
+  private readonly num = new Float64Array(3);
+  get allInLimit(): number {
+    return this.num[0];
+  }
+  get allInOdds(): number {
+    return this.num[1];
+  }
   /** how the last game ended (END.*) and the seat of its instant-win roller (or −1) */
   endReason = 0;
   instantWinner = -1;
@@ -219,8 +229,8 @@ export class WulongGame {
     }
     this.safes.fill(0);
     this.topSafe = 0;
-    this.allInLimit = this.baseAllInLimit;
-    this.allInOdds = this.baseAllInOdds;
+    this.num[0] = this.baseAllInLimit;
+    this.num[1] = this.baseAllInOdds;
     this.turns = 0;
     this.endReason = END.none;
     this.instantWinner = -1;
@@ -233,27 +243,49 @@ export class WulongGame {
     return bet;
   }
 
-  private floorChip(x: number): number {
-    const chip = this.game.chip;
-    return Math.floor(x / chip + 1e-9) * chip;
+  /** Row of the minimum-bet table for a seat's fortune (an integer, so nothing is boxed). */
+  private minBetRow(seat: number): number {
+    const f = this.fortune[seat];
+    let row = 0;
+    for (let i = 1; i < this.mbFortune.length; i++) if (f >= this.mbFortune[i]) row = i;
+    return row;
   }
 
   /** Place a bet (initial phase): stake moves from fortune onto the card; all-in takes the whole fortune at the all-in odds. */
   placeBet(seat: number, card: number, stake: number, allIn: boolean): void {
-    if (allIn) stake = this.fortune[seat];
+    this.num[2] = stake;
+    this.bet(seat, card, allIn);
+  }
+
+  /** Raise a standing bet (later phases). */
+  raise(seat: number, amount: number): void {
+    this.num[2] = amount;
+    this.raiseBy(seat);
+  }
+
+  /** Pay the active player and settle every bet on final score `score`; losing stakes go onto the top safe, which may close. */
+  endTurn(active: number, score: number): void {
+    this.num[2] = score;
+    this.endTurnAt(active);
+  }
+
+  /** The stake is num[2]. */
+  private bet(seat: number, card: number, allIn: boolean): void {
+    const stake = allIn ? this.fortune[seat] : this.num[2];
     this.fortune[seat] -= stake;
     this.stake[seat] = stake;
     this.card[seat] = card;
     this.allIn[seat] = allIn ? 1 : 0;
-    this.betOdds[seat] = allIn ? this.allInOdds : this.cardOdds[card];
+    this.betOdds[seat] = allIn ? this.num[1] : this.cardOdds[card];
     const o = this.L.slot + this.slotOfSeat[seat] * this.L.slotStride;
     this.acc[o + S_BETS]++;
     this.acc[o + S_STAKED] += stake;
     if (allIn) this.acc[o + S_ALLINS]++;
   }
 
-  /** Raise a standing bet (later phases). */
-  raise(seat: number, amount: number): void {
+  /** The amount is num[2]. */
+  private raiseBy(seat: number): void {
+    const amount = this.num[2];
     this.fortune[seat] -= amount;
     this.stake[seat] += amount;
     const o = this.L.slot + this.slotOfSeat[seat] * this.L.slotStride;
@@ -261,24 +293,28 @@ export class WulongGame {
     this.acc[o + S_RAISES]++;
   }
 
-  /** The card whose range holds a final score, or −1. */
-  cardOf(score: number): number {
-    for (let c = 0; c < this.C; c++) if (score >= this.cardMin[c] && score <= this.cardMax[c]) return c;
-    return -1;
-  }
-
-  /** Pay the active player and settle every bet on final score `score`; losing stakes go onto the top safe, which may close. */
-  endTurn(active: number, score: number): void {
+  /** The score is num[2]. */
+  private endTurnAt(active: number): void {
     const a = this.acc, L = this.L;
+    const score = this.num[2];
     this.fortune[active] += score;
     a[L.money + M_SCORES] += score;
     a[L.slot + this.slotOfSeat[active] * L.slotStride + S_SCORED] += score;
-    this.settleBets(score);
+    this.settleBets();
     this.closeSafes();
   }
 
-  private settleBets(score: number): void {
+  /** Settle on the score in num[2]. */
+  private settleBets(): void {
     const a = this.acc, L = this.L;
+    const score = this.num[2];
+    let won = -1;
+    for (let c = 0; c < this.C; c++) {
+      if (score >= this.cardMin[c] && score <= this.cardMax[c]) {
+        won = c;
+        break;
+      }
+    }
     for (let s = 0; s < this.P; s++) {
       const c = this.card[s];
       if (c < 0) continue;
@@ -286,7 +322,7 @@ export class WulongGame {
       const k = L.card + (this.allIn[s] ? this.C : c) * L.cardStride;
       const slotNet = L.slot + this.slotOfSeat[s] * L.slotStride + S_NET;
       let net: number;
-      if (this.cardOf(score) === c) {
+      if (won === c) {
         net = st * this.betOdds[s];
         this.fortune[s] += st + net;
         a[L.money + (this.allIn[s] ? M_ALLINWIN : M_CARDWIN)] += net;
@@ -330,8 +366,8 @@ export class WulongGame {
       this.safes[i] = 0;
       a[L.money + M_SAFESBANK] += this.safeLimit;
       a[L.money + M_CLOSED]++;
-      this.allInLimit = this.sideLimit[i];
-      this.allInOdds = this.sideOdds[i];
+      this.num[0] = this.sideLimit[i];
+      this.num[1] = this.sideOdds[i];
       this.topSafe = i + 1;
       if (this.topSafe < this.safes.length) this.safes[this.topSafe] += surplus;
       else a[L.money + M_SURPLUS] += surplus;
@@ -340,15 +376,15 @@ export class WulongGame {
 
   /** The initial betting phase: every passive player with chips picks a card and stakes (state: total index t, n dice being rolled). */
   initialBets(active: number, pol: PolicyTables, t: number, n: number): void {
-    const C = this.C, S = pol.sim.dice + 1;
+    const C = this.C, S = pol.sim.dice + 1, chip = this.game.chip;
     const base = (t * S + n) * C, vp = pol.voidP[t * S + n], W = pol.winP;
     for (let s = 0; s < this.P; s++) {
       if (s === active) continue;
       const f = this.fortune[s];
       if (f <= 0) continue;
       const slot = this.slotOfSeat[s];
-      const mb = this.minimumBet(f);
-      const mayAllIn = this.slotAllIn[slot] === 1 && f <= this.allInLimit;
+      const mb = this.mbBet[this.minBetRow(s)];
+      const mayAllIn = this.slotAllIn[slot] === 1 && f <= this.num[0];
       if (f < mb && this.sitOut && !mayAllIn) continue;
       // card
       let c = this.slotFixedCard[slot];
@@ -365,30 +401,36 @@ export class WulongGame {
       }
       const p = W[base + c], lose = 1 - p - vp, b = this.cardOdds[c];
       const ev = p * b - lose;
-      let st = Math.max(mb, this.floorChip(this.target(slot, p, lose, b, f)));
+      // the sizing rule's target stake (0: the minimum)
+      let target = 0;
+      const mode = this.slotStake[slot];
+      if (mode !== 0 && ev > 0) target = mode === 1 ? this.slotSize[slot] * f : (this.slotSize[slot] * ev * f) / (b * (p + lose));
+      target = Math.floor(target / chip + 1e-9) * chip;
+      let st = target > mb ? target : mb;
       if (st > f) st = f;
       if (mayAllIn) {
         let ca = 0, evA = -Infinity;
         for (let k = 0; k < C; k++) {
           const q = W[base + k];
-          const e = q * this.allInOdds - (1 - q - vp);
+          const e = q * this.num[1] - (1 - q - vp);
           if (e > evA) {
             evA = e;
             ca = k;
           }
         }
         if (evA > 0 && evA * f > ev * st) {
-          this.placeBet(s, ca, f, true);
+          this.bet(s, ca, true);
           continue;
         }
       }
-      this.placeBet(s, c, st, false);
+      this.num[2] = st;
+      this.bet(s, c, false);
     }
   }
 
   /** A later betting phase: players holding an ordinary bet may raise on the conditional EV of their card. */
   raises(active: number, pol: PolicyTables, t: number, n: number): void {
-    const C = this.C, S = pol.sim.dice + 1;
+    const C = this.C, S = pol.sim.dice + 1, chip = this.game.chip;
     const base = (t * S + n) * C, vp = pol.voidP[t * S + n], W = pol.winP;
     for (let s = 0; s < this.P; s++) {
       if (s === active) continue;
@@ -401,21 +443,19 @@ export class WulongGame {
       const p = W[base + c], lose = 1 - p - vp, b = this.betOdds[s];
       if (p * b - lose <= 0) continue;
       let amount: number;
-      if (this.slotStake[slot] === 0) amount = this.minimumBet(f);
-      else amount = this.floorChip(this.target(slot, p, lose, b, f + this.stake[s]) - this.stake[s]);
+      const mode = this.slotStake[slot];
+      if (mode === 0) amount = this.mbBet[this.minBetRow(s)];
+      else {
+        const wealth = f + this.stake[s], ev = p * b - lose;
+        const target = mode === 1 ? this.slotSize[slot] * wealth : (this.slotSize[slot] * ev * wealth) / (b * (p + lose));
+        amount = Math.floor((target - this.stake[s]) / chip + 1e-9) * chip;
+      }
       if (amount > f) amount = f;
-      if (amount > 0) this.raise(s, amount);
+      if (amount > 0) {
+        this.num[2] = amount;
+        this.raiseBy(s);
+      }
     }
-  }
-
-  /** The stake a sizing rule wants for a card with win probability p, void-free losing probability `lose`, odds b, out of `wealth`. */
-  private target(slot: number, p: number, lose: number, b: number, wealth: number): number {
-    const mode = this.slotStake[slot];
-    if (mode === 0) return 0;
-    if (p * b - lose <= 0) return 0;
-    if (mode === 1) return this.slotSize[slot] * wealth;
-    const kelly = (p * b - lose) / (b * (p + lose));
-    return this.slotSize[slot] * kelly * wealth;
   }
 
   /**
@@ -444,7 +484,8 @@ export class WulongGame {
       if (k === 2) {
         a[L.rolls] += rolls;
         a[L.phases] += rolls;
-        return this.instantWin(active, t * unit + T.instantValue);
+        this.num[2] = t * unit + T.instantValue;
+        return this.instantWin(active);
       }
       const j = t * classTotal + g;
       t = nextTotal[j];
@@ -456,13 +497,16 @@ export class WulongGame {
     }
     a[L.rolls] += rolls;
     a[L.phases] += rolls;
-    this.endTurn(active, score);
+    this.num[2] = score;
+    this.endTurnAt(active);
     return this.checkEnd();
   }
 
-  private instantWin(active: number, score: number): number {
+  /** The instant win, worth num[2] where it scores. */
+  private instantWin(active: number): number {
+    const score = this.num[2];
     if (this.betsSettledOnInstant) {
-      this.endTurn(active, score);
+      this.endTurnAt(active);
     } else {
       this.voidBets();
       if (this.instantScores) {
@@ -513,7 +557,8 @@ export class WulongGame {
       a[o + S_FORTSQ] += this.fortune[s] * this.fortune[s];
     }
     if (end === END.instantWin) {
-      this.credit(this.instantWinner, 1);
+      a[L.slot + this.slotOfSeat[this.instantWinner] * L.slotStride + S_WINS] += 1;
+      a[L.seat + this.instantWinner] += 1;
       return;
     }
     let best = -Infinity, k = 0;
@@ -524,12 +569,11 @@ export class WulongGame {
       } else if (this.fortune[s] === best) k++;
     }
     if (k > 1 && !this.splitTies) return;
-    for (let s = 0; s < this.P; s++) if (this.fortune[s] === best) this.credit(s, 1 / k);
-  }
-
-  private credit(seat: number, share: number): void {
-    this.acc[this.L.slot + this.slotOfSeat[seat] * this.L.slotStride + S_WINS] += share;
-    this.acc[this.L.seat + seat] += share;
+    for (let s = 0; s < this.P; s++) {
+      if (this.fortune[s] !== best) continue;
+      a[L.slot + this.slotOfSeat[s] * L.slotStride + S_WINS] += 1 / k;
+      a[L.seat + s] += 1 / k;
+    }
   }
 
   /** Play `count` games into `acc` (allocation-free). */
