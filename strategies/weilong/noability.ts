@@ -9,6 +9,7 @@ export const noability: WeilongStrategy = {
   name: 'noability',
   description: 'adaptive collection, never uses an ability (control)',
   collect(g: WeilongGame, c: number) {
+    g.maxConvert = 0; // plan without the Third Son's conversions
     adaptiveCollect(g, c);
     g.convert = 0;
   },

@@ -42,8 +42,13 @@ export const END_ELEMENT = 0, END_DRAGON = 1, END_STALL = 2;
 /** resolveRoll results */
 export const TURN_OVER = 0, ROLL_AGAIN = 1, ROUND_OVER = 2;
 
-/** Overwrite a generator's state from three integers (splitmix32 expansion), allocation-free. */
-export function reseed(r: Rng, a: number, b: number, c: number): void {
+/**
+ * Overwrite a generator's state from two seed words and a stream number (splitmix32 expansion),
+ * allocation-free. The seed words are passed in a typed array: int32 values outside the small-integer
+ * range would be boxed when passed as arguments to a call that is not inlined.
+ */
+export function reseed(r: Rng, seeds: Int32Array, c: number): void {
+  const a = seeds[0], b = seeds[1];
   let x = (a ^ Math.imul(b, 0x9e3779b9) ^ Math.imul(c + 0x7f4a7c15, 0x85ebca6b)) | 0;
   let any = 0;
   for (let i = 0; i < 4; i++) {
@@ -107,8 +112,8 @@ export class WeilongGame {
   /** dice streams, one per card, and the deal stream */
   readonly streams: Rng[] = [new Rng(1), new Rng(2), new Rng(3), new Rng(4), new Rng(5)];
   readonly deal = new Rng(6);
-  private seedA = 0;
-  private seedB = 0;
+  /** the game's two seed words (kept in a typed array: int32 values in object fields would be boxed) */
+  readonly seeds = new Int32Array(2);
   /** scripted dice (tests): when set, dice are read from here in order */
   script: Int8Array | null = null;
   scriptPos = 0;
@@ -357,7 +362,7 @@ export class WeilongGame {
     this.col.fill(0);
     this.ncol.fill(0);
     this.startHolder.set(this.holder);
-    if (this.script === null) for (let k = 0; k < 5; k++) reseed(this.streams[k], this.seedA, this.seedB, 1 + round * 8 + k);
+    if (this.script === null) for (let k = 0; k < 5; k++) reseed(this.streams[k], this.seeds, 1 + round * 8 + k);
     if (this.holder[0] >= 0) this.lastFirst[this.holder[0]] = ++this.clock;
   }
 
@@ -452,9 +457,14 @@ export class WeilongGame {
    * per-card dice streams), so the same pair replays the same game, also with an ability switched off.
    */
   playGame(seedA: number, seedB: number): void {
-    this.seedA = seedA;
-    this.seedB = seedB;
-    reseed(this.deal, seedA, seedB, 0);
+    this.seeds[0] = seedA;
+    this.seeds[1] = seedB;
+    this.playSeededGame();
+  }
+
+  /** Play a whole game from the seed words already in `seeds` (the allocation-free entry). */
+  playSeededGame(): void {
+    reseed(this.deal, this.seeds, 0);
     this.clock = 0;
     for (let p = 0; p < 5; p++) {
       this.score[p] = 0;

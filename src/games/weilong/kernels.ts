@@ -9,7 +9,7 @@ import type { Kernel } from '../../parallel/kernel.js';
 import type { Rng } from '../../core/rng.js';
 import { meanEstimate, proportion, Z95, type MeanEstimate, type Proportion } from '../../core/stats.js';
 import { getStrategy } from '../../../strategies/weilong/index.js';
-import { END_DRAGON, END_ELEMENT, ROUND_OVER, TURN_OVER, WeilongGame } from './engine.js';
+import { END_ELEMENT, ROUND_OVER, TURN_OVER, WeilongGame } from './engine.js';
 import { SON_NAMES, type WeilongRules } from './rules.js';
 
 export interface GamesParams {
@@ -46,7 +46,7 @@ export function gamesLayout(p: GamesParams) {
 type GamesLayout = ReturnType<typeof gamesLayout>;
 
 /** The game engine with per-round bookkeeping for the kernel. */
-class SimGame extends WeilongGame {
+export class SimGame extends WeilongGame {
   acc: Float64Array = new Float64Array(0);
   L!: GamesLayout;
   /** main run (true): accumulate everything; replay (false): only per-game Son tallies */
@@ -94,50 +94,41 @@ class SimGame extends WeilongGame {
       this.usesBefore[k] = this.abilityUses[k];
       if (winner === p) {
         a[L.sonWins + k]++;
-        if (this.endKind === END_ELEMENT) a[L.sonElement + k]++;
-        else if (this.endKind === END_DRAGON) a[L.sonDragon + k]++;
+        if (this.endKind === 0) a[L.sonElement + k]++;
+        else if (this.endKind === 1) a[L.sonDragon + k]++;
       }
     }
   }
 
-  syncUses(): void {
-    for (let k = 0; k < 5; k++) this.usesBefore[k] = this.abilityUses[k];
+  /** the table's strategy index per seat, and copies of the main run's per-Son tallies */
+  stratIndex = new Int32Array(5);
+  readonly onWins = new Float64Array(5);
+  readonly onPts = new Float64Array(5);
+  readonly onN = new Float64Array(5);
+
+  /** One game: seed words from the shard's stream, the main run, and (worth) the five replays. */
+  playOne(rng: Rng, worth: boolean): void {
+    this.seeds[0] = rng.nextU32();
+    this.seeds[1] = rng.nextU32();
+    this.playMain();
+    if (worth) this.playWorth();
   }
-}
 
-const simCache = new Map<string, { g: SimGame; stratIndex: Int32Array; L: GamesLayout; onWins: Float64Array; onPts: Float64Array; onN: Float64Array }>();
-
-function simFor(p: GamesParams) {
-  const key = JSON.stringify(p);
-  let s = simCache.get(key);
-  if (!s) {
-    const g = new SimGame(p.rules);
-    g.setPlayers(p.strategies.map(getStrategy));
-    const L = gamesLayout(p);
-    g.L = L;
-    const stratIndex = Int32Array.from(p.strategies.map((n) => L.names.indexOf(n)));
-    s = { g, stratIndex, L, onWins: new Float64Array(5), onPts: new Float64Array(5), onN: new Float64Array(5) };
-    simCache.set(key, s);
-  }
-  return s;
-}
-
-/** Play `count` games on `rng` into `acc` (exported for the allocation test and the bench). */
-export function playGames(p: GamesParams, rng: Rng, count: number, acc: Float64Array): void {
-  const { g, stratIndex, L, onWins, onPts, onN } = simFor(p);
-  g.acc = acc;
-  const P = L.P;
-  const all = 31;
-  for (let i = 0; i < count; i++) {
-    const sa = rng.nextU32() | 0, sb = rng.nextU32() | 0;
-    g.main = true;
-    g.setAbilityMask(all);
-    g.startGame();
-    g.syncUses();
-    g.playGame(sa, sb);
+  /**
+   * One game from the seed words in `seeds`, every ability on; accumulate by seat, strategy and
+   * starting Son. (Accumulation lives in methods, not in the caller's loop: a long loop in a
+   * function called once may run unoptimized, and there every double it touches is boxed.)
+   */
+  playMain(): void {
+    const acc = this.acc, L = this.L, P = this.players;
+    this.main = true;
+    this.setAbilityMask(31);
+    this.startGame();
+    this.syncUses();
+    this.playSeededGame();
     acc[L.games]++;
     for (let s = 0; s < P; s++) {
-      const w = g.winShare[s], pts = g.score[s], si = stratIndex[s];
+      const w = this.winShare[s], pts = this.score[s], si = this.stratIndex[s], fc = this.firstCard[s];
       acc[L.seatWin + s] += w;
       acc[L.seatWinSq + s] += w * w;
       acc[L.seatPts + s] += pts;
@@ -146,20 +137,24 @@ export function playGames(p: GamesParams, rng: Rng, count: number, acc: Float64A
       acc[L.stratWin + si] += w;
       acc[L.stratPts + si] += pts;
       acc[L.stratPtsSq + si] += pts * pts;
-      acc[L.startGames + g.firstCard[s]]++;
-      acc[L.startWin + g.firstCard[s]] += w;
+      acc[L.startGames + fc]++;
+      acc[L.startWin + fc] += w;
     }
-    if (!p.abilityWorth) continue;
-    onWins.set(g.gWins);
-    onPts.set(g.gPts);
-    onN.set(g.gN);
-    g.main = false;
+    this.onWins.set(this.gWins);
+    this.onPts.set(this.gPts);
+    this.onN.set(this.gN);
+  }
+
+  /** Replay the same game once per Son with that Son's ability off; accumulate the paired differences. */
+  playWorth(): void {
+    const acc = this.acc, L = this.L;
+    this.main = false;
     for (let k = 0; k < 5; k++) {
-      if (!p.rules.abilities[k]) continue;
-      g.setAbilityMask(all & ~(1 << k));
-      g.startGame();
-      g.playGame(sa, sb);
-      const dw = onWins[k] - g.gWins[k], dp = onPts[k] - g.gPts[k], n = onN[k];
+      if (!this.rules.abilities[k]) continue;
+      this.setAbilityMask(31 & ~(1 << k));
+      this.startGame();
+      this.playSeededGame();
+      const dw = this.onWins[k] - this.gWins[k], dp = this.onPts[k] - this.gPts[k], n = this.onN[k];
       const o = L.worth + 8 * k;
       acc[o] += dw;
       acc[o + 1] += dw * dw;
@@ -170,8 +165,37 @@ export function playGames(p: GamesParams, rng: Rng, count: number, acc: Float64A
       acc[o + 6] += dw * n;
       acc[o + 7] += dp * n;
     }
-    g.syncUses();
+    this.syncUses();
   }
+
+  syncUses(): void {
+    for (let k = 0; k < 5; k++) this.usesBefore[k] = this.abilityUses[k];
+  }
+}
+
+const simCache = new Map<string, { g: SimGame }>();
+
+function simFor(p: GamesParams) {
+  const key = JSON.stringify(p);
+  let s = simCache.get(key);
+  if (!s) {
+    const g = new SimGame(p.rules);
+    g.setPlayers(p.strategies.map(getStrategy));
+    const L = gamesLayout(p);
+    g.L = L;
+    g.stratIndex = Int32Array.from(p.strategies.map((n) => L.names.indexOf(n)));
+    s = { g };
+    simCache.set(key, s);
+  }
+  return s;
+}
+
+/** Play `count` games on `rng` into `acc` (exported for the allocation test and the bench). */
+export function playGames(p: GamesParams, rng: Rng, count: number, acc: Float64Array): void {
+  const { g } = simFor(p);
+  g.acc = acc;
+  const worth = p.abilityWorth;
+  for (let i = 0; i < count; i++) g.playOne(rng, worth);
 }
 
 export interface RatioEstimate {

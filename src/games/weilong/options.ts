@@ -42,5 +42,5 @@ export function applySets(rules: WeilongRules, sets: readonly string[]): Weilong
     } else value = text;
     (parent as Record<string, unknown>)[last] = value;
   }
-  return validateRules(copy, 'rules (after --set)');
+  return validateRules(copy, '--set: rules');
 }
