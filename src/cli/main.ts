@@ -8,6 +8,7 @@ import { mergePartialFiles } from '../parallel/partial.js';
 import { listExperiments, runnerFor } from '../experiments.js';
 import type { PageInfo } from '../report/page.js';
 import { registerWulong } from './wulong.js';
+import { registerSichuanMahjong } from './sichuan-mahjong.js';
 import { registerLiarsDice } from './liars-dice.js';
 import { registerWeilong } from './weilong.js';
 
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
     .exitOverride();
 
   registerWulong(program);
+  registerSichuanMahjong(program);
   registerLiarsDice(program);
   registerWeilong(program);
 
@@ -89,6 +91,11 @@ export async function main(argv: string[]): Promise<number> {
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // `oddsmith … | head` closes the pipe early: that is not an error
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
   main(process.argv).then((code) => {
     process.exitCode = code;
   });

@@ -71,7 +71,6 @@ export interface SolveResult {
   bustProbability: Record<string, { probability: number; fraction: string }>;
   /** per dice count, the smallest total from which the policy stops at every reachable total */
   thresholds: Record<string, number | null>;
-  policy_table_note: string;
   policyTable: PolicyRow[];
   finalScore: { score: number; probability: number }[];
   bettingCards: CardOdds[];
@@ -174,7 +173,6 @@ export class TurnAnalysis {
       expectedRolls: d.rolls,
       bustProbability: this.bustProbability(),
       thresholds: this.thresholds(),
-      policy_table_note: 'rows for every reachable (dice, total) up to the largest threshold; margin = rollValue − stopValue',
       policyTable: this.policyTable(),
       finalScore,
       bettingCards: bettingCards(this.rules, d, this.unit),
