@@ -1,0 +1,145 @@
+import { POW5, TARGETS, suitTables } from './tables.js';
+
+/**
+ * Shanten and winning-shape checks on the per-suit tables. A hand is a 27-count vector; `sets`
+ * is the number of sets the concealed tiles must still form (4 − declared sets); `voidSuit` is
+ * 0..2, or −1 for none (then all three suits may be used). Void-suit tiles never belong to a
+ * target, so they count as tiles still to be exchanged — "they must go first".
+ * Nothing here allocates.
+ */
+const T = suitTables();
+const DIST = T.distance;
+const COMPLETE = T.complete;
+
+export function suitIndexOf(counts: ArrayLike<number>, suit: number): number {
+  const o = suit * 9;
+  return counts[o] + 5 * counts[o + 1] + 25 * counts[o + 2] + 125 * counts[o + 3] + 625 * counts[o + 4] +
+    3125 * counts[o + 5] + 15625 * counts[o + 6] + 78125 * counts[o + 7] + 390625 * counts[o + 8];
+}
+
+/** Distance to m sets + one pair using two suits (base offsets into DIST). */
+function conv2(a: number, b: number, M: number): number {
+  let best = 99;
+  for (let m = 0; m <= M; m++) {
+    const x = DIST[a + m * 2] + DIST[b + (M - m) * 2 + 1];
+    if (x < best) best = x;
+    const y = DIST[a + m * 2 + 1] + DIST[b + (M - m) * 2];
+    if (y < best) best = y;
+  }
+  return best;
+}
+
+/** Distance to M sets + one pair over three suits. */
+function conv3(a: number, b: number, c: number, M: number): number {
+  let best = 99;
+  for (let mc = 0; mc <= M; mc++) {
+    const rest = M - mc;
+    // pair in c
+    let x = DIST[c + mc * 2 + 1];
+    if (x < best) {
+      let ab = 99;
+      for (let m = 0; m <= rest; m++) {
+        const y = DIST[a + m * 2] + DIST[b + (rest - m) * 2];
+        if (y < ab) ab = y;
+      }
+      x += ab;
+      if (x < best) best = x;
+    }
+    // pair in a or b
+    const z = DIST[c + mc * 2];
+    if (z < best) {
+      const w = z + conv2(a, b, rest);
+      if (w < best) best = w;
+    }
+  }
+  return best;
+}
+
+/** Fewest tiles to add (exchanging others) to reach `sets` sets and a pair; shanten = this − 1. */
+export function standardDistance(counts: ArrayLike<number>, sets: number, voidSuit: number): number {
+  const i0 = suitIndexOf(counts, 0) * TARGETS, i1 = suitIndexOf(counts, 1) * TARGETS, i2 = suitIndexOf(counts, 2) * TARGETS;
+  if (voidSuit === 0) return conv2(i1, i2, sets);
+  if (voidSuit === 1) return conv2(i0, i2, sets);
+  if (voidSuit === 2) return conv2(i0, i1, sets);
+  return conv3(i0, i1, i2, sets);
+}
+
+/** The same from suit indices already known (the simulator keeps them up to date). */
+export function standardDistanceIdx(i0: number, i1: number, i2: number, sets: number, voidSuit: number): number {
+  if (voidSuit === 0) return conv2(i1 * TARGETS, i2 * TARGETS, sets);
+  if (voidSuit === 1) return conv2(i0 * TARGETS, i2 * TARGETS, sets);
+  if (voidSuit === 2) return conv2(i0 * TARGETS, i1 * TARGETS, sets);
+  return conv3(i0 * TARGETS, i1 * TARGETS, i2 * TARGETS, sets);
+}
+
+/**
+ * Seven pairs (14 concealed tiles, four identical tiles count as two pairs): with p pairs
+ * (Σ ⌊c/2⌋) and s kinds holding an odd count, the distance is (7 − p) + max(0, 7 − p − s).
+ */
+export function sevenPairsDistance(counts: ArrayLike<number>, voidSuit: number): number {
+  let pairs = 0, singles = 0;
+  for (let k = 0; k < 27; k++) {
+    if (((k / 9) | 0) === voidSuit) continue;
+    const c = counts[k];
+    pairs += c >> 1;
+    singles += c & 1;
+  }
+  if (pairs >= 7) return 0;
+  const need = 7 - pairs;
+  return need + (need > singles ? need - singles : 0);
+}
+
+/** Shanten of a concealed hand with `melds` declared sets: the better of standard and (no melds) seven pairs. */
+export function shanten(counts: ArrayLike<number>, melds: number, voidSuit: number): number {
+  const s = standardDistance(counts, 4 - melds, voidSuit);
+  if (melds === 0) {
+    const p = sevenPairsDistance(counts, voidSuit);
+    if (p < s) return p - 1;
+  }
+  return s - 1;
+}
+
+export function standardShanten(counts: ArrayLike<number>, melds: number, voidSuit: number): number {
+  return standardDistance(counts, 4 - melds, voidSuit) - 1;
+}
+
+export function sevenPairsShanten(counts: ArrayLike<number>, voidSuit: number): number {
+  return sevenPairsDistance(counts, voidSuit) - 1;
+}
+
+/** True when the void suit is absent from the concealed tiles. */
+export function voidClear(counts: ArrayLike<number>, voidSuit: number): boolean {
+  if (voidSuit < 0) return true;
+  const o = voidSuit * 9;
+  for (let r = 0; r < 9; r++) if (counts[o + r]) return false;
+  return true;
+}
+
+/** A standard winning shape: every suit exactly sets (+ one pair in total). Tile count must be 3·sets + 2. */
+export function isStandardWin(counts: ArrayLike<number>): boolean {
+  const a = COMPLETE[suitIndexOf(counts, 0)], b = COMPLETE[suitIndexOf(counts, 1)], c = COMPLETE[suitIndexOf(counts, 2)];
+  if (a === 0 || b === 0 || c === 0) {
+    // a suit with no tiles has index 0, which is complete (0 sets): 0 means not decomposable
+    return false;
+  }
+  return (a === 2 ? 1 : 0) + (b === 2 ? 1 : 0) + (c === 2 ? 1 : 0) === 1;
+}
+
+export function isSevenPairs(counts: ArrayLike<number>): boolean {
+  let n = 0;
+  for (let k = 0; k < 27; k++) {
+    const c = counts[k];
+    if (c & 1) return false;
+    n += c;
+  }
+  return n === 14;
+}
+
+/** Winning hand: the void suit absent, and a standard shape, or seven pairs when nothing is declared. */
+export function isWinningHand(counts: ArrayLike<number>, melds: number, voidSuit: number): boolean {
+  if (!voidClear(counts, voidSuit)) return false;
+  if (isStandardWin(counts)) return true;
+  return melds === 0 && isSevenPairs(counts);
+}
+
+export { POW5 };
