@@ -3,8 +3,7 @@ import { availableParallelism } from 'node:os';
 import { UserError } from '../core/errors.js';
 import { progressBar } from '../core/progress.js';
 import { parseIntArg } from '../core/validate.js';
-import { runExperiment, type Experiment } from '../parallel/pool.js';
-import { runShardToFile, shardIndexFromEnv } from '../parallel/partial.js';
+import type { Experiment } from '../parallel/pool.js';
 import { toCsv, type Row } from '../report/csv.js';
 
 export const intArg = (name: string, min?: number, max?: number) => (v: string) => parseIntArg(v, name, min, max);
@@ -40,6 +39,9 @@ export function addSimOptions(cmd: Command, defaults: { shardCount?: number } = 
 export async function runSimulation(e: Omit<Experiment, 'shardCount'>, opts: SimOptions): Promise<{ acc: Float64Array; seconds: number } | null> {
   const experiment: Experiment = { ...e, shardCount: opts.shardCount };
   if (experiment.total < experiment.shardCount) experiment.shardCount = Math.max(1, experiment.total);
+  // loaded here, not at start-up: they pull in every kernel and the thread pool
+  const { runShardToFile, shardIndexFromEnv } = await import('../parallel/partial.js');
+  const { runExperiment } = await import('../parallel/pool.js');
   const index = opts.shardIndex ?? shardIndexFromEnv();
   if (index !== undefined) {
     if (!opts.out) throw new UserError('a single shard needs --out FILE for its partial result');

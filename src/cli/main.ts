@@ -3,26 +3,28 @@ import { Command, CommanderError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { UserError } from '../core/errors.js';
 import { intArg, emit } from './common.js';
-import { getKernel } from '../parallel/registry.js';
-import { mergePartialFiles } from '../parallel/partial.js';
-import { listExperiments, runnerFor } from '../experiments.js';
 import type { PageInfo } from '../report/page.js';
-import { registerWulong } from './wulong.js';
-import { registerSichuanMahjong } from './sichuan-mahjong.js';
-import { registerLiarsDice } from './liars-dice.js';
-import { registerWeilong } from './weilong.js';
 
-export function buildProgram(): Command {
+/**
+ * Command groups by name, loaded on demand: `oddsmith wulong solve` loads only Wulong's code, so a
+ * quick command starts quickly. Without a known group name (help, merge, report) all are loaded.
+ */
+const groups: Record<string, () => Promise<(program: Command) => void>> = {
+  wulong: async () => (await import('./wulong.js')).registerWulong,
+  liars: async () => (await import('./liars-dice.js')).registerLiarsDice,
+  mahjong: async () => (await import('./sichuan-mahjong.js')).registerSichuanMahjong,
+  weilong: async () => (await import('./weilong.js')).registerWeilong,
+};
+
+export async function buildProgram(argv: readonly string[] = process.argv): Promise<Command> {
   const program = new Command('oddsmith')
     .description('Exact odds and Monte Carlo strategy analysis for Wulong, Weilong, Liar\'s Dice and Sichuan mahjong')
     .version('0.1.0')
     .showSuggestionAfterError()
     .exitOverride();
 
-  registerWulong(program);
-  registerSichuanMahjong(program);
-  registerLiarsDice(program);
-  registerWeilong(program);
+  const group = argv[2];
+  for (const name of group in groups ? [group] : Object.keys(groups)) (await groups[name]())(program);
 
   program
     .command('merge')
@@ -30,7 +32,9 @@ export function buildProgram(): Command {
     .argument('<files...>', 'partial result files, one per shard')
     .option('--json', 'print the result as JSON')
     .addHelpText('after', '\nExample:\n  oddsmith merge parts/shard-*.json --json')
-    .action((files: string[], opts: { json?: boolean }) => {
+    .action(async (files: string[], opts: { json?: boolean }) => {
+      const { mergePartialFiles } = await import('../parallel/partial.js');
+      const { getKernel } = await import('../parallel/registry.js');
       const { experiment, acc } = mergePartialFiles(files);
       const kernel = getKernel(experiment.kernel);
       const result = kernel.summarize(experiment.params, acc, experiment.total);
@@ -47,6 +51,7 @@ export function buildProgram(): Command {
     .option('--quiet', 'no progress output')
     .addHelpText('after', '\nExample:\n  oddsmith report --only wulong-turn')
     .action(async (opts: { experiments: string; out: string; only?: string; workers: number; quiet?: boolean }) => {
+      const { listExperiments, runnerFor } = await import('../experiments.js');
       const only = opts.only?.split(',').map((s) => s.trim());
       const all = listExperiments(opts.experiments);
       if (only) {
@@ -69,8 +74,8 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
   try {
+    const program = await buildProgram(argv);
     await program.parseAsync(argv);
     return 0;
   } catch (e) {
