@@ -103,7 +103,9 @@ export function registerSichuanMahjong(program: Command): void {
       if (opts.jsonl) {
         if (handArg) throw new UserError('--jsonl reads hands from stdin: give no HAND argument');
         const bad = await runJsonl(rules);
-        if (bad) process.exitCode = 2;
+        // main() sets the exit code from the action's success; a batch with bad lines still ran
+        // to the end, so its exit code 2 is applied when the process exits
+        if (bad) process.once('exit', () => { process.exitCode = 2; });
         return;
       }
       if (!handArg) throw new UserError('give a HAND (e.g. 1112345678999m) or --jsonl');

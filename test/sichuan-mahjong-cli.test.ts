@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+
+const run = (args: string[], input?: string) => spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', input });
+
+function expectUserError(args: string[], pattern: RegExp): void {
+  const r = run(args);
+  expect(r.status).toBe(2);
+  const lines = r.stderr.trim().split('\n');
+  expect(lines.length).toBe(1);
+  expect(lines[0]).toMatch(/^oddsmith: /);
+  expect(lines[0]).toMatch(pattern);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('sichuan-mahjong CLI', () => {
+  it('bad hands: fifth copy, wrong size, unknown suit, void used by a set, no suit letter', () => {
+    expectUserError(['mahjong', 'waits', '11111m23456789m'], /1m appears 5 times/);
+    expectUserError(['mahjong', 'waits', '123m456p'], /must have 13 \(waiting\) or 14/);
+    expectUserError(['mahjong', 'waits', '123m456p789s1234z'], /unknown suit letter "z"/);
+    expectUserError(['mahjong', 'waits', '1112345678m', '--melds', 'pung 5s', '--void', 's'], /void suit s is used by the declared set pung 5s/);
+    expectUserError(['mahjong', 'waits', '1112345678999'], /no suit letter/);
+    expectUserError(['mahjong', 'waits', '1112345678999m', '--melds', 'chow 5p'], /unknown meld type/);
+    expectUserError(['mahjong', 'waits', '1112345678999m', '--void', 'x'], /unknown suit "x"/);
+    expectUserError(['mahjong', 'waits', '1112345678999m', '--seen', '1m1m'], /1m appears 5 times/);
+  });
+
+  it('waits --json has stable fields', () => {
+    const r = run(['mahjong', 'waits', '1112345678999m', '--void', 's', '--json']);
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(Object.keys(j)).toEqual(['hand', 'melds', 'void', 'voidInferred', 'tiles', 'form', 'shanten', 'shantenStandard', 'shantenSevenPairs', 'ready', 'waits', 'readyValue']);
+    expect(j.waits).toHaveLength(9);
+  });
+
+  it('--jsonl: one result per line; bad lines get one stderr line each, the batch goes on, exit 2', () => {
+    const input = [
+      '{"hand":"1112345678999m","void":"s"}',
+      '{"hand":"1112345678999m"',
+      '{"hand":"11111m23456789m"}',
+      '{"hand":"11223m456789p","melds":["pung 5p"],"void":"s","seen":"3m"}',
+      '[1,2]',
+    ].join('\n') + '\n';
+    const r = run(['mahjong', 'waits', '--jsonl'], input);
+    expect(r.status).toBe(2);
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(out).toHaveLength(5);
+    expect(out[0]).toMatchObject({ line: 1, ready: true, readyValue: 8 });
+    expect(out[1]).toMatchObject({ line: 2 });
+    expect(out[1].error).toMatch(/not valid JSON/);
+    expect(out[2].error).toMatch(/appears 5 times/);
+    expect(out[3]).toMatchObject({ line: 4, form: 'discard', shanten: 0 });
+    expect(out[4].error).toMatch(/must be a JSON object/);
+    const err = r.stderr.trim().split('\n');
+    expect(err).toHaveLength(3);
+    for (const e of err) expect(e).toMatch(/^oddsmith: line \d+: /);
+  });
+});
