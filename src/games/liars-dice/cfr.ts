@@ -175,6 +175,15 @@ export class LiarsSolver {
     const rI = this.rI[depth], rO = this.rO[depth];
     const nBids = B - 1 - top, hasLiar = depth > 0 ? 1 : 0, nA = nBids + hasLiar;
     const regB = this.regB, regL = this.regL;
+    // Nobody reaches this history (both reach vectors zero): every value below is 0, no regret
+    // changes and nothing is added to the averages, so the subtree can be skipped exactly.
+    let any = 0;
+    for (let h = 0; h < Hi && any === 0; h++) if (rI[h] !== 0) any = 1;
+    for (let h = 0; h < Ho && any === 0; h++) if (rO[h] !== 0) any = 1;
+    if (any === 0) {
+      for (let h = 0; h < Hi; h++) v[h] = 0;
+      return;
+    }
     // current strategy (regret matching+); action 0 = liar if available, then bids top+1…
     for (let h = 0; h < Hp; h++) {
       let sum = 0;
