@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../src/core/rng.js';
+import { startingHandDistribution } from '../src/games/sichuan-mahjong/exact.js';
+import { sevenPairsShanten, shanten, standardShanten } from '../src/games/sichuan-mahjong/shanten.js';
+
+describe('sichuan-mahjong exact starting-hand distribution', () => {
+  for (const tiles of [13, 14]) {
+    it(`${tiles} tiles: counts add up to C(108, ${tiles}) and sampling agrees within 4 SE`, () => {
+      const r = startingHandDistribution(tiles);
+      for (const list of [r.shanten, r.shantenStandard, r.shantenSevenPairs, r.fewestSuitTiles]) {
+        expect(list.reduce((a, x) => a + BigInt(x.count), 0n).toString()).toBe(r.deals);
+      }
+      const rng = new Rng(1000 + tiles);
+      const N = 40_000;
+      const wall = new Uint8Array(108);
+      const hits = new Map<string, number>();
+      const bump = (k: string) => hits.set(k, (hits.get(k) ?? 0) + 1);
+      for (let i = 0; i < N; i++) {
+        for (let k = 0; k < 108; k++) wall[k] = k >> 2;
+        const c = new Uint8Array(27);
+        for (let k = 0; k < tiles; k++) {
+          const j = k + rng.below(108 - k);
+          const t = wall[j]; wall[j] = wall[k]; wall[k] = t;
+          c[t]++;
+        }
+        let best = 99, std = 99, sp = 99, few = 99;
+        for (let v = 0; v < 3; v++) {
+          best = Math.min(best, shanten(c, 0, v));
+          std = Math.min(std, standardShanten(c, 0, v));
+          sp = Math.min(sp, sevenPairsShanten(c, v));
+          let n = 0;
+          for (let q = 0; q < 9; q++) n += c[v * 9 + q];
+          few = Math.min(few, n);
+        }
+        bump(`b${best}`); bump(`s${std}`); bump(`p${sp}`); bump(`f${few}`);
+      }
+      const check = (prefix: string, list: { value: number; probability: number }[]) => {
+        for (const d of list) {
+          const p = d.probability;
+          const se = Math.sqrt((p * (1 - p)) / N);
+          const est = (hits.get(`${prefix}${d.value}`) ?? 0) / N;
+          expect(Math.abs(est - p)).toBeLessThanOrEqual(4 * se + 1 / N);
+        }
+      };
+      check('b', r.shanten);
+      check('s', r.shantenStandard);
+      check('p', r.shantenSevenPairs);
+      check('f', r.fewestSuitTiles);
+    });
+  }
+});
