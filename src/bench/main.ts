@@ -3,6 +3,7 @@ import { availableParallelism, cpus } from 'node:os';
 
 const benches: Record<string, () => Promise<{ bench: (log: (line: string) => void) => Promise<void> }>> = {
   wulong: () => import('../games/wulong/bench.js'),
+  'wulong-game': () => import('../games/wulong/game-bench.js'),
   'liars-dice': () => import('../games/liars-dice/bench.js'),
 };
 

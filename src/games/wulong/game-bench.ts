@@ -1,0 +1,40 @@
+// `npm run bench -- wulong-game`: full-game throughput, printed (never asserted).
+import { availableParallelism } from 'node:os';
+import { Rng } from '../../core/rng.js';
+import { runExperiment } from '../../parallel/pool.js';
+import { loadRules } from './rules.js';
+import { WulongGame, type GameParams } from './game-engine.js';
+import { gameKernel } from './game-kernel.js';
+import { parsePlayers } from '../../../strategies/wulong/passive.js';
+
+export async function bench(log: (line: string) => void): Promise<void> {
+  const rules = loadRules();
+  for (const P of [3, 4]) {
+    const params: GameParams = { rules, players: parsePlayers('kelly,fraction:0.1,min,naive'.split(',').slice(0, P).join(','), P) };
+    let t0 = process.hrtime.bigint();
+    const g = new WulongGame(params);
+    const compile = Number(process.hrtime.bigint() - t0) / 1e9;
+    const acc = new Float64Array(g.L.size);
+    const rng = new Rng(1);
+    g.playGames(rng, 2000, acc); // warm-up
+    acc.fill(0);
+    const n = 40000;
+    t0 = process.hrtime.bigint();
+    g.playGames(rng, n, acc);
+    const s = Number(process.hrtime.bigint() - t0) / 1e9;
+    const turns = acc[g.L.turns], rolls = acc[g.L.rolls];
+    log(`${P} players, one thread: ${Math.round(n / s).toLocaleString('en-US')} games/s (${Math.round(turns / s).toLocaleString('en-US')} turns/s, ${Math.round(rolls / s).toLocaleString('en-US')} rolls with betting phases/s; ${(turns / n).toFixed(1)} turns/game); tables compiled in ${compile.toFixed(2)} s`);
+  }
+  const params: GameParams = { rules, players: parsePlayers('kelly,fraction:0.1,min,naive', 4) };
+  const total = 120000;
+  const e = { kernel: gameKernel.name, params, seed: 1, total, shardCount: 32 };
+  const times: number[] = [];
+  for (const w of [1, availableParallelism()]) {
+    const t0 = process.hrtime.bigint();
+    await runExperiment(e, { workers: w });
+    const s = Number(process.hrtime.bigint() - t0) / 1e9;
+    times.push(s);
+    log(`4 players, pool of ${w} worker${w > 1 ? 's' : ''}: ${Math.round(total / s).toLocaleString('en-US')} games/s (${total.toLocaleString('en-US')} games, 32 shards, ${s.toFixed(2)} s incl. table compile per worker)`);
+  }
+  if (times.length === 2 && availableParallelism() > 1) log(`speed-up ${availableParallelism()} workers vs 1: ${(times[0] / times[1]).toFixed(2)}×`);
+}

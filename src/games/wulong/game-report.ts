@@ -1,0 +1,347 @@
+import type { ExperimentRunner, ExperimentContext } from '../../experiments.js';
+import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
+import { runExperiment as runShards } from '../../parallel/pool.js';
+import { integer, string, array, object, onlyKeys } from '../../core/validate.js';
+import { packageRoot } from '../../core/paths.js';
+import { isAbsolute, join } from 'node:path';
+import { validateRules } from './rules.js';
+import { validateGameRules, safeLimit, checkPlayers } from './game-rules.js';
+import { gameKernel, type GameResult } from './game-kernel.js';
+import { END_NAMES, MONEY_NAMES, policyTablesFor, type GameParams } from './game-engine.js';
+import { parseSetSpec, readRawRules, runSweep, sweepPoints, type SweepResult } from './game-sweep.js';
+import { parsePlayers } from '../../../strategies/wulong/passive.js';
+
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const k = (x: number) => Math.round(x).toLocaleString('en-US');
+const pct = (p: number, d = 1) => `${(p * 100).toFixed(d)}%`;
+const ENDING_LABEL: Record<string, string> = { instantWin: 'Wulong (instant win)', fortune: 'a fortune ≥ end limit', safes: 'last safe closed', turnLimit: 'turn limit (safety stop)' };
+
+function resolve(file: string): string {
+  return isAbsolute(file) ? file : join(packageRoot(), file);
+}
+
+// ---------------------------------------------------------------- game page
+
+interface GameRun {
+  players: number;
+  params: GameParams;
+  result: GameResult;
+}
+
+function winChart(runs: GameRun[]): Chart {
+  const rows: Row[] = runs.flatMap((r) => r.result.strategies.map((s) => ({ players: `${r.players} players`, strategy: s.label, winRate: s.win.p, ciLow: s.win.ci95[0], ciHigh: s.win.ci95[1], fairShare: 1 / r.players })));
+  const order = [...new Set(rows.map((r) => String(r.strategy)))];
+  return {
+    name: 'game-win-rates',
+    title: 'Win rate by strategy, for each number of players',
+    caption: 'Share of games won (bars) with 95% Wilson intervals (black); the dashed line is an equal share (1 / players). Strategies are seated in a random rotation each game, so seat effects average out. All players roll with the optimal turn policy; they differ in how they bet as passive players.',
+    rows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: 'Who wins? Win rate by betting strategy', subtitle: 'Wulong rulebook rules; 95% intervals' },
+      data: { values: rows },
+      facet: { column: { field: 'players', type: 'nominal', title: null, header: { labelFontSize: 12 } } },
+      spec: {
+        width: 170,
+        height: 220,
+        layer: [
+          { mark: 'bar', encoding: { x: { field: 'strategy', type: 'nominal', sort: order, title: null, axis: { labelAngle: -40 } }, y: { field: 'winRate', type: 'quantitative', title: 'share of games won', axis: { format: '.0%' } }, color: { field: 'strategy', type: 'nominal', sort: order, legend: null } } },
+          { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'strategy', type: 'nominal', sort: order }, y: { field: 'ciLow', type: 'quantitative' }, y2: { field: 'ciHigh' } } },
+          { mark: { type: 'rule', strokeDash: [4, 3], color: '#555' }, encoding: { y: { field: 'fairShare', type: 'quantitative', aggregate: 'mean' } } },
+        ],
+      },
+      resolve: { scale: { x: 'independent' } },
+    } as never,
+  };
+}
+
+function lengthChart(runs: GameRun[]): Chart {
+  const rows: Row[] = runs.flatMap((r) => {
+    const h = r.result.length.histogram, n = r.result.games;
+    return h.map((c, turns) => ({ players: `${r.players} players`, turns, share: c / n })).filter((x) => x.turns > 0);
+  });
+  return {
+    name: 'game-length',
+    title: 'Game length in turns',
+    caption: `Share of games lasting each number of turns (one turn = one active player's turn). Means: ${runs.map((r) => `${r.players} players ${r.result.length.turnsMean.toFixed(1)}`).join(', ')} turns. More players fill the safes faster, but each safe holds more.`,
+    rows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: 'How long does a game last?', subtitle: 'distribution of the number of turns' },
+      width: 640,
+      height: 260,
+      data: { values: rows },
+      mark: { type: 'line', interpolate: 'step-after' },
+      encoding: {
+        x: { field: 'turns', type: 'quantitative', title: 'game length (turns)' },
+        y: { field: 'share', type: 'quantitative', title: 'share of games', axis: { format: '.0%' } },
+        color: { field: 'players', type: 'nominal', title: 'players' },
+      },
+    },
+  };
+}
+
+function endingChart(runs: GameRun[]): Chart {
+  const rows: Row[] = runs.flatMap((r) => END_NAMES.map((e) => ({ players: `${r.players} players`, ending: ENDING_LABEL[e], share: r.result.endings[e].p, ciLow: r.result.endings[e].ci95[0], ciHigh: r.result.endings[e].ci95[1] })));
+  return {
+    name: 'game-endings',
+    title: 'How games end',
+    caption: 'Share of games ending by each rule. The fortune limit and the last safe split most games between them; a Wulong (five dragons in one roll) ends a fraction of a percent.',
+    rows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: 'How games end', subtitle: 'share of games by the rule that ended them' },
+      width: 560,
+      height: { step: 28 } as never,
+      data: { values: rows },
+      mark: 'bar',
+      encoding: {
+        y: { field: 'players', type: 'nominal', title: null },
+        x: { field: 'share', type: 'quantitative', title: 'share of games', stack: 'normalize', axis: { format: '.0%' } },
+        color: { field: 'ending', type: 'nominal', title: 'game ended by', sort: END_NAMES.map((e) => ENDING_LABEL[e]) },
+        order: { field: 'ending' },
+      },
+    },
+  };
+}
+
+function moneyChart(runs: GameRun[]): Chart {
+  const label: Record<string, string> = {
+    scoresPaid: 'bank → active players (turn scores)',
+    cardWinnings: 'bank → winning bets (card odds)',
+    allInWinnings: 'bank → winning all-in bets',
+    stakesToSafes: 'losing stakes → safes',
+    safesToBank: 'closed safes → bank',
+  };
+  const keys = Object.keys(label) as (typeof MONEY_NAMES)[number][];
+  const rows: Row[] = runs.flatMap((r) => keys.map((m) => ({ players: `${r.players} players`, flow: label[m], chipsPerGame: r.result.moneyPerGame[m] })));
+  return {
+    name: 'game-money-flows',
+    title: 'Money flows per game',
+    caption: 'Chips moved per game along each route (means). The bank pays the active players\' scores and the winning bets; losing stakes fill the safes, and each closing safe returns its limit to the bank.',
+    rows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: 'Where the chips go', subtitle: 'chips per game, by route' },
+      width: 460,
+      height: { step: 12 } as never,
+      data: { values: rows },
+      mark: 'bar',
+      encoding: {
+        y: { field: 'flow', type: 'nominal', title: null, sort: keys.map((m) => label[m]) },
+        yOffset: { field: 'players', type: 'nominal' },
+        x: { field: 'chipsPerGame', type: 'quantitative', title: 'chips per game', axis: { format: ',d' } },
+        color: { field: 'players', type: 'nominal', title: 'players' },
+      },
+    },
+  };
+}
+
+function cardChart(run: GameRun): Chart {
+  const pol = policyTablesFor(run.params.rules, run.params.players[0].policy);
+  const C = run.params.rules.bettingCards.length, row = pol.sim.dice * C, vp = pol.voidP[pol.sim.dice];
+  const rows: Row[] = [];
+  run.params.rules.bettingCards.forEach((c, i) => {
+    const p = pol.winP[row + i];
+    rows.push({ card: `${c.name} (1:${c.odds})`, measure: 'exact, at the initial phase', evPerChip: p * c.odds - (1 - p - vp), ciLow: null, ciHigh: null, bets: null });
+    const r = run.result.cards[i];
+    if (r.evPerChip !== null && r.se !== null) rows.push({ card: `${c.name} (1:${c.odds})`, measure: 'realised in play (raises included)', evPerChip: r.evPerChip, ciLow: r.evPerChip - 1.96 * r.se, ciHigh: r.evPerChip + 1.96 * r.se, bets: r.bets });
+  });
+  const order = run.params.rules.bettingCards.map((c) => `${c.name} (1:${c.odds})`);
+  return {
+    name: 'game-card-ev',
+    title: `Betting cards: exact EV per chip against what bets realised in play (${run.players} players)`,
+    caption: 'Net chips won per chip staked. Exact: the turn solver\'s value with nothing revealed (the compulsory opening bet). Realised: every bet of the simulated games, raises included, with a 95% interval; strategies that raise add chips only when the revealed dice make their card favourable, so they realise more than the opening EV. Cards nobody bets on have no realised bar.',
+    rows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: 'Betting cards: EV per chip staked', subtitle: `${run.params.players.map((p) => p.label).join(', ')}` },
+      width: 520,
+      height: { step: 18 } as never,
+      data: { values: rows },
+      layer: [
+        { mark: 'bar', encoding: { y: { field: 'card', type: 'nominal', sort: order, title: null }, yOffset: { field: 'measure', type: 'nominal' }, x: { field: 'evPerChip', type: 'quantitative', title: 'expected net chips per chip staked' }, color: { field: 'measure', type: 'nominal', title: null, legend: { orient: 'bottom' } } } },
+        { mark: { type: 'rule', color: 'black' }, encoding: { y: { field: 'card', type: 'nominal', sort: order }, yOffset: { field: 'measure', type: 'nominal' }, x: { field: 'ciLow', type: 'quantitative' }, x2: { field: 'ciHigh' } } },
+        { mark: { type: 'rule', color: '#333' }, encoding: { x: { datum: 0 } } },
+      ],
+    } as never,
+  };
+}
+
+function strategyTable(runs: GameRun[]): Row[] {
+  return runs.flatMap((r) =>
+    r.result.strategies.map((s) => ({
+      players: r.players,
+      strategy: s.label,
+      'win rate': pct(s.win.p, 2),
+      '95% interval': `${pct(s.win.ci95[0], 2)} – ${pct(s.win.ci95[1], 2)}`,
+      'final fortune': k(s.finalFortune.mean),
+      'staked / game': k(s.perGame.staked),
+      'bet net / game': k(s.perGame.betNet),
+      'return / chip': s.betReturnPerChip === null ? '-' : s.betReturnPerChip.toFixed(4),
+      'all-ins / game': s.perGame.allIns.toFixed(3),
+    })),
+  );
+}
+
+async function gamePage(spec: Record<string, unknown>, ctx: ExperimentContext, where: string): Promise<PageInfo> {
+  onlyKeys(spec, where, ['name', 'game', 'kind', 'description', 'page', 'rules', 'players', 'strategies', 'games', 'seed', 'shardCount']);
+  const rulesFile = spec.rules === undefined ? undefined : resolve(string(spec.rules, `${where}: rules`));
+  const rules = validateRules(readRawRules(rulesFile), `rules file ${rulesFile ?? 'default'}`);
+  const g = validateGameRules(rules);
+  const counts = array(spec.players ?? [2, 3, 4, 5], `${where}: players`, 1, 4).map((x, i) => checkPlayers(integer(x, `${where}: players[${i}]`, 2, 5), `${where}: players[${i}]`));
+  const strategies = string(spec.strategies ?? 'kelly,fraction:0.1,min,naive,kelly:0.5', `${where}: strategies`);
+  const games = integer(spec.games ?? 20000, `${where}: games`, 1, 1e9);
+  const seed = integer(spec.seed ?? 1, `${where}: seed`, 0);
+  const shardCount = integer(spec.shardCount ?? 32, `${where}: shardCount`, 1, 100000);
+  const runs: GameRun[] = [];
+  for (const P of counts) {
+    const list = strategies.split(',').slice(0, P).join(',');
+    const params: GameParams = { rules, players: parsePlayers(list, P) };
+    const acc = await runShards({ kernel: gameKernel.name, params, seed, total: games, shardCount }, { workers: ctx.workers });
+    runs.push({ players: P, params, result: gameKernel.summarize(params, acc, games) });
+    if (!ctx.quiet) process.stderr.write(`  ${P} players: ${games} games\n`);
+  }
+  const four = runs.find((r) => r.players === 4) ?? runs[runs.length - 1];
+  const best = four.result.strategies.reduce((a, b) => (b.win.p > a.win.p ? b : a));
+  const crane = four.result.cards.find((c) => c.card === 'crane');
+  const page: PageInfo = { path: 'wulong/game.html', title: 'Wulong: the full game — betting strategies, safes, endings', summary: `${games.toLocaleString('en-US')} simulated games per player count: ${best.label} wins ${pct(best.win.p)} of 4-player games; games last ${four.result.length.turnsMean.toFixed(1)} turns on average` };
+  const intro = `<p>Whole games of Wulong under <code>${escapeHtml(rules.name)}</code>: starting cash ${k(g.startingCash)}, ${g.safes.count} safes (limit ${counts.map((P) => `${k(safeLimit(g, P))} for ${P}`).join(', ')}; only the 3-player limit is printed — the others are the assumed 5,000 × players), game end at a fortune of ${k(g.endFortune)}. Every player rolls with the optimal turn policy when active; as a passive player each bets by its strategy: <b>kelly</b> (exact conditional card, Kelly stake), <b>fraction:0.1</b> (10% of fortune when favourable), <b>min</b> (minimum stake, +1 minimum bet per favourable phase), <b>naive</b> (always Dance of the Crane at the minimum) and <b>kelly:0.5</b> (half Kelly); the first <i>P</i> of this list play a <i>P</i>-player game. Card choices use the exact final-score distribution of the active player's turn given the revealed dice, from the turn solver.</p>
+<p>Everything here is simulated (${games.toLocaleString('en-US')} games per player count, seed ${seed}, ${shardCount} shards; identical for any number of workers); the exact part is the passive players' card odds. Regenerate with <code>oddsmith report --only ${escapeHtml(String(spec.name))}</code>; one run from the command line: <code>oddsmith wulong game --players 4 --games ${games} --seed ${seed}</code>.</p>
+<p>What to see: betting skill decides the game — exact card choice with raises on favourable reveals turns the only positive opening card (Dance of the Crane, ${crane && crane.evPerChip !== null ? `realised ${crane.evPerChip.toFixed(3)} per chip` : ''}) into a steady income, and the Kelly bettor converts it into the largest fortune most often.</p>`;
+  const sections: Section[] = [
+    { heading: 'Win rates', charts: [winChart(runs)], table: { rows: strategyTable(runs), caption: 'Per strategy: win rate (ties share the win), mean final fortune, chips staked and won per game, net return per chip staked.' } },
+    { heading: 'Win rate by seat', table: { rows: runs.flatMap((r) => r.result.seats.map((s) => ({ players: r.players, seat: s.seat, 'win rate': pct(s.win.p, 2), '95% interval': `${pct(s.win.ci95[0], 2)} – ${pct(s.win.ci95[1], 2)}` }))), caption: 'Seat 1 rolls first. Strategies rotate through the seats, so this is the pure seat effect.' } },
+    { heading: 'Game length and endings', charts: [lengthChart(runs), endingChart(runs)] },
+    { heading: 'Money flows', charts: [moneyChart(runs)] },
+    { heading: 'Betting cards in play', charts: [cardChart(four)] },
+  ];
+  return writePage(ctx.reportsDir, page, intro, sections);
+}
+
+// ---------------------------------------------------------------- sweep page
+
+interface SweepRun {
+  title: string;
+  result: SweepResult;
+}
+
+function sweepCharts(run: SweepRun, i: number): Chart[] {
+  const r = run.result;
+  const [f1, f2] = r.fields.map((f) => f.path);
+  const v1 = (pt: SweepResult['points'][number]) => pt.values[f1];
+  const series = (pt: SweepResult['points'][number]) => (f2 ? `${f2} = ${pt.values[f2]}` : '');
+  const win: Row[] = r.points.flatMap((pt) => [
+    ...pt.winRates.map((w) => ({ x: v1(pt), series: series(pt), strategy: w.label, winRate: w.p, ciLow: w.ci95[0], ciHigh: w.ci95[1] })),
+  ]);
+  const spread: Row[] = r.points.map((pt) => ({ x: v1(pt), series: series(pt), winSpread: pt.winSpread, turns: pt.turnsMean }));
+  const cards: Row[] = r.points.flatMap((pt) =>
+    pt.cards.flatMap((c) => [
+      { x: v1(pt), series: series(pt), card: c.name, measure: 'exact EV at the initial phase', ev: c.exactEvPerChip, fairOdds: c.fairOdds, betShare: c.betShare },
+      ...(c.realisedEvPerChip === null ? [] : [{ x: v1(pt), series: series(pt), card: c.name, measure: 'realised EV in play', ev: c.realisedEvPerChip, fairOdds: c.fairOdds, betShare: c.betShare }]),
+    ]),
+  );
+  const strategies = r.players;
+  const xTitle = `${f1.split('.').slice(-2).join(' ')} (rules value)`;
+  const sub = `${r.gamesPerPoint.toLocaleString('en-US')} games per point, seed ${r.seed}${f2 ? `; lines: ${f2}` : ''}`;
+  const colour = { field: f2 ? 'series' : 'strategy', type: 'nominal', title: f2 ?? 'strategy', ...(f2 ? {} : { sort: strategies }) };
+  const winLayers = [
+    { mark: { type: 'area', opacity: 0.2 }, encoding: { x: { field: 'x', type: 'quantitative', title: xTitle }, y: { field: 'ciLow', type: 'quantitative', title: 'share of games won', axis: { format: '.0%' } }, y2: { field: 'ciHigh' }, color: colour } },
+    { mark: { type: 'line', point: true }, encoding: { x: { field: 'x', type: 'quantitative', title: xTitle }, y: { field: 'winRate', type: 'quantitative' }, color: colour } },
+  ];
+  const winTitle = { text: `Win rate by strategy as ${f1} varies`, subtitle: sub };
+  const winSpec = f2
+    ? { $schema: SCHEMA, title: winTitle, data: { values: win }, facet: { column: { field: 'strategy', type: 'nominal', title: null, sort: strategies } }, spec: { width: 200, height: 240, layer: winLayers } }
+    : { $schema: SCHEMA, title: winTitle, data: { values: win }, width: 560, height: 260, layer: winLayers };
+  const cardSpec = {
+    $schema: SCHEMA,
+    title: { text: `Betting cards' EV per chip as ${f1} varies`, subtitle: `exact (lines) and realised in play (dots); ${sub}` },
+    data: { values: cards },
+    facet: { column: { field: 'card', type: 'nominal', title: null, sort: r.points[0].cards.map((c) => c.name) }, ...(f2 ? { row: { field: 'series', type: 'nominal', title: null } } : {}) },
+    spec: {
+      width: 170,
+      height: 200,
+      layer: [
+        { transform: [{ filter: "datum.measure === 'exact EV at the initial phase'" }], mark: { type: 'line', color: '#1f77b4' }, encoding: { x: { field: 'x', type: 'quantitative', title: xTitle }, y: { field: 'ev', type: 'quantitative', title: 'net chips per chip staked' } } },
+        { transform: [{ filter: "datum.measure === 'realised EV in play'" }], mark: { type: 'point', filled: true, color: '#d62728' }, encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'ev', type: 'quantitative' } } },
+        { mark: { type: 'rule', color: '#777', strokeDash: [3, 3] }, encoding: { y: { datum: 0 } } },
+      ],
+    },
+    resolve: { scale: { y: 'independent' } },
+  };
+  const spreadSpec = {
+    $schema: SCHEMA,
+    title: { text: `Strategy spread and game length as ${f1} varies`, subtitle: sub },
+    data: { values: spread },
+    hconcat: [
+      { width: 260, height: 200, mark: { type: 'line', point: true }, encoding: { x: { field: 'x', type: 'quantitative', title: xTitle }, y: { field: 'winSpread', type: 'quantitative', title: 'win-rate spread, best − worst', axis: { format: '.0%' } }, ...(f2 ? { color: { field: 'series', type: 'nominal', title: f2 } } : {}) } },
+      { width: 260, height: 200, mark: { type: 'line', point: true }, encoding: { x: { field: 'x', type: 'quantitative', title: xTitle }, y: { field: 'turns', type: 'quantitative', title: 'mean game length (turns)', scale: { zero: false } }, ...(f2 ? { color: { field: 'series', type: 'nominal', title: f2 } } : {}) } },
+    ],
+  };
+  const fair = r.points[0].cards.map((c) => `${c.name} 1:${c.fairOdds === null ? '-' : c.fairOdds.toFixed(2)}`).join(', ');
+  const stem = `sweep-${i + 1}`;
+  return [
+    { name: `${stem}-win`, title: `Win rate by strategy as ${f1} varies`, caption: `Each line is a strategy; bands are 95% Wilson intervals. Every point plays the same dice stream (common random numbers), so differences between points come from the rule change. Players: ${strategies.join(', ')}.`, rows: win, spec: winSpec as never },
+    { name: `${stem}-cards`, title: `Each card's EV per chip as ${f1} varies`, caption: `Lines: exact EV per chip of the compulsory opening bet (nothing revealed; active player optimal). Dots: EV realised by all bets on the card in play, raises included (only cards someone bet on). Above the dashed zero line a card pays. Fair odds at the first point: ${fair}.`, rows: cards, spec: cardSpec as never },
+    { name: `${stem}-spread`, title: `Strategy spread and game length as ${f1} varies`, caption: 'Left: the gap between the best and the worst strategy\'s win rate — a balance measure (small = luck dominates, large = betting skill dominates). Right: mean number of turns per game.', rows: spread, spec: spreadSpec as never },
+  ];
+}
+
+function sweepTable(r: SweepResult): Row[] {
+  return r.points.map((pt) => {
+    const row: Row = {};
+    for (const [f, v] of Object.entries(pt.values)) row[f] = v;
+    for (const w of pt.winRates) row[w.label] = pct(w.p, 1);
+    row.spread = pct(pt.winSpread, 1);
+    row.turns = pt.turnsMean.toFixed(1);
+    for (const c of pt.cards) row[`${c.card} EV (exact)`] = c.exactEvPerChip.toFixed(3);
+    return row;
+  });
+}
+
+async function sweepPage(spec: Record<string, unknown>, ctx: ExperimentContext, where: string): Promise<PageInfo> {
+  onlyKeys(spec, where, ['name', 'game', 'kind', 'description', 'page', 'rules', 'players', 'games', 'seed', 'shardCount', 'sweeps']);
+  const rulesFile = spec.rules === undefined ? undefined : resolve(string(spec.rules, `${where}: rules`));
+  const raw = readRawRules(rulesFile);
+  const P = checkPlayers(integer(spec.players ?? 4, `${where}: players`, 2, 5), `${where}: players`);
+  const games = integer(spec.games ?? 5000, `${where}: games`, 1, 1e9);
+  const seed = integer(spec.seed ?? 1, `${where}: seed`, 0);
+  const shardCount = integer(spec.shardCount ?? 16, `${where}: shardCount`, 1, 100000);
+  const runs: SweepRun[] = [];
+  for (const [i, s] of array(spec.sweeps, `${where}: sweeps`, 1, 12).entries()) {
+    const at = `${where}: sweeps[${i}]`;
+    const o = object(s, at);
+    onlyKeys(o, at, ['set', 'strategies', 'title']);
+    const fields = array(o.set, `${at}.set`, 1, 2).map((x, j) => parseSetSpec(string(x, `${at}.set[${j}]`)));
+    const players = parsePlayers(string(o.strategies ?? 'kelly,fraction:0.1,min,naive', `${at}.strategies`), P);
+    const result = await runSweep(sweepPoints(raw, fields), fields, players, { games, seed, shardCount, workers: ctx.workers });
+    runs.push({ title: o.title === undefined ? fields.map((f) => f.path).join(' × ') : string(o.title, `${at}.title`), result });
+    if (!ctx.quiet) process.stderr.write(`  sweep ${fields.map((f) => f.path).join(' × ')}: ${result.points.length} points\n`);
+  }
+  const findings = runs.map((run) => {
+    const pts = run.result.points;
+    const f = run.result.fields[0].path;
+    const spreads = pts.map((p) => p.winSpread);
+    const lo = pts[spreads.indexOf(Math.min(...spreads))], hi = pts[spreads.indexOf(Math.max(...spreads))];
+    const cardId = /^bettingCards\.([^.]+)\.odds$/.exec(f)?.[1];
+    const card = cardId ? pts[0].cards.find((c) => c.card === cardId) : undefined;
+    return `<li><b>${escapeHtml(run.title)}</b>: win-rate spread from ${pct(lo.winSpread)} (at ${lo.values[f]}) to ${pct(hi.winSpread)} (at ${hi.values[f]}); games ${Math.min(...pts.map((p) => p.turnsMean)).toFixed(1)}–${Math.max(...pts.map((p) => p.turnsMean)).toFixed(1)} turns${card ? `; the card's fair odds are 1:${card.fairOdds?.toFixed(2)} (printed 1:${getPrinted(raw, cardId!)})` : ''}.</li>`;
+  });
+  const page: PageInfo = { path: `wulong/${spec.page === undefined ? 'sweep' : string(spec.page, `${where}: page`)}.html`, title: 'Wulong: balance sweeps for designers', summary: `${runs.length} sweeps of rules fields (${runs.map((r) => r.title).join('; ')}): strategies' win rates, game length, each card's EV and fair odds` };
+  const intro = `<p>Each sweep changes one (or two) numeric fields of the rules file, re-validates the rules, and plays ${games.toLocaleString('en-US')} ${P}-player games at every value (same seed at every point: common random numbers). Run any sweep from the command line, e.g. <code>oddsmith wulong sweep --set bettingCards.panda.odds=1..9 --games ${games}</code>. The exact EV lines come from the turn solver; win rates and realised EVs are simulated, with 95% intervals.</p>
+<p>Findings:</p><ul>${findings.join('\n')}</ul>`;
+  const sections: Section[] = runs.map((run, i) => ({ heading: run.title, charts: sweepCharts(run, i), table: { rows: sweepTable(run.result), caption: 'Per point: win rates, spread (best − worst), mean game length, exact opening EV per chip of each card.' } }));
+  return writePage(ctx.reportsDir, page, intro, sections);
+}
+
+function getPrinted(raw: unknown, cardId: string): string {
+  const cards = (raw as { bettingCards?: { id: string; odds: number }[] }).bettingCards ?? [];
+  return String(cards.find((c) => c.id === cardId)?.odds ?? '?');
+}
+
+/** The runner for experiments of game "wulong-game": kind "game" (the game page) or "sweep" (the sweep page). */
+export const runGameExperiment: ExperimentRunner = async (spec, ctx) => {
+  const where = `experiment ${String(spec.name)}`;
+  const kind = string(spec.kind ?? 'game', `${where}: kind`, ['game', 'sweep']);
+  return [kind === 'game' ? await gamePage(spec, ctx, where) : await sweepPage(spec, ctx, where)];
+};
