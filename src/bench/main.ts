@@ -3,8 +3,9 @@ import { availableParallelism, cpus } from 'node:os';
 
 const benches: Record<string, () => Promise<{ bench: (log: (line: string) => void) => Promise<void> }>> = {
   wulong: () => import('../games/wulong/bench.js'),
-  'wulong-game': () => import('../games/wulong/game-bench.js'),
   'liars-dice': () => import('../games/liars-dice/bench.js'),
+  'wulong-game': () => import('../games/wulong/game-bench.js'),
+  weilong: () => import('../games/weilong/bench.js'),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,0 +1,17 @@
+/**
+ * Weilong as a library:
+ *
+ *   import { weilong } from 'oddsmith';
+ *   const rules = weilong.loadRules();
+ *   weilong.turnOdds(rules, 1, [0, 2, 0, 0, 0, 0, 0], 'adaptive').pElement; // First Son holding 1,1
+ *   const g = new weilong.WeilongGame(rules);
+ *   g.setPlayers([weilong.STRATEGIES.adaptive, weilong.STRATEGIES.element]);
+ *   g.playGame(1, 2); // g.score, g.winShare
+ */
+export { loadRules, validateRules, parseSon, SON_NAMES, PASS_ACTIONS, type WeilongRules, type PassAction } from './rules.js';
+export { WeilongGame, reseed, END_ELEMENT, END_DRAGON, END_STALL, TURN_OVER, ROLL_AGAIN, ROUND_OVER, type WeilongStrategy } from './engine.js';
+export { turnOdds, parseCollected, checkCollected, type TurnOdds } from './odds.js';
+export { gamesKernel, turnKernel, playGames, simulateTurns, gamesLayout, type GamesParams, type GamesResult, type TurnParams, type TurnSimResult, type RatioEstimate } from './kernels.js';
+export { applySets, parsePlayers, parseStrategies } from './options.js';
+export { balanceParagraph, runExperiment } from './report.js';
+export { STRATEGIES, STRATEGY_NAMES, getStrategy } from '../../../strategies/weilong/index.js';

@@ -1,0 +1,203 @@
+/**
+ * Weilong report pages: ability worth per Son, win rates by Son and by seat, round length and round
+ * endings, and a balance paragraph written from the numbers (with their intervals).
+ * An experiment spec (experiments/weilong-*.json):
+ *   { name, game: "weilong", page, title?, rules?, players, strategies, games, seed, shardCount?, abilityWorth? }
+ */
+import type { ExperimentRunner } from '../../experiments.js';
+import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
+import { runExperiment as runShards } from '../../parallel/pool.js';
+import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
+import { packageRoot } from '../../core/paths.js';
+import { isAbsolute, join } from 'node:path';
+import { Z95 } from '../../core/stats.js';
+import { loadRules, SON_SHORT } from './rules.js';
+import { parseStrategies } from './options.js';
+import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
+import { turnOdds } from './odds.js';
+
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const pc = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
+const pcI = (c: [number, number], d = 1) => `[${(c[0] * 100).toFixed(d)}, ${(c[1] * 100).toFixed(d)}]`;
+const n2 = (x: number, d = 2) => x.toFixed(d);
+const sonLabel = (k: number) => `${SON_SHORT[k]} Son`;
+
+export interface WeilongExperiment {
+  name: string;
+  page: string;
+  title: string;
+  rules?: string;
+  players: number;
+  strategies: string[];
+  games: number;
+  seed: number;
+  shardCount: number;
+  abilityWorth: boolean;
+}
+
+export function parseExperiment(spec: Record<string, unknown>): WeilongExperiment {
+  const name = string(spec.name, 'experiment name');
+  const w = `experiment ${name}`;
+  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'players', 'strategies', 'games', 'seed', 'shardCount', 'abilityWorth']);
+  const players = integer(spec.players, `${w}: players`, 2, 5);
+  const list = array(spec.strategies, `${w}: strategies`, 1, 5).map((s, i) => string(s, `${w}: strategies.${i}`));
+  return {
+    name,
+    page: string(spec.page, `${w}: page`),
+    title: spec.title === undefined ? `Weilong: ${name}` : string(spec.title, `${w}: title`),
+    rules: spec.rules === undefined ? undefined : string(spec.rules, `${w}: rules`),
+    players,
+    strategies: parseStrategies(list, players, `${w}: strategies`),
+    games: integer(spec.games, `${w}: games`, 1, 1e10),
+    seed: integer(spec.seed, `${w}: seed`, 0),
+    shardCount: spec.shardCount === undefined ? 32 : integer(spec.shardCount, `${w}: shardCount`, 1, 100000),
+    abilityWorth: spec.abilityWorth === undefined ? true : boolean(spec.abilityWorth, `${w}: abilityWorth`),
+  };
+}
+
+/** Error bars + points: one row per category with value, low, high. */
+function intervalChart(o: { name: string; title: string; subtitle: string; caption: string; rows: Row[]; category: string; categoryTitle: string; value: string; valueTitle: string; format: string; reference?: number; referenceLabel?: string; color?: string }): Chart {
+  const layers: unknown[] = [
+    { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: o.category, type: 'nominal', sort: null, title: o.categoryTitle }, x: { field: 'low', type: 'quantitative', title: o.valueTitle, axis: { format: o.format, tickCount: 6 }, scale: { zero: false } }, x2: { field: 'high' }, ...(o.color ? { color: { field: o.color, type: 'nominal', legend: null } } : {}) } },
+    { mark: { type: 'point', filled: true, size: 90 }, encoding: { y: { field: o.category, type: 'nominal', sort: null }, x: { field: o.value, type: 'quantitative' }, ...(o.color ? { color: { field: o.color, type: 'nominal', title: o.color } } : {}) } },
+  ];
+  if (o.reference !== undefined) layers.push({ mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: o.reference } } });
+  return {
+    name: o.name,
+    title: o.title,
+    caption: o.caption,
+    rows: o.rows,
+    spec: { $schema: SCHEMA, title: { text: o.title, subtitle: o.subtitle }, width: 560, height: { step: 30 } as unknown as number, data: { values: o.rows }, layer: layers } as never,
+  };
+}
+
+function diffCi(a: { p: number; se: number }, b: { p: number; se: number }): [number, number, number] {
+  const d = a.p - b.p, se = Math.sqrt(a.se * a.se + b.se * b.se);
+  return [d, d - Z95 * se, d + Z95 * se];
+}
+
+/** The balance paragraph, written from the numbers. */
+export function balanceParagraph(r: GamesResult): string {
+  const sons = [...r.bySon].filter((s) => s.roundsHeld > 0).sort((a, b) => b.roundWinRate.p - a.roundWinRate.p);
+  const best = sons[0], worst = sons[sons.length - 1];
+  const [d, lo, hi] = diffCi(best.roundWinRate, worst.roundWinRate);
+  const fair = 1 / r.players;
+  const byPts = [...r.bySon].filter((s) => s.roundsHeld > 0).sort((a, b) => a.meanRoundPoints.mean - b.meanRoundPoints.mean);
+  const parts: string[] = [];
+  parts.push(`With ${r.players} players (${[...new Set(r.strategies)].join(', ')}) over ${r.games.toLocaleString('en-US')} games, the strongest Son is the ${best.name}: the player dealt it wins ${pc(best.roundWinRate.p)} of rounds ${pcI(best.roundWinRate.ci95)}, against ${pc(worst.roundWinRate.p)} ${pcI(worst.roundWinRate.ci95)} for the weakest, the ${worst.name} — a gap of ${(d * 100).toFixed(1)} percentage points (95% interval ${(lo * 100).toFixed(1)} to ${(hi * 100).toFixed(1)}); an even share would be ${pc(fair)}.`);
+  parts.push(`By points carried when another player ends the round, the ${byPts[0].name} is lightest (${n2(byPts[0].meanRoundPoints.mean)} per round, ±${n2(Z95 * byPts[0].meanRoundPoints.se)}) and the ${byPts[byPts.length - 1].name} heaviest (${n2(byPts[byPts.length - 1].meanRoundPoints.mean)}, ±${n2(Z95 * byPts[byPts.length - 1].meanRoundPoints.se)}).`);
+  if (r.abilityWorth && r.abilityWorth.length) {
+    const w = [...r.abilityWorth].sort((a, b) => b.roundWinRateChange.estimate - a.roundWinRateChange.estimate);
+    const top = w[0], low = w[w.length - 1];
+    const sig = (x: { ci95: [number, number] }) => (x.ci95[0] > 0 ? 'helps' : x.ci95[1] < 0 ? 'hurts' : 'makes no clear difference to');
+    parts.push(`The most valuable ability is the ${top.name}'s: with it the Son wins ${(top.roundWinRateChange.estimate * 100).toFixed(2)} percentage points more rounds ${pcI(top.roundWinRateChange.ci95, 2)} and carries ${n2(-top.roundPointsChange.estimate)} fewer points per round ${`[${n2(-top.roundPointsChange.ci95[1])}, ${n2(-top.roundPointsChange.ci95[0])}]`}. The least valuable is the ${low.name}'s (${(low.roundWinRateChange.estimate * 100).toFixed(2)} points ${pcI(low.roundWinRateChange.ci95, 2)}: it ${sig(low.roundWinRateChange)} its holder's round win rate).`);
+    const noAbilityGap = best.roundWinRate.p - worst.roundWinRate.p;
+    const abilitySpread = top.roundWinRateChange.estimate - low.roundWinRateChange.estimate;
+    parts.push(`The spread of ability worth (${(abilitySpread * 100).toFixed(1)} points) ${abilitySpread > noAbilityGap / 2 ? 'accounts for much of' : 'explains only part of'} the ${(noAbilityGap * 100).toFixed(1)}-point gap between the strongest and weakest Son; the rest comes from the element number itself (how often it rolls, and what it costs when collected).`);
+  }
+  const seats = r.bySeat.map((s) => s.winRate.p);
+  const sMin = Math.min(...seats), sMax = Math.max(...seats);
+  if (new Set(r.strategies).size === 1) {
+    parts.push(`Seats barely matter: game win rates by seat run from ${pc(sMin)} to ${pc(sMax)} (each ±${(Z95 * r.bySeat[0].winRate.se * 100).toFixed(1)}), as they should with cards dealt at random and passed round by round.`);
+  }
+  return parts.join(' ');
+}
+
+function charts(r: GamesResult): { sections: { heading: string; html?: string; charts?: Chart[]; table?: { rows: Row[]; caption?: string } }[] } {
+  const sections: { heading: string; html?: string; charts?: Chart[]; table?: { rows: Row[]; caption?: string } }[] = [];
+  const fair = 1 / r.players;
+  const strategiesText = [...new Set(r.strategies)].join(', ');
+  if (r.abilityWorth) {
+    const rows: Row[] = r.abilityWorth.flatMap((w) => [
+      { Son: sonLabel(w.son - 1), measure: 'round win rate', change: w.roundWinRateChange.estimate, low: w.roundWinRateChange.ci95[0], high: w.roundWinRateChange.ci95[1], se: w.roundWinRateChange.se },
+    ]);
+    const pts: Row[] = r.abilityWorth.map((w) => ({ Son: sonLabel(w.son - 1), change: w.roundPointsChange.estimate, low: w.roundPointsChange.ci95[0], high: w.roundPointsChange.ci95[1], se: w.roundPointsChange.se }));
+    sections.push({
+      heading: 'What each ability is worth',
+      html: '<p>Every game is played twice and more: once with all abilities, then once per Son with that Son\'s ability alone switched off, from the same seeds (the same deal and the same dice streams per Son and round). The paired differences per game give the intervals below, much tighter than two independent runs would.</p>',
+      charts: [
+        intervalChart({ name: 'ability-worth-wins', title: 'Ability worth: change in round win rate', subtitle: `${r.players} players (${strategiesText}); with minus without the ability; 95% intervals`, caption: 'How many more rounds (as a share of the rounds the Son is dealt) its holder wins because of the ability. Right of the dashed zero line the ability helps.', rows, category: 'Son', categoryTitle: 'Son', value: 'change', valueTitle: 'change in round win rate (percentage points)', format: '+.1%', reference: 0 }),
+        intervalChart({ name: 'ability-worth-points', title: 'Ability worth: change in points carried per round', subtitle: `${r.players} players (${strategiesText}); with minus without the ability; 95% intervals`, caption: 'Points the Son\'s holder scores per round (low is good), with minus without the ability. Left of zero the ability saves points.', rows: pts, category: 'Son', categoryTitle: 'Son', value: 'change', valueTitle: 'change in points per round (points)', format: '+.2f', reference: 0 }),
+      ],
+      table: {
+        caption: 'Ability worth (with minus without), per round the Son is dealt; 95% intervals.',
+        rows: r.abilityWorth.map((w) => ({ Son: w.name, 'round win rate change': `${(w.roundWinRateChange.estimate * 100).toFixed(2)} pp`, 'win 95%': pcI(w.roundWinRateChange.ci95, 2), 'points per round change': n2(w.roundPointsChange.estimate, 3), 'points 95%': `[${n2(w.roundPointsChange.ci95[0], 3)}, ${n2(w.roundPointsChange.ci95[1], 3)}]`, 'uses per round': n2(r.bySon[w.son - 1].abilityUsesPerRound, 3) })),
+      },
+    });
+  }
+  const sonRows: Row[] = r.bySon.map((s) => ({ Son: sonLabel(s.son - 1), winRate: s.roundWinRate.p, low: s.roundWinRate.ci95[0], high: s.roundWinRate.ci95[1], rounds: s.roundsHeld }));
+  const seatRows: Row[] = r.bySeat.map((s) => ({ seat: `seat ${s.seat} (${s.strategy})`, winRate: s.winRate.p, low: s.winRate.ci95[0], high: s.winRate.ci95[1], games: s.winRate.n }));
+  sections.push({
+    heading: 'Win rates by Son and by seat',
+    charts: [
+      intervalChart({ name: 'son-round-wins', title: 'Round win rate by Son', subtitle: `${r.players} players (${strategiesText}); the player dealt the Son for the round; Wilson 95% intervals`, caption: `Share of rounds won (ended by collecting five of the element or a Dragon) by the player dealt each Son. The dashed line is an even share (${pc(fair)}).`, rows: sonRows, category: 'Son', categoryTitle: 'Son', value: 'winRate', valueTitle: 'rounds won (share of rounds dealt)', format: '.0%', reference: fair }),
+      intervalChart({ name: 'seat-game-wins', title: 'Game win rate by seat', subtitle: `${r.players} players; lowest total after ${r.games ? 5 : 0} rounds wins; Wilson 95% intervals`, caption: `Share of games won from each seat (ties broken by who held the First Son last). The dashed line is an even share (${pc(fair)}).`, rows: seatRows, category: 'seat', categoryTitle: 'seat (strategy)', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair }),
+    ],
+    table: {
+      caption: 'By Son, per round dealt (the player keeps the Son\'s figures after a Fifth Son trade); 95% intervals.',
+      rows: r.bySon.map((s) => ({ Son: s.name, rounds: s.roundsHeld, 'round win rate': pc(s.roundWinRate.p, 2), 'win 95%': pcI(s.roundWinRate.ci95, 2), 'five-of-element wins': s.elementEndings, 'Dragon wins': s.dragonEndings, 'points per round': n2(s.meanRoundPoints.mean, 3), 'points 95%': `[${n2(s.meanRoundPoints.ci95[0], 3)}, ${n2(s.meanRoundPoints.ci95[1], 3)}]`, 'game win rate when dealt in round 1': pc(s.startingSonGameWinRate.p, 2) })),
+    },
+  });
+  const endRows: Row[] = r.bySon.flatMap((s) => [
+    { Son: sonLabel(s.son - 1), ending: 'five of the element', rounds: s.elementEndings },
+    { Son: sonLabel(s.son - 1), ending: 'Dragon (1-2-3-4-5)', rounds: s.dragonEndings },
+  ]);
+  const CAP = 60;
+  const hist: Row[] = r.rounds.histogram.filter((h) => Number(h.turns) < CAP).map((h) => ({ turns: h.turns, rounds: h.rounds, share: h.rounds / r.rounds.count }));
+  const tail = r.rounds.histogram.filter((h) => !(Number(h.turns) < CAP)).reduce((s, h) => s + h.rounds, 0);
+  if (tail > 0) hist.push({ turns: `${CAP}+`, rounds: tail, share: tail / r.rounds.count });
+  sections.push({
+    heading: 'Round length and how rounds end',
+    html: `<p>A round lasts ${n2(r.rounds.meanTurns.mean)} turns on average (95% interval ${n2(r.rounds.meanTurns.ci95[0])}–${n2(r.rounds.meanTurns.ci95[1])}; a turn is one player's turn). ${r.roundEndings.element.toLocaleString('en-US')} rounds ended with five of an element, ${r.roundEndings.dragon.toLocaleString('en-US')} with a Dragon${r.roundEndings.stalled ? `, and ${r.roundEndings.stalled} stalled (no player could finish any more; everyone scored)` : ''}.</p>`,
+    charts: [
+      {
+        name: 'round-length',
+        title: 'Round length',
+        caption: `Share of rounds lasting each number of turns (all players' turns counted). The first bar is the First Son finishing on the very first turn; the regular peaks come from the strongest Sons' turns in each cycle of ${r.players}.`,
+        rows: hist,
+        spec: { $schema: SCHEMA, title: { text: 'Round length in turns', subtitle: `${r.players} players (${strategiesText}); ${r.rounds.count.toLocaleString('en-US')} rounds` }, width: 640, height: 260, data: { values: hist }, mark: 'bar', encoding: { x: { field: 'turns', type: 'ordinal', sort: null, title: 'turns in the round (count; the last bar is every longer round)', axis: { labelAngle: 0, labelExpr: `datum.value % 5 == 0 || datum.value == 1 || datum.value == '${CAP}+' ? datum.label : ''` } }, y: { field: 'share', type: 'quantitative', title: 'share of rounds', axis: { format: '.0%' } } } } as never,
+      },
+      {
+        name: 'round-endings',
+        title: 'How rounds end, by the Son who ends them',
+        caption: `Rounds won by each Son (the player dealt it), split by five of the element or a Dragon. Overall ${pc(r.roundEndings.dragon / Math.max(1, r.roundEndings.element + r.roundEndings.dragon))} of finished rounds end in a Dragon.`,
+        rows: endRows,
+        spec: { $schema: SCHEMA, title: { text: 'Round endings by Son', subtitle: `${r.players} players (${strategiesText})` }, width: 560, height: { step: 30 } as unknown as number, data: { values: endRows }, mark: 'bar', encoding: { y: { field: 'Son', type: 'nominal', sort: null, title: 'Son' }, x: { field: 'rounds', type: 'quantitative', title: 'rounds ended (count)' }, color: { field: 'ending', type: 'nominal', title: 'ending', legend: { orient: 'bottom' } } } } as never,
+      },
+    ],
+  });
+  if (new Set(r.strategies).size > 1) {
+    const stRows: Row[] = r.byStrategy.map((s) => ({ strategy: s.strategy, winRate: s.winRate.p, low: s.winRate.ci95[0], high: s.winRate.ci95[1] }));
+    sections.unshift({
+      heading: 'Strategies',
+      charts: [intervalChart({ name: 'strategy-wins', title: 'Game win rate by strategy', subtitle: `${r.players} players, one seat each; Wilson 95% intervals`, caption: `Share of games won by each strategy. The dashed line is an even share (${pc(fair)}).`, rows: stRows, category: 'strategy', categoryTitle: 'strategy', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair })],
+      table: { caption: 'Game win rate and final points by strategy; 95% intervals.', rows: r.byStrategy.map((s) => ({ strategy: s.strategy, seats: s.seats, 'win rate': pc(s.winRate.p, 2), 'win 95%': pcI(s.winRate.ci95, 2), 'mean final points': n2(s.meanPoints.mean), 'points 95%': `[${n2(s.meanPoints.ci95[0])}, ${n2(s.meanPoints.ci95[1])}]` })) },
+    });
+  }
+  return { sections };
+}
+
+export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageInfo[]> => {
+  const e = parseExperiment(object(spec, 'experiment'));
+  const rulesFile = e.rules === undefined ? undefined : isAbsolute(e.rules) ? e.rules : join(packageRoot(), e.rules);
+  const rules = loadRules(rulesFile);
+  const params: GamesParams = { rules, strategies: e.strategies, abilityWorth: e.abilityWorth };
+  const t0 = Date.now();
+  const acc = await runShards({ kernel: gamesKernel.name, params, seed: e.seed, total: e.games, shardCount: Math.min(e.shardCount, e.games) }, { workers: ctx.workers });
+  if (!ctx.quiet) process.stderr.write(`${e.name}: ${e.games} games in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  const r = gamesKernel.summarize(params, acc, e.games);
+  const { sections } = charts(r);
+  // chart files live side by side in reports/weilong/: prefix them with the page name
+  for (const s of sections) for (const c of s.charts ?? []) c.name = `${e.page}-${c.name}`;
+  // exact single-turn odds from an empty Collected set, for context
+  const odds = [1, 2, 3, 4, 5].map((k) => turnOdds(rules, k, [0, 0, 0, 0, 0, 0, 0], 'adaptive'));
+  sections.push({
+    heading: 'Exact odds of one opening turn (Markov chain)',
+    html: '<p>From an empty Collected set, one turn under the adaptive strategy, played solo (abilities that act on other players have no one to act on). Computed exactly; see <code>oddsmith weilong odds</code>.</p>',
+    table: { rows: odds.map((o) => ({ Son: o.name, 'five of the element': o.pElement.toFixed(5), Dragon: o.pDragon.toFixed(5), 'dice collected': o.expectedCollected.toFixed(3), 'turn ends after the first roll': o.pEndAtOnce.toFixed(4) })) },
+  });
+  const intro = `<p>${escapeHtml(balanceParagraph(r))}</p>
+<p class="files">Experiment <code>${escapeHtml(e.name)}</code>: ${e.games.toLocaleString('en-US')} games, seed ${e.seed}, ${e.shardCount} shards, rules ${escapeHtml(e.rules ?? 'rules/weilong/default.json')}${e.abilityWorth ? ', each game replayed once per Son with that ability off' : ''} (results do not depend on the number of workers). Regenerate with <code>oddsmith report --only ${escapeHtml(e.name)}</code>.</p>`;
+  const page = await writePage(ctx.reportsDir, { path: `weilong/${e.page}.html`, title: e.title, summary: `${e.players} players (${[...new Set(e.strategies)].join(', ')}): ability worth per Son, win rates by Son and seat, round length, balance` }, intro, sections);
+  return [page];
+};
