@@ -114,8 +114,13 @@ export function registerWulongGame(wulong: Command): void {
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print one row per point as CSV')
     .option('--quiet', 'no progress bar')
+    .option('--page <name>', 'also write a report page reports/wulong/NAME.html with the charts (letters, digits, dashes)')
+    .option('--reports <dir>', 'reports folder for --page', 'reports')
     .addHelpText('after', '\nExamples:\n  oddsmith wulong sweep --set bettingCards.panda.odds=1..4 --games 5000 --workers 2\n  oddsmith wulong sweep --set bettingCards.dragon.odds=2..6 --set game.startingCash=3000..9000:3000 --players 3 --csv')
-    .action(async (opts: { set: string[]; players: number; strategies?: string; games: number; rules?: string; fixedSeats?: boolean; seed: number; workers: number; shardCount: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
+    .action(async (opts: { set: string[]; players: number; strategies?: string; games: number; rules?: string; fixedSeats?: boolean; seed: number; workers: number; shardCount: number; json?: boolean; csv?: boolean; quiet?: boolean; page?: string; reports: string }) => {
+      if (opts.page !== undefined && (!/^[A-Za-z0-9-]+$/.test(opts.page) || ['turn', 'game', 'farkle-10000'].includes(opts.page))) {
+        throw new UserError(`--page must be letters, digits and dashes and not turn, game or farkle-10000 (got ${JSON.stringify(opts.page)})`);
+      }
       const fields = opts.set.map(parseSetSpec);
       const points = sweepPoints(readRawRules(opts.rules), fields);
       const ps = players(opts);
@@ -123,5 +128,10 @@ export function registerWulongGame(wulong: Command): void {
       const r = await runSweep(points, fields, ps, { games: opts.games, seed: opts.seed, shardCount: opts.shardCount, workers: opts.workers, fixedSeats: !!opts.fixedSeats, onShard: bar });
       bar.end();
       emit(r, opts, () => formatSweep(r), () => sweepRows(r));
+      if (opts.page !== undefined) {
+        const { writeSweepPage } = await import('../games/wulong/game-report.js');
+        await writeSweepPage(opts.reports, [{ title: fields.map((f) => f.path).join(' × '), result: r }], { games: opts.games, seed: opts.seed, players: opts.players, raw: readRawRules(opts.rules), page: opts.page });
+        if (!opts.quiet) process.stderr.write(`wrote ${opts.reports}/wulong/${opts.page}.html\n`);
+      }
     });
 }

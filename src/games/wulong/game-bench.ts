@@ -26,15 +26,15 @@ export async function bench(log: (line: string) => void): Promise<void> {
     log(`${P} players, one thread: ${Math.round(n / s).toLocaleString('en-US')} games/s (${Math.round(turns / s).toLocaleString('en-US')} turns/s, ${Math.round(rolls / s).toLocaleString('en-US')} rolls with betting phases/s; ${(turns / n).toFixed(1)} turns/game); tables compiled in ${compile.toFixed(2)} s`);
   }
   const params: GameParams = { rules, players: parsePlayers('kelly,fraction:0.1,min,naive', 4) };
-  const total = 120000;
-  const e = { kernel: gameKernel.name, params, seed: 1, total, shardCount: 32 };
+  const total = 600000;
+  const e = { kernel: gameKernel.name, params, seed: 1, total, shardCount: 64 };
   const times: number[] = [];
   for (const w of [1, availableParallelism()]) {
     const t0 = process.hrtime.bigint();
     await runExperiment(e, { workers: w });
     const s = Number(process.hrtime.bigint() - t0) / 1e9;
     times.push(s);
-    log(`4 players, pool of ${w} worker${w > 1 ? 's' : ''}: ${Math.round(total / s).toLocaleString('en-US')} games/s (${total.toLocaleString('en-US')} games, 32 shards, ${s.toFixed(2)} s incl. table compile per worker)`);
+    log(`4 players, pool of ${w} worker${w > 1 ? 's' : ''}: ${Math.round(total / s).toLocaleString('en-US')} games/s (${total.toLocaleString('en-US')} games, 64 shards, ${s.toFixed(2)} s incl. table compile per worker)`);
   }
   if (times.length === 2 && availableParallelism() > 1) log(`speed-up ${availableParallelism()} workers vs 1: ${(times[0] / times[1]).toFixed(2)}×`);
 }

@@ -221,12 +221,12 @@ async function gamePage(spec: Record<string, unknown>, ctx: ExperimentContext, w
 
 // ---------------------------------------------------------------- sweep page
 
-interface SweepRun {
+export interface SweepRun {
   title: string;
   result: SweepResult;
 }
 
-function sweepCharts(run: SweepRun, i: number): Chart[] {
+function sweepCharts(run: SweepRun, i: number, page: string): Chart[] {
   const r = run.result;
   const [f1, f2] = r.fields.map((f) => f.path);
   const v1 = (pt: SweepResult['points'][number]) => pt.values[f1];
@@ -279,7 +279,7 @@ function sweepCharts(run: SweepRun, i: number): Chart[] {
     ],
   };
   const fair = r.points[0].cards.map((c) => `${c.name} 1:${c.fairOdds === null ? '-' : c.fairOdds.toFixed(2)}`).join(', ');
-  const stem = `sweep-${i + 1}`;
+  const stem = `${page}-${i + 1}`;
   return [
     { name: `${stem}-win`, title: `Win rate by strategy as ${f1} varies`, caption: `Each line is a strategy; bands are 95% Wilson intervals. Every point plays the same dice stream (common random numbers), so differences between points come from the rule change. Players: ${strategies.join(', ')}.`, rows: win, spec: winSpec as never },
     { name: `${stem}-cards`, title: `Each card's EV per chip as ${f1} varies`, caption: `Lines: exact EV per chip of the compulsory opening bet (nothing revealed; active player optimal). Dots: EV realised by all bets on the card in play, raises included (only cards someone bet on). Above the dashed zero line a card pays. Fair odds at the first point: ${fair}.`, rows: cards, spec: cardSpec as never },
@@ -318,6 +318,12 @@ async function sweepPage(spec: Record<string, unknown>, ctx: ExperimentContext, 
     runs.push({ title: o.title === undefined ? fields.map((f) => f.path).join(' × ') : string(o.title, `${at}.title`), result });
     if (!ctx.quiet) process.stderr.write(`  sweep ${fields.map((f) => f.path).join(' × ')}: ${result.points.length} points\n`);
   }
+  return writeSweepPage(ctx.reportsDir, runs, { games, seed, players: P, raw, page: spec.page === undefined ? 'sweep' : string(spec.page, `${where}: page`) });
+}
+
+/** Write a sweep page (reports/wulong/<page>.html) for finished sweeps; `wulong sweep --page` uses it too. */
+export async function writeSweepPage(reportsDir: string, runs: SweepRun[], meta: { games: number; seed: number; players: number; raw: unknown; page: string }): Promise<PageInfo> {
+  const { games, players: P, raw } = meta;
   const findings = runs.map((run) => {
     const pts = run.result.points;
     const f = run.result.fields[0].path;
@@ -327,11 +333,11 @@ async function sweepPage(spec: Record<string, unknown>, ctx: ExperimentContext, 
     const card = cardId ? pts[0].cards.find((c) => c.card === cardId) : undefined;
     return `<li><b>${escapeHtml(run.title)}</b>: win-rate spread from ${pct(lo.winSpread)} (at ${lo.values[f]}) to ${pct(hi.winSpread)} (at ${hi.values[f]}); games ${Math.min(...pts.map((p) => p.turnsMean)).toFixed(1)}–${Math.max(...pts.map((p) => p.turnsMean)).toFixed(1)} turns${card ? `; the card's fair odds are 1:${card.fairOdds?.toFixed(2)} (printed 1:${getPrinted(raw, cardId!)})` : ''}.</li>`;
   });
-  const page: PageInfo = { path: `wulong/${spec.page === undefined ? 'sweep' : string(spec.page, `${where}: page`)}.html`, title: 'Wulong: balance sweeps for designers', summary: `${runs.length} sweeps of rules fields (${runs.map((r) => r.title).join('; ')}): strategies' win rates, game length, each card's EV and fair odds` };
+  const page: PageInfo = { path: `wulong/${meta.page}.html`, title: 'Wulong: balance sweeps for designers', summary: `${runs.length} sweeps of rules fields (${runs.map((r) => r.title).join('; ')}): strategies' win rates, game length, each card's EV and fair odds` };
   const intro = `<p>Each sweep changes one (or two) numeric fields of the rules file, re-validates the rules, and plays ${games.toLocaleString('en-US')} ${P}-player games at every value (same seed at every point: common random numbers). Run any sweep from the command line, e.g. <code>oddsmith wulong sweep --set bettingCards.panda.odds=1..9 --games ${games}</code>. The exact EV lines come from the turn solver; win rates and realised EVs are simulated, with 95% intervals.</p>
 <p>Findings:</p><ul>${findings.join('\n')}</ul>`;
-  const sections: Section[] = runs.map((run, i) => ({ heading: run.title, charts: sweepCharts(run, i), table: { rows: sweepTable(run.result), caption: 'Per point: win rates, spread (best − worst), mean game length, exact opening EV per chip of each card.' } }));
-  return writePage(ctx.reportsDir, page, intro, sections);
+  const sections: Section[] = runs.map((run, i) => ({ heading: run.title, charts: sweepCharts(run, i, meta.page), table: { rows: sweepTable(run.result), caption: 'Per point: win rates, spread (best − worst), mean game length, exact opening EV per chip of each card.' } }));
+  return writePage(reportsDir, page, intro, sections);
 }
 
 function getPrinted(raw: unknown, cardId: string): string {
