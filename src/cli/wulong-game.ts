@@ -6,7 +6,7 @@ import { UserError } from '../core/errors.js';
 import { validateRules } from '../games/wulong/rules.js';
 import { checkPlayers, validateGameRules, MIN_PLAYERS, MAX_PLAYERS } from '../games/wulong/game-rules.js';
 import { gameKernel, formatGame } from '../games/wulong/game-kernel.js';
-import type { GameParams } from '../games/wulong/game-engine.js';
+import { checkGameParams, type GameParams } from '../games/wulong/game-engine.js';
 import { parseSetSpec, readRawRules, runSweep, sweepPoints, type SweepResult } from '../games/wulong/game-sweep.js';
 import { parsePlayers, passiveStrategies } from '../../strategies/wulong/passive.js';
 import { turnStrategies } from '../../strategies/wulong/index.js';
@@ -87,6 +87,7 @@ export function registerWulongGame(wulong: Command): void {
     .addHelpText('after', '\nExamples:\n  oddsmith wulong game --players 4 --strategies kelly,fraction:0.1,min,naive --games 20000 --seed 1 --workers 2\n  oddsmith wulong game --players 3 --strategies kelly:0.5@threshold:3000,naive:panda --games 5000 --set bettingCards.panda.odds=3 --json')
     .action(async (opts: SimOptions & { players: number; strategies?: string; games: number; rules?: string; set: string[]; fixedSeats?: boolean }) => {
       const params: GameParams = { rules: rulesWithSets(opts.rules, opts.set), players: players(opts), fixedSeats: !!opts.fixedSeats };
+      checkGameParams(params);
       const run = await runSimulation({ kernel: gameKernel.name, params, seed: opts.seed, total: opts.games }, opts);
       if (!run) return;
       const r = gameKernel.summarize(params, run.acc, opts.games);

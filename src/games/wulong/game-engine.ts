@@ -15,6 +15,19 @@ export interface GameParams {
   fixedSeats?: boolean;
 }
 
+/** Check game params before any worker sees them (a bad card id or player count is the user's mistake, exit 2). */
+export function checkGameParams(params: GameParams): GameRules {
+  const g = validateGameRules(params.rules);
+  checkPlayers(params.players.length, 'number of players');
+  for (const pl of params.players) {
+    const s = pl.passive;
+    if (s.card === 'fixed' && !params.rules.bettingCards.some((x) => x.id === s.fixedCard)) {
+      throw new UserError(`strategy ${s.name}: no betting card "${s.fixedCard}" (cards: ${params.rules.bettingCards.map((x) => x.id).join(', ')})`);
+    }
+  }
+  return g;
+}
+
 /**
  * One active policy's tables: the turn simulator's roll-step tables and, for every state a roll
  * is made from (total index t ≤ cap, n dice), each card's exact win probability and the chance
@@ -156,8 +169,8 @@ export class WulongGame {
   constructor(params: GameParams) {
     const { rules, players } = params;
     this.rules = rules;
-    this.game = validateGameRules(rules);
-    const P = (this.P = checkPlayers(players.length, 'number of players'));
+    this.game = checkGameParams(params);
+    const P = (this.P = players.length);
     const C = (this.C = rules.bettingCards.length);
     this.L = gameLayout(P, C);
     this.acc = new Float64Array(this.L.size);
@@ -198,11 +211,7 @@ export class WulongGame {
       this.slotPolicy[i] = pi;
       const s = pl.passive;
       this.slotCardMode[i] = s.card === 'fixed' ? 1 : 0;
-      if (s.card === 'fixed') {
-        const c = rules.bettingCards.findIndex((x) => x.id === s.fixedCard);
-        if (c < 0) throw new UserError(`strategy ${s.name}: no betting card "${s.fixedCard}" (cards: ${rules.bettingCards.map((x) => x.id).join(', ')})`);
-        this.slotFixedCard[i] = c;
-      }
+      if (s.card === 'fixed') this.slotFixedCard[i] = rules.bettingCards.findIndex((x) => x.id === s.fixedCard);
       this.slotStake[i] = s.stake === 'min' ? 0 : s.stake === 'fraction' ? 1 : 2;
       this.slotSize[i] = s.size;
       this.slotRaises[i] = s.raises ? 1 : 0;

@@ -7,7 +7,7 @@ import { isAbsolute, join } from 'node:path';
 import { validateRules } from './rules.js';
 import { validateGameRules, safeLimit, checkPlayers } from './game-rules.js';
 import { gameKernel, type GameResult } from './game-kernel.js';
-import { END_NAMES, MONEY_NAMES, policyTablesFor, type GameParams } from './game-engine.js';
+import { END_NAMES, MONEY_NAMES, checkGameParams, policyTablesFor, type GameParams } from './game-engine.js';
 import { parseSetSpec, readRawRules, runSweep, sweepPoints, type SweepResult } from './game-sweep.js';
 import { parsePlayers } from '../../../strategies/wulong/passive.js';
 
@@ -198,6 +198,7 @@ async function gamePage(spec: Record<string, unknown>, ctx: ExperimentContext, w
   for (const P of counts) {
     const list = strategies.split(',').slice(0, P).join(',');
     const params: GameParams = { rules, players: parsePlayers(list, P) };
+    checkGameParams(params);
     const acc = await runShards({ kernel: gameKernel.name, params, seed, total: games, shardCount }, { workers: ctx.workers });
     runs.push({ players: P, params, result: gameKernel.summarize(params, acc, games) });
     if (!ctx.quiet) process.stderr.write(`  ${P} players: ${games} games\n`);

@@ -5,7 +5,7 @@ import { getPath, withNumber } from '../../core/validate.js';
 import { runExperiment } from '../../parallel/pool.js';
 import { validateRules, type WulongRules } from './rules.js';
 import { validateGameRules } from './game-rules.js';
-import { policyTablesFor } from './game-engine.js';
+import { checkGameParams, policyTablesFor } from './game-engine.js';
 import type { PlayerSpec } from './game-passive.js';
 import { sweepKernel, type GameResult, type SweepParams } from './game-kernel.js';
 
@@ -160,6 +160,7 @@ function pointResult(p: SweepPoint, players: PlayerSpec[], r: GameResult): Sweep
 
 /** Run the game at every point of the sweep as one experiment (same stream at every point: common random numbers). */
 export async function runSweep(points: SweepPoint[], fields: SweepField[], players: PlayerSpec[], o: SweepOptions): Promise<SweepResult> {
+  for (const p of points) checkGameParams({ rules: p.rules, players, fixedSeats: o.fixedSeats });
   const params: SweepParams = { points: points.map((p) => ({ values: p.values, rules: p.rules })), players, fixedSeats: o.fixedSeats };
   const acc = await runExperiment({ kernel: sweepKernel.name, params, seed: o.seed, total: o.games, shardCount: Math.max(1, Math.min(o.shardCount, o.games)) }, { workers: o.workers, onShardDone: o.onShard });
   const results = sweepKernel.summarize(params, acc, o.games);
