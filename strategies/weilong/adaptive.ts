@@ -2,27 +2,21 @@ import type { WeilongGame, WeilongStrategy } from '../../src/games/weilong/engin
 import { prepareTrade, tradeTarget, dragonNeed, elementNeed, fourthSonChoice, maxOpponentProgress, secondSonChoice, takeDragon, takeElement } from './common.js';
 
 /**
- * Adaptive collection (shared with the no-ability control): on every roll, pick the goal — five of
- * the element or the Dragon — that would need fewer dice after this roll; on a tie, the one whose
- * Collected dice carry fewer points. When an opponent is one die from finishing and we still need 3
- * or more, it only sets aside dice worth 1 or 2 pips (damage control: Collected dice are points).
+ * Adaptive collection (shared with the no-ability control). Goal: five of the element, unless that
+ * goal is closed (a non-element die is Collected) or the Dragon would need at least 4 dice fewer
+ * after this roll (in practice: this roll completes it). Then, by what the others have collected:
+ * while any opponent is 2+ dice toward a goal and we would still need 2+ dice, it only sets aside
+ * dice worth 1 or 2 pips — Collected dice are points when someone else ends the round, so the
+ * dearer dice wait until the goal is within reach. (Tuned against the element-only collector:
+ * see the README's Weilong section.)
  */
 export function adaptiveCollect(g: WeilongGame, c: number): void {
   const en = elementNeed(g, c), dn = dragonNeed(g, c);
   if (en === 99 && dn === 99) return;
-  let useElement: boolean;
-  if (en !== dn) useElement = en < dn;
-  else {
-    // tie: fewer points held if the round ends now
-    const e = c + 1;
-    const ePts = (5 - en) * e;
-    let dPts = 0;
-    for (let f = 1; f <= 5; f++) if (g.col[c * 8 + f] > 0 || g.roll[f] > 0) dPts += f;
-    useElement = ePts <= dPts;
-  }
+  const useElement = en !== 99 && (dn === 99 || en < dn + 4);
   if (useElement) takeElement(g, c);
   else takeDragon(g, c);
-  if (Math.min(en, dn) >= 3 && maxOpponentProgress(g, c) >= 4) {
+  if ((useElement ? en : dn) >= 2 && maxOpponentProgress(g, c) >= 2) {
     for (let f = 3; f <= 6; f++) g.take[f] = 0;
     g.convert = 0;
   }
@@ -36,7 +30,7 @@ export function adaptiveCollect(g: WeilongGame, c: number): void {
  */
 export const adaptive: WeilongStrategy = {
   name: 'adaptive',
-  description: 'picks element or Dragon each roll by dice still needed, ducks when an opponent is about to finish',
+  description: 'element first, Dragon when the element is closed or the roll completes it; only 1s and 2s while opponents are ahead',
   collect(g: WeilongGame, c: number) {
     if (!prepareTrade(g, c)) adaptiveCollect(g, c);
   },

@@ -147,7 +147,7 @@ export function secondSonChoice(g: WeilongGame, c: number, ownFix: boolean): num
  * Fourth Son: return a die from the most threatening opponent when they are close (3+ dice toward
  * a goal, at least as far as we are) — their element die, or their lowest die for a Dragon;
  * otherwise one of his own dice that blocks both his goals (highest first); otherwise an opponent
- * with 2+ dice. -1: none.
+ * one die from finishing. -1: none.
  */
 export function fourthSonChoice(g: WeilongGame, c: number): number {
   const t = mostThreatening(g, c, 0);
@@ -158,7 +158,7 @@ export function fourthSonChoice(g: WeilongGame, c: number): number {
     const b = c * 8;
     for (let f = 6; f >= 1; f--) if (f !== c + 1 && g.col[b + f] > 0) return c * 8 + f;
   }
-  if (t >= 0 && theirs >= 2) return t * 8 + opponentDie(g, t);
+  if (t >= 0 && theirs >= 4) return t * 8 + opponentDie(g, t);
   return -1;
 }
 
