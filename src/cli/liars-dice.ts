@@ -9,6 +9,10 @@ import { summarizeTournament, formatTournament, tournamentKernel, tournamentRows
 import { solve, VARIANTS, type Variant } from '../games/liars-dice/cfr.js';
 import { parseStrategySpec, STRATEGIES, specLabel, type StrategySpec } from '../../strategies/liars-dice/index.js';
 import { createStrategy } from '../../strategies/liars-dice/index.js';
+import { sweepChart } from '../games/liars-dice/report.js';
+import { renderSpec } from '../report/render.js';
+import { writeFileAtomic } from '../core/files.js';
+import type { Row } from '../report/page.js';
 
 const rulesOption = () => new Option('--rules <file>', 'rules file (JSON); default rules/liars-dice/default.json (the rules page)');
 
@@ -126,13 +130,24 @@ export function registerLiarsDice(program: Command): void {
     .requiredOption('--field <list>', 'the other seats\' strategies, comma-separated')
     .option('--rounds <n>', 'rounds per value', intArg('--rounds', 1, 1e10), 50_000)
     .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20))
+    .option('--chart <file>', 'also draw the chart: .svg or .png')
     .addOption(rulesOption());
   addSimOptions(sweep, { shardCount: 16 })
     .addHelpText('after', '\nExample:\n  oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 --field conservative,bluffer,random --rounds 50000')
-    .action(async (opts: SimOptions & { strategy: string; param: string; values: string; field: string; rounds: number; dicePerPlayer?: number; rules?: string }) => {
+    .action(async (opts: SimOptions & { strategy: string; param: string; values: string; field: string; rounds: number; dicePerPlayer?: number; rules?: string; chart?: string }) => {
       if (opts.shardIndex !== undefined) throw new UserError('sweep runs whole tournaments; use `liars tournament --shard-index` for cluster runs');
+      if (opts.chart && !/\.(svg|png)$/i.test(opts.chart)) throw new UserError(`--chart must name a .svg or .png file (got ${JSON.stringify(opts.chart)})`);
       const rules = rulesWith(opts);
       const r = await runSweep(rules, opts.strategy, opts.param, opts.values.split(',').map((v) => parseNumberArg(v, '--values')), opts.field, opts.rounds, opts);
+      if (opts.chart) {
+        const rows: Row[] = r.points.flatMap((p) => [
+          { value: p.value, who: `${r.strategy.split(':')[0]} (seat 0)`, penalties: p.penaltiesPerRound, low: p.ci95[0], high: p.ci95[1] },
+          { value: p.value, who: 'field average', penalties: p.fieldPenaltiesPerRound, low: null, high: null },
+        ]);
+        const { svg, png } = await renderSpec(sweepChart(r.strategy, r.param, rows, r.rounds, r.seed, r.field).spec);
+        writeFileAtomic(opts.chart, /\.svg$/i.test(opts.chart) ? svg : png);
+        if (!opts.quiet) process.stderr.write(`chart written to ${opts.chart}\n`);
+      }
       emit(r, opts, () => [
         `${r.strategy} with ${r.param} varied, against ${r.field.join(', ')}; ${r.rounds} rounds per value, seed ${r.seed}`,
         textTable(r.points.map((p) => ({ [r.param]: p.value, 'penalties/round': p.penaltiesPerRound.toFixed(4), 'ci95': `[${p.ci95[0].toFixed(4)}, ${p.ci95[1].toFixed(4)}]`, 'field mean': p.fieldPenaltiesPerRound.toFixed(4), 'in-turn calls right': fmtPct(p.inTurnRight, 1) }))),
@@ -167,7 +182,7 @@ export function registerLiarsDice(program: Command): void {
         `best responses: opener ${r.br0.toFixed(6)}, other ${r.br1.toFixed(6)}; NashConv ${r.nashConv.toExponential(3)}; exploitability ${r.exploitability.toExponential(3)}`,
         '',
         'opening bid frequencies by own hand (bids with ≥ 1%):',
-        textTable(openingTable(r.opening)),
+        ...openingTable(r.opening).map((o) => `  ${o.hand.padEnd(3)} ${o['opening bids']}`),
       ].join('\n'), () => r.convergence.map((c) => ({ ...c })));
     });
 
@@ -178,7 +193,7 @@ export function registerLiarsDice(program: Command): void {
     .addHelpText('after', '\nExample:\n  oddsmith liars strategies')
     .action((opts: { json?: boolean }) => {
       const list = Object.values(STRATEGIES).map((m) => m.info);
-      emit(list, opts, () => textTable(list.map((i) => ({ name: i.name, description: i.description, parameters: Object.entries(i.defaults).map(([k, v]) => `${k}=${v}`).join(' ') }))));
+      emit(list, opts, () => list.map((i) => `${i.name.padEnd(13)} ${i.description}\n${' '.repeat(14)}defaults: ${Object.entries(i.defaults).map(([k, v]) => `${k}=${v}`).join(' ')}`).join('\n'));
     });
 }
 

@@ -1,6 +1,6 @@
 import type { Rng } from '../../core/rng.js';
 
-const TWO_POW_32 = 4294967296;
+const TWO_POW_30 = 1073741824;
 
 /**
  * Exactly rng.below(n) — the same numbers from the same stream — written as one function on the
@@ -11,11 +11,11 @@ const TWO_POW_32 = 4294967296;
  */
 export function below(rng: Rng, n: number): number {
   const s = rng.s;
-  const limit = TWO_POW_32 - (TWO_POW_32 % n);
+  const limit = TWO_POW_30 - (TWO_POW_30 % n);
   for (;;) {
     const s0 = s[0], s1 = s[1], s2 = s[2] ^ s0, s3 = s[3] ^ s1;
     const m = Math.imul(s1, 5);
-    const r = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
+    const r = Math.imul((m << 7) | (m >>> 25), 9) >>> 2;
     s[0] = s0 ^ s3;
     s[1] = s1 ^ s2;
     s[2] = s2 ^ (s1 << 9);

@@ -150,6 +150,26 @@ async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentCont
 }
 
 // ---------------------------------------------------------------- sweep
+/** The sweep chart: the varied strategy's penalties per round (with 95% band) and the field's average. */
+export function sweepChart(strategy: string, param: string, rows: Row[], rounds: number, seed: number, field: string[]): Chart {
+  return {
+    name: 'sweep',
+    title: `Penalties per round against ${param}`,
+    caption: `One tournament of ${rounds.toLocaleString('en-US')} rounds per value (same seed ${seed} for every value: common random numbers), ${strategy} in seat 0 against ${field.join(', ')}. Band: 95% interval of ${strategy}'s mean. The lowest point is the best setting against this field.`,
+    rows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: `${strategy}: penalties per round as ${param} varies`, subtitle: `field: ${field.join(', ')}` },
+      data: { values: rows },
+      width: 560, height: 300,
+      layer: [
+        { transform: [{ filter: 'datum.low != null' }], mark: { type: 'area', opacity: 0.25 }, encoding: { x: { field: 'value', type: 'quantitative', title: `${param} (parameter value)` }, y: { field: 'low', type: 'quantitative', title: 'penalties per round (drinks)', scale: { zero: false } }, y2: { field: 'high' }, color: { field: 'who', type: 'nominal', title: null, legend: null } } },
+        { mark: { type: 'line', point: true }, encoding: { x: { field: 'value', type: 'quantitative' }, y: { field: 'penalties', type: 'quantitative' }, color: { field: 'who', type: 'nominal', title: null } } },
+      ],
+    } as never,
+  };
+}
+
 async function sweepPage(spec: Record<string, unknown>, ctx: ExperimentContext): Promise<PageInfo> {
   const rules = loadRules(spec.rules === undefined ? undefined : string(spec.rules, 'rules'));
   const base = parseStrategySpec(string(spec.strategy, 'strategy'));
@@ -168,22 +188,7 @@ async function sweepPage(spec: Record<string, unknown>, ctx: ExperimentContext):
     const others = r.seats.slice(1);
     rows.push({ value, who: 'field average', penalties: others.reduce((a, o) => a + o.penaltiesPerRound.mean, 0) / others.length, low: null, high: null });
   }
-  const chart: Chart = {
-    name: 'sweep',
-    title: `Penalties per round against ${param}`,
-    caption: `One tournament of ${rounds.toLocaleString('en-US')} rounds per value (same seed ${seed} for every value: common random numbers), ${base.name} in seat 0 against ${field.map(specLabel).join(', ')}. Band: 95% interval of ${base.name}'s mean. The lowest point is the best setting against this field.`,
-    rows,
-    spec: {
-      $schema: SCHEMA,
-      title: { text: `${base.name}: penalties per round as ${param} varies`, subtitle: `field: ${field.map(specLabel).join(', ')}` },
-      data: { values: rows },
-      width: 560, height: 300,
-      layer: [
-        { transform: [{ filter: 'datum.low != null' }], mark: { type: 'area', opacity: 0.25 }, encoding: { x: { field: 'value', type: 'quantitative', title: `${param} (probability threshold)` }, y: { field: 'low', type: 'quantitative', title: 'penalties per round (drinks)', scale: { zero: false } }, y2: { field: 'high' }, color: { field: 'who', type: 'nominal', title: null, legend: null } } },
-        { mark: { type: 'line', point: true }, encoding: { x: { field: 'value', type: 'quantitative' }, y: { field: 'penalties', type: 'quantitative' }, color: { field: 'who', type: 'nominal', title: null } } },
-      ],
-    } as never,
-  };
+  const chart = sweepChart(base.name, param, rows, rounds, seed, field.map(specLabel));
   const page: PageInfo = { path: `${GAME}/sweep.html`, title: `Liar's Dice: sweeping ${base.name}.${param}`, summary: `${base.name} ${param} from ${values[0]} to ${values[values.length - 1]} against ${field.map(specLabel).join(', ')}` };
   return writePage(ctx.reportsDir, page, `<p>Reproduce with <code>oddsmith liars sweep --strategy ${escapeHtml(specLabel(base))} --param ${escapeHtml(param)} --values ${values.join(',')} --field ${escapeHtml(field.map(specLabel).join(','))} --rounds ${rounds} --seed ${seed}</code>.</p>`, [
     { heading: 'Sweep', charts: [chart], table: { rows: rows.filter((r) => r.low !== null).map((r) => ({ [param]: r.value, 'penalties/round': (r.penalties as number).toFixed(4), ci95: `[${(r.low as number).toFixed(4)}, ${(r.high as number).toFixed(4)}]` })) } },
