@@ -4,6 +4,7 @@ import { suitTables, SUIT_INDICES } from '../src/games/sichuan-mahjong/tables.js
 import { isStandardWin, isWinningHand, sevenPairsDistance, shanten, standardDistance } from '../src/games/sichuan-mahjong/shanten.js';
 import { countsOf, parseTileList } from '../src/games/sichuan-mahjong/tiles.js';
 import { refDistance, refIsWin, refSevenPairsDistance } from './sichuan-mahjong-reference.js';
+import { measureAllocation } from './helpers/alloc.js';
 
 const hand = (s: string) => countsOf(parseTileList(s, 'hand'));
 
@@ -102,5 +103,25 @@ describe('sichuan-mahjong per-suit tables', () => {
     expect(isWinningHand(hand('11m22m33m44p55p66p77p'), 0, 2)).toBe(true);
     expect(isWinningHand(hand('1122m'), 3, 2)).toBe(false);
     expect(isWinningHand(hand('11m'), 4, 2)).toBe(true);
+  });
+
+  it('evaluates 10^6 shanten without allocating', () => {
+    const rng = new Rng(3);
+    const wall = new Uint8Array(108);
+    const hands = new Uint8Array(1000 * 27);
+    for (let i = 0; i < 1000; i++) hands.set(randomHand(rng, 14, wall), i * 27);
+    const h = new Uint8Array(27);
+    let x = 0;
+    const loop = () => {
+      for (let i = 0; i < 1_000_000; i++) {
+        const o = (i % 1000) * 27;
+        for (let k = 0; k < 27; k++) h[k] = hands[o + k];
+        x += shanten(h, 0, i % 3);
+      }
+    };
+    const m = measureAllocation(loop);
+    expect(m.gcEvents).toBe(0);
+    expect(m.bytes).toBeLessThan(64 * 1024);
+    expect(x).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,13 @@ import { loadRules, type SichuanRules } from '../games/sichuan-mahjong/rules.js'
 import { analyze, type WaitsResult } from '../games/sichuan-mahjong/analysis.js';
 import { Valuer } from '../games/sichuan-mahjong/value.js';
 import { startingHandDistribution, type StartingHandResult } from '../games/sichuan-mahjong/exact.js';
-import { intArg } from './common.js';
+import { addSimOptions, intArg, runSimulation, type SimOptions } from './common.js';
+import { formatDeal, type DealParams, type DealSummary } from '../games/sichuan-mahjong/kernels.js';
+import { exactReadyOdds, type OddsParams, type OddsSummary } from '../games/sichuan-mahjong/odds.js';
+import { parsePosition } from '../games/sichuan-mahjong/hand.js';
+import { getStrategy, STRATEGIES } from '../../strategies/sichuan-mahjong/index.js';
+import { dealKernel } from '../games/sichuan-mahjong/kernels.js';
+import { oddsKernel } from '../games/sichuan-mahjong/odds.js';
 import { emit, textTable } from './common.js';
 import type { HandSpec } from '../games/sichuan-mahjong/hand.js';
 
@@ -125,6 +131,65 @@ export function registerSichuanMahjong(program: Command): void {
     .action((opts: { tiles: number; json?: boolean; csv?: boolean }) => {
       const r = startingHandDistribution(opts.tiles);
       emit(r, opts, () => startingText(r), () => startingRows(r));
+    });
+
+  addSimOptions(
+    mj
+      .command('simulate')
+      .description('full deals: four players, void declaration, draws, discards, pung/kong claims, kongs, robbing, several winners, every payment')
+      .option('--deals <n>', 'deals to play', intArg('--deals', 1, 1e9), 2000)
+      .option('--strategies <a,b,c,d>', `four strategies, seat order at the first deal (known: ${Object.keys(STRATEGIES).join(', ')})`, 'greedy,value,random,greedy')
+      .option('--no-rotate', 'keep strategies in fixed seats (default: rotate seats deal by deal)')
+      .option('--rules <name|file.json>', 'rules file (a shipped name or a path)', 'default'),
+    { shardCount: 16 },
+  )
+    .addHelpText('after', '\nExample:\n  oddsmith mahjong simulate --deals 2000 --seed 7 --workers 2 --strategies greedy,value,random,greedy')
+    .action(async (opts: SimOptions & { deals: number; strategies: string; rotate: boolean; rules: string }) => {
+      const names = opts.strategies.split(',').map((x) => x.trim());
+      if (names.length !== 4) throw new UserError(`--strategies needs four names, one per seat (got ${names.length})`);
+      names.forEach(getStrategy);
+      const params: DealParams = { rules: loadRules(opts.rules), strategies: names, rotate: opts.rotate };
+      const run = await runSimulation({ kernel: dealKernel.name, params, seed: opts.seed, total: opts.deals }, opts);
+      if (!run) return;
+      const r = dealKernel.summarize(params, run.acc, opts.deals);
+      const dealsPerSecond = opts.deals / run.seconds;
+      const out: DealSummary & { seconds: number; dealsPerSecond: number; seed: number } = { ...r, seconds: run.seconds, dealsPerSecond, seed: opts.seed };
+      emit(out, opts, () => formatDeal(r, dealsPerSecond), () => r.bySlot.map((x) => ({ slot: x.slot, strategy: x.strategy, pointsMean: x.points.mean, pointsSe: x.points.se, ci95Low: x.points.ci95[0], ci95High: x.points.ci95[1], winRate: x.winRate.p, first: x.winOrder[0], second: x.winOrder[1], third: x.winOrder[2], flowerPigRate: x.flowerPigRate.p, dealInRate: x.dealInRate, kongsPerDeal: x.kongsPerDeal })));
+    });
+
+  addSimOptions(
+    addHandOptions(
+      mj
+        .command('odds')
+        .description('Monte Carlo chance that a hand wins before the wall runs out (self-draw / discard) and its expected points; exact too for a ready hand')
+        .argument('<hand>', 'concealed tiles (waiting form 13 − 3·sets, or 14 − 3·sets: it discards first)'),
+    )
+      .requiredOption('--tiles-left <n>', 'tiles left in the wall', intArg('--tiles-left', 1, 108))
+      .option('--opponents <k>', 'opponents still playing (1..3)', intArg('--opponents', 1, 3), 3)
+      .option('--trials <n>', 'simulated walls', intArg('--trials', 1, 1e9), 200_000),
+    { shardCount: 16 },
+  )
+    .addHelpText('after', '\nExample:\n  oddsmith mahjong odds 1112345678999m --void s --tiles-left 40 --opponents 3')
+    .action(async (hand: string, opts: SimOptions & HandOpts & { tilesLeft: number; opponents: number; trials: number }) => {
+      const rules = loadRules(opts.rules);
+      const pos = parsePosition({ hand, melds: opts.melds, void: opts.void, seen: opts.seen });
+      const unseen = Array.from(pos.live).reduce((a, b) => a + b, 0);
+      if (opts.tilesLeft > unseen) throw new UserError(`--tiles-left ${opts.tilesLeft} is more than the ${unseen} tiles the player cannot see`);
+      const params: OddsParams = { rules, hand: Array.from(pos.counts), meldKinds: Array.from(pos.meldKinds), meldSizes: Array.from(pos.meldSizes), voidSuit: pos.voidSuit, live: Array.from(pos.live), tilesLeft: opts.tilesLeft, opponents: opts.opponents };
+      const run = await runSimulation({ kernel: oddsKernel.name, params, seed: opts.seed, total: opts.trials }, opts);
+      if (!run) return;
+      const r: OddsSummary = oddsKernel.summarize(params, run.acc, opts.trials);
+      const exact = exactReadyOdds(params);
+      const out = { hand: pos.counts.join(''), void: ['m', 'p', 's'][pos.voidSuit], tilesLeft: opts.tilesLeft, opponents: opts.opponents, ...r, exact, seconds: run.seconds };
+      out.hand = hand;
+      const ci = (x: { ci95: [number, number] }) => `[${(x.ci95[0] * 100).toFixed(2)}%, ${(x.ci95[1] * 100).toFixed(2)}%]`;
+      emit(out, opts, () => [
+        `${hand} · void ${out.void} · ${opts.tilesLeft} tiles left · ${opts.opponents} opponents · ${r.trials} simulated walls`,
+        `wins before the wall runs out: ${(r.winRate.p * 100).toFixed(2)}% ${ci(r.winRate)}${exact ? ` (exact ${(exact.winRate * 100).toFixed(2)}%)` : ''}`,
+        `  by self-draw ${(r.selfDrawRate.p * 100).toFixed(2)}% ${ci(r.selfDrawRate)}${exact ? ` (exact ${(exact.selfDrawRate * 100).toFixed(2)}%)` : ''}`,
+        `  on a discard ${(r.discardWinRate.p * 100).toFixed(2)}% ${ci(r.discardWinRate)}${exact ? ` (exact ${(exact.discardWinRate * 100).toFixed(2)}%)` : ''}`,
+        `expected points ${r.points.mean.toFixed(3)} [${r.points.ci95[0].toFixed(3)}, ${r.points.ci95[1].toFixed(3)}]${exact ? ` (exact ${exact.points.toFixed(3)})` : ''}`,
+      ].join('\n'), () => [{ winRate: r.winRate.p, selfDrawRate: r.selfDrawRate.p, discardWinRate: r.discardWinRate.p, pointsMean: r.points.mean, pointsSe: r.points.se, exactWinRate: exact?.winRate ?? '', exactPoints: exact?.points ?? '' }]);
     });
 }
 

@@ -1,5 +1,6 @@
 import type { Kernel } from './kernel.js';
 import { kernels as wulong } from '../games/wulong/kernels.js';
+import { kernels as sichuanMahjong } from '../games/sichuan-mahjong/kernels.js';
 import { kernels as weilong } from '../games/weilong/kernels.js';
 import { kernels as liarsDice } from '../games/liars-dice/kernels.js';
 
@@ -8,7 +9,7 @@ import { kernels as liarsDice } from '../games/liars-dice/kernels.js';
  * worker threads and `oddsmith merge` find them by name.
  */
 const all: Record<string, Kernel<never, unknown>> = {};
-for (const k of [...wulong, ...weilong, ...liarsDice]) all[k.name] = k as Kernel<never, unknown>;
+for (const k of [...wulong, ...sichuanMahjong, ...weilong, ...liarsDice]) all[k.name] = k as Kernel<never, unknown>;
 
 export function getKernel(name: string): Kernel<unknown, unknown> {
   const k = all[name];

@@ -143,3 +143,40 @@ export function isWinningHand(counts: ArrayLike<number>, melds: number, voidSuit
 }
 
 export { POW5 };
+
+/** Distance when every tile must be of one suit (a full flush): other suits' tiles all go. */
+export function flushDistance(counts: ArrayLike<number>, suit: number, sets: number): number {
+  return DIST[suitIndexOf(counts, suit) * TARGETS + sets * 2 + 1];
+}
+
+/**
+ * Distance to `sets` pungs and a pair (an all-pungs hand) outside the void suit: the pair on the
+ * kind where it is cheapest given the cheapest pungs elsewhere.
+ */
+export function allPungsDistance(counts: ArrayLike<number>, sets: number, voidSuit: number): number {
+  // pung cost per kind is max(0, 3 − c) for c ≤ 3 (a kind with 4 holds a pung, cost 0)
+  let n0 = 0, n1 = 0, n2 = 0, n3 = 0;
+  for (let k = 0; k < 27; k++) {
+    if (((k / 9) | 0) === voidSuit) continue;
+    const c = counts[k];
+    if (c >= 3) n0++; else if (c === 2) n1++; else if (c === 1) n2++; else n3++;
+  }
+  let best = 99;
+  for (let k = 0; k < 27; k++) {
+    if (((k / 9) | 0) === voidSuit) continue;
+    const c = counts[k];
+    const pairCost = c >= 2 ? 0 : 2 - c;
+    if (c === 4) continue; // a pair here leaves two tiles of no use; never better than elsewhere
+    // remove this kind from the pung pool
+    let a = n0, b = n1, d = n2, e = n3;
+    if (c >= 3) a--; else if (c === 2) b--; else if (c === 1) d--; else e--;
+    let need = sets, cost = pairCost;
+    let take = need < a ? need : a; need -= take;
+    take = need < b ? need : b; need -= take; cost += take;
+    take = need < d ? need : d; need -= take; cost += 2 * take;
+    take = need < e ? need : e; need -= take; cost += 3 * take;
+    if (need > 0) continue;
+    if (cost < best) best = cost;
+  }
+  return best;
+}

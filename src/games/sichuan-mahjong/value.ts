@@ -82,21 +82,22 @@ export class Valuer {
 
   /**
    * Points of a complete hand: `hand` = concealed tiles including the winning tile; `meldKinds`
-   * and `meldSizes` (3 pung, 4 kong) for the first `nMelds` declared sets; `events` = EV_* bits.
+   * and `meldSizes` (3 pung, 4 kong) for `nMelds` declared sets from `meldOffset`; `events` = EV_* bits.
    */
-  evaluate(hand: ArrayLike<number>, meldKinds: ArrayLike<number>, meldSizes: ArrayLike<number>, nMelds: number, voidSuit: number, events: number): number {
+  evaluate(hand: ArrayLike<number>, meldKinds: ArrayLike<number>, meldSizes: ArrayLike<number>, nMelds: number, voidSuit: number, events: number, meldOffset = 0): number {
+    const mo0 = meldOffset;
     const counts = this.counts;
     counts.fill(0);
     this.fan = 0;
     this.points = 0;
     if (!voidClear(hand, voidSuit)) return 0;
-    for (let j = 0; j < nMelds; j++) if (((meldKinds[j] / 9) | 0) === voidSuit) return 0;
+    for (let j = 0; j < nMelds; j++) if (((meldKinds[mo0 + j] / 9) | 0) === voidSuit) return 0;
     let shape = -1;
     let seven = false;
     if (isStandardWin(hand)) {
       let mo = true, m258 = true;
       for (let j = 0; j < nMelds; j++) {
-        const r = (meldKinds[j] % 9) + 1;
+        const r = (meldKinds[mo0 + j] % 9) + 1;
         if (r !== 1 && r !== 9) mo = false;
         if (r !== 2 && r !== 5 && r !== 8) m258 = false;
       }
@@ -128,14 +129,14 @@ export class Valuer {
     // full flush: every tile (hand and sets) of one suit
     let suits = 0;
     for (let k = 0; k < 27; k++) if (hand[k]) suits |= 1 << ((k / 9) | 0);
-    for (let j = 0; j < nMelds; j++) suits |= 1 << ((meldKinds[j] / 9) | 0);
+    for (let j = 0; j < nMelds; j++) suits |= 1 << ((meldKinds[mo0 + j] / 9) | 0);
     if (suits === 1 || suits === 2 || suits === 4) { counts[FAN.fullFlush] = 1; fan += fv[FAN.fullFlush]; }
     if (nMelds === 4) { counts[FAN.singleWaitFourSets] = 1; fan += fv[FAN.singleWaitFourSets]; }
     // roots: every kind of which all four tiles are held (hand and sets together)
     let roots = 0;
     for (let k = 0; k < 27; k++) {
       let n = hand[k];
-      for (let j = 0; j < nMelds; j++) if (meldKinds[j] === k) n += meldSizes[j];
+      for (let j = 0; j < nMelds; j++) if (meldKinds[mo0 + j] === k) n += meldSizes[mo0 + j];
       if (n === 4) roots++;
     }
     counts[FAN.root] = roots;

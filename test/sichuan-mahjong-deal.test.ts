@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../src/core/rng.js';
+import { loadRules } from '../src/games/sichuan-mahjong/rules.js';
+import { Deal, A } from '../src/games/sichuan-mahjong/deal.js';
+import { dealKernel, type DealParams } from '../src/games/sichuan-mahjong/kernels.js';
+import { exactReadyOdds, oddsKernel, type OddsParams } from '../src/games/sichuan-mahjong/odds.js';
+import { parsePosition } from '../src/games/sichuan-mahjong/hand.js';
+import { getStrategy } from '../strategies/sichuan-mahjong/index.js';
+import { runExperiment } from '../src/parallel/pool.js';
+import { measureAllocation } from './helpers/alloc.js';
+
+const rules = loadRules('default');
+
+describe('sichuan-mahjong full deal', () => {
+  it('every deal sums to zero and never duplicates or loses a tile (1,200 deals, all strategies)', () => {
+    const mixes = [['greedy', 'value', 'random', 'greedy'], ['random', 'random', 'random', 'random'], ['value', 'value', 'greedy', 'random']];
+    let robbed = 0, multi = 0, kongs = 0, exhausted = 0, three = 0;
+    for (const [m, mix] of mixes.entries()) {
+      const deal = new Deal(rules, mix.map(getStrategy), new Rng(100 + m));
+      const acc = new Float64Array(A.size);
+      for (let i = 0; i < 400; i++) {
+        deal.play(acc, i & 3);
+        expect(deal.score.reduce((a, b) => a + b, 0)).toBe(0);
+        expect(deal.tilesConserved()).toBe(true);
+      }
+      expect(acc[A.zeroSumViolations]).toBe(0);
+      expect(acc[A.conservationViolations]).toBe(0);
+      robbed += acc[A.robbed]; multi += acc[A.multiWinDiscards]; kongs += acc[A.kongs] + acc[A.kongs + 1] + acc[A.kongs + 2];
+      exhausted += acc[A.exhausted]; three += acc[A.winnersHist + 3];
+    }
+    // the rare branches were exercised
+    expect(multi).toBeGreaterThan(0);
+    expect(kongs).toBeGreaterThan(50);
+    expect(exhausted).toBeGreaterThan(0);
+    expect(three).toBeGreaterThan(0);
+    expect(robbed).toBeGreaterThanOrEqual(0);
+  });
+
+  it('a flower pig pays every non-pig player and kong income is refunded when not ready', () => {
+    // random voids with a greedy-like discard can leave void tiles at the end only rarely; force one:
+    const deal = new Deal(rules, ['greedy', 'greedy', 'greedy', 'greedy'].map(getStrategy), new Rng(5));
+    const acc = new Float64Array(A.size);
+    let pigs = 0;
+    for (let i = 0; i < 50; i++) { deal.play(acc, 0); pigs += acc[A.pigs]; }
+    expect(acc[A.zeroSumViolations]).toBe(0);
+    expect(pigs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('is bit-identical for 1 and 2 workers', async () => {
+    const params: DealParams = { rules, strategies: ['greedy', 'value', 'random', 'greedy'], rotate: true };
+    const e = { kernel: dealKernel.name, params, seed: 11, total: 64, shardCount: 4 };
+    const a = await runExperiment(e, { workers: 1 });
+    const b = await runExperiment(e, { workers: 2 });
+    expect(Array.from(b)).toEqual(Array.from(a));
+  });
+
+  it('plays whole deals without allocating', () => {
+    const deal = new Deal(rules, ['greedy', 'value', 'random', 'greedy'].map(getStrategy), new Rng(9));
+    const acc = new Float64Array(A.size);
+    const m = measureAllocation(() => { for (let i = 0; i < 300; i++) deal.play(acc, i & 3); }, () => { for (let i = 0; i < 300; i++) deal.play(acc, i & 3); });
+    expect(m.gcEvents).toBe(0);
+    expect(m.bytes).toBeLessThan(64 * 1024);
+  });
+});
+
+describe('sichuan-mahjong odds', () => {
+  for (const [hand, extra, left, opp] of [['1112345678999m', {}, 40, 3], ['1123m456789p', { melds: ['pung 5p'] }, 21, 2], ['123m456m789p1199p', { seen: '9p' }, 12, 1]] as const) {
+    it(`Monte Carlo agrees with the exact ready-hand answer within 4 SE: ${hand}`, () => {
+      const pos = parsePosition({ hand, void: 's', ...extra });
+      const p: OddsParams = { rules, hand: Array.from(pos.counts), meldKinds: Array.from(pos.meldKinds), meldSizes: Array.from(pos.meldSizes), voidSuit: pos.voidSuit, live: Array.from(pos.live), tilesLeft: left, opponents: opp };
+      const ex = exactReadyOdds(p)!;
+      expect(ex).not.toBeNull();
+      const n = 60_000;
+      const r = oddsKernel.summarize(p, oddsKernel.run(p, new Rng(77), n), n);
+      expect(Math.abs(r.winRate.p - ex.winRate)).toBeLessThanOrEqual(4 * Math.max(r.winRate.se, 1 / n));
+      expect(Math.abs(r.selfDrawRate.p - ex.selfDrawRate)).toBeLessThanOrEqual(4 * Math.max(r.selfDrawRate.se, 1 / n));
+      expect(Math.abs(r.points.mean - ex.points)).toBeLessThanOrEqual(4 * r.points.se + 1e-12);
+    });
+  }
+});
