@@ -3,7 +3,7 @@ import type { Rng } from '../../core/rng.js';
 const TWO_POW_30 = 1073741824;
 
 /**
- * Exactly rng.below(n) — the same numbers from the same stream — written as one function on the
+ * Exactly rng.below(n) (1 ≤ n ≤ 2^30) — the same numbers from the same stream — written as one function on the
  * generator's state. Rng.below calls nextU32, whose uint32 result does not fit a small integer and
  * is boxed (allocated) whenever the JIT does not inline that call, as happens in the larger
  * strategy functions; here the uint32 never leaves this function and the result (< n ≤ 2^30) is
