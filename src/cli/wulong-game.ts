@@ -80,13 +80,13 @@ export function registerWulongGame(wulong: Command): void {
       .option('--strategies <list>', strategiesHelp)
       .requiredOption('--games <n>', 'games to play', intArg('--games', 1, 1e10))
       .option('--rules <file>', 'rules file (JSON) with a `game` object; default: rules/wulong/default.json')
-      .option('--set <field=value>', 'change one numeric rules field first (repeatable), e.g. game.startingCash=8000', collect, [])
+      .option('--set <field=value>', 'change one numeric rules field first (repeatable), e.g. game.startingCash=8000', collect)
       .option('--fixed-seats', 'seat the strategies in the listed order every game (default: a random rotation per game)'),
     { shardCount: 32 },
   )
     .addHelpText('after', '\nExamples:\n  oddsmith wulong game --players 4 --strategies kelly,fraction:0.1,min,naive --games 20000 --seed 1 --workers 2\n  oddsmith wulong game --players 3 --strategies kelly:0.5@threshold:3000,naive:panda --games 5000 --set bettingCards.panda.odds=3 --json')
-    .action(async (opts: SimOptions & { players: number; strategies?: string; games: number; rules?: string; set: string[]; fixedSeats?: boolean }) => {
-      const params: GameParams = { rules: rulesWithSets(opts.rules, opts.set), players: players(opts), fixedSeats: !!opts.fixedSeats };
+    .action(async (opts: SimOptions & { players: number; strategies?: string; games: number; rules?: string; set?: string[]; fixedSeats?: boolean }) => {
+      const params: GameParams = { rules: rulesWithSets(opts.rules, opts.set ?? []), players: players(opts), fixedSeats: !!opts.fixedSeats };
       checkGameParams(params);
       const run = await runSimulation({ kernel: gameKernel.name, params, seed: opts.seed, total: opts.games }, opts);
       if (!run) return;
@@ -103,7 +103,7 @@ export function registerWulongGame(wulong: Command): void {
   wulong
     .command('sweep')
     .description('for designers: vary one or two numeric rules fields and watch strategies\' win rates, game length, and each card\'s EV and fair odds')
-    .requiredOption('--set <field=values>', 'field and values: a..b, a..b:step or a,b,c (repeat for a second field), e.g. bettingCards.panda.odds=1..4', collect, [])
+    .requiredOption('--set <field=values>', 'field and values: a..b, a..b:step or a,b,c (repeat for a second field), e.g. bettingCards.panda.odds=1..4', collect)
     .addOption(new Option('--players <p>', `players, ${MIN_PLAYERS}..${MAX_PLAYERS}`).default(4).argParser(intArg('--players')))
     .option('--strategies <list>', strategiesHelp)
     .addOption(new Option('--games <n>', 'games per point').default(5000).argParser(intArg('--games', 1, 1e9)))
