@@ -90,10 +90,14 @@ export function balanceParagraph(r: GamesResult): string {
     const w = [...r.abilityWorth].sort((a, b) => b.roundWinRateChange.estimate - a.roundWinRateChange.estimate);
     const top = w[0], low = w[w.length - 1];
     const sig = (x: { ci95: [number, number] }) => (x.ci95[0] > 0 ? 'helps' : x.ci95[1] < 0 ? 'hurts' : 'makes no clear difference to');
-    parts.push(`The most valuable ability is the ${top.name}'s: with it the Son wins ${(top.roundWinRateChange.estimate * 100).toFixed(2)} percentage points more rounds ${pcI(top.roundWinRateChange.ci95, 2)} and carries ${n2(-top.roundPointsChange.estimate)} fewer points per round ${`[${n2(-top.roundPointsChange.ci95[1])}, ${n2(-top.roundPointsChange.ci95[0])}]`}. The least valuable is the ${low.name}'s (${(low.roundWinRateChange.estimate * 100).toFixed(2)} points ${pcI(low.roundWinRateChange.ci95, 2)}: it ${sig(low.roundWinRateChange)} its holder's round win rate).`);
+    const ptsText = (x: { estimate: number; ci95: [number, number] }) =>
+      x.estimate <= 0
+        ? `carries ${n2(-x.estimate)} fewer points per round [${n2(-x.ci95[1])}, ${n2(-x.ci95[0])}]`
+        : `carries ${n2(x.estimate)} more points per round [${n2(x.ci95[0])}, ${n2(x.ci95[1])}] (it collects more while it plays on)`;
+    parts.push(`The most valuable ability is the ${top.name}'s: with it the Son wins ${(top.roundWinRateChange.estimate * 100).toFixed(2)} percentage points more rounds ${pcI(top.roundWinRateChange.ci95, 2)} and ${ptsText(top.roundPointsChange)}. The least valuable is the ${low.name}'s (${(low.roundWinRateChange.estimate * 100).toFixed(2)} percentage points ${pcI(low.roundWinRateChange.ci95, 2)}: it ${sig(low.roundWinRateChange)} its holder's round win rate).`);
     const noAbilityGap = best.roundWinRate.p - worst.roundWinRate.p;
     const abilitySpread = top.roundWinRateChange.estimate - low.roundWinRateChange.estimate;
-    parts.push(`The spread of ability worth (${(abilitySpread * 100).toFixed(1)} points) ${abilitySpread > noAbilityGap / 2 ? 'accounts for much of' : 'explains only part of'} the ${(noAbilityGap * 100).toFixed(1)}-point gap between the strongest and weakest Son; the rest comes from the element number itself (how often it rolls, and what it costs when collected).`);
+    parts.push(`For scale: the most and least valuable abilities differ by ${(abilitySpread * 100).toFixed(1)} percentage points of round win rate, while the strongest and weakest Son differ by ${(noAbilityGap * 100).toFixed(1)}; the element number itself (how often it rolls, what it costs when collected, where it sits in the turn order) makes up the rest of a Son's strength.`);
   }
   const seats = r.bySeat.map((s) => s.winRate.p);
   const sMin = Math.min(...seats), sMax = Math.max(...seats);
