@@ -99,7 +99,11 @@ export function registerLiarsDice(program: Command): void {
     .addHelpText('after', '\nExample (the rules page\'s worked example):\n  oddsmith liars check --table 2,2,2,2,2,2,3,3,3,3,1,1,1,5,5,5,5,5,6,6 --bid 9x4 11x6')
     .action((opts: { table: string; bid: string[]; onesBid?: boolean; rules?: string; json?: boolean }) => {
       const rules = loadRules(opts.rules);
-      const table = parseDice(opts.table, { ...rules, dicePerPlayer: 10 * rules.dicePerPlayer }, '--table');
+      const maxDice = rules.maxPlayers * rules.dicePerPlayer;
+      const table = parseDice(opts.table, { ...rules, dicePerPlayer: Number.MAX_SAFE_INTEGER }, '--table');
+      if (table.length < rules.minPlayers * rules.dicePerPlayer || table.length > maxDice || table.length % rules.dicePerPlayer !== 0) {
+        throw new UserError(`--table must list every die on the table: a multiple of ${rules.dicePerPlayer} (dice per player) between ${rules.minPlayers * rules.dicePerPlayer} and ${maxDice} (got ${table.length})`);
+      }
       const bids = opts.bid.map((b) => parseBid(b, rules, table.length));
       const r = checkBids(rules, table, bids, !!opts.onesBid);
       emit(r, opts, () => textTable(r.bids.map((b) => ({ bid: `${b.count}x${b.face}`, counted: b.counted, wild1s: b.wildOnes, verdict: b.true ? 'true: the caller drinks' : 'false: the bidder drinks' }))));

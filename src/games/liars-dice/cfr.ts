@@ -6,9 +6,9 @@ import { UserError } from '../../core/errors.js';
  *
  * A public history is the set of bids made so far: bids strictly increase, so the set (a bitmask
  * over the B = total dice × sides bid ranks) determines the order, whose turn it is (popcount
- * parity) and the last bid (highest bit). Every non-empty mask is the child of exactly one
- * (mask without its top bit) by one bid, so a bid edge is stored at its child mask and a liar call
- * at its own mask: regrets and average strategies are flat Float64Arrays of 2^B × hands.
+ * parity) and the last bid (highest bit). Regrets and average strategies are flat Float64Arrays
+ * with one contiguous block per history (its actions × hands, found through an offset table), so
+ * a node reads and writes one run of memory.
  * Counterfactual values of one player's hands are computed together against the other player's
  * reach vector; a call is evaluated in O(hands) by bucketing the opponent's reach by the number of
  * matching dice. Best responses (for exploitability) and the value of the average profile are
@@ -76,10 +76,11 @@ export class LiarsSolver {
   readonly onesMask: number;
   /** matches[player][wildActive][face · H + h]: dice of hand h that count for face */
   private readonly matches: [[Int32Array, Int32Array], [Int32Array, Int32Array]];
-  readonly regB: Float64Array;
-  readonly regL: Float64Array;
-  readonly avgB: Float64Array;
-  readonly avgL: Float64Array;
+  /** off[mask]: index of the first action of history `mask` (action 0 = liar when mask ≠ 0, then bids top+1…) */
+  readonly off: Int32Array;
+  /** regrets and average-strategy sums, [(off[mask] + action) · Hmax + hand]: a node's block is contiguous */
+  readonly reg: Float64Array;
+  readonly avg: Float64Array;
   iterations = 0;
   // per-depth work buffers
   private readonly rI: Float64Array[];
@@ -88,6 +89,7 @@ export class LiarsSolver {
   private readonly sig: Float64Array[];
   private readonly vch: Float64Array[];
   private readonly bucket: Float64Array;
+  private readonly tmp: Float64Array[];
 
   constructor(readonly config: SolverConfig) {
     checkConfig(config);
@@ -128,11 +130,16 @@ export class LiarsSolver {
       return t;
     };
     this.matches = [[mk(0, false), mk(0, true)], [mk(1, false), mk(1, true)]];
-    const size = (2 ** this.B) * this.Hmax;
-    this.regB = new Float64Array(size);
-    this.regL = new Float64Array(size);
-    this.avgB = new Float64Array(size);
-    this.avgL = new Float64Array(size);
+    const masks = 2 ** this.B;
+    this.off = new Int32Array(masks);
+    let total = 0;
+    for (let m = 0; m < masks; m++) {
+      this.off[m] = total;
+      const top = m === 0 ? -1 : 31 - Math.clz32(m);
+      total += (m === 0 ? 0 : 1) + this.B - 1 - top;
+    }
+    this.reg = new Float64Array(total * this.Hmax);
+    this.avg = new Float64Array(total * this.Hmax);
     const A = this.B + 1;
     const buf = (n: number) => Array.from({ length: this.B + 2 }, () => new Float64Array(n));
     this.rI = buf(this.Hmax);
@@ -141,6 +148,7 @@ export class LiarsSolver {
     this.sig = buf(A * this.Hmax);
     this.vch = buf(A * this.Hmax);
     this.bucket = new Float64Array(8);
+    this.tmp = buf(this.Hmax);
   }
 
   /** Values for player i's hands when the player to move at `mask` calls the last bid (rank top). */
@@ -174,7 +182,7 @@ export class LiarsSolver {
     const sig = this.sig[depth], vch = this.vch[depth], v = this.val[depth];
     const rI = this.rI[depth], rO = this.rO[depth];
     const nBids = B - 1 - top, hasLiar = depth > 0 ? 1 : 0, nA = nBids + hasLiar;
-    const regB = this.regB, regL = this.regL;
+    const reg = this.reg, base = this.off[mask] * Hm, sum = this.tmp[depth];
     // Nobody reaches this history (both reach vectors zero): every value below is 0, no regret
     // changes and nothing is added to the averages, so the subtree can be skipped exactly.
     let any = 0;
@@ -185,18 +193,16 @@ export class LiarsSolver {
       return;
     }
     // current strategy (regret matching+); action 0 = liar if available, then bids top+1…
-    for (let h = 0; h < Hp; h++) {
-      let sum = 0;
-      if (hasLiar) sum += regL[mask * Hm + h];
-      for (let b = top + 1; b < B; b++) sum += regB[(mask | (1 << b)) * Hm + h];
-      if (sum > 0) {
-        const inv = 1 / sum;
-        if (hasLiar) sig[h] = regL[mask * Hm + h] * inv;
-        for (let b = top + 1, a = hasLiar; b < B; b++, a++) sig[a * Hm + h] = regB[(mask | (1 << b)) * Hm + h] * inv;
-      } else {
-        const u = 1 / nA;
-        for (let a = 0; a < nA; a++) sig[a * Hm + h] = u;
-      }
+    for (let h = 0; h < Hp; h++) sum[h] = 0;
+    for (let a = 0; a < nA; a++) {
+      const o = base + a * Hm;
+      for (let h = 0; h < Hp; h++) sum[h] += reg[o + h];
+    }
+    const u = 1 / nA;
+    for (let h = 0; h < Hp; h++) sum[h] = sum[h] > 0 ? 1 / sum[h] : 0;
+    for (let a = 0; a < nA; a++) {
+      const o = base + a * Hm, so = a * Hm;
+      for (let h = 0; h < Hp; h++) sig[so + h] = sum[h] > 0 ? reg[o + h] * sum[h] : u;
     }
     for (let h = 0; h < Hi; h++) v[h] = 0;
     const nI = this.rI[depth + 1], nO = this.rO[depth + 1], cv = this.val[depth + 1];
@@ -224,24 +230,13 @@ export class LiarsSolver {
       else for (let h = 0; h < Hi; h++) v[h] += vch[off + h];
     }
     if (p !== i) return;
-    const avgB = this.avgB, avgL = this.avgL;
+    const avg = this.avg;
     for (let a = 0; a < nA; a++) {
-      const off = a * Hm;
-      if (hasLiar && a === 0) {
-        for (let h = 0; h < Hi; h++) {
-          const k = mask * Hm + h;
-          const r = regL[k] + vch[off + h] - v[h];
-          regL[k] = r > 0 ? r : 0;
-          avgL[k] += weight * rI[h] * sig[off + h];
-        }
-      } else {
-        const child = mask | (1 << (top + 1 + a - hasLiar));
-        for (let h = 0; h < Hi; h++) {
-          const k = child * Hm + h;
-          const r = regB[k] + vch[off + h] - v[h];
-          regB[k] = r > 0 ? r : 0;
-          avgB[k] += weight * rI[h] * sig[off + h];
-        }
+      const off = a * Hm, o = base + off;
+      for (let h = 0; h < Hi; h++) {
+        const r = reg[o + h] + vch[off + h] - v[h];
+        reg[o + h] = r > 0 ? r : 0;
+        avg[o + h] += weight * rI[h] * sig[off + h];
       }
     }
   }
@@ -261,10 +256,9 @@ export class LiarsSolver {
 
   /** Average-strategy probabilities at (mask, hand) of the player to move, into out[0…] (liar first if any). */
   averageAt(mask: number, top: number, depth: number, h: number, out: Float64Array): number {
-    const Hm = this.Hmax, hasLiar = depth > 0 ? 1 : 0;
-    let n = 0, sum = 0;
-    if (hasLiar) { out[n++] = this.avgL[mask * Hm + h]; sum += out[0]; }
-    for (let b = top + 1; b < this.B; b++) { out[n] = this.avgB[(mask | (1 << b)) * Hm + h]; sum += out[n++]; }
+    const Hm = this.Hmax, n = (depth > 0 ? 1 : 0) + this.B - 1 - top, base = this.off[mask] * Hm + h;
+    let sum = 0;
+    for (let a = 0; a < n; a++) { out[a] = this.avg[base + a * Hm]; sum += out[a]; }
     for (let a = 0; a < n; a++) out[a] = sum > 0 ? out[a] / sum : 1 / n;
     return n;
   }
@@ -277,14 +271,17 @@ export class LiarsSolver {
     const p = depth & 1, Hp = this.H[p], Hi = this.H[i], Ho = this.H[1 - i], Hm = this.Hmax, B = this.B;
     const sig = this.sig[depth], v = this.val[depth], rO = this.rO[depth];
     const nBids = B - 1 - top, hasLiar = depth > 0 ? 1 : 0, nA = nBids + hasLiar;
-    const avgB = this.avgB, avgL = this.avgL;
-    for (let h = 0; h < Hp; h++) {
-      let sum = 0;
-      if (hasLiar) sum += avgL[mask * Hm + h];
-      for (let b = top + 1; b < B; b++) sum += avgB[(mask | (1 << b)) * Hm + h];
-      const inv = sum > 0 ? 1 / sum : 0, u = 1 / nA;
-      if (hasLiar) sig[h] = sum > 0 ? avgL[mask * Hm + h] * inv : u;
-      for (let b = top + 1, a = hasLiar; b < B; b++, a++) sig[a * Hm + h] = sum > 0 ? avgB[(mask | (1 << b)) * Hm + h] * inv : u;
+    const avg = this.avg, base = this.off[mask] * Hm, sum = this.tmp[depth];
+    for (let h = 0; h < Hp; h++) sum[h] = 0;
+    for (let a = 0; a < nA; a++) {
+      const o = base + a * Hm;
+      for (let h = 0; h < Hp; h++) sum[h] += avg[o + h];
+    }
+    const u = 1 / nA;
+    for (let h = 0; h < Hp; h++) sum[h] = sum[h] > 0 ? 1 / sum[h] : 0;
+    for (let a = 0; a < nA; a++) {
+      const o = base + a * Hm, so = a * Hm;
+      for (let h = 0; h < Hp; h++) sig[so + h] = sum[h] > 0 ? avg[o + h] * sum[h] : u;
     }
     for (let h = 0; h < Hi; h++) v[h] = p === i && best ? -Infinity : 0;
     const vch = this.vch[depth], nO = this.rO[depth + 1], cv = this.val[depth + 1];
