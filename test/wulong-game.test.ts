@@ -124,6 +124,16 @@ describe('wulong game: the three endings and the options', () => {
     expect(money(g, 'voidedStakes')).toBe(2 * 5000);
   });
 
+  it('with instantWin.betsSettled the Wulong roll settles the bets (top band) before the game ends', () => {
+    const rules: WulongRules = { ...base, instantWin: { ...base.instantWin!, betsSettled: true } };
+    const g = new WulongGame({ rules, players: parsePlayers('naive:dragon,naive:dragon,naive:crane', 3), fixedSeats: true });
+    g.newGame(0);
+    expect(g.playTurn(new Script([WULONG]), 0)).toBe(END.instantWin);
+    expect(g.fortune[1]).toBe(5000 + 4 * 500); // Rise of the Dragon wins at 1:4
+    expect(g.fortune[2]).toBe(4500); // the crane loses
+    expect(money(g, 'voidedStakes')).toBe(0);
+  });
+
   it('with instantWin "scores" the Wulong only scores and the game goes on', () => {
     const rules = rulesWith({ instantWin: 'scores', endFortune: 1e6 });
     const g = new WulongGame({ rules, players: parsePlayers('naive', 3), fixedSeats: true });
