@@ -5,6 +5,7 @@
  */
 const JUMP = [0x8764000b, 0xf542d2d3, 0x6fa035c3, 0x77f2db5b];
 const TWO_POW_32 = 4294967296;
+const TWO_POW_30 = 1073741824;
 
 export class Rng {
   readonly s = new Int32Array(4);
@@ -53,18 +54,18 @@ export class Rng {
   }
 
   /**
-   * Uniform integer in [0, n), unbiased (rejection of the short last block), 1 ≤ n ≤ 2^32.
-   * The generator step is written out here rather than calling nextU32: a uint32 above 2^31 is
-   * boxed when it crosses a call the JIT did not inline, and this result (< n) never is.
-   * One draw of 6^5 rolls five dice at once.
+   * Uniform integer in [0, n), unbiased (rejection of the short last block), 1 ≤ n ≤ 2^30.
+   * Uses the top 30 bits of the output, so every intermediate is a small integer in every JIT
+   * tier: a hot loop calling this allocates nothing even before it is optimized. The generator
+   * step is written out here for the same reason. One draw of 6^5 rolls five dice at once.
    */
   below(n: number): number {
     const s = this.s;
-    const limit = TWO_POW_32 - (TWO_POW_32 % n);
+    const limit = TWO_POW_30 - (TWO_POW_30 % n);
     for (;;) {
       const s0 = s[0], s1 = s[1], s2 = s[2] ^ s0, s3 = s[3] ^ s1;
       const m = Math.imul(s1, 5);
-      const r = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
+      const r = Math.imul((m << 7) | (m >>> 25), 9) >>> 2;
       s[0] = s0 ^ s3;
       s[1] = s1 ^ s2;
       s[2] = s2 ^ (s1 << 9);

@@ -9,7 +9,7 @@ import { loadRules } from './rules.js';
 import { compileTables } from './tables.js';
 import { solve } from './solver.js';
 import { OPTIMAL } from './analysis.js';
-import { ACC, playTurns, simTablesFor } from './simulator.js';
+import { ACC, accLength, playTurns, simTablesFor } from './simulator.js';
 import { naiveTurns } from './naive.js';
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
@@ -30,7 +30,7 @@ export async function bench(log: (line: string) => void): Promise<void> {
   const rules = loadRules();
   const params = { rules, policy: OPTIMAL };
   const T = simTablesFor(params);
-  const acc = new Float64Array(ACC.hist + T.bins);
+  const acc = new Float64Array(accLength(T));
   const turns = 5_000_000;
   playTurns(T, new Rng(1), 200_000, acc); // warm-up
   acc.fill(0);

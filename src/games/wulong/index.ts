@@ -9,6 +9,6 @@ export { loadRules, validateRules, type WulongRules, type Face, type BettingCard
 export { compileTables, parseRoll, Scorer, type Tables, type RollClass, type Choice } from './tables.js';
 export { solve, expectedTurnScore, finalDistribution, reachable, type Solution, type FinalDistribution } from './solver.js';
 export { TurnAnalysis, bettingCards, OPTIMAL, type CardOdds, type SolveResult, type PolicyRow } from './analysis.js';
-export { turnKernel, buildSimTables, playTurns, simTablesFor, ACC, type TurnSimParams, type TurnSimResult, type TurnSimTables } from './simulator.js';
+export { turnKernel, buildSimTables, playTurns, simTablesFor, scoreMoments, accLength, ACC, type TurnSimParams, type TurnSimResult, type TurnSimTables } from './simulator.js';
 export type { PolicySpec, StopRule, ChoiceRule } from './policy.js';
 export { parsePolicy, turnStrategies } from '../../../strategies/wulong/index.js';

@@ -74,51 +74,64 @@ export function buildSimTables(rules: WulongRules, policy: PolicySpec): TurnSimT
   };
 }
 
-/** Accumulator layout: fixed slots, then the final-score histogram (last bin = overflow). */
-export const ACC = { turns: 0, sum: 1, sumSq: 2, instantWins: 3, rolls: 4, busts: 5, hist: 6 } as const;
+/**
+ * Accumulator layout: counts only, so the loop does small-integer work in every JIT tier (no
+ * boxed doubles, hence no allocation even before it is optimized). Means and variances come from
+ * the histograms: final scores by total index, and instant wins by the total they happened at.
+ */
+export const ACC = { turns: 0, instantWins: 1, rolls: 2, busts: 3, hist: 4 } as const;
+export const accLength = (T: TurnSimTables) => ACC.hist + 2 * T.bins;
 
 /**
  * Play `count` turns from (total index t0, n0 dice to roll) under the tables' policy and add them
- * to `acc`. Allocation-free: integers and typed arrays only.
+ * to `acc`. Allocation-free: small integers and typed arrays only.
  */
 export function playTurns(T: TurnSimTables, rng: Rng, count: number, acc: Float64Array, t0 = 0, n0 = T.dice): void {
-  const { unit, cap, classTotal, outcomes, rollOffset, classOffset, classOfRoll, kind, nextTotal, nextDice: nd, stop, instantValue } = T;
-  const S = T.dice + 1, lastBin = T.bins - 1;
-  let sum = 0, sumSq = 0, instants = 0, rolls = 0, busts = 0;
+  const { cap, classTotal, outcomes, rollOffset, classOffset, classOfRoll, kind, nextTotal, nextDice: nd, stop } = T;
+  const S = T.dice + 1, lastBin = T.bins - 1, hist = ACC.hist, instHist = ACC.hist + T.bins;
+  let rolls = 0;
   for (let i = 0; i < count; i++) {
-    let t = t0, n = n0, score = 0;
+    let t = t0, n = n0;
     for (;;) {
       rolls++;
       const g = classOffset[n] + classOfRoll[rollOffset[n] + rng.below(outcomes[n])];
       const k = kind[g];
       if (k === 1) {
-        busts++;
-        acc[ACC.hist]++;
+        acc[hist]++;
+        acc[ACC.busts]++;
         break;
       }
       if (k === 2) {
-        instants++;
-        score = t * unit + instantValue;
+        acc[instHist + t]++;
+        acc[ACC.instantWins]++;
         break;
       }
       const j = t * classTotal + g;
       t = nextTotal[j];
       n = nd[j];
       if (n === 0 || t > cap || stop[t * S + n] === 1) {
-        score = t * unit;
-        acc[ACC.hist + (t < lastBin ? t : lastBin)]++;
+        acc[hist + (t < lastBin ? t : lastBin)]++;
         break;
       }
     }
-    sum += score;
-    sumSq += score * score;
+    if (rolls > 1 << 28) {
+      acc[ACC.rolls] += rolls;
+      rolls = 0;
+    }
   }
   acc[ACC.turns] += count;
-  acc[ACC.sum] += sum;
-  acc[ACC.sumSq] += sumSq;
-  acc[ACC.instantWins] += instants;
   acc[ACC.rolls] += rolls;
-  acc[ACC.busts] += busts;
+}
+
+/** Count, sum and sum of squares of final scores in an accumulator. */
+export function scoreMoments(T: TurnSimTables, acc: Float64Array): { n: number; sum: number; sumSq: number } {
+  let sum = 0, sumSq = 0;
+  for (let i = 0; i < T.bins; i++) {
+    const normal = i * T.unit, instant = i * T.unit + T.instantValue;
+    sum += acc[ACC.hist + i] * normal + acc[ACC.hist + T.bins + i] * instant;
+    sumSq += acc[ACC.hist + i] * normal * normal + acc[ACC.hist + T.bins + i] * instant * instant;
+  }
+  return { n: acc[ACC.turns], sum, sumSq };
 }
 
 const cache = new Map<string, TurnSimTables>();
@@ -152,14 +165,14 @@ export const turnKernel: Kernel<TurnSimParams, TurnSimResult> = {
   name: 'wulong.turn',
   run(params, rng, count) {
     const T = simTablesFor(params);
-    const acc = new Float64Array(ACC.hist + T.bins);
+    const acc = new Float64Array(accLength(T));
     playTurns(T, rng, count, acc);
     return acc;
   },
   summarize(params, acc) {
     const T = simTablesFor(params);
-    const n = acc[ACC.turns];
-    const m: MeanEstimate = meanEstimate(n, acc[ACC.sum], acc[ACC.sumSq]);
+    const { n, sum, sumSq } = scoreMoments(T, acc);
+    const m: MeanEstimate = meanEstimate(n, sum, sumSq);
     const bands = params.rules.bettingCards.map((c) => {
       let k = 0;
       for (let i = Math.ceil(c.min / T.unit); i < T.bins && (c.max === null || i * T.unit <= c.max); i++) k += acc[ACC.hist + i];
