@@ -17,6 +17,7 @@ export type ExperimentRunner = (spec: Record<string, unknown>, ctx: ExperimentCo
 /** One runner per game; an experiment file names its game. Games register here. */
 const runners: Record<string, () => Promise<ExperimentRunner>> = {
   wulong: async () => (await import('./games/wulong/report.js')).runExperiment,
+  'sichuan-mahjong': async () => (await import('./games/sichuan-mahjong/report.js')).runExperiment,
   'wulong-game': async () => (await import('./games/wulong/game-report.js')).runGameExperiment,
   weilong: async () => (await import('./games/weilong/report.js')).runExperiment,
   'liars-dice': async () => (await import('./games/liars-dice/report.js')).runExperiment,

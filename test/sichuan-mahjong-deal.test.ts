@@ -5,6 +5,7 @@ import { Deal, A } from '../src/games/sichuan-mahjong/deal.js';
 import { dealKernel, type DealParams } from '../src/games/sichuan-mahjong/kernels.js';
 import { exactReadyOdds, oddsKernel, type OddsParams } from '../src/games/sichuan-mahjong/odds.js';
 import { parsePosition } from '../src/games/sichuan-mahjong/hand.js';
+import { parseTileList } from '../src/games/sichuan-mahjong/tiles.js';
 import { getStrategy } from '../strategies/sichuan-mahjong/index.js';
 import { runExperiment } from '../src/parallel/pool.js';
 import { measureAllocation } from './helpers/alloc.js';
@@ -36,14 +37,20 @@ describe('sichuan-mahjong full deal', () => {
     expect(robbed).toBeGreaterThanOrEqual(0);
   });
 
-  it('a flower pig pays every non-pig player and kong income is refunded when not ready', () => {
-    // random voids with a greedy-like discard can leave void tiles at the end only rarely; force one:
+  it('end of the wall: kong refunds, flower pig pays every non-pig player (winners too), not-ready players pay the ready-hand check', () => {
     const deal = new Deal(rules, ['greedy', 'greedy', 'greedy', 'greedy'].map(getStrategy), new Rng(5));
-    const acc = new Float64Array(A.size);
-    let pigs = 0;
-    for (let i = 0; i < 50; i++) { deal.play(acc, 0); pigs += acc[A.pigs]; }
-    expect(acc[A.zeroSumViolations]).toBe(0);
-    expect(pigs).toBeGreaterThanOrEqual(0);
+    const set = (seat: number, hand: string) => { deal.hands[seat].fill(0); for (const t of parseTileList(hand, 'h')) deal.hands[seat][t]++; };
+    deal.voids.fill(2);
+    deal.won[0] = 1;
+    set(0, '11m');
+    set(1, '123m456m789m123p1s'); // holds a void tile: flower pig
+    set(2, '1112345678999m'); // ready, best wait 8 points
+    set(3, '147m258m369m147p9p'); // not ready
+    // seat 3 earned 2 from each of the others with a kong earlier
+    for (const q of [0, 1, 2]) { deal.kongIncome[3 * 4 + q] = 2; deal.score[q] = -2; }
+    deal.score[3] = 6;
+    deal.settleExhaustion();
+    expect(Array.from(deal.score)).toEqual([32, -96, 40, 24]);
   });
 
   it('is bit-identical for 1 and 2 workers', async () => {

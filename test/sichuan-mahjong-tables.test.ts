@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
-import { suitTables, SUIT_INDICES } from '../src/games/sichuan-mahjong/tables.js';
+import { ROW, suitTables, SUIT_INDICES } from '../src/games/sichuan-mahjong/tables.js';
 import { isStandardWin, isWinningHand, sevenPairsDistance, shanten, standardDistance } from '../src/games/sichuan-mahjong/shanten.js';
 import { countsOf, parseTileList } from '../src/games/sichuan-mahjong/tiles.js';
 import { refDistance, refIsWin, refSevenPairsDistance } from './sichuan-mahjong-reference.js';
@@ -39,7 +39,7 @@ describe('sichuan-mahjong per-suit tables', () => {
   it('have 5^9 entries, stay under 64 MB and mark the empty suit complete', () => {
     const t = suitTables();
     expect(t.total.length).toBe(SUIT_INDICES);
-    expect(t.distance.length).toBe(SUIT_INDICES * 10);
+    expect(t.distance.length).toBe(SUIT_INDICES * ROW);
     expect(t.bytes).toBeLessThan(64 * 1024 * 1024);
     expect(t.complete[0]).toBe(1);
   });

@@ -3,6 +3,7 @@ import { availableParallelism, cpus } from 'node:os';
 
 const benches: Record<string, () => Promise<{ bench: (log: (line: string) => void) => Promise<void> }>> = {
   wulong: () => import('../games/wulong/bench.js'),
+  'sichuan-mahjong': () => import('../games/sichuan-mahjong/bench.js'),
   'liars-dice': () => import('../games/liars-dice/bench.js'),
   'wulong-game': () => import('../games/wulong/game-bench.js'),
   weilong: () => import('../games/weilong/bench.js'),

@@ -1,6 +1,6 @@
 import type { Rng } from '../../core/rng.js';
 import type { SichuanRules } from './rules.js';
-import { isWinningHand } from './shanten.js';
+import { isWinningHand, shanten } from './shanten.js';
 import { FAN_COUNT, Valuer, EV_KONG_REPLACEMENT, EV_LAST_TILE, EV_ROBBING_KONG } from './value.js';
 import { KONG_ADDED, KONG_CONCEALED, KONG_EXPOSED, holdsVoid, type MahjongStrategy, type TableView } from './strategy.js';
 
@@ -31,7 +31,10 @@ export const A = {
   winPointsSum: 45,
   seat: 48, // 4 seats × SEAT_FIELDS
   slot: 64, // 4 strategy slots × SLOT_FIELDS
-  size: 64 + 4 * 16,
+  waitsHist: 128, // 10 slots: winning tile kinds (1..10+) when a player first becomes ready
+  liveWaitsHist: 138, // 20 slots: live copies of those waits (0..19+), as the player sees them
+  readyTurns: 158, // sum of the player's own draws before first ready, and count (2 slots)
+  size: 160,
 } as const;
 export const SEAT_FIELDS = 4; // sum, sumSq, wins, deals
 export const SLOT_FIELDS = 16;
@@ -70,6 +73,8 @@ export class Deal implements TableView {
   private readonly tmpHand = new Uint8Array(27);
   private readonly readyFlag = new Int8Array(4);
   private readonly readyVals = new Int32Array(4);
+  private readonly everReady = new Uint8Array(4);
+  private readonly ownDraws = new Int32Array(4);
   readonly valuer: Valuer;
   /** strategy of each seat for the current deal */
   readonly seatStrategy: MahjongStrategy[];
@@ -173,6 +178,34 @@ export class Deal implements TableView {
     return best;
   }
 
+  /** The first time a seat's hand is ready: how many kinds complete it, how many of them it cannot see. */
+  private noteFirstReady(seat: number): void {
+    const h = this.hands[seat];
+    const v = this.voids[seat], nm = this.nMelds[seat];
+    if (holdsVoid(h, v) || shanten(h, nm, v) !== 0) return;
+    let kinds = 0, live = 0;
+    for (let t = 0; t < 27; t++) {
+      if (((t / 9) | 0) === v) continue;
+      let held = h[t];
+      for (let j = 0; j < nm; j++) if (this.meldKinds[seat * 4 + j] === t) held += this.meldSizes[seat * 4 + j];
+      if (held >= 4) continue;
+      h[t]++;
+      if (isWinningHand(h, nm, v)) {
+        kinds++;
+        const u = 4 - held - this.visible[t];
+        if (u > 0) live += u;
+      }
+      h[t]--;
+    }
+    if (kinds === 0) return;
+    this.everReady[seat] = 1;
+    const acc = this.acc;
+    acc[A.waitsHist + (kinds > 10 ? 9 : kinds - 1)]++;
+    acc[A.liveWaitsHist + (live > 19 ? 19 : live)]++;
+    acc[A.readyTurns] += this.ownDraws[seat];
+    acc[A.readyTurns + 1]++;
+  }
+
   private reset(): void {
     for (let s = 0; s < 4; s++) this.hands[s].fill(0);
     this.meldKinds.fill(0); this.meldSizes.fill(0); this.meldTypes.fill(0); this.nMelds.fill(0);
@@ -180,6 +213,8 @@ export class Deal implements TableView {
     this.score.fill(0); this.kongIncome.fill(0); this.winOrder.fill(0);
     this.nWinners = 0;
     this.exhausted = false;
+    this.everReady.fill(0);
+    this.ownDraws.fill(0);
     const w = this.wall, rng = this.rng;
     for (let i = 0; i < 108; i++) w[i] = i >> 2;
     for (let i = 107; i > 0; i--) {
@@ -214,6 +249,7 @@ export class Deal implements TableView {
         if (this.wallPos >= 108) { this.exhausted = true; break; }
         hand[this.wall[this.wallPos++]]++;
         acc[A.draws]++;
+        this.ownDraws[cur]++;
         if (replacement) events |= EV_KONG_REPLACEMENT;
         if (this.wallPos === 108) events |= EV_LAST_TILE;
       }
@@ -300,6 +336,7 @@ export class Deal implements TableView {
         throw new Error(`strategy ${strat.name} made an illegal discard ${d}`);
       }
       hand[d]--;
+      if (!this.everReady[cur]) this.noteFirstReady(cur);
       // wins on the discard, in seat order from the discarder
       let nw = 0;
       for (let i = 1; i < 4; i++) {
@@ -362,7 +399,7 @@ export class Deal implements TableView {
   }
 
   /** End of the wall: kong refunds, flower pigs, the ready-hand check. */
-  private settleExhaustion(): void {
+  settleExhaustion(): void {
     const rules = this.rules, acc = this.acc;
     const ready = this.readyFlag; // 1 ready, 2 flower pig, 0 not ready
     const value = this.readyVals;

@@ -1,5 +1,5 @@
 import { chooseBig } from '../../core/stats.js';
-import { SUIT_INDICES, TARGETS, suitTables } from './tables.js';
+import { ROW, SUIT_INDICES, TARGETS, suitTables } from './tables.js';
 
 /**
  * Exact starting-hand statistics by enumeration over per-suit count patterns.
@@ -58,7 +58,7 @@ function suitClasses(maxN: number): SuitClass[][] {
       n += c; pairs += c >> 1; singles += c & 1; w *= C4[c];
     }
     if (n <= maxN) {
-      const dist = T.distance.subarray(idx * TARGETS, idx * TARGETS + TARGETS);
+      const dist = T.distance.subarray(idx * ROW, idx * ROW + TARGETS);
       const key = `${dist.join(',')}|${pairs}|${singles}`;
       const cls = byN[n].get(key);
       if (cls) cls.weight += w;

@@ -51,6 +51,12 @@ export interface DealSummary {
   drawsPerDeal: number;
   zeroSumViolations: number;
   conservationViolations: number;
+  /** when a player first becomes ready: how many tile kinds complete the hand (10 = 10 or more) */
+  waitKinds: { kinds: number; hands: number; share: number }[];
+  /** … and how many copies of them the player cannot see (19 = 19 or more) */
+  liveWaits: { live: number; hands: number; share: number }[];
+  /** the player's own draws before first becoming ready, on average */
+  meanDrawsToReady: number;
 }
 
 
@@ -117,12 +123,21 @@ export const dealKernel: Kernel<DealParams, DealSummary> = {
       drawsPerDeal: acc[A.draws] / deals,
       zeroSumViolations: acc[A.zeroSumViolations],
       conservationViolations: acc[A.conservationViolations],
+      waitKinds: hist(acc, A.waitsHist, 10, 1).map(([kinds, hands, share]) => ({ kinds, hands, share })),
+      liveWaits: hist(acc, A.liveWaitsHist, 20, 0).map(([live, hands, share]) => ({ live, hands, share })),
+      meanDrawsToReady: acc[A.readyTurns + 1] ? acc[A.readyTurns] / acc[A.readyTurns + 1] : NaN,
     };
   },
   format(r) {
     return formatDeal(r);
   },
 };
+
+function hist(acc: Float64Array, at: number, n: number, first: number): [number, number, number][] {
+  let total = 0;
+  for (let i = 0; i < n; i++) total += acc[at + i];
+  return Array.from({ length: n }, (_, i) => [i + first, acc[at + i], total ? acc[at + i] / total : 0] as [number, number, number]);
+}
 
 const f2 = (x: number) => x.toFixed(2);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -140,6 +155,7 @@ export function formatDeal(r: DealSummary, dealsPerSecond?: number): string {
   lines.push(`wins ${r.wins}: self-draw ${pct(r.selfDrawShare)}, robbing a kong ${r.robbingWins}, discards with several winners ${r.multiWinnerDiscards} · mean fan ${f2(r.meanFan)}, mean points ${f2(r.meanWinPoints)}`);
   lines.push(`fan (share of wins): ${r.fan.filter((f) => f.wins > 0).map((f) => `${f.fan} ${pct(f.shareOfWins)}`).join(', ')}`);
   lines.push(`kongs per deal: exposed ${r.kongsPerDeal.exposed.toFixed(3)}, added ${r.kongsPerDeal.added.toFixed(3)}, concealed ${r.kongsPerDeal.concealed.toFixed(3)} · draws per deal ${r.drawsPerDeal.toFixed(1)}`);
+  lines.push(`first ready hand: winning tile kinds ${r.waitKinds.filter((w) => w.hands > 0).map((w) => `${w.kinds}: ${pct(w.share)}`).join(', ')} · own draws to get there ${r.meanDrawsToReady.toFixed(1)}`);
   lines.push(`checks: zero-sum violations ${r.zeroSumViolations}, tile-conservation violations ${r.conservationViolations}`);
   return lines.join('\n');
 }

@@ -1,4 +1,4 @@
-import { POW5, TARGETS, suitTables } from './tables.js';
+import { POW5, ROW, ROW_ODD, ROW_PAIRS, suitTables } from './tables.js';
 
 /**
  * Shanten and winning-shape checks on the per-suit tables. A hand is a 27-count vector; `sets`
@@ -57,19 +57,25 @@ function conv3(a: number, b: number, c: number, M: number): number {
 
 /** Fewest tiles to add (exchanging others) to reach `sets` sets and a pair; shanten = this − 1. */
 export function standardDistance(counts: ArrayLike<number>, sets: number, voidSuit: number): number {
-  const i0 = suitIndexOf(counts, 0) * TARGETS, i1 = suitIndexOf(counts, 1) * TARGETS, i2 = suitIndexOf(counts, 2) * TARGETS;
-  if (voidSuit === 0) return conv2(i1, i2, sets);
-  if (voidSuit === 1) return conv2(i0, i2, sets);
-  if (voidSuit === 2) return conv2(i0, i1, sets);
-  return conv3(i0, i1, i2, sets);
+  if (voidSuit >= 0) {
+    const a = voidSuit === 0 ? 1 : 0, b = voidSuit === 2 ? 1 : 2;
+    return conv2(suitIndexOf(counts, a) * ROW, suitIndexOf(counts, b) * ROW, sets);
+  }
+  return conv3(suitIndexOf(counts, 0) * ROW, suitIndexOf(counts, 1) * ROW, suitIndexOf(counts, 2) * ROW, sets);
+}
+
+function sevenPairsFrom(pairs: number, singles: number): number {
+  if (pairs >= 7) return 0;
+  const need = 7 - pairs;
+  return need + (need > singles ? need - singles : 0);
 }
 
 /** The same from suit indices already known (the simulator keeps them up to date). */
 export function standardDistanceIdx(i0: number, i1: number, i2: number, sets: number, voidSuit: number): number {
-  if (voidSuit === 0) return conv2(i1 * TARGETS, i2 * TARGETS, sets);
-  if (voidSuit === 1) return conv2(i0 * TARGETS, i2 * TARGETS, sets);
-  if (voidSuit === 2) return conv2(i0 * TARGETS, i1 * TARGETS, sets);
-  return conv3(i0 * TARGETS, i1 * TARGETS, i2 * TARGETS, sets);
+  if (voidSuit === 0) return conv2(i1 * ROW, i2 * ROW, sets);
+  if (voidSuit === 1) return conv2(i0 * ROW, i2 * ROW, sets);
+  if (voidSuit === 2) return conv2(i0 * ROW, i1 * ROW, sets);
+  return conv3(i0 * ROW, i1 * ROW, i2 * ROW, sets);
 }
 
 /**
@@ -89,11 +95,27 @@ export function sevenPairsDistance(counts: ArrayLike<number>, voidSuit: number):
   return need + (need > singles ? need - singles : 0);
 }
 
-/** Shanten of a concealed hand with `melds` declared sets: the better of standard and (no melds) seven pairs. */
+/**
+ * Shanten of a concealed hand with `melds` declared sets: the better of standard and (no melds)
+ * seven pairs. With a void suit: two suit indices, two table rows, a 5-step convolution.
+ */
 export function shanten(counts: ArrayLike<number>, melds: number, voidSuit: number): number {
-  const s = standardDistance(counts, 4 - melds, voidSuit);
+  if (voidSuit >= 0) {
+    const a = voidSuit === 0 ? 1 : 0, b = voidSuit === 2 ? 1 : 2;
+    const ia = suitIndexOf(counts, a), ib = suitIndexOf(counts, b);
+    const s = conv2(ia * ROW, ib * ROW, 4 - melds);
+    if (melds === 0) {
+      const ra = ia * ROW, rb = ib * ROW;
+      const p = sevenPairsFrom(DIST[ra + ROW_PAIRS] + DIST[rb + ROW_PAIRS], DIST[ra + ROW_ODD] + DIST[rb + ROW_ODD]);
+      if (p < s) return p - 1;
+    }
+    return s - 1;
+  }
+  const i0 = suitIndexOf(counts, 0), i1 = suitIndexOf(counts, 1), i2 = suitIndexOf(counts, 2);
+  const s = conv3(i0 * ROW, i1 * ROW, i2 * ROW, 4 - melds);
   if (melds === 0) {
-    const p = sevenPairsDistance(counts, voidSuit);
+    const r0 = i0 * ROW, r1 = i1 * ROW, r2 = i2 * ROW;
+    const p = sevenPairsFrom(DIST[r0 + ROW_PAIRS] + DIST[r1 + ROW_PAIRS] + DIST[r2 + ROW_PAIRS], DIST[r0 + ROW_ODD] + DIST[r1 + ROW_ODD] + DIST[r2 + ROW_ODD]);
     if (p < s) return p - 1;
   }
   return s - 1;
@@ -146,7 +168,7 @@ export { POW5 };
 
 /** Distance when every tile must be of one suit (a full flush): other suits' tiles all go. */
 export function flushDistance(counts: ArrayLike<number>, suit: number, sets: number): number {
-  return DIST[suitIndexOf(counts, suit) * TARGETS + sets * 2 + 1];
+  return DIST[suitIndexOf(counts, suit) * ROW + sets * 2 + 1];
 }
 
 /**

@@ -18,9 +18,15 @@ export const SUIT_INDICES = 1953125; // 5^9
 export const POW5 = new Int32Array([1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]);
 /** Targets per suit: k = m·2 + h for m in 0..4, h in 0..1. */
 export const TARGETS = 10;
+/**
+ * One 16-byte row per suit index: the 10 distances, then at ROW_PAIRS Σ⌊c/2⌋ and at ROW_ODD the
+ * number of odd counts (for seven pairs). 16 bytes so that a row never straddles a cache line:
+ * one shanten touches two (or three) rows and nothing else.
+ */
+export const ROW = 16, ROW_PAIRS = 10, ROW_ODD = 11;
 
 export interface SuitTables {
-  /** distance[idx·10 + m·2 + h] */
+  /** distance[idx·ROW + m·2 + h]; pairs and odd counts at idx·ROW + ROW_PAIRS / ROW_ODD */
   distance: Uint8Array;
   /** total tiles of the suit index */
   total: Uint8Array;
@@ -89,19 +95,19 @@ export function buildSuitTables(): SuitTables {
       d[r] = 0;
     }
   }
-  const distance = new Uint8Array(N * TARGETS);
+  const distance = new Uint8Array(N * ROW);
   for (let r = 0; r < 9; r++) d[r] = 4;
   const best = new Uint8Array(TARGETS);
   for (let idx = N - 1; idx >= 0; idx--) {
     const mask = dom[idx];
-    const base = idx * TARGETS;
+    const base = idx * ROW;
     if (mask === 0x3ff) {
       // all targets contained: distances stay 0
     } else {
       best.fill(255);
       for (let r = 0; r < 9; r++) {
         if (d[r] < 4) {
-          const nb = (idx + POW5[r]) * TARGETS;
+          const nb = (idx + POW5[r]) * ROW;
           for (let k = 0; k < TARGETS; k++) {
             const v = distance[nb + k];
             if (v < best[k]) best[k] = v;
@@ -118,12 +124,23 @@ export function buildSuitTables(): SuitTables {
   }
   const complete = new Uint8Array(N);
   for (let idx = 0; idx < N; idx++) {
+    let x = idx, p = 0, o = 0;
+    for (let r = 0; r < 9; r++) {
+      const c = x % 5;
+      x = (x - c) / 5;
+      p += c >> 1;
+      o += c & 1;
+    }
+    distance[idx * ROW + ROW_PAIRS] = p;
+    distance[idx * ROW + ROW_ODD] = o;
+  }
+  for (let idx = 0; idx < N; idx++) {
     const t = total[idx];
     if (t > 14) continue;
     const h = t % 3;
     if (h === 1) continue;
     const k = ((t / 3) | 0) * 2 + (h === 2 ? 1 : 0);
-    if (distance[idx * TARGETS + k] === 0) complete[idx] = h === 2 ? 2 : 1;
+    if (distance[idx * ROW + k] === 0) complete[idx] = h === 2 ? 2 : 1;
   }
   const buildMs = performance.now() - t0;
   return { distance, total, complete, buildMs, bytes: distance.byteLength + total.byteLength + complete.byteLength };

@@ -1,0 +1,102 @@
+import { Rng } from '../../core/rng.js';
+import { buildSuitTables, suitTables } from './tables.js';
+import { isWinningHand, shanten, standardDistance } from './shanten.js';
+import { Valuer } from './value.js';
+import { loadRules } from './rules.js';
+import { dealKernel, type DealParams } from './kernels.js';
+
+function randomHands(rng: Rng, count: number, tiles: number): Uint8Array[] {
+  const wall = new Uint8Array(108);
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < count; i++) {
+    for (let k = 0; k < 108; k++) wall[k] = k >> 2;
+    const c = new Uint8Array(27);
+    for (let k = 0; k < tiles; k++) {
+      const j = k + rng.below(108 - k);
+      const t = wall[j]; wall[j] = wall[k]; wall[k] = t;
+      c[t]++;
+    }
+    out.push(c);
+  }
+  return out;
+}
+
+/** Random ready 13-tile hands without the void suit s (2): complete two-suit hands minus one tile. */
+function readyHands(rng: Rng, count: number): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  while (out.length < count) {
+    const c = new Uint8Array(27);
+    let ok = true;
+    c[rng.below(18)] += 2;
+    for (let s = 0; s < 4; s++) {
+      if (rng.below(3) === 0) { const k = rng.below(18); c[k] += 3; if (c[k] > 4) ok = false; }
+      else { const k = rng.below(2) * 9 + rng.below(7); for (let d = 0; d < 3; d++) if (++c[k + d] > 4) ok = false; }
+    }
+    if (!ok) continue;
+    let r = rng.below(14);
+    for (let k = 0; k < 27; k++) { if (r < c[k]) { c[k]--; break; } r -= c[k]; }
+    out.push(c);
+  }
+  return out;
+}
+
+export async function bench(log: (line: string) => void): Promise<void> {
+  const t = buildSuitTables();
+  log(`tables: 3 per-suit arrays over 5^9 = 1,953,125 indices, ${(t.bytes / 2 ** 20).toFixed(1)} MiB, built in ${t.buildMs.toFixed(0)} ms`);
+  suitTables();
+  const rng = new Rng(1);
+  const hands = randomHands(rng, 100_000, 14);
+  let sink = 0;
+  const N = 10_000_000;
+  for (let i = 0; i < 200_000; i++) sink += shanten(hands[i % 100_000], 0, i % 3);
+  let t0 = performance.now();
+  for (let i = 0; i < N; i++) sink += shanten(hands[i % 100_000], 0, i % 3);
+  let s = (performance.now() - t0) / 1000;
+  log(`shanten (standard + seven pairs, declared void), random 14-tile hands: ${(N / s / 1e6).toFixed(2)} M/s (target ≥ 5 M/s)`);
+  t0 = performance.now();
+  for (let i = 0; i < N; i++) sink += standardDistance(hands[i % 100_000], 4, i % 3);
+  s = (performance.now() - t0) / 1000;
+  log(`standard shanten only (two suits after the void): ${(N / s / 1e6).toFixed(2)} M/s`);
+  t0 = performance.now();
+  for (let i = 0; i < N / 2; i++) sink += standardDistance(hands[i % 100_000], 4, -1);
+  s = (performance.now() - t0) / 1000;
+  log(`standard shanten, no void (three lookups + convolution): ${(N / 2 / s / 1e6).toFixed(2)} M/s`);
+
+  const rules = loadRules('default');
+  const valuer = new Valuer(rules);
+  const ready = readyHands(rng, 20_000);
+  const empty = new Uint8Array(4);
+  const waitsOf = (h: Uint8Array): number => {
+    let best = 0;
+    for (let k = 0; k < 18; k++) {
+      if (h[k] >= 4) continue;
+      h[k]++;
+      if (isWinningHand(h, 0, 2)) {
+        const p = valuer.evaluate(h, empty, empty, 0, 2, 0);
+        if (p > best) best = p;
+      }
+      h[k]--;
+    }
+    return best;
+  };
+  for (let i = 0; i < 20_000; i++) sink += waitsOf(ready[i]);
+  const W = 1_000_000;
+  t0 = performance.now();
+  for (let i = 0; i < W; i++) sink += waitsOf(ready[i % 20_000]);
+  s = (performance.now() - t0) / 1000;
+  log(`waits with values (every winning tile valued, ready-hand-check value), random ready 13-tile hands: ${(W / s / 1e3).toFixed(0)} k/s`);
+
+  const params: DealParams = { rules, strategies: ['greedy', 'value', 'random', 'greedy'], rotate: true };
+  dealKernel.run(params, new Rng(2), 50);
+  for (const mix of [['greedy', 'value', 'random', 'greedy'], ['greedy', 'greedy', 'greedy', 'greedy'], ['random', 'random', 'random', 'random']]) {
+    const p = { ...params, strategies: mix };
+    const D = mix[0] === 'random' ? 4000 : 1500;
+    t0 = performance.now();
+    dealKernel.run(p, new Rng(3), D);
+    s = (performance.now() - t0) / 1000;
+    log(`full deals, one thread, ${mix.join(',')}: ${(D / s).toFixed(0)} deals/s`);
+  }
+  const mem = process.memoryUsage();
+  log(`memory now: heap ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB, array buffers ${(mem.arrayBuffers / 2 ** 20).toFixed(0)} MiB (two table sets were built here)`);
+  if (sink === 42) log('');
+}

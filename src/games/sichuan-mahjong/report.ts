@@ -1,0 +1,141 @@
+/**
+ * Sichuan mahjong report pages.
+ * Experiment specs (experiments/sichuan-mahjong-*.json):
+ *   { name, game: "sichuan-mahjong", kind: "starting-hands" }
+ *   { name, game: "sichuan-mahjong", kind: "deal", strategies: [4 names], deals, seed, shardCount?, rules?, rotate? }
+ */
+import type { ExperimentRunner } from '../../experiments.js';
+import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
+import { runExperiment as runShards } from '../../parallel/pool.js';
+import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
+import { startingHandDistribution, type StartingHandResult } from './exact.js';
+import { dealKernel, type DealParams, type DealSummary } from './kernels.js';
+import { loadRules } from './rules.js';
+import { getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
+
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const pc = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
+
+function barChart(o: { name: string; title: string; subtitle: string; caption: string; rows: Row[]; x: string; xTitle: string; y: string; yTitle: string; yFormat?: string; color?: string; colorTitle?: string; horizontal?: boolean }): Chart {
+  const enc = o.horizontal
+    ? { y: { field: o.x, type: 'nominal', sort: null, title: o.xTitle }, x: { field: o.y, type: 'quantitative', title: o.yTitle, axis: { format: o.yFormat } } }
+    : { x: { field: o.x, type: 'ordinal', sort: null, title: o.xTitle, axis: { labelAngle: 0 } }, y: { field: o.y, type: 'quantitative', title: o.yTitle, axis: { format: o.yFormat } } };
+  const color = o.color ? { color: { field: o.color, type: 'nominal', title: o.colorTitle ?? o.color }, xOffset: o.horizontal ? undefined : { field: o.color }, yOffset: o.horizontal ? { field: o.color } : undefined } : {};
+  return {
+    name: o.name,
+    title: o.title,
+    caption: o.caption,
+    rows: o.rows,
+    spec: { $schema: SCHEMA, title: { text: o.title, subtitle: o.subtitle }, width: 560, height: o.horizontal ? { step: o.color ? 14 : 24 } : 300, data: { values: o.rows }, mark: { type: 'bar', tooltip: true }, encoding: { ...enc, ...JSON.parse(JSON.stringify(color)) } } as never,
+  };
+}
+
+async function startingHandsPage(reportsDir: string): Promise<PageInfo> {
+  const r13 = startingHandDistribution(13), r14 = startingHandDistribution(14);
+  const rowsOf = (r: StartingHandResult, who: string) => r.shanten.map((d) => ({ hand: who, shanten: d.value, probability: d.probability, deals: d.count }));
+  const main = [...rowsOf(r13, 'player, 13 tiles'), ...rowsOf(r14, 'dealer, 14 tiles')];
+  const kinds: Row[] = [];
+  for (const [label, list] of [['best of both', r13.shanten], ['standard hand only', r13.shantenStandard], ['seven pairs only', r13.shantenSevenPairs]] as const) {
+    for (const d of list) kinds.push({ measure: label, shanten: d.value, probability: d.probability });
+  }
+  const fewest: Row[] = [...r13.fewestSuitTiles.map((d) => ({ hand: 'player, 13 tiles', tiles: d.value, probability: d.probability })), ...r14.fewestSuitTiles.map((d) => ({ hand: 'dealer, 14 tiles', tiles: d.value, probability: d.probability }))];
+  const p0 = (r: StartingHandResult, v: number) => r.shanten.find((d) => d.value === v)?.probability ?? 0;
+  const intro = `<p>Exact, not sampled: every deal of 13 (or 14) tiles from the 108 is counted once, by enumerating each suit's count pattern with its multiplicity Π C(4, c) and combining suit classes (${r13.classes} classes for 13 tiles). The void suit is chosen <em>after</em> the deal, to give the lowest shanten; void-suit tiles count as tiles still to exchange. Shanten 0 = ready (13 tiles) or one discard from ready (14); −1 = a complete hand.</p>
+<p>A player is dealt a ready hand ${pc(p0(r13, 0), 3)} of the time (exactly ${r13.shanten.find((d) => d.value === 0)?.count} of ${r13.deals} deals); the dealer is dealt a complete hand ${pc(p0(r14, -1), 4)} of the time. Mean shanten: ${r13.meanShanten.toFixed(3)} (13 tiles), ${r14.meanShanten.toFixed(3)} (14 tiles).</p>`;
+  const table = main.map((x) => ({ hand: x.hand, shanten: x.shanten, deals: x.deals, probability: (x.probability as number).toFixed(8) }));
+  return writePage(reportsDir, { path: 'sichuan-mahjong/starting-hands.html', title: 'Sichuan mahjong: starting-hand shanten (exact)', summary: `exact shanten distribution of 13- and 14-tile starting hands; ready at the deal ${pc(p0(r13, 0), 3)}` }, intro, [
+    {
+      heading: 'Shanten of a starting hand',
+      charts: [barChart({ name: 'starting-shanten', title: 'Shanten of a starting hand, void chosen after the deal', subtitle: 'exact over all C(108,13) and C(108,14) deals', caption: 'Most starting hands are three or four tiles from ready; the dealer, with one tile more, is about half a step closer on average.', rows: main, x: 'shanten', xTitle: 'shanten (tiles from ready; −1 = complete)', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'hand', colorTitle: 'hand' })],
+      table: { rows: table, caption: 'Exact counts of deals per shanten value.' },
+    },
+    {
+      heading: 'Standard hand against seven pairs (13 tiles)',
+      charts: [barChart({ name: 'starting-shanten-by-shape', title: 'Which shape is closer: standard hand or seven pairs', subtitle: '13-tile hands, exact; best void for each measure', caption: 'Seven pairs is rarely the closer shape at the deal, but it lowers the overall shanten of a few per cent of hands (the gap between the bars).', rows: kinds, x: 'shanten', xTitle: 'shanten (tiles from ready)', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'measure', colorTitle: 'measure' })],
+    },
+    {
+      heading: 'Tiles in the shortest suit',
+      charts: [barChart({ name: 'fewest-suit-tiles', title: 'Tiles in the suit with the fewest tiles', subtitle: 'what a fewest-tiles void must throw away first; exact', caption: 'A fewest-tiles void costs three or four discards in most deals; a clean void suit (0 tiles) is dealt about 1% of the time.', rows: fewest, x: 'tiles', xTitle: 'tiles of the shortest suit in hand', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'hand', colorTitle: 'hand' })],
+    },
+  ]);
+}
+
+interface DealExperiment { name: string; strategies: string[]; deals: number; seed: number; shardCount: number; rules: string; rotate: boolean }
+
+function parseDealExperiment(spec: Record<string, unknown>): DealExperiment {
+  const name = string(spec.name, 'experiment name');
+  const w = `experiment ${name}`;
+  onlyKeys(spec, w, ['name', 'game', 'kind', 'description', 'strategies', 'deals', 'seed', 'shardCount', 'rules', 'rotate']);
+  const strategies = array(spec.strategies, `${w}: strategies`, 4, 4).map((s, i) => string(s, `${w}: strategies.${i}`));
+  strategies.forEach(getStrategy);
+  return {
+    name,
+    strategies,
+    deals: integer(spec.deals, `${w}: deals`, 1, 1e9),
+    seed: integer(spec.seed, `${w}: seed`, 0),
+    shardCount: spec.shardCount === undefined ? 16 : integer(spec.shardCount, `${w}: shardCount`, 1, 100000),
+    rules: spec.rules === undefined ? 'default' : string(spec.rules, `${w}: rules`),
+    rotate: spec.rotate === undefined ? true : boolean(spec.rotate, `${w}: rotate`),
+  };
+}
+
+async function dealPage(reportsDir: string, e: DealExperiment, workers: number): Promise<PageInfo> {
+  const params: DealParams = { rules: loadRules(e.rules), strategies: e.strategies, rotate: e.rotate };
+  const t0 = performance.now();
+  const acc = await runShards({ kernel: dealKernel.name, params, seed: e.seed, total: e.deals, shardCount: e.shardCount }, { workers });
+  const seconds = (performance.now() - t0) / 1000;
+  const r: DealSummary = dealKernel.summarize(params, acc, e.deals);
+  const label = (s: { slot: number; strategy: string }) => `seat-slot ${s.slot}: ${s.strategy}`;
+  const pts: Row[] = r.bySlot.map((s) => ({ strategy: label(s), points: s.points.mean, low: s.points.ci95[0], high: s.points.ci95[1] }));
+  const fanRows: Row[] = r.fan.filter((f) => f.id !== 'plain').map((f) => ({ fan: f.fan, share: f.shareOfWins, wins: f.wins }));
+  const waitRows: Row[] = r.waitKinds.map((w) => ({ kinds: w.kinds === 10 ? '10+' : String(w.kinds), share: w.share, hands: w.hands }));
+  const liveRows: Row[] = r.liveWaits.map((w) => ({ live: w.live === 19 ? '19+' : String(w.live), share: w.share, hands: w.hands }));
+  const pointRows: Row[] = r.points.map((p) => ({ points: String(p.points), share: p.share, wins: p.wins }));
+  const winnerRows: Row[] = r.winners.map((w) => ({ winners: String(w.count), share: w.share, deals: w.deals }));
+  const slotTable: Row[] = r.bySlot.map((s) => ({ strategy: label(s), 'points/deal': s.points.mean.toFixed(3), '95% interval': `[${s.points.ci95[0].toFixed(2)}, ${s.points.ci95[1].toFixed(2)}]`, 'win rate': pc(s.winRate.p), '1st/2nd/3rd': s.winOrder.map((x) => pc(x)).join(' / '), 'self-draw': pc(s.selfDrawRate.p), 'deal-ins/deal': s.dealInRate.toFixed(3), 'kongs/deal': s.kongsPerDeal.toFixed(3), 'flower pig': pc(s.flowerPigRate.p, 2), 'ready at wall end': pc(s.readyAtEndRate) }));
+  const best = [...r.bySlot].sort((a, b) => b.points.mean - a.points.mean)[0];
+  const intro = `<p>${r.deals} simulated full deals (seed ${e.seed}, ${e.shardCount} shards; ${(r.deals / seconds).toFixed(0)} deals/s on this machine), strategies ${escapeHtml(e.strategies.join(', '))} ${e.rotate ? 'rotating seats deal by deal, so every strategy deals equally often' : 'in fixed seats'}. Every deal is checked: payments sum to zero (violations: ${r.zeroSumViolations}) and all 108 tiles are accounted for (violations: ${r.conservationViolations}).</p>
+<p>Best strategy by points: <b>${escapeHtml(best.strategy)}</b>, ${best.points.mean.toFixed(2)} points per deal [${best.points.ci95[0].toFixed(2)}, ${best.points.ci95[1].toFixed(2)}]. The wall ran out in ${pc(r.exhaustionRate.p)} of deals [${pc(r.exhaustionRate.ci95[0])}, ${pc(r.exhaustionRate.ci95[1])}]; flower pigs: ${pc(r.flowerPigRate.p, 3)} of players. ${pc(r.selfDrawShare)} of ${r.wins} wins were self-drawn; ${r.multiWinnerDiscards} discards paid several winners; ${r.robbingWins} wins robbed a kong.</p>`;
+  return writePage(reportsDir, { path: `sichuan-mahjong/${e.name.replace(/^sichuan-mahjong-/, '')}.html`, title: `Sichuan mahjong: full deals (${e.strategies.join(', ')})`, summary: `${r.deals} simulated deals; best ${best.strategy} ${best.points.mean.toFixed(2)} points/deal` }, intro, [
+    {
+      heading: 'Points per deal by strategy',
+      charts: [{
+        name: 'points-by-strategy', title: 'Points per deal by strategy', caption: 'Mean net points per deal with 95% intervals; the sum over the table is zero in every deal.', rows: pts,
+        spec: { $schema: SCHEMA, title: { text: 'Points per deal by strategy', subtitle: `${r.deals} deals, 95% intervals` }, width: 520, height: { step: 32 }, data: { values: pts }, layer: [
+          { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'strategy', type: 'nominal', sort: null, title: 'strategy (slot)' }, x: { field: 'low', type: 'quantitative', title: 'net points per deal' }, x2: { field: 'high' } } },
+          { mark: { type: 'point', filled: true, size: 90 }, encoding: { y: { field: 'strategy', type: 'nominal', sort: null }, x: { field: 'points', type: 'quantitative' } } },
+          { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: 0 } } },
+        ] } as never,
+      }],
+      table: { rows: slotTable, caption: 'Per strategy slot (rates per player-deal).' },
+    },
+    {
+      heading: 'Fan of simulated wins',
+      charts: [
+        barChart({ name: 'fan-share', title: 'How often each fan occurs in a win', subtitle: `${r.wins} wins; a win can carry several fan`, caption: `Most wins are plain hands (${pc(r.fan.find((f) => f.id === 'plain')!.shareOfWins)}); roots and seven pairs are the commonest fan.`, rows: fanRows, x: 'fan', xTitle: 'fan', y: 'share', yTitle: 'share of wins', yFormat: '.0%', horizontal: true }),
+        barChart({ name: 'win-points', title: 'Points paid per win', subtitle: 'base value 2^fan, capped', caption: 'The distribution of a win\'s base value (before the self-draw bonus).', rows: pointRows, x: 'points', xTitle: 'points (2^fan)', y: 'share', yTitle: 'share of wins', yFormat: '.0%' }),
+      ],
+    },
+    {
+      heading: 'Ready hands: how many waits',
+      charts: [
+        barChart({ name: 'wait-kinds', title: 'Winning tile kinds when a player first becomes ready', subtitle: 'simulated deals, all strategies', caption: `Almost every ready hand waits on one or two kinds of tile; players get there after ${r.meanDrawsToReady.toFixed(1)} of their own draws on average.`, rows: waitRows, x: 'kinds', xTitle: 'kinds of winning tile', y: 'share', yTitle: 'share of ready hands', yFormat: '.0%' }),
+        barChart({ name: 'live-waits', title: 'Live copies of the waits when first ready', subtitle: 'copies the player cannot see (in the wall or other hands)', caption: 'A typical first ready hand has four to eight live winning tiles.', rows: liveRows, x: 'live', xTitle: 'live winning tiles', y: 'share', yTitle: 'share of ready hands', yFormat: '.0%' }),
+      ],
+    },
+    {
+      heading: 'How deals end',
+      charts: [barChart({ name: 'winners-per-deal', title: 'Winners per deal', subtitle: 'the deal ends at three winners or when the wall runs out', caption: 'Deals with three winners end early; the rest run the wall out.', rows: winnerRows, x: 'winners', xTitle: 'players who won', y: 'share', yTitle: 'share of deals', yFormat: '.0%' })],
+    },
+  ]);
+}
+
+export const runExperiment: ExperimentRunner = async (spec, ctx) => {
+  const o = object(spec, 'experiment');
+  const kind = string(o.kind, `experiment ${String(o.name)}: kind`, ['starting-hands', 'deal']);
+  if (kind === 'starting-hands') {
+    onlyKeys(o, `experiment ${String(o.name)}`, ['name', 'game', 'kind', 'description']);
+    return [await startingHandsPage(ctx.reportsDir)];
+  }
+  return [await dealPage(ctx.reportsDir, parseDealExperiment(o), ctx.workers)];
+};
