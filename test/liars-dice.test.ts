@@ -8,7 +8,6 @@ import { Tournament, summarizeTournament, tournamentKernel, type TournamentParam
 import { runExperiment } from '../src/parallel/pool.js';
 import { solverFor } from '../strategies/liars-dice/equilibrium.js';
 import { measureAllocation } from './helpers/alloc.js';
-import { below } from '../src/games/liars-dice/draw.js';
 
 const R = DEFAULT_RULES;
 
@@ -234,13 +233,6 @@ const FIELD: TournamentParams = {
 };
 
 describe('liars dice: tournament', () => {
-  it('the boxing-free draw gives exactly rng.below', () => {
-    const a = new Rng(77), b = new Rng(77);
-    for (const n of [2, 6, 7776, 1 << 29, 362797056, 1 << 30]) {
-      for (let i = 0; i < 200; i++) expect(below(a, n)).toBe(b.below(n));
-    }
-  });
-
   it('the round loop allocates nothing', () => {
     const t = new Tournament(FIELD);
     const acc = new Float64Array(t.lay.size);

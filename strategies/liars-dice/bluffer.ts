@@ -4,7 +4,6 @@
  * to the edge. It calls only in turn, and only bids below `callBelow` likely; never out of turn.
  */
 import type { Rng } from '../../src/core/rng.js';
-import { below } from '../../src/games/liars-dice/draw.js';
 import type { RoundView, Strategy } from '../../src/games/liars-dice/engine.js';
 import { bestRaise, markUnlikely } from './threshold.js';
 import { CHANCE_SCALE, chanceCut } from './types.js';
@@ -31,7 +30,7 @@ class Bluffer implements Strategy {
     return markUnlikely(view, me, this.th, 0, 1);
   }
   bid(view: RoundView, me: number, rng: Rng): number {
-    if (below(rng, CHANCE_SCALE) < this.bluffCut) {
+    if (rng.below(CHANCE_SCALE) < this.bluffCut) {
       // the face I hold fewest of (not 1s), as if I had plenty
       let face = 2, fewest = 1e9;
       for (let f = 2; f <= view.sides; f++) {
@@ -44,7 +43,7 @@ class Bluffer implements Strategy {
     return bestRaise(view, me, this.th, 2, true);
   }
   direction(_view: RoundView, _me: number, rng: Rng): number {
-    return below(rng, 2) === 0 ? 1 : -1;
+    return rng.below(2) === 0 ? 1 : -1;
   }
 }
 

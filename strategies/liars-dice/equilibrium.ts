@@ -7,7 +7,6 @@
  */
 import { UserError } from '../../src/core/errors.js';
 import type { Rng } from '../../src/core/rng.js';
-import { below } from '../../src/games/liars-dice/draw.js';
 import type { RoundView, Strategy } from '../../src/games/liars-dice/engine.js';
 import { LiarsSolver, MAX_BIDS, solve, type Variant } from '../../src/games/liars-dice/cfr.js';
 import type { LiarsRules } from '../../src/games/liars-dice/rules.js';
@@ -74,7 +73,7 @@ class Equilibrium implements Strategy {
     const hasLiar = depth > 0 ? 1 : 0;
     let total = 0;
     for (let a = allowLiar ? 0 : hasLiar; a < n; a++) total += this.out[a];
-    let x = (below(rng, CHANCE_SCALE) / CHANCE_SCALE) * total;
+    let x = (rng.below(CHANCE_SCALE) / CHANCE_SCALE) * total;
     for (let a = allowLiar ? 0 : hasLiar; a < n; a++) {
       x -= this.out[a];
       if (x < 0 || a === n - 1) return hasLiar && a === 0 ? -1 : top + 1 + a - hasLiar;

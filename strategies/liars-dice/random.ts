@@ -4,7 +4,6 @@
  * It never calls out of turn and picks the direction at random.
  */
 import type { Rng } from '../../src/core/rng.js';
-import { below } from '../../src/games/liars-dice/draw.js';
 import type { RoundView, Strategy } from '../../src/games/liars-dice/engine.js';
 import type { StrategyContext, StrategyInfo } from './types.js';
 import { CHANCE_SCALE, chanceCut, numberParam, onlyParams } from './types.js';
@@ -24,24 +23,24 @@ class RandomPlayer implements Strategy {
     this.jumpCut = chanceCut(jumpProb);
   }
   challenge(view: RoundView, me: number, inTurn: boolean, rng: Rng): number {
-    if (!inTurn || view.numBids === 0 || below(rng, CHANCE_SCALE) >= this.callCut) return 0;
+    if (!inTurn || view.numBids === 0 || rng.below(CHANCE_SCALE) >= this.callCut) return 0;
     view.marks[view.numBids - 1] = 1;
     return 1;
   }
   bid(view: RoundView, _me: number, rng: Rng): number {
     // a random face whose smallest legal count still fits on the table
-    const start = 1 + below(rng, view.sides);
+    const start = 1 + rng.below(view.sides);
     for (let k = 0; k < view.sides; k++) {
       const face = ((start - 1 + k) % view.sides) + 1;
       let c = view.minCount(face);
       if (c > view.totalDice) continue;
-      if (c < view.totalDice && below(rng, CHANCE_SCALE) < this.jumpCut) c++;
+      if (c < view.totalDice && rng.below(CHANCE_SCALE) < this.jumpCut) c++;
       return view.rankOf(c, face);
     }
     return view.lastRank() + 1;
   }
   direction(_view: RoundView, _me: number, rng: Rng): number {
-    return below(rng, 2) === 0 ? 1 : -1;
+    return rng.below(2) === 0 ? 1 : -1;
   }
 }
 

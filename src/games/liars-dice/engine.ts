@@ -1,6 +1,5 @@
 import type { Rng } from '../../core/rng.js';
 import type { LiarsRules } from './rules.js';
-import { below } from './draw.js';
 
 /**
  * What a strategy may look at during a round: its own dice, the public bid history and exact
@@ -222,7 +221,7 @@ export class Round implements RoundView {
       let j = 0;
       while (j < d) {
         const k = Math.min(this.chunk, d - j);
-        let r = below(rng, k === this.chunk ? this.chunkSize : Math.pow(S, k));
+        let r = rng.below(k === this.chunk ? this.chunkSize : Math.pow(S, k));
         for (let i = 0; i < k; i++) {
           const face = (r % S) + 1;
           r = (r - (r % S)) / S;

@@ -2,7 +2,6 @@ import type { Kernel } from '../../parallel/kernel.js';
 import type { Rng } from '../../core/rng.js';
 import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../../core/stats.js';
 import { Round, type Strategy } from './engine.js';
-import { below } from './draw.js';
 import type { LiarsRules } from './rules.js';
 import { createStrategy, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 
@@ -248,7 +247,7 @@ export const tournamentKernel: Kernel<TournamentParams, TournamentResult> = {
     }
     const acc = new Float64Array(t.lay.size);
     // each shard starts with a random opener drawn from its own stream
-    t.opener = below(rng, t.round.players);
+    t.opener = rng.below(t.round.players);
     t.playRounds(rng, count, acc);
     return acc;
   },
