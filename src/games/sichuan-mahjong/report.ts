@@ -16,10 +16,10 @@ import { getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const pc = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
 
-function barChart(o: { name: string; title: string; subtitle: string; caption: string; rows: Row[]; x: string; xTitle: string; y: string; yTitle: string; yFormat?: string; color?: string; colorTitle?: string; horizontal?: boolean }): Chart {
+function barChart(o: { name: string; title: string; subtitle: string; caption: string; rows: Row[]; x: string; xTitle: string; y: string; yTitle: string; yFormat?: string; color?: string; colorTitle?: string; horizontal?: boolean; numericX?: boolean }): Chart {
   const enc = o.horizontal
     ? { y: { field: o.x, type: 'nominal', sort: null, title: o.xTitle }, x: { field: o.y, type: 'quantitative', title: o.yTitle, axis: { format: o.yFormat } } }
-    : { x: { field: o.x, type: 'ordinal', sort: null, title: o.xTitle, axis: { labelAngle: 0 } }, y: { field: o.y, type: 'quantitative', title: o.yTitle, axis: { format: o.yFormat } } };
+    : { x: { field: o.x, type: 'ordinal', sort: o.numericX ? 'ascending' : null, title: o.xTitle, axis: { labelAngle: 0 } }, y: { field: o.y, type: 'quantitative', title: o.yTitle, axis: { format: o.yFormat } } };
   const color = o.color ? { color: { field: o.color, type: 'nominal', title: o.colorTitle ?? o.color }, xOffset: o.horizontal ? undefined : { field: o.color }, yOffset: o.horizontal ? { field: o.color } : undefined } : {};
   return {
     name: o.name,
@@ -46,16 +46,16 @@ async function startingHandsPage(reportsDir: string): Promise<PageInfo> {
   return writePage(reportsDir, { path: 'sichuan-mahjong/starting-hands.html', title: 'Sichuan mahjong: starting-hand shanten (exact)', summary: `exact shanten distribution of 13- and 14-tile starting hands; ready at the deal ${pc(p0(r13, 0), 3)}` }, intro, [
     {
       heading: 'Shanten of a starting hand',
-      charts: [barChart({ name: 'starting-shanten', title: 'Shanten of a starting hand, void chosen after the deal', subtitle: 'exact over all C(108,13) and C(108,14) deals', caption: 'Most starting hands are three or four tiles from ready; the dealer, with one tile more, is about half a step closer on average.', rows: main, x: 'shanten', xTitle: 'shanten (tiles from ready; −1 = complete)', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'hand', colorTitle: 'hand' })],
+      charts: [barChart({ name: 'starting-shanten', title: 'Shanten of a starting hand, void chosen after the deal', subtitle: 'exact over all C(108,13) and C(108,14) deals', caption: 'Most starting hands are three or four tiles from ready; the dealer, with one tile more, is about half a step closer on average.', rows: main, x: 'shanten', numericX: true, xTitle: 'shanten (tiles from ready; −1 = complete)', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'hand', colorTitle: 'hand' })],
       table: { rows: table, caption: 'Exact counts of deals per shanten value.' },
     },
     {
       heading: 'Standard hand against seven pairs (13 tiles)',
-      charts: [barChart({ name: 'starting-shanten-by-shape', title: 'Which shape is closer: standard hand or seven pairs', subtitle: '13-tile hands, exact; best void for each measure', caption: 'Seven pairs is rarely the closer shape at the deal, but it lowers the overall shanten of a few per cent of hands (the gap between the bars).', rows: kinds, x: 'shanten', xTitle: 'shanten (tiles from ready)', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'measure', colorTitle: 'measure' })],
+      charts: [barChart({ name: 'starting-shanten-by-shape', title: 'Which shape is closer: standard hand or seven pairs', subtitle: '13-tile hands, exact; best void for each measure', caption: 'Seven pairs is rarely the closer shape at the deal, but it lowers the overall shanten of a few per cent of hands (the gap between the bars).', rows: kinds, x: 'shanten', numericX: true, xTitle: 'shanten (tiles from ready)', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'measure', colorTitle: 'measure' })],
     },
     {
       heading: 'Tiles in the shortest suit',
-      charts: [barChart({ name: 'fewest-suit-tiles', title: 'Tiles in the suit with the fewest tiles', subtitle: 'what a fewest-tiles void must throw away first; exact', caption: 'A fewest-tiles void costs three or four discards in most deals; a clean void suit (0 tiles) is dealt about 1% of the time.', rows: fewest, x: 'tiles', xTitle: 'tiles of the shortest suit in hand', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'hand', colorTitle: 'hand' })],
+      charts: [barChart({ name: 'fewest-suit-tiles', title: 'Tiles in the suit with the fewest tiles', subtitle: 'what a fewest-tiles void must throw away first; exact', caption: 'A fewest-tiles void costs three or four discards in most deals; a clean void suit (0 tiles) is dealt about 1% of the time.', rows: fewest, x: 'tiles', numericX: true, xTitle: 'tiles of the shortest suit in hand', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'hand', colorTitle: 'hand' })],
     },
   ]);
 }
