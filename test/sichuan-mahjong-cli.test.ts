@@ -55,4 +55,35 @@ describe('sichuan-mahjong CLI', () => {
     expect(err).toHaveLength(3);
     for (const e of err) expect(e).toMatch(/^oddsmith: line \d+: /);
   });
+
+  it('simulate: --json fields, identical results for --workers 1 and 2, bad strategy names', () => {
+    const args = ['mahjong', 'simulate', '--deals', '48', '--seed', '5', '--shard-count', '4', '--json', '--quiet'];
+    const a = run([...args, '--workers', '1']);
+    const b = run([...args, '--workers', '2']);
+    expect(a.status).toBe(0);
+    const ja = JSON.parse(a.stdout), jb = JSON.parse(b.stdout);
+    for (const j of [ja, jb]) { delete j.seconds; delete j.dealsPerSecond; }
+    expect(jb).toEqual(ja);
+    expect(ja.deals).toBe(48);
+    expect(ja.zeroSumViolations).toBe(0);
+    expect(ja.conservationViolations).toBe(0);
+    expect(Object.keys(ja.bySlot[0])).toEqual(['slot', 'strategy', 'points', 'winRate', 'selfDrawRate', 'winOrder', 'flowerPigRate', 'dealInRate', 'kongsPerDeal', 'readyAtEndRate', 'meanWinPoints']);
+    expectUserError(['mahjong', 'simulate', '--deals', '10', '--strategies', 'greedy,greedy,smart,greedy'], /unknown strategy "smart"/);
+    expectUserError(['mahjong', 'simulate', '--deals', '10', '--strategies', 'greedy,greedy'], /four names/);
+  });
+
+  it('odds and starting-hands: JSON with exact counterparts; too many tiles left is an error', () => {
+    const r = run(['mahjong', 'odds', '1112345678999m', '--void', 's', '--tiles-left', '30', '--trials', '4000', '--workers', '1', '--json', '--quiet']);
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.exact.winRate).toBeGreaterThan(0.99);
+    expect(j.winRate.n).toBe(4000);
+    expectUserError(['mahjong', 'odds', '1112345678999m', '--void', 's', '--tiles-left', '100'], /more than the 95 tiles/);
+    const s = run(['mahjong', 'starting-hands', '--tiles', '13', '--json']);
+    expect(s.status).toBe(0);
+    const sj = JSON.parse(s.stdout);
+    expect(sj.deals).toBe('20592957740312160');
+    expect(sj.shanten.find((d: { value: number }) => d.value === 0).count).toBe('3280138573728');
+    expectUserError(['mahjong', 'starting-hands', '--tiles', '12'], /--tiles must be an integer in 13..14/);
+  });
 });
