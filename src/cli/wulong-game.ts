@@ -82,7 +82,7 @@ export function registerWulongGame(wulong: Command): void {
       .option('--rules <file>', 'rules file (JSON) with a `game` object; default: rules/wulong/default.json')
       .option('--set <field=value>', 'change one numeric rules field first (repeatable), e.g. game.startingCash=8000', collect)
       .option('--fixed-seats', 'seat the strategies in the listed order every game (default: a random rotation per game)'),
-    { shardCount: 32 },
+    { shardCount: 16 },
   )
     .addHelpText('after', '\nExamples:\n  oddsmith wulong game --players 4 --strategies kelly,fraction:0.1,min,naive --games 20000 --seed 1 --workers 2\n  oddsmith wulong game --players 3 --strategies kelly:0.5@threshold:3000,naive:panda --games 5000 --set bettingCards.panda.odds=3 --json')
     .action(async (opts: SimOptions & { players: number; strategies?: string; games: number; rules?: string; set?: string[]; fixedSeats?: boolean }) => {

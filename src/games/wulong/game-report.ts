@@ -193,7 +193,7 @@ async function gamePage(spec: Record<string, unknown>, ctx: ExperimentContext, w
   const strategies = string(spec.strategies ?? 'kelly,fraction:0.1,min,naive,kelly:0.5', `${where}: strategies`);
   const games = integer(spec.games ?? 20000, `${where}: games`, 1, 1e9);
   const seed = integer(spec.seed ?? 1, `${where}: seed`, 0);
-  const shardCount = integer(spec.shardCount ?? 32, `${where}: shardCount`, 1, 100000);
+  const shardCount = integer(spec.shardCount ?? 16, `${where}: shardCount`, 1, 100000);
   const runs: GameRun[] = [];
   for (const P of counts) {
     const list = strategies.split(',').slice(0, P).join(',');
