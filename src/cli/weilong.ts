@@ -1,17 +1,16 @@
 import { Command, Option } from 'commander';
-import { addSimOptions, emit, fmtPct, intArg, runSimulation, textTable, type SimOptions } from './common.js';
+import { addSimOptions, emit, intArg, runSimulation, textTable, type SimOptions } from './common.js';
 import type { Row } from '../report/csv.js';
 import { Rng } from '../core/rng.js';
 import { loadRules, parseSon, type WeilongRules } from '../games/weilong/rules.js';
 import { applySets, parsePlayers, parseStrategies } from '../games/weilong/options.js';
 import { gamesKernel, simulateTurns, type GamesParams, type GamesResult } from '../games/weilong/kernels.js';
+import { simulateText } from '../games/weilong/text.js';
 import { checkCollected, parseCollected, turnOdds, type TurnOdds } from '../games/weilong/odds.js';
 import { WeilongGame } from '../games/weilong/engine.js';
 import { getStrategy, STRATEGY_NAMES } from '../../strategies/weilong/index.js';
 
 const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '-');
-const ci = (c: [number, number], d = 3) => `[${f(c[0], d)}, ${f(c[1], d)}]`;
-const pct = (c: [number, number]) => `[${fmtPct(c[0], 1)}, ${fmtPct(c[1], 1)}]`;
 
 const rulesOption = () => new Option('--rules <file>', 'rules file (JSON); default rules/weilong/default.json');
 const setOption = () => new Option('--set <path=value...>', 'override a rules field, e.g. --set penalty.4=5 --set voluntaryStop=false');
@@ -28,40 +27,6 @@ export function simulateRows(r: GamesResult): Row[] {
   for (const s of r.bySeat) rows.push({ group: 'seat', key: `${s.seat} (${s.strategy})`, n: s.winRate.n, winRate: s.winRate.p, winLow: s.winRate.ci95[0], winHigh: s.winRate.ci95[1], meanPoints: s.meanPoints.mean, pointsLow: s.meanPoints.ci95[0], pointsHigh: s.meanPoints.ci95[1] });
   for (const s of r.bySon) rows.push({ group: 'son-round', key: s.name, n: s.roundsHeld, winRate: s.roundWinRate.p, winLow: s.roundWinRate.ci95[0], winHigh: s.roundWinRate.ci95[1], meanPoints: s.meanRoundPoints.mean, pointsLow: s.meanRoundPoints.ci95[0], pointsHigh: s.meanRoundPoints.ci95[1] });
   return rows;
-}
-
-export function simulateText(r: GamesResult): string {
-  const out: string[] = [];
-  out.push(`${r.games} games, ${r.players} players (${r.strategies.join(', ')})`);
-  out.push('', 'game win rate and final points by strategy (95% intervals; win rate Wilson):');
-  out.push(textTable(r.byStrategy.map((s) => ({ strategy: s.strategy, seats: s.seats, 'win rate': fmtPct(s.winRate.p, 2), 'win 95%': pct(s.winRate.ci95), 'mean points': f(s.meanPoints.mean, 2), 'points 95%': ci(s.meanPoints.ci95, 2) }))));
-  out.push('', 'by seat (cards are dealt at random for round 1, then passed):');
-  out.push(textTable(r.bySeat.map((s) => ({ seat: s.seat, strategy: s.strategy, 'win rate': fmtPct(s.winRate.p, 2), 'win 95%': pct(s.winRate.ci95), 'mean points': f(s.meanPoints.mean, 2), 'points 95%': ci(s.meanPoints.ci95, 2) }))));
-  out.push('', 'by Son (per round, following the player dealt that Son for the round, also after a Fifth Son trade):');
-  out.push(textTable(r.bySon.map((s) => ({
-    Son: s.name,
-    rounds: s.roundsHeld,
-    'round win': fmtPct(s.roundWinRate.p, 2),
-    'win 95%': pct(s.roundWinRate.ci95),
-    'five-of-element': s.elementEndings,
-    Dragon: s.dragonEndings,
-    'points/round': f(s.meanRoundPoints.mean, 3),
-    'points 95%': ci(s.meanRoundPoints.ci95, 3),
-    'uses/round': f(s.abilityUsesPerRound, 3),
-    'game win if dealt in round 1': fmtPct(s.startingSonGameWinRate.p, 2),
-  }))));
-  out.push('', `rounds: ${r.rounds.count}; mean length ${f(r.rounds.meanTurns.mean, 2)} turns ${ci(r.rounds.meanTurns.ci95, 2)}; ended by five-of-element ${r.roundEndings.element}, Dragon ${r.roundEndings.dragon}, stalled ${r.roundEndings.stalled}`);
-  if (r.abilityWorth) {
-    out.push('', 'ability worth (with minus without the ability, same seeds; per round the Son is in play):');
-    out.push(textTable(r.abilityWorth.map((w) => ({
-      Son: w.name,
-      'round win change': `${w.roundWinRateChange.estimate >= 0 ? '+' : ''}${fmtPct(w.roundWinRateChange.estimate, 2)}`,
-      '95%': pct(w.roundWinRateChange.ci95),
-      'points change': `${w.roundPointsChange.estimate >= 0 ? '+' : ''}${f(w.roundPointsChange.estimate, 3)}`,
-      'points 95%': ci(w.roundPointsChange.ci95, 3),
-    }))));
-  }
-  return out.join('\n');
 }
 
 function oddsRow(o: TurnOdds): Row {
@@ -174,10 +139,10 @@ export function registerWeilong(program: Command): void {
           rolls: f(o.expectedRolls, 4),
         }))));
         if (simN) {
-          lines.push('', `simulated ${simN} turns (seed ${seed}); distance from exact in standard errors:`);
+          lines.push('', `simulated ${simN} turns (seed ${seed}); estimates, each followed by (z) = (estimate − exact) / standard error:`);
           lines.push(textTable(results.map((o) => {
             const s = (o as TurnOdds & { simulated: Record<string, number> }).simulated;
-            return { Son: o.name, 'five-of-element': f(s.pElement, 6), 'z': f(s.zElement, 2), Dragon: f(s.pDragon, 6), 'z ': f(s.zDragon, 2), 'dice collected': f(s.expectedCollected, 4), ' z': f(s.zCollected, 2), 'ends at once': f(s.pEndAtOnce, 6), ' z ': f(s.zEndAtOnce, 2) };
+            return { Son: o.name, 'five-of-element': f(s.pElement, 6), '(z)': f(s.zElement, 2), Dragon: f(s.pDragon, 6), '(z) ': f(s.zDragon, 2), 'dice collected': f(s.expectedCollected, 4), ' (z)': f(s.zCollected, 2), 'ends at once': f(s.pEndAtOnce, 6), ' (z) ': f(s.zEndAtOnce, 2) };
           })));
         }
         lines.push('', 'Solo turn: abilities acting on other players (Second/Fourth Son on an opponent, the Fifth Son\'s trade) have no one to act on.');

@@ -11,6 +11,7 @@ import { meanEstimate, proportion, Z95, type MeanEstimate, type Proportion } fro
 import { getStrategy } from '../../../strategies/weilong/index.js';
 import { END_ELEMENT, ROUND_OVER, TURN_OVER, WeilongGame } from './engine.js';
 import { SON_NAMES, type WeilongRules } from './rules.js';
+import { simulateText } from './text.js';
 
 export interface GamesParams {
   rules: WeilongRules;
@@ -305,6 +306,7 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
       abilityWorth,
     };
   },
+  format: (r) => simulateText(r),
 };
 
 // ---------------------------------------------------------------- single turns
