@@ -264,6 +264,34 @@ describe('liars dice: tournament', () => {
     expect(r.strategies.find((s) => s.strategy === 'random')!.penaltiesPerRound.mean).toBeGreaterThan(r.strategies.find((s) => s.strategy === 'threshold')!.penaltiesPerRound.mean);
   });
 
+  it('tournament penalties match an exact enumeration of every deal (deterministic bots, 2 × 2 dice; ≤ 4 SE)', () => {
+    // threshold and conservative never draw random numbers, so a round is a function of the deal and
+    // the opener: enumerate all 6^4 deals for each opener with the engine, then solve the opener
+    // chain (the loser opens): seat 0's long-run penalties per round = b / (1 − a + b), with
+    // a = P(seat 0 loses | seat 0 opens), b = P(seat 0 loses | seat 1 opens).
+    const rules: LiarsRules = { ...R, dicePerPlayer: 2, outOfTurnCalls: false, multipleCalls: false };
+    const params: TournamentParams = { rules, strategies: [{ name: 'threshold', params: { outOfTurnBelow: 0 } }, { name: 'conservative', params: { outOfTurnBelow: 0 } }] };
+    const t = new Tournament(params);
+    const r = t.round;
+    const lose = [0, 0];
+    for (let code = 0; code < 6 ** 4; code++) {
+      const d = [0, 1, 2, 3].map((k) => (Math.floor(code / 6 ** k) % 6) + 1);
+      for (const opener of [0, 1]) {
+        r.setDice([[d[0], d[1]], [d[2], d[3]]]);
+        r.play(t.players, opener, new Rng(1));
+        expect(r.penalties[0] + r.penalties[1]).toBe(1);
+        lose[opener] += r.penalties[0] / 6 ** 4;
+      }
+    }
+    const [a, b] = lose;
+    const exact = b / (1 - a + b);
+    const acc = new Float64Array(t.lay.size);
+    t.opener = 0;
+    t.playRounds(new Rng(21), 300_000, acc);
+    const m = summarizeTournament(params, acc).seats[0].penaltiesPerRound;
+    expect(Math.abs(m.mean - exact)).toBeLessThanOrEqual(4 * m.se);
+  });
+
   it('equilibrium self-play matches the solver: the opener loses (1 − value)/2 of rounds (≤ 4 SE)', () => {
     const rules: LiarsRules = { ...R, dicePerPlayer: 1 };
     const solver = solverFor(rules, 2, 0.001, 3000);
