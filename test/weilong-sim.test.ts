@@ -150,5 +150,9 @@ describe('weilong CLI', () => {
     expect(s.games).toBe(60);
     expect(s.bySeat).toHaveLength(3);
     expect(s.abilityWorth).toHaveLength(5);
+    const play = JSON.parse(cli('play', '--players', '2', '--strategies', 'element,dragon', '--seed', '3', '--json').stdout);
+    expect(play.rounds).toHaveLength(5);
+    expect(play.totals).toHaveLength(2);
+    expect(play.trace.length).toBeGreaterThan(5);
   });
 });

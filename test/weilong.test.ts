@@ -283,4 +283,36 @@ describe('weilong engine details', () => {
     h.playGame(123, 456);
     expect(Array.from(h.score)).toEqual(Array.from(g.score));
   });
+
+  it('abilities on others target the most threatening opponent', () => {
+    const g = new WeilongGame(rules);
+    const S = STRATEGIES.adaptive;
+    g.setPlayers([S, S, S, S]);
+    g.dealCards([1, 0, 2, 3]); // player 0 is the Second Son
+    // First Son: 1,2 (Dragon progress 2); Third Son: 1,2,4,5 (Dragon progress 4); Fourth Son: 2 (progress 1)
+    g.setCollected(0, [0, 1, 1, 0, 0, 0, 0]);
+    g.setCollected(2, [0, 1, 1, 0, 1, 1, 0]);
+    g.setCollected(3, [0, 0, 1, 0, 0, 0, 0]);
+    expect(S.secondSonChange(g, 1)).toBe(2 * 8 + 6); // the Third Son's 2 becomes a 6
+    // the Fourth Son (player 3) hits the Third Son (4 dice toward a Dragon): his lowest die
+    g.dealCards([1, 0, 2, 3]);
+    g.setCollected(1, [0, 0, 0, 0, 0, 0, 0]);
+    expect(S.fourthSonReturn(g, 3)).toBe(2 * 8 + 1);
+    // the Fifth Son trades with the most threatening card when it is clearly ahead
+    const h = new WeilongGame(rules);
+    h.setPlayers([S, S, S]);
+    h.dealCards([4, 0, 2]);
+    h.setCollected(0, [0, 3, 0, 0, 0, 0, 0]); // First Son: three 1s
+    h.setCollected(2, [0, 0, 0, 1, 0, 0, 0]); // Third Son: one 3
+    h.roll.fill(0);
+    h.roll[6] = 2;
+    h.roll[2] = 1;
+    h.roll[3] = 1;
+    h.roll[4] = 1;
+    expect(h.resolveRoll(4)).toBe(TURN_OVER);
+    expect(h.holder[0]).toBe(0); // player 0 (was the Fifth Son) now holds the First Son card
+    expect(h.holder[4]).toBe(1);
+    expect(h.collectedText(4)).toBe('2,3,4,6,6'); // he set aside the whole roll before trading
+    expect(h.collectedText(0)).toBe('1,1,1');
+  });
 });
