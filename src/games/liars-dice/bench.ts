@@ -23,9 +23,12 @@ export async function bench(log: (line: string) => void): Promise<void> {
   t.playRounds(rng, 50_000, acc);
   const n = 400_000;
   t0 = process.hrtime.bigint();
+  const c0 = process.cpuUsage();
   t.playRounds(rng, n, acc);
   const one = ms(t0);
-  log(`tournament round loop, 4 players × 5 dice (threshold, conservative, bluffer, random), one thread: ${f(n / (one / 1000))} rounds/s`);
+  const c1 = process.cpuUsage(c0);
+  const oneCpu = (c1.user + c1.system) / 1e3;
+  log(`tournament round loop, 4 players × 5 dice (threshold, conservative, bluffer, random), one thread: ${f(n / (one / 1000))} rounds/s wall, ${f(n / (oneCpu / 1000))} rounds per CPU-second`);
   for (const workers of [1, 2]) {
     t0 = process.hrtime.bigint();
     await runExperiment({ kernel: tournamentKernel.name, params, seed: 1, total: 1_000_000, shardCount: 32 }, { workers });
@@ -42,8 +45,11 @@ export async function bench(log: (line: string) => void): Promise<void> {
     { variant: 'seed', dice: [2, 2], sides: 4, target: 1e-3, maxIterations: 100_000 },
   ];
   for (const c of cases) {
+    const cpu0 = process.cpuUsage();
     const { result: r } = solve(c);
+    const cpu = process.cpuUsage(cpu0);
+    const cpuS = (cpu.user + cpu.system) / 1e6;
     const extra = c.variant === 'openspiel' && c.dice[0] === 1 && c.sides === 6 ? ` (−7/258 = ${(-7 / 258).toFixed(6)}, |diff| ${(Math.abs(r.value0 + 7 / 258)).toExponential(1)})` : '';
-    log(`CFR+ ${c.variant} ${c.dice.join('v')} dice ${c.sides} sides to exploitability ≤ ${c.target}: ${f(r.seconds, 2)} s, ${r.iterations} iterations (incl. exact exploitability at ${r.convergence.length} checkpoints); value ${r.value0.toFixed(6)}${extra}; exploitability ${r.exploitability.toExponential(2)}`);
+    log(`CFR+ ${c.variant} ${c.dice.join('v')} dice ${c.sides} sides to exploitability ≤ ${c.target}: ${f(r.seconds, 2)} s wall, ${f(cpuS, 2)} s CPU (one thread), ${r.iterations} iterations (incl. exact exploitability at ${r.convergence.length} checkpoints); value ${r.value0.toFixed(6)}${extra}; exploitability ${r.exploitability.toExponential(2)}`);
   }
 }
