@@ -36,6 +36,11 @@ describe('wulong game loop', () => {
     const one = await runExperiment(e, { workers: 1 });
     const two = await runExperiment(e, { workers: 2 });
     expect(Array.from(two)).toEqual(Array.from(one));
+    // the sweep kernel too
+    const fields = [parseSetSpec('bettingCards.panda.odds=2,8')];
+    const sp: SweepParams = { points: sweepPoints(readRawRules(), fields).map((p) => ({ values: p.values, rules: p.rules })), players: parsePlayers('kelly,naive:panda,min', 3) };
+    const s = { kernel: sweepKernel.name, params: sp, seed: 5, total: 300, shardCount: 4 };
+    expect(Array.from(await runExperiment(s, { workers: 2 }))).toEqual(Array.from(await runExperiment(s, { workers: 1 })));
   });
 });
 

@@ -111,7 +111,7 @@ export class WulongGame {
   readonly C: number;
   readonly L: GameLayout;
   readonly policies: PolicyTables[];
-  /** accumulator the game writes into (swap it with `useAccumulator`) */
+  /** accumulator the game writes into (`playGames` points it at the shard's) */
   acc: Float64Array;
 
   // rules, compiled
