@@ -58,6 +58,15 @@ describe('exact solver', () => {
     void S;
   });
 
+  it('a minimum total to bank forbids stopping below it and costs expected score', () => {
+    const withMin = new TurnAnalysis(validateRules({ ...farkle, minimumBank: 1000 }));
+    const r = withMin.solveResult();
+    expect(r.policyTable.filter((row) => row.action === 'stop' && row.total < 1000)).toEqual([]);
+    for (const t of Object.values(r.thresholds)) expect(t).toBeGreaterThanOrEqual(1000);
+    expect(r.expectedTurnScore).toBeLessThan(590.66);
+    expect(r.finalScore.filter((x) => x.score > 0 && x.score < 1000)).toEqual([]);
+  });
+
   it('the final-score distribution sums to one and its mean is the expected score', () => {
     for (const rules of [wulong, farkle]) {
       const a = new TurnAnalysis(rules);
