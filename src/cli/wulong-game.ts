@@ -76,7 +76,7 @@ export function registerWulongGame(wulong: Command): void {
     wulong
       .command('game')
       .description('Monte Carlo of whole Wulong games (2-5 players): win rates by strategy and seat, game length, endings, money flows, betting cards\' realised EV')
-      .addOption(new Option('--players <p>', `players, ${MIN_PLAYERS}..${MAX_PLAYERS}`).default(4).argParser(intArg('--players')))
+      .addOption(new Option('--players <p>', `players, ${MIN_PLAYERS}..${MAX_PLAYERS}`).default(4).argParser(intArg('--players', MIN_PLAYERS, MAX_PLAYERS)))
       .option('--strategies <list>', strategiesHelp)
       .requiredOption('--games <n>', 'games to play', intArg('--games', 1, 1e10))
       .option('--rules <file>', 'rules file (JSON) with a `game` object; default: rules/wulong/default.json')
@@ -104,7 +104,7 @@ export function registerWulongGame(wulong: Command): void {
     .command('sweep')
     .description('for designers: vary one or two numeric rules fields and watch strategies\' win rates, game length, and each card\'s EV and fair odds')
     .requiredOption('--set <field=values>', 'field and values: a..b, a..b:step or a,b,c (repeat for a second field), e.g. bettingCards.panda.odds=1..4', collect)
-    .addOption(new Option('--players <p>', `players, ${MIN_PLAYERS}..${MAX_PLAYERS}`).default(4).argParser(intArg('--players')))
+    .addOption(new Option('--players <p>', `players, ${MIN_PLAYERS}..${MAX_PLAYERS}`).default(4).argParser(intArg('--players', MIN_PLAYERS, MAX_PLAYERS)))
     .option('--strategies <list>', strategiesHelp)
     .addOption(new Option('--games <n>', 'games per point').default(5000).argParser(intArg('--games', 1, 1e9)))
     .option('--rules <file>', 'rules file (JSON); default: rules/wulong/default.json')
