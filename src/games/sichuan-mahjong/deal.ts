@@ -206,7 +206,7 @@ export class Deal implements TableView {
     acc[A.readyTurns + 1]++;
   }
 
-  private reset(): void {
+  private reset(wallOrder?: ArrayLike<number>): void {
     for (let s = 0; s < 4; s++) this.hands[s].fill(0);
     this.meldKinds.fill(0); this.meldSizes.fill(0); this.meldTypes.fill(0); this.nMelds.fill(0);
     this.voids.fill(0); this.visible.fill(0); this.won.fill(0); this.discards.fill(0);
@@ -216,18 +216,26 @@ export class Deal implements TableView {
     this.everReady.fill(0);
     this.ownDraws.fill(0);
     const w = this.wall, rng = this.rng;
-    for (let i = 0; i < 108; i++) w[i] = i >> 2;
-    for (let i = 107; i > 0; i--) {
-      const j = rng.below(i + 1);
-      const t = w[i]; w[i] = w[j]; w[j] = t;
+    if (wallOrder) {
+      for (let i = 0; i < 108; i++) w[i] = wallOrder[i];
+    } else {
+      for (let i = 0; i < 108; i++) w[i] = i >> 2;
+      for (let i = 107; i > 0; i--) {
+        const j = rng.below(i + 1);
+        const t = w[i]; w[i] = w[j]; w[j] = t;
+      }
     }
     this.wallPos = 0;
   }
 
-  /** Play one deal with the given seat → strategy-slot assignment; add its statistics to `acc`. */
-  play(acc: Float64Array, rotation: number): void {
+  /**
+   * Play one deal with the given seat → strategy-slot assignment; add its statistics to `acc`.
+   * `wallOrder` (tests): the 108 tiles in dealing order — seats 0..3 get 13 each in turn, then
+   * the dealer's 14th, then the wall is drawn from the front.
+   */
+  play(acc: Float64Array, rotation: number, wallOrder?: ArrayLike<number>): void {
     this.acc = acc;
-    this.reset();
+    this.reset(wallOrder);
     const n = this.strategies.length;
     for (let s = 0; s < 4; s++) {
       const slot = (s + rotation) % n;
