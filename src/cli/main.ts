@@ -46,7 +46,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     .description('run every experiment in experiments/ and write reports/ (this is `npm start`)')
     .option('--experiments <dir>', 'folder of experiment specs', 'experiments')
     .option('--out <dir>', 'reports folder', 'reports')
-    .option('--only <names>', 'comma-separated experiment names to run (the index still lists all pages written)')
+    .option('--only <names>', 'comma-separated experiment names to run (the index keeps the other experiments\' pages)')
     .addOption(new Option('--workers <w>', 'worker threads').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
     .option('--quiet', 'no progress output')
     .addHelpText('after', '\nExample:\n  oddsmith report --only wulong-turn')
@@ -58,16 +58,18 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
         const unknown = only.filter((n) => !all.some((e) => e.name === n));
         if (unknown.length) throw new UserError(`unknown experiment(s): ${unknown.join(', ')} (known: ${all.map((e) => e.name).join(', ')})`);
       }
-      const pages: PageInfo[] = [];
+      // reports/manifest.json remembers each experiment's pages, so a partial run keeps the full index
+      const { readManifest, writeIndex } = await import('../report/page.js');
+      const manifest = readManifest(opts.out);
       for (const e of all) {
         if (only && !only.includes(e.name)) continue;
         const t0 = Date.now();
         const run = await runnerFor(e.game);
-        pages.push(...(await run(e.spec, { reportsDir: opts.out, workers: opts.workers, quiet: !!opts.quiet })));
+        manifest[e.name] = await run(e.spec, { reportsDir: opts.out, workers: opts.workers, quiet: !!opts.quiet });
         if (!opts.quiet) process.stderr.write(`${e.name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
       }
-      const { writeIndex } = await import('../report/page.js');
-      writeIndex(opts.out, pages);
+      const pages: PageInfo[] = all.flatMap((e) => manifest[e.name] ?? []);
+      writeIndex(opts.out, pages, Object.fromEntries(all.filter((e) => manifest[e.name]).map((e) => [e.name, manifest[e.name]])));
       if (!opts.quiet) process.stderr.write(`wrote ${opts.out}/index.html (${pages.length} pages)\n`);
     });
   return program;
