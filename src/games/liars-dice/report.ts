@@ -265,13 +265,13 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
   };
   const valueRows: Row[] = solved.map((r) => ({
     variant: r.variant, dice: r.dice.join(' v '), sides: r.sides, bids: r.bids, 'opener value': r.value0.toFixed(6),
-    exploitability: r.exploitability.toExponential(2), 'CFR+ iterations': r.iterations, seconds: r.seconds.toFixed(2),
+    exploitability: r.exploitability.toExponential(2), 'CFR+ iterations': r.iterations,
   }));
   const os = solved.find((r) => r.variant === 'openspiel' && r.dice[0] === 1 && r.dice[1] === 1 && r.sides === 6);
   const sections: Section[] = [
     { heading: 'Convergence', charts: [convergence] },
     { heading: 'Opening bids', charts: [opening] },
-    { heading: 'Values of every configuration solved', table: { rows: valueRows, caption: 'Opener\'s expected payoff (+1 win, −1 loss per round) under the equilibrium found; exploitability of that profile (exact); seconds on one core of this machine.' } },
+    { heading: 'Values of every configuration solved', table: { rows: valueRows, caption: 'Opener\'s expected payoff (+1 win, −1 loss per round) under the equilibrium found; exploitability of that profile (exact); CFR+ iterations to reach the target (checked at iterations ×1.25 apart). Solve times are in the bench (npm run bench -- liars-dice), not here, so that regenerated reports are byte-identical.' } },
   ];
   if (spec.versus) {
     const vs = object(spec.versus, 'versus');
@@ -288,7 +288,7 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
     sections.push({ heading: 'The equilibrium bot against the others', html: `<p>Two players, ${rules.dicePerPlayer} die each, rules page (seed variant), ${rounds.toLocaleString('en-US')} rounds per match; every round costs exactly one penalty, so 0.5 is an even match. The equilibrium cannot be beaten in expectation when it opens and when it answers alike, but it does not exploit weak play as hard as a best response would.</p>`, table: { rows } });
   }
   const page: PageInfo = { path: `${GAME}/equilibrium.html`, title: 'Liar\'s Dice: equilibrium by CFR+', summary: os ? `OpenSpiel liars_dice 1v1 die, 6 sides: value ${os.value0.toFixed(6)} (−7/258 = ${(-7 / 258).toFixed(6)}), exploitability ${os.exploitability.toExponential(1)}` : 'CFR+ equilibria, convergence and values' };
-  return writePage(ctx.reportsDir, page, `<p>Two-player single-round Liar's Dice solved by CFR+ (regret matching+, alternating updates, linear averaging) over the public tree of bid sets, vectorised over private hands; exploitability is computed exactly by best responses over the whole tree. Variants: <b>seed</b> — the rules page (wild 1s until 1s are bid, 1 above the top face; a call challenges the last bid); <b>openspiel</b> — OpenSpiel's <code>liars_dice</code> (the top face is wild, bids ordered by count then face); <b>plain</b> — no wild face. ${os ? `For OpenSpiel's game with one die each the opener's value is ${os.value0.toFixed(6)}; OpenSpiel's test gives −7/258 = ${(-7 / 258).toFixed(6)}.` : ''} Reproduce with <code>oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel</code>.</p>`, sections);
+  return writePage(ctx.reportsDir, page, `<p>Two-player single-round Liar's Dice solved by CFR+ (regret matching+, alternating updates, linear averaging) over the public tree of bid sets, vectorised over private hands; exploitability is computed exactly by best responses over the whole tree. Variants: <b>seed</b> — the rules page (wild 1s until 1s are bid, 1 above the top face; a call challenges the last bid); <b>openspiel</b> — OpenSpiel's <code>liars_dice</code> (the top face is wild, bids ordered by count then face); <b>plain</b> — no wild face. ${os ? `For OpenSpiel's game with one die each the opener's value is ${os.value0.toFixed(7)}; OpenSpiel's test gives −7/258 = ${(-7 / 258).toFixed(7)} (difference ${Math.abs(os.value0 + 7 / 258).toExponential(1)}, exploitability ${os.exploitability.toExponential(1)}).` : ''} Reproduce with <code>oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel</code>.</p>`, sections);
 }
 
 export const runExperiment: ExperimentRunner = async (spec, ctx) => {
