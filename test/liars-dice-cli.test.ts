@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const run = (...args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', 'liars', ...args], { encoding: 'utf8' });
 
@@ -36,6 +39,22 @@ describe('liars dice: CLI', () => {
     expect(j.probability).toBeCloseTo(8551019 / 14348907, 12);
     expect(j.expectedCount).toBe(8);
     expect(j.safestBids).toHaveLength(6);
+  });
+
+  it('a rules file switches the wild ones off; table lists k = 0…U', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'liars-'));
+    const file = join(dir, 'no-wilds.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync('rules/liars-dice/default.json', 'utf8')), wildOnes: false, dicePerPlayer: 3 }));
+    const r = run('odds', '--players', '2', '--mine', '2,2,1', '--bid', '3x2', '--rules', file, '--json');
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect([j.wild, j.perDie, j.ownMatching, j.unknownDice, j.fraction]).toEqual([false, '1/6', 2, 3, '91/216']); // 1 − (5/6)^3
+    const bad = run('odds', '--players', '2', '--mine', '2', '--bid', '3x2', '--rules', join(dir, 'missing.json'));
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^oddsmith: cannot read rules file/);
+    const t = JSON.parse(run('table', '--unknown', '4', '--json').stdout);
+    expect(t.rows.map((x: { k: number }) => x.k)).toEqual([0, 1, 2, 3, 4]);
+    expect(t.rows[4].wildFraction).toBe('1/81');
   });
 
   it('check resolves the worked example', () => {
