@@ -5,13 +5,13 @@
  *   { name, game: "weilong", page, title?, rules?, players, strategies, games, seed, shardCount?, abilityWorth? }
  */
 import type { ExperimentRunner } from '../../experiments.js';
-import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
+import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
 import { packageRoot } from '../../core/paths.js';
 import { isAbsolute, join } from 'node:path';
 import { Z95 } from '../../core/stats.js';
-import { loadRules, SON_SHORT } from './rules.js';
+import { loadRules, SON_SHORT, type WeilongRules } from './rules.js';
 import { parseStrategies } from './options.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { turnOdds } from './odds.js';
@@ -33,12 +33,16 @@ export interface WeilongExperiment {
   seed: number;
   shardCount: number;
   abilityWorth: boolean;
+  /** penalty numbers (the same for every Son) to replay the table at, without ability worth */
+  penaltySweep: number[];
+  /** games per penalty value */
+  sweepGames: number;
 }
 
 export function parseExperiment(spec: Record<string, unknown>): WeilongExperiment {
   const name = string(spec.name, 'experiment name');
   const w = `experiment ${name}`;
-  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'players', 'strategies', 'games', 'seed', 'shardCount', 'abilityWorth']);
+  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'players', 'strategies', 'games', 'seed', 'shardCount', 'abilityWorth', 'penaltySweep', 'sweepGames']);
   const players = integer(spec.players, `${w}: players`, 2, 5);
   const list = array(spec.strategies, `${w}: strategies`, 1, 5).map((s, i) => string(s, `${w}: strategies.${i}`));
   return {
@@ -52,6 +56,8 @@ export function parseExperiment(spec: Record<string, unknown>): WeilongExperimen
     seed: integer(spec.seed, `${w}: seed`, 0),
     shardCount: spec.shardCount === undefined ? 32 : integer(spec.shardCount, `${w}: shardCount`, 1, 100000),
     abilityWorth: spec.abilityWorth === undefined ? true : boolean(spec.abilityWorth, `${w}: abilityWorth`),
+    penaltySweep: spec.penaltySweep === undefined ? [] : array(spec.penaltySweep, `${w}: penaltySweep`, 0, 20).map((v, i) => integer(v, `${w}: penaltySweep.${i}`, 0, 100)),
+    sweepGames: spec.sweepGames === undefined ? 10000 : integer(spec.sweepGames, `${w}: sweepGames`, 1, 1e9),
   };
 }
 
@@ -107,8 +113,8 @@ export function balanceParagraph(r: GamesResult): string {
   return parts.join(' ');
 }
 
-function charts(r: GamesResult): { sections: { heading: string; html?: string; charts?: Chart[]; table?: { rows: Row[]; caption?: string } }[] } {
-  const sections: { heading: string; html?: string; charts?: Chart[]; table?: { rows: Row[]; caption?: string } }[] = [];
+function charts(r: GamesResult): { sections: Section[] } {
+  const sections: Section[] = [];
   const fair = 1 / r.players;
   const strategiesText = [...new Set(r.strategies)].join(', ');
   if (r.abilityWorth) {
@@ -181,6 +187,41 @@ function charts(r: GamesResult): { sections: { heading: string; html?: string; c
   return { sections };
 }
 
+/** Replay the table with the penalty number set to each value (every Son alike): who wins then? */
+async function penaltySection(e: WeilongExperiment, rules: WeilongRules, workers: number): Promise<Section> {
+  const rows: Row[] = [];
+  for (const v of e.penaltySweep) {
+    const params: GamesParams = { rules: { ...rules, penalty: [v, v, v, v, v] }, strategies: e.strategies, abilityWorth: false };
+    const acc = await runShards({ kernel: gamesKernel.name, params, seed: e.seed + 1000 + v, total: e.sweepGames, shardCount: Math.min(e.shardCount, e.sweepGames) }, { workers });
+    const r = gamesKernel.summarize(params, acc, e.sweepGames);
+    for (const s of r.byStrategy) rows.push({ penalty: v, strategy: s.strategy, winRate: s.winRate.p, low: s.winRate.ci95[0], high: s.winRate.ci95[1], meanRoundTurns: r.rounds.meanTurns.mean });
+  }
+  const fair = 1 / e.players;
+  const chart: Chart = {
+    name: 'penalty-sweep',
+    title: 'Game win rate by strategy against the penalty number',
+    caption: `The rules sheet mentions a "penalty number" on each Son card, added to every non-finisher's round score, but never gives it (assumed 0). Each point replays ${e.sweepGames.toLocaleString('en-US')} games with that penalty on every card; bars are Wilson 95% intervals; the dashed line is an even share (${pc(fair)}). With a penalty, finishing the round is worth more and holding back dice less.`,
+    rows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: 'Who wins as the penalty number grows', subtitle: `${e.players} players (${[...new Set(e.strategies)].join(', ')}); same penalty on every Son card` },
+      width: 560,
+      height: 300,
+      data: { values: rows },
+      layer: [
+        { mark: { type: 'line', point: true }, encoding: { x: { field: 'penalty', type: 'quantitative', title: 'penalty number added to each non-finisher (points per round)' }, y: { field: 'winRate', type: 'quantitative', title: 'games won (share)', axis: { format: '.0%' } }, color: { field: 'strategy', type: 'nominal', title: 'strategy' } } },
+        { mark: 'rule', encoding: { x: { field: 'penalty', type: 'quantitative' }, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'strategy', type: 'nominal' } } },
+        { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: fair } } },
+      ],
+    } as never,
+  };
+  return {
+    heading: 'The undefined penalty number',
+    charts: [chart],
+    table: { caption: 'Game win rate by strategy and penalty number (95% intervals).', rows: rows.map((r) => ({ penalty: r.penalty, strategy: r.strategy, 'win rate': pc(Number(r.winRate), 2), '95%': pcI([Number(r.low), Number(r.high)], 2), 'mean round length (turns)': n2(Number(r.meanRoundTurns)) })) },
+  };
+}
+
 export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageInfo[]> => {
   const e = parseExperiment(object(spec, 'experiment'));
   const rulesFile = e.rules === undefined ? undefined : isAbsolute(e.rules) ? e.rules : join(packageRoot(), e.rules);
@@ -191,8 +232,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageIn
   if (!ctx.quiet) process.stderr.write(`${e.name}: ${e.games} games in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   const r = gamesKernel.summarize(params, acc, e.games);
   const { sections } = charts(r);
-  // chart files live side by side in reports/weilong/: prefix them with the page name
-  for (const s of sections) for (const c of s.charts ?? []) c.name = `${e.page}-${c.name}`;
+  if (e.penaltySweep.length) sections.push(await penaltySection(e, rules, ctx.workers));
   // exact single-turn odds from an empty Collected set, for context
   const odds = [1, 2, 3, 4, 5].map((k) => turnOdds(rules, k, [0, 0, 0, 0, 0, 0, 0], 'adaptive'));
   sections.push({
@@ -200,6 +240,8 @@ export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageIn
     html: '<p>From an empty Collected set, one turn under the adaptive strategy, played solo (abilities that act on other players have no one to act on). Computed exactly; see <code>oddsmith weilong odds</code>.</p>',
     table: { rows: odds.map((o) => ({ Son: o.name, 'five of the element': o.pElement.toFixed(5), Dragon: o.pDragon.toFixed(5), 'dice collected': o.expectedCollected.toFixed(3), 'turn ends after the first roll': o.pEndAtOnce.toFixed(4) })) },
   });
+  // chart files live side by side in reports/weilong/: prefix them with the page name
+  for (const s of sections) for (const c of s.charts ?? []) c.name = `${e.page}-${c.name}`;
   const intro = `<p>${escapeHtml(balanceParagraph(r))}</p>
 <p class="files">Experiment <code>${escapeHtml(e.name)}</code>: ${e.games.toLocaleString('en-US')} games, seed ${e.seed}, ${e.shardCount} shards, rules ${escapeHtml(e.rules ?? 'rules/weilong/default.json')}${e.abilityWorth ? ', each game replayed once per Son with that ability off' : ''} (results do not depend on the number of workers). Regenerate with <code>oddsmith report --only ${escapeHtml(e.name)}</code>.</p>`;
   const page = await writePage(ctx.reportsDir, { path: `weilong/${e.page}.html`, title: e.title, summary: `${e.players} players (${[...new Set(e.strategies)].join(', ')}): ability worth per Son, win rates by Son and seat, round length, balance` }, intro, sections);
