@@ -79,11 +79,18 @@ function parseDealExperiment(spec: Record<string, unknown>): DealExperiment {
   };
 }
 
+function medianLive(r: DealSummary): number {
+  let acc = 0;
+  for (const w of r.liveWaits) {
+    acc += w.share;
+    if (acc >= 0.5) return w.live;
+  }
+  return 19;
+}
+
 async function dealPage(reportsDir: string, e: DealExperiment, workers: number): Promise<PageInfo> {
   const params: DealParams = { rules: loadRules(e.rules), strategies: e.strategies, rotate: e.rotate };
-  const t0 = performance.now();
   const acc = await runShards({ kernel: dealKernel.name, params, seed: e.seed, total: e.deals, shardCount: e.shardCount }, { workers });
-  const seconds = (performance.now() - t0) / 1000;
   const r: DealSummary = dealKernel.summarize(params, acc, e.deals);
   const label = (s: { slot: number; strategy: string }) => `seat-slot ${s.slot}: ${s.strategy}`;
   const pts: Row[] = r.bySlot.map((s) => ({ strategy: label(s), points: s.points.mean, low: s.points.ci95[0], high: s.points.ci95[1] }));
@@ -94,7 +101,7 @@ async function dealPage(reportsDir: string, e: DealExperiment, workers: number):
   const winnerRows: Row[] = r.winners.map((w) => ({ winners: String(w.count), share: w.share, deals: w.deals }));
   const slotTable: Row[] = r.bySlot.map((s) => ({ strategy: label(s), 'points/deal': s.points.mean.toFixed(3), '95% interval': `[${s.points.ci95[0].toFixed(2)}, ${s.points.ci95[1].toFixed(2)}]`, 'win rate': pc(s.winRate.p), '1st/2nd/3rd': s.winOrder.map((x) => pc(x)).join(' / '), 'self-draw': pc(s.selfDrawRate.p), 'deal-ins/deal': s.dealInRate.toFixed(3), 'kongs/deal': s.kongsPerDeal.toFixed(3), 'flower pig': pc(s.flowerPigRate.p, 2), 'ready at wall end': pc(s.readyAtEndRate) }));
   const best = [...r.bySlot].sort((a, b) => b.points.mean - a.points.mean)[0];
-  const intro = `<p>${r.deals} simulated full deals (seed ${e.seed}, ${e.shardCount} shards; ${(r.deals / seconds).toFixed(0)} deals/s on this machine), strategies ${escapeHtml(e.strategies.join(', '))} ${e.rotate ? 'rotating seats deal by deal, so every strategy deals equally often' : 'in fixed seats'}. Every deal is checked: payments sum to zero (violations: ${r.zeroSumViolations}) and all 108 tiles are accounted for (violations: ${r.conservationViolations}).</p>
+  const intro = `<p>${r.deals} simulated full deals (seed ${e.seed}, ${e.shardCount} shards; speed is measured by <code>npm run bench</code>, not here, so that the page regenerates byte for byte), strategies ${escapeHtml(e.strategies.join(', '))} ${e.rotate ? 'rotating seats deal by deal, so every strategy deals equally often' : 'in fixed seats'}. Every deal is checked: payments sum to zero (violations: ${r.zeroSumViolations}) and all 108 tiles are accounted for (violations: ${r.conservationViolations}).</p>
 <p>Best strategy by points: <b>${escapeHtml(best.strategy)}</b>, ${best.points.mean.toFixed(2)} points per deal [${best.points.ci95[0].toFixed(2)}, ${best.points.ci95[1].toFixed(2)}]. The wall ran out in ${pc(r.exhaustionRate.p)} of deals [${pc(r.exhaustionRate.ci95[0])}, ${pc(r.exhaustionRate.ci95[1])}]; flower pigs: ${pc(r.flowerPigRate.p, 3)} of players. ${pc(r.selfDrawShare)} of ${r.wins} wins were self-drawn; ${r.multiWinnerDiscards} discards paid several winners; ${r.robbingWins} wins robbed a kong.</p>`;
   return writePage(reportsDir, { path: `sichuan-mahjong/${e.name.replace(/^sichuan-mahjong-/, '')}.html`, title: `Sichuan mahjong: full deals (${e.strategies.join(', ')})`, summary: `${r.deals} simulated deals; best ${best.strategy} ${best.points.mean.toFixed(2)} points/deal` }, intro, [
     {
@@ -120,7 +127,7 @@ async function dealPage(reportsDir: string, e: DealExperiment, workers: number):
       heading: 'Ready hands: how many waits',
       charts: [
         barChart({ name: 'wait-kinds', title: 'Winning tile kinds when a player first becomes ready', subtitle: 'simulated deals, all strategies', caption: `Almost every ready hand waits on one or two kinds of tile; players get there after ${r.meanDrawsToReady.toFixed(1)} of their own draws on average.`, rows: waitRows, x: 'kinds', xTitle: 'kinds of winning tile', y: 'share', yTitle: 'share of ready hands', yFormat: '.0%' }),
-        barChart({ name: 'live-waits', title: 'Live copies of the waits when first ready', subtitle: 'copies the player cannot see (in the wall or other hands)', caption: 'A typical first ready hand has four to eight live winning tiles.', rows: liveRows, x: 'live', xTitle: 'live winning tiles', y: 'share', yTitle: 'share of ready hands', yFormat: '.0%' }),
+        barChart({ name: 'live-waits', title: 'Live copies of the waits when first ready', subtitle: 'copies the player cannot see (in the wall or other hands)', caption: `Half of all first ready hands have ${medianLive(r)} or fewer live winning tiles; ${pc(r.liveWaits[0].share)} are waiting on tiles that are all visible already (dead waits).`, rows: liveRows, x: 'live', xTitle: 'live winning tiles', y: 'share', yTitle: 'share of ready hands', yFormat: '.0%' }),
       ],
     },
     {
