@@ -271,6 +271,13 @@ export class LiarsSolver {
     const p = depth & 1, Hp = this.H[p], Hi = this.H[i], Ho = this.H[1 - i], Hm = this.Hmax, B = this.B;
     const sig = this.sig[depth], v = this.val[depth], rO = this.rO[depth];
     const nBids = B - 1 - top, hasLiar = depth > 0 ? 1 : 0, nA = nBids + hasLiar;
+    // The opponent never reaches this history: every value below is 0 (for a best response too).
+    let any = 0;
+    for (let h = 0; h < Ho && any === 0; h++) if (rO[h] !== 0) any = 1;
+    if (any === 0) {
+      for (let h = 0; h < Hi; h++) v[h] = 0;
+      return;
+    }
     const avg = this.avg, base = this.off[mask] * Hm, sum = this.tmp[depth];
     for (let h = 0; h < Hp; h++) sum[h] = 0;
     for (let a = 0; a < nA; a++) {
