@@ -223,6 +223,44 @@ describe('wulong game: money, exact tables, simulation', () => {
     }
   });
 
+  it('roll occupancy sums to the exact expected rolls per turn', () => {
+    const pol = policyTablesFor(base, parsePolicy('optimal'));
+    const total = pol.occupancy.reduce((a, b) => a + b, 0);
+    expect(total).toBeCloseTo(new TurnAnalysis(base).distribution().rolls, 12);
+  });
+
+  it('the whole min betting plan (opening bet + raises) earns its exact value per bet (within 4 SE)', () => {
+    // constant 500 minimum bet, no all-in, safes and fortunes that never end the game: 3,000-turn games
+    const rules: WulongRules = {
+      ...base,
+      allIn: { limit: 0, odds: 10 },
+      game: { ...base.game, startingCash: 1e7, minimumBet: [{ fortune: 0, bet: 500 }], safes: { count: 4, limitByPlayers: { 3: 1e8 }, limitPerPlayer: 5000, allInSides: Array(4).fill({ limit: 0, odds: 10 }) }, endFortune: 1e8, maxTurns: 3000 },
+    };
+    const g = new WulongGame({ rules, players: parsePlayers('min,naive:tiger,naive:tiger', 3), fixedSeats: true });
+    const acc = new Float64Array(g.L.size);
+    g.playGames(new Rng(1), 30, acc);
+    const crane = 1, o = g.L.card + crane * g.L.cardStride;
+    const bets = acc[o], mean = acc[o + 3] / bets, se = Math.sqrt(acc[o + 4] / bets - mean * mean) / Math.sqrt(bets);
+    const pol = g.policies[0], p = pol.winP[5 * 4 + crane];
+    const exact = 500 * (p - (1 - p - pol.voidP[5]) + g.raiseValue[crane]);
+    expect(bets).toBeGreaterThan(30000);
+    expect(Math.abs(mean - exact)).toBeLessThan(4 * se);
+  });
+
+  it('lookahead opens on the panda at odds 1:6, where the opening EV alone still favours the crane', () => {
+    const rules: WulongRules = { ...base, bettingCards: base.bettingCards.map((c) => (c.id === 'panda' ? { ...c, odds: 6 } : c)) };
+    const p: GameParams = { rules, players: parsePlayers('lookahead,min,naive:tiger', 3), fixedSeats: true };
+    const g = new WulongGame(p);
+    const acc = new Float64Array(g.L.size);
+    g.playGames(new Rng(2), 20, acc);
+    const r = summarizeGame(p, acc);
+    expect(g.raiseValue[2] - 0.11).toBeGreaterThan(g.raiseValue[1] + 0.023); // panda's plan beats the crane's
+    const pandaBets = r.cards[2].bets, craneBets = r.cards[1].bets;
+    expect(pandaBets).toBeGreaterThan(0); // the lookahead player
+    expect(craneBets).toBeGreaterThan(0); // the min player
+    expect(r.strategies[0].perGame.bets).toBeCloseTo(pandaBets / 20, 9);
+  });
+
   it('simulated opening-bet win rates match the exact card probabilities (within 4 SE)', () => {
     // naive players bet once per turn at the opening, on a fixed card: its wins are the band frequency
     const p: GameParams = { rules: base, players: parsePlayers('naive:crane,naive:tiger,naive:dragon', 3) };

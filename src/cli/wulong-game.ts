@@ -13,7 +13,7 @@ import { turnStrategies } from '../../strategies/wulong/index.js';
 import type { Row } from '../report/csv.js';
 
 /** The default line-up: the first P of these. */
-export const DEFAULT_STRATEGIES = 'kelly,fraction:0.1,min,naive,kelly:0.5';
+export const DEFAULT_STRATEGIES = 'kelly,fraction:0.1,min,naive,lookahead';
 
 const strategiesHelp = `players, comma-separated, each BETTING[@POLICY]: betting = ${passiveStrategies.map((s) => s.usage).join(' | ')}; policy (when active) = ${turnStrategies.map((s) => s.usage).join(' | ')} (default optimal). A shorter list repeats. Default: the first P of ${DEFAULT_STRATEGIES}`;
 

@@ -5,9 +5,10 @@ import { naive } from './passive-naive.js';
 import { minStake } from './passive-min.js';
 import { fraction } from './passive-fraction.js';
 import { kelly } from './passive-kelly.js';
+import { lookahead } from './passive-lookahead.js';
 
 /** Every passive (betting) strategy of the full game, by name. A strategy string is "name" or "name:parameter". */
-export const passiveStrategies = [kelly, fraction, minStake, naive];
+export const passiveStrategies = [kelly, fraction, minStake, lookahead, naive];
 
 export function parsePassive(text: string): PassiveSpec {
   const [name, ...rest] = text.trim().split(':');

@@ -40,6 +40,30 @@ export interface PolicyTables {
   winP: Float64Array;
   /** [t * (dice + 1) + n] */
   voidP: Float64Array;
+  /** probability that a roll is made at (t, n) during a turn: [t * (dice + 1) + n]; sums to the expected rolls per turn */
+  occupancy: Float64Array;
+}
+
+/** How often the active player rolls from each state (t ≤ cap, n dice): a forward pass over the roll-step tables. */
+export function rollOccupancy(sim: TurnSimTables, classWeight: Float64Array): Float64Array {
+  const S = sim.dice + 1, N = sim.dice;
+  const occ = new Float64Array((sim.cap + 1) * S);
+  occ[N] = 1;
+  for (let t = 0; t <= sim.cap; t++) {
+    for (let n = 1; n <= N; n++) {
+      const m = occ[t * S + n];
+      if (m === 0) continue;
+      const from = sim.classOffset[n], to = n < N ? sim.classOffset[n + 1] : sim.classTotal;
+      for (let g = from; g < to; g++) {
+        if (sim.kind[g] !== 0) continue;
+        const j = t * sim.classTotal + g;
+        const nt = sim.nextTotal[j], nn = sim.nextDice[j];
+        if (nn === 0 || nt > sim.cap || sim.stop[nt * S + nn] === 1) continue;
+        occ[nt * S + nn] += (m * classWeight[g]) / sim.outcomes[n];
+      }
+    }
+  }
+  return occ;
 }
 
 export function buildPolicyTables(rules: WulongRules, policy: PolicySpec): PolicyTables {
@@ -58,7 +82,29 @@ export function buildPolicyTables(rules: WulongRules, policy: PolicySpec): Polic
       voidP[t * S + n] = voids ? d.instantWin : 0;
     }
   }
-  return { policy, sim, winP, voidP };
+  const classWeight = new Float64Array(sim.classTotal);
+  for (let n = 1; n <= sim.dice; n++) a.tables.classes[n].forEach((c, i) => (classWeight[sim.classOffset[n] + i] = c.weight));
+  return { policy, sim, winP, voidP, occupancy: rollOccupancy(sim, classWeight) };
+}
+
+/**
+ * The expected net chips, per unit raised, of raising one unit on card c at every later betting
+ * phase where its conditional EV is positive: Σ over roll states s after the first of
+ * occupancy(s) × max(0, EV_c(s)). With the `min` raise rule (one minimum bet per favourable phase)
+ * this is the exact value, in minimum bets, that the card's later raises add to the opening bet.
+ */
+export function raiseValue(pol: PolicyTables, c: number, odds: number, S: number, C: number): number {
+  let v = 0;
+  for (let t = 0; t <= pol.sim.cap; t++) {
+    for (let n = 1; n < S; n++) {
+      const i = t * S + n;
+      if (i === pol.sim.dice || pol.occupancy[i] === 0) continue; // the opening roll is the bet itself
+      const p = pol.winP[i * C + c];
+      const ev = p * odds - (1 - p - pol.voidP[i]);
+      if (ev > 0) v += pol.occupancy[i] * ev;
+    }
+  }
+  return v;
 }
 
 /** How a game ended. */
@@ -129,6 +175,9 @@ export class WulongGame {
   private readonly betsSettledOnInstant: boolean;
   private readonly sitOut: boolean;
   private readonly splitTies: boolean;
+
+  /** per policy and card: expected EV of one-unit raises at every later phase where the card is favourable ([pi * C + c]) */
+  readonly raiseValue: Float64Array;
 
   // strategy slots, compiled
   private readonly slotPolicy: Int32Array;
@@ -210,12 +259,17 @@ export class WulongGame {
       }
       this.slotPolicy[i] = pi;
       const s = pl.passive;
-      this.slotCardMode[i] = s.card === 'fixed' ? 1 : 0;
+      this.slotCardMode[i] = s.card === 'fixed' ? 1 : s.card === 'lookahead' ? 2 : 0;
       if (s.card === 'fixed') this.slotFixedCard[i] = rules.bettingCards.findIndex((x) => x.id === s.fixedCard);
       this.slotStake[i] = s.stake === 'min' ? 0 : s.stake === 'fraction' ? 1 : 2;
       this.slotSize[i] = s.size;
       this.slotRaises[i] = s.raises ? 1 : 0;
       this.slotAllIn[i] = s.allIn ? 1 : 0;
+    });
+    this.raiseValue = new Float64Array(this.policies.length * C);
+    this.policies.forEach((pol, pi) => {
+      const S = pol.sim.dice + 1;
+      for (let c = 0; c < C; c++) this.raiseValue[pi * C + c] = raiseValue(pol, c, this.cardOdds[c], S, C);
     });
     this.fortune = new Float64Array(P);
     this.stake = new Float64Array(P);
@@ -397,11 +451,13 @@ export class WulongGame {
       if (f < mb && this.sitOut && !mayAllIn) continue;
       // card
       let c = this.slotFixedCard[slot];
-      if (this.slotCardMode[slot] === 0) {
+      const mode0 = this.slotCardMode[slot];
+      if (mode0 !== 1) {
         let best = -Infinity;
+        const rv = this.slotPolicy[this.slotOfSeat[active]] * C;
         for (let k = 0; k < C; k++) {
           const p = W[base + k];
-          const ev = p * this.cardOdds[k] - (1 - p - vp);
+          const ev = p * this.cardOdds[k] - (1 - p - vp) + (mode0 === 2 ? this.raiseValue[rv + k] : 0);
           if (ev > best) {
             best = ev;
             c = k;

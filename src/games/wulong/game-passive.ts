@@ -18,7 +18,8 @@ import type { PolicySpec } from './policy.js';
  */
 export interface PassiveSpec {
   name: string;
-  card: 'exact' | 'fixed';
+  /** 'lookahead': as 'exact', but the opening card maximises its opening EV plus the expected EV of the raises it will allow (see passive-lookahead.ts) */
+  card: 'exact' | 'fixed' | 'lookahead';
   /** card id, for card 'fixed' */
   fixedCard?: string;
   stake: 'min' | 'fraction' | 'kelly';
