@@ -7,9 +7,14 @@ import { POW5, ROW, ROW_ODD, ROW_PAIRS, suitTables } from './tables.js';
  * target, so they count as tiles still to be exchanged — "they must go first".
  * Nothing here allocates.
  */
-const T = suitTables();
-const DIST = T.distance;
-const COMPLETE = T.complete;
+// The tables are built on first use (not at import: other games' workers load this module too).
+let DIST: Uint8Array = new Uint8Array(0);
+let COMPLETE: Uint8Array = new Uint8Array(0);
+function ensureTables(): void {
+  const T = suitTables();
+  DIST = T.distance;
+  COMPLETE = T.complete;
+}
 
 export function suitIndexOf(counts: ArrayLike<number>, suit: number): number {
   const o = suit * 9;
@@ -57,6 +62,7 @@ function conv3(a: number, b: number, c: number, M: number): number {
 
 /** Fewest tiles to add (exchanging others) to reach `sets` sets and a pair; shanten = this − 1. */
 export function standardDistance(counts: ArrayLike<number>, sets: number, voidSuit: number): number {
+  if (DIST.length === 0) ensureTables();
   if (voidSuit >= 0) {
     const a = voidSuit === 0 ? 1 : 0, b = voidSuit === 2 ? 1 : 2;
     return conv2(suitIndexOf(counts, a) * ROW, suitIndexOf(counts, b) * ROW, sets);
@@ -72,6 +78,7 @@ function sevenPairsFrom(pairs: number, singles: number): number {
 
 /** The same from suit indices already known (the simulator keeps them up to date). */
 export function standardDistanceIdx(i0: number, i1: number, i2: number, sets: number, voidSuit: number): number {
+  if (DIST.length === 0) ensureTables();
   if (voidSuit === 0) return conv2(i1 * ROW, i2 * ROW, sets);
   if (voidSuit === 1) return conv2(i0 * ROW, i2 * ROW, sets);
   if (voidSuit === 2) return conv2(i0 * ROW, i1 * ROW, sets);
@@ -100,6 +107,7 @@ export function sevenPairsDistance(counts: ArrayLike<number>, voidSuit: number):
  * seven pairs. With a void suit: two suit indices, two table rows, a 5-step convolution.
  */
 export function shanten(counts: ArrayLike<number>, melds: number, voidSuit: number): number {
+  if (DIST.length === 0) ensureTables();
   if (voidSuit >= 0) {
     const a = voidSuit === 0 ? 1 : 0, b = voidSuit === 2 ? 1 : 2;
     const ia = suitIndexOf(counts, a), ib = suitIndexOf(counts, b);
@@ -139,6 +147,7 @@ export function voidClear(counts: ArrayLike<number>, voidSuit: number): boolean 
 
 /** A standard winning shape: every suit exactly sets (+ one pair in total). Tile count must be 3·sets + 2. */
 export function isStandardWin(counts: ArrayLike<number>): boolean {
+  if (DIST.length === 0) ensureTables();
   const a = COMPLETE[suitIndexOf(counts, 0)], b = COMPLETE[suitIndexOf(counts, 1)], c = COMPLETE[suitIndexOf(counts, 2)];
   if (a === 0 || b === 0 || c === 0) {
     // a suit with no tiles has index 0, which is complete (0 sets): 0 means not decomposable
@@ -168,6 +177,7 @@ export { POW5 };
 
 /** Distance when every tile must be of one suit (a full flush): other suits' tiles all go. */
 export function flushDistance(counts: ArrayLike<number>, suit: number, sets: number): number {
+  if (DIST.length === 0) ensureTables();
   return DIST[suitIndexOf(counts, suit) * ROW + sets * 2 + 1];
 }
 
