@@ -12,3 +12,4 @@ export { TurnAnalysis, bettingCards, OPTIMAL, type CardOdds, type SolveResult, t
 export { turnKernel, buildSimTables, playTurns, simTablesFor, scoreMoments, accLength, ACC, type TurnSimParams, type TurnSimResult, type TurnSimTables } from './simulator.js';
 export type { PolicySpec, StopRule, ChoiceRule } from './policy.js';
 export { parsePolicy, turnStrategies } from '../../../strategies/wulong/index.js';
+export * from './game-index.js';
