@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LiarsSolver, enumerateHands, solve, type Variant } from '../src/games/liars-dice/cfr.js';
+import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from '../src/games/liars-dice/exact-play.js';
+import { Tournament, summarizeTournament, type TournamentParams } from '../src/games/liars-dice/kernels.js';
+import { createStrategy } from '../strategies/liars-dice/index.js';
+import { Rng } from '../src/core/rng.js';
 
 /** Ordered dice tuples of d dice (each with chance 1/sides^d) — independent of the solver's sorted hands. */
 function tuples(d: number, s: number): number[][] {
@@ -78,5 +82,28 @@ describe('liars dice: CFR+ solver', () => {
     const { result } = solve({ variant: 'openspiel', dice: [1, 1], sides: 6, target: 1e-4, maxIterations: 5000 });
     expect(result.exploitability).toBeLessThanOrEqual(1e-4);
     expect(Math.abs(result.value0 - -7 / 258)).toBeLessThanOrEqual(1e-4);
+  });
+
+  it('bots exactly: the tournament simulator matches the exact match value (equilibrium vs threshold, ≤ 4 SE)', () => {
+    const rules = rulesForVariant('seed', 1, 4);
+    const ctx = { rules, players: 2 };
+    const eq = solve({ variant: 'seed', dice: [1, 1], sides: 4, target: 1e-3, maxIterations: 3000 }).solver;
+    const botSolver = new LiarsSolver({ variant: 'seed', dice: [1, 1], sides: 4 });
+    const bot = createStrategy({ name: 'threshold', params: { outOfTurnBelow: 0 } }, ctx);
+    fillBotPolicy(botSolver, bot, rules, 0);
+    fillBotPolicy(botSolver, bot, rules, 1);
+    const exact = exactMatch(eq, botSolver);
+    const params: TournamentParams = { rules, strategies: [{ name: 'equilibrium', params: {} }, { name: 'threshold', params: { outOfTurnBelow: 0 } }] };
+    const t = new Tournament(params);
+    const acc = new Float64Array(t.lay.size);
+    t.playRounds(new Rng(4), 200_000, acc);
+    const m = summarizeTournament(params, acc).seats[0].penaltiesPerRound;
+    expect(Math.abs(m.mean - exact.penaltiesA)).toBeLessThanOrEqual(4 * m.se);
+    // a best response gains at least the equilibrium value against the bot, from either seat
+    const ex = botExploitability('seed', 1, 4, bot);
+    expect(ex.brAsOpener).toBeGreaterThanOrEqual(exact.valueAOpens - 1e-3);
+    expect(ex.exploitability).toBeGreaterThan(0);
+    // a bot that draws random numbers has no exact policy table
+    expect(() => botExploitability('seed', 1, 4, createStrategy({ name: 'random', params: {} }, ctx))).toThrow(/random numbers/);
   });
 });

@@ -6,7 +6,8 @@ import { loadRules, type LiarsRules } from '../games/liars-dice/rules.js';
 import { atLeastTable, bidOdds, checkHigher, parseBid, parseDice } from '../games/liars-dice/odds.js';
 import { checkBids } from '../games/liars-dice/check.js';
 import { summarizeTournament, formatTournament, tournamentKernel, tournamentRows, type TournamentParams, type TournamentResult } from '../games/liars-dice/kernels.js';
-import { solve, VARIANTS, type Variant } from '../games/liars-dice/cfr.js';
+import { LiarsSolver, solve, VARIANTS, type Variant } from '../games/liars-dice/cfr.js';
+import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from '../games/liars-dice/exact-play.js';
 import { parseStrategySpec, STRATEGIES, specLabel, type StrategySpec } from '../../strategies/liars-dice/index.js';
 import { createStrategy } from '../../strategies/liars-dice/index.js';
 import { sweepChart } from '../games/liars-dice/report.js';
@@ -188,6 +189,43 @@ export function registerLiarsDice(program: Command): void {
         'opening bid frequencies by own hand (bids with ≥ 1%):',
         ...openingTable(r.opening).map((o) => `  ${o.hand.padEnd(3)} ${o['opening bids']}`),
       ].join('\n'), () => r.convergence.map((c) => ({ ...c })));
+    });
+
+  liars
+    .command('exploit')
+    .description('exactly, in the two-player solver\'s game: how much a best response wins against a deterministic bot, and the bot\'s match against the equilibrium')
+    .requiredOption('--strategy <s>', 'a deterministic bot (threshold or conservative) with parameters; its out-of-turn threshold must be 0, e.g. threshold:outOfTurnBelow=0')
+    .option('--dice <d>', 'dice per player, 1 or 2', intArg('--dice', 1, 2), 1)
+    .option('--sides <s>', 'die sides, 2..6', intArg('--sides', 2, 6), 6)
+    .option('--variant <v>', 'seed (the rules page) or plain (no wild face)', 'seed')
+    .option('--target <e>', 'exploitability target of the equilibrium it is matched against', (v) => parseNumberArg(v, '--target', 1e-9, 1), 1e-4)
+    .option('--json', 'print the result as JSON')
+    .addHelpText('after', '\nExample:\n  oddsmith liars exploit --strategy threshold:outOfTurnBelow=0 --dice 1 --sides 6')
+    .action((opts: { strategy: string; dice: number; sides: number; variant: string; target: number; json?: boolean }) => {
+      if (opts.variant !== 'seed' && opts.variant !== 'plain') throw new UserError(`--variant must be one of seed, plain (got ${JSON.stringify(opts.variant)})`);
+      const variant = opts.variant as Variant;
+      const rules = rulesForVariant(variant, opts.dice, opts.sides);
+      const spec = parseStrategySpec(opts.strategy);
+      const bot = createStrategy(spec, { rules, players: 2 });
+      const ex = botExploitability(variant, opts.dice, opts.sides, bot);
+      const eq = solve({ variant, dice: [opts.dice, opts.dice], sides: opts.sides, target: opts.target, maxIterations: 1e6 });
+      const botSolver = new LiarsSolver({ variant, dice: [opts.dice, opts.dice], sides: opts.sides });
+      fillBotPolicy(botSolver, bot, rules, 0);
+      fillBotPolicy(botSolver, bot, rules, 1);
+      const m = exactMatch(eq.solver, botSolver);
+      const r = {
+        strategy: specLabel(spec), variant, dice: opts.dice, sides: opts.sides,
+        selfValue0: ex.selfValue0, brAsOpener: ex.brAsOpener, brAsResponder: ex.brAsResponder, exploitability: ex.exploitability,
+        equilibriumExploitability: eq.result.exploitability,
+        versusEquilibrium: { equilibriumOpensValue: m.valueAOpens, botOpensValue: m.valueBOpens, equilibriumPenaltiesPerRound: m.penaltiesA, botPenaltiesPerRound: 1 - m.penaltiesA },
+      };
+      emit(r, opts, () => [
+        `${r.strategy}, ${variant} variant, ${opts.dice} v ${opts.dice} dice, ${opts.sides} sides (exact, two players, +1 win / −1 loss per round)`,
+        `bot against itself: opener's value ${ex.selfValue0.toFixed(6)}`,
+        `best response against it: ${ex.brAsOpener.toFixed(6)} as opener, ${ex.brAsResponder.toFixed(6)} as responder; exploitability ${ex.exploitability.toFixed(6)} per round`,
+        `against the equilibrium (exploitability ${eq.result.exploitability.toExponential(1)}): the equilibrium wins ${m.valueAOpens.toFixed(6)} per round as opener and ${(-m.valueBOpens).toFixed(6)} as responder`,
+        `with the loser opening the next round the bot takes ${(1 - m.penaltiesA).toFixed(6)} of the penalties`,
+      ].join('\n'));
     });
 
   liars

@@ -13,3 +13,4 @@ export { Round, tailTable, type RoundView, type Strategy } from './engine.js';
 export { Tournament, tournamentKernel, summarizeTournament, formatTournament, type TournamentParams, type TournamentResult, type SeatResult, type StrategyResult } from './kernels.js';
 export { LiarsSolver, solve, enumerateHands, VARIANTS, MAX_BIDS, type Variant, type SolverConfig, type SolveOptions, type SolveResult, type ConvergencePoint } from './cfr.js';
 export { STRATEGIES, parseStrategySpec, createStrategy, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
+export { botExploitability, exactMatch, fillBotPolicy, copyPolicy, rulesForVariant, type BotExactResult, type MatchExactResult } from './exact-play.js';

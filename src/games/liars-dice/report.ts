@@ -6,8 +6,9 @@ import { UserError } from '../../core/errors.js';
 import { loadRules, type LiarsRules } from './rules.js';
 import { binomialAtLeast, exactValue } from './odds.js';
 import { summarizeTournament, tournamentKernel, type TournamentParams, type TournamentResult } from './kernels.js';
-import { solve, type SolveResult, type Variant } from './cfr.js';
-import { parseStrategySpec, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
+import { LiarsSolver, solve, type SolveResult, type Variant } from './cfr.js';
+import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
+import { createStrategy, parseStrategySpec, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const GAME = 'liars-dice';
@@ -285,7 +286,34 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
       const e = r.seats[0].penaltiesPerRound, o = r.seats[1].penaltiesPerRound;
       rows.push({ opponent: specLabel(opp), 'equilibrium penalties/round': e.mean.toFixed(4), 'ci95': `[${e.ci95[0].toFixed(4)}, ${e.ci95[1].toFixed(4)}]`, 'opponent penalties/round': o.mean.toFixed(4) });
     }
-    sections.push({ heading: 'The equilibrium bot against the others', html: `<p>Two players, ${rules.dicePerPlayer} die each, rules page (seed variant), ${rounds.toLocaleString('en-US')} rounds per match; every round costs exactly one penalty, so 0.5 is an even match. The equilibrium cannot be beaten in expectation when it opens and when it answers alike, but it does not exploit weak play as hard as a best response would.</p>`, table: { rows } });
+    sections.push({ heading: 'The equilibrium bot against the others', html: `<p>Two players, ${rules.dicePerPlayer} die each, rules page (seed variant), ${rounds.toLocaleString('en-US')} rounds per match; every round costs exactly one penalty, so 0.5 is an even match. With one die each, threshold and conservative make the same choices (every chance they look at is 0, 1/6, 1/3 or 1). The equilibrium cannot be beaten in expectation (the game's value is about 0 over both seats), but it does not exploit weak play as hard as a best response would.</p>`, table: { rows } });
+  }
+  if (spec.exactBots) {
+    const xb = object(spec.exactBots, 'exactBots');
+    const variant = string(xb.variant ?? 'seed', 'exactBots.variant', ['seed', 'plain']) as Variant;
+    const dice = integer(xb.dice ?? 1, 'exactBots.dice', 1, 2), sides = integer(xb.sides ?? 6, 'exactBots.sides', 2, 6);
+    const rounds = integer(xb.rounds, 'exactBots.rounds', 1), seed = integer(xb.seed ?? 1, 'exactBots.seed', 0);
+    const rules = rulesForVariant(variant, dice, sides);
+    const eq = solve({ variant, dice: [dice, dice], sides, target: 1e-3, maxIterations: 3000 }).solver; // the equilibrium bot's own solve
+    const rows: Row[] = [];
+    for (const b of strategies(xb.bots, 'exactBots.bots')) {
+      const bot = createStrategy(b, { rules, players: 2 });
+      const ex = botExploitability(variant, dice, sides, bot);
+      const bs = new LiarsSolver({ variant, dice: [dice, dice], sides });
+      fillBotPolicy(bs, bot, rules, 0);
+      fillBotPolicy(bs, bot, rules, 1);
+      const m = exactMatch(eq, bs);
+      const r = await tournament(rules, [parseStrategySpec('equilibrium'), b], rounds, seed, 16, ctx);
+      const sim = r.seats[0].penaltiesPerRound;
+      rows.push({
+        bot: specLabel(b), 'best response wins (per round, exact)': ex.exploitability.toFixed(4),
+        'BR as opener': ex.brAsOpener.toFixed(4), 'BR as responder': ex.brAsResponder.toFixed(4),
+        'equilibrium penalties/round vs bot (exact)': m.penaltiesA.toFixed(5),
+        'simulated [95% CI]': `${sim.mean.toFixed(5)} [${sim.ci95[0].toFixed(5)}, ${sim.ci95[1].toFixed(5)}]`,
+        'z': ((sim.mean - m.penaltiesA) / sim.se).toFixed(2),
+      });
+    }
+    sections.push({ heading: 'Deterministic bots, exactly', html: `<p>${variant} variant, ${dice} v ${dice} dice, ${sides} sides, no out-of-turn calls. A deterministic bot is a policy table over every public history and hand, so the solver's traversals give, with no sampling, what a best response wins against it (exploitability: the mean over the two seats of the best response's value, +1 win / −1 loss per round) and the equilibrium bot's long-run penalties against it when the loser opens the next round. The last columns check the tournament simulator against that exact figure (${rounds.toLocaleString('en-US')} rounds, seed ${seed}; z = (simulated − exact)/SE). Command: <code>oddsmith liars exploit --strategy threshold:outOfTurnBelow=0</code>.</p>`, table: { rows } });
   }
   const page: PageInfo = { path: `${GAME}/equilibrium.html`, title: 'Liar\'s Dice: equilibrium by CFR+', summary: os ? `OpenSpiel liars_dice 1v1 die, 6 sides: value ${os.value0.toFixed(6)} (−7/258 = ${(-7 / 258).toFixed(6)}), exploitability ${os.exploitability.toExponential(1)}` : 'CFR+ equilibria, convergence and values' };
   return writePage(ctx.reportsDir, page, `<p>Two-player single-round Liar's Dice solved by CFR+ (regret matching+, alternating updates, linear averaging) over the public tree of bid sets, vectorised over private hands; exploitability is computed exactly by best responses over the whole tree. Variants: <b>seed</b> — the rules page (wild 1s until 1s are bid, 1 above the top face; a call challenges the last bid); <b>openspiel</b> — OpenSpiel's <code>liars_dice</code> (the top face is wild, bids ordered by count then face); <b>plain</b> — no wild face. ${os ? `For OpenSpiel's game with one die each the opener's value is ${os.value0.toFixed(7)}; OpenSpiel's test gives −7/258 = ${(-7 / 258).toFixed(7)} (difference ${Math.abs(os.value0 + 7 / 258).toExponential(1)}, exploitability ${os.exploitability.toExponential(1)}).` : ''} Reproduce with <code>oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel</code>.</p>`, sections);
