@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
-import { startingHandDistribution } from '../src/games/sichuan-mahjong/exact.js';
+import { readyHandWaits, startingHandDistribution } from '../src/games/sichuan-mahjong/exact.js';
 import { sevenPairsShanten, shanten, standardShanten } from '../src/games/sichuan-mahjong/shanten.js';
 
 describe('sichuan-mahjong exact starting-hand distribution', () => {
@@ -48,4 +48,13 @@ describe('sichuan-mahjong exact starting-hand distribution', () => {
       check('f', r.fewestSuitTiles);
     });
   }
+
+  it('ready starting hands counted from complete hands minus a tile equal the shanten-0 count (two exact methods agree)', () => {
+    const w = readyHandWaits();
+    const s0 = startingHandDistribution(13).shanten.find((d) => d.value === 0)!;
+    expect(w.readyDeals).toBe(s0.count);
+    expect(w.waits.reduce((a, x) => a + BigInt(x.deals), 0n).toString()).toBe(w.readyDeals);
+    // nine gates style hands wait on all nine kinds of their suit
+    expect(w.waits[w.waits.length - 1].kinds).toBe(9);
+  });
 });

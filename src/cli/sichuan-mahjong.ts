@@ -4,7 +4,7 @@ import { UserError } from '../core/errors.js';
 import { loadRules, type SichuanRules } from '../games/sichuan-mahjong/rules.js';
 import { analyze, type WaitsResult } from '../games/sichuan-mahjong/analysis.js';
 import { Valuer } from '../games/sichuan-mahjong/value.js';
-import { startingHandDistribution, type StartingHandResult } from '../games/sichuan-mahjong/exact.js';
+import { readyHandWaits, startingHandDistribution, type ReadyWaitsResult, type StartingHandResult } from '../games/sichuan-mahjong/exact.js';
 import { addSimOptions, intArg, runSimulation, type SimOptions } from './common.js';
 import { formatDeal, type DealParams, type DealSummary } from '../games/sichuan-mahjong/kernels.js';
 import { exactReadyOdds, type OddsParams, type OddsSummary } from '../games/sichuan-mahjong/odds.js';
@@ -125,12 +125,16 @@ export function registerSichuanMahjong(program: Command): void {
     .command('starting-hands')
     .description('exact shanten distribution of a starting hand (void suit chosen after the deal), by enumeration over per-suit count patterns')
     .option('--tiles <n>', '13 (a player) or 14 (the dealer)', intArg('--tiles', 13, 14), 13)
+    .option('--waits', 'also the exact number of winning tile kinds of a ready 13-tile starting hand (a few seconds)')
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the distribution as CSV')
-    .addHelpText('after', '\nExample:\n  oddsmith mahjong starting-hands --tiles 14')
-    .action((opts: { tiles: number; json?: boolean; csv?: boolean }) => {
-      const r = startingHandDistribution(opts.tiles);
-      emit(r, opts, () => startingText(r), () => startingRows(r));
+    .addHelpText('after', '\nExamples:\n  oddsmith mahjong starting-hands --tiles 14\n  oddsmith mahjong starting-hands --waits')
+    .action((opts: { tiles: number; waits?: boolean; json?: boolean; csv?: boolean }) => {
+      const base = startingHandDistribution(opts.tiles);
+      if (opts.waits && opts.tiles !== 13) throw new UserError('--waits is for 13-tile hands (a ready hand waits for its 14th tile)');
+      const readyWaits: ReadyWaitsResult | undefined = opts.waits ? readyHandWaits() : undefined;
+      const r = readyWaits ? { ...base, readyWaits } : base;
+      emit(r, opts, () => startingText(base) + (readyWaits ? '\n' + waitsDistText(readyWaits) : ''), () => startingRows(base));
     });
 
   addSimOptions(
@@ -198,6 +202,11 @@ function startingRows(r: StartingHandResult) {
   const p = (list: { value: number; probability: number }[], v: number) => list.find((d) => d.value === v)?.probability ?? 0;
   const c = (list: { value: number; count: string }[], v: number) => list.find((d) => d.value === v)?.count ?? '0';
   return values.map((v) => ({ shanten: v, deals: c(r.shanten, v), probability: p(r.shanten, v), standardOnly: p(r.shantenStandard, v), sevenPairsOnly: p(r.shantenSevenPairs, v) }));
+}
+
+function waitsDistText(w: ReadyWaitsResult): string {
+  return `ready starting hands: ${w.readyDeals} deals (${w.hands} distinct hands, ${w.seconds.toFixed(1)} s); winning tile kinds:\n` +
+    textTable(w.waits.map((x) => ({ kinds: x.kinds, deals: x.deals, share: x.share.toFixed(6) }))) + `\nmean ${w.meanKinds.toFixed(4)} kinds`;
 }
 
 function startingText(r: StartingHandResult): string {

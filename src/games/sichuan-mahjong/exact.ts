@@ -1,5 +1,5 @@
 import { chooseBig } from '../../core/stats.js';
-import { ROW, SUIT_INDICES, TARGETS, suitTables } from './tables.js';
+import { POW5, ROW, ROW_ODD, ROW_PAIRS, SUIT_INDICES, TARGETS, suitTables } from './tables.js';
 
 /**
  * Exact starting-hand statistics by enumeration over per-suit count patterns.
@@ -146,4 +146,139 @@ export function startingHandDistribution(tiles: number): StartingHandResult {
     classes,
     seconds: (performance.now() - t0) / 1000,
   };
+}
+
+export interface ReadyWaitsResult {
+  /** 13-tile deals that are ready at once (the void suit chosen after the deal) */
+  readyDeals: string;
+  /** distinct ready hands (count vectors) */
+  hands: number;
+  /** by number of winning tile kinds: deals (exact) and share of ready deals */
+  waits: { kinds: number; deals: string; share: number }[];
+  meanKinds: number;
+  seconds: number;
+}
+
+/**
+ * The number of winning tile kinds of a ready 13-tile starting hand, exactly. A hand ready at
+ * the deal uses at most two suits (all 13 tiles belong to the target, so the void suit is
+ * empty). Every ready hand is a complete hand (four sets and a pair, or seven pairs) minus one
+ * tile: complete hands over two suits are enumerated, each tile removed in turn, and the
+ * distinct results kept; each is weighted by Π C(4, c) and by 3 for the choice of suits
+ * (two-suit hands in {m,p}, {m,s}, {p,s}; one-suit hands in m, p or s). The total must equal
+ * the shanten-0 count of `startingHandDistribution(13)` — a check between two methods.
+ */
+export function readyHandWaits(): ReadyWaitsResult {
+  const t0 = performance.now();
+  const T = suitTables();
+  const COMPLETE = T.complete, DIST = T.distance;
+  const c = new Uint8Array(18);
+  const P9 = SUIT_INDICES;
+  // distinct ready hands in an open-addressing table of keys + 1 (about 4 million distinct)
+  const BITS = 23, MASK = (1 << BITS) - 1;
+  const table = new Float64Array(1 << BITS);
+  let distinct = 0;
+  const insert = (k: number): void => {
+    const a = Math.floor(k / P9), b = k - a * P9;
+    let h = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b)) >>> (32 - BITS);
+    for (;;) {
+      const v = table[h];
+      if (v === 0) { table[h] = k + 1; distinct++; return; }
+      if (v === k + 1) return;
+      h = (h + 1) & MASK;
+    }
+  };
+  // the hand's key a·5^9 + b (a, b: base-5 suit indices), kept up to date as tiles come and go
+  const unit = new Float64Array(18);
+  for (let k = 0; k < 18; k++) unit[k] = k < 9 ? POW5[k] * P9 : POW5[k - 9];
+  let key = 0, inA = 0, adds = 0;
+  const add = (k: number, n: number): void => { c[k] += n; key += n * unit[k]; if (k < 9) inA += n; };
+  const removeEach = (): void => {
+    for (let k = 0; k < 18; k++) {
+      if (!c[k]) continue;
+      // one-suit hands only in suit A (suit B empty), never suit-B-only (the same by symmetry)
+      if (inA - (k < 9 ? 1 : 0) > 0) { insert(key - unit[k]); adds++; }
+    }
+  };
+  // standard complete hands: 4 sets (types 0..13 runs: suit·7 + start; 14..31 pungs) + a pair
+  const sets = (from: number, left: number): void => {
+    if (left === 0) {
+      for (let p = 0; p < 18; p++) {
+        if (c[p] + 2 > 4) continue;
+        add(p, 2);
+        removeEach();
+        add(p, -2);
+      }
+      return;
+    }
+    for (let t = from; t < 32; t++) {
+      if (t < 14) {
+        const k = ((t / 7) | 0) * 9 + (t % 7);
+        if (c[k] >= 4 || c[k + 1] >= 4 || c[k + 2] >= 4) continue;
+        add(k, 1); add(k + 1, 1); add(k + 2, 1);
+        sets(t, left - 1);
+        add(k, -1); add(k + 1, -1); add(k + 2, -1);
+      } else {
+        const k = t - 14;
+        if (c[k] + 3 > 4) continue;
+        add(k, 3);
+        sets(t, left - 1);
+        add(k, -3);
+      }
+    }
+  };
+  sets(0, 4);
+  // seven pairs: 7 pairs over 18 kinds, a kind at most twice (four identical tiles = two pairs)
+  const pairs = (from: number, left: number): void => {
+    if (left === 0) { removeEach(); return; }
+    for (let k = from; k < 18; k++) {
+      if (c[k] + 2 > 4) continue;
+      add(k, 2);
+      pairs(k, left - 1);
+      add(k, -2);
+    }
+  };
+  pairs(0, 7);
+  const tEnum = performance.now() - t0;
+  // waits of each distinct ready hand, from the suit tables: t in suit A completes the hand when
+  // A + t and B are both exact shapes with one pair between them (or, seven pairs, t is the single)
+  const byKindsBig = new Array<bigint>(19).fill(0n);
+  for (let slot = 0; slot < table.length; slot++) {
+    if (table[slot] === 0) continue;
+    const k = table[slot] - 1;
+    const a = Math.floor(k / P9), b = k - a * P9;
+    let kinds = 0, single = -1;
+    const ca = COMPLETE[a], cb = COMPLETE[b];
+    const sevenReady = DIST[a * ROW + ROW_PAIRS] + DIST[b * ROW + ROW_PAIRS] === 6 && DIST[a * ROW + ROW_ODD] + DIST[b * ROW + ROW_ODD] === 1;
+    let x = a, y = b;
+    let w = 1;
+    for (let r = 0; r < 9; r++) {
+      const da = x % 5, db = y % 5;
+      x = (x - da) / 5; y = (y - db) / 5;
+      w *= C4[da] * C4[db];
+      if (sevenReady) { if (da & 1) single = r; if (db & 1) single = 9 + r; }
+      if (da < 4 && cb !== 0) {
+        const na = COMPLETE[a + POW5[r]];
+        if (na !== 0 && (na === 2 ? 1 : 0) + (cb === 2 ? 1 : 0) === 1) kinds |= 1 << r;
+      }
+      if (db < 4 && ca !== 0) {
+        const nb = COMPLETE[b + POW5[r]];
+        if (nb !== 0 && (nb === 2 ? 1 : 0) + (ca === 2 ? 1 : 0) === 1) kinds |= 1 << (9 + r);
+      }
+    }
+    if (single >= 0) kinds |= 1 << single;
+    let n = 0;
+    while (kinds) { n += kinds & 1; kinds >>>= 1; }
+    // w ≤ 6^13 < 2^53: exact in a double; sum per wait count in bigint
+    byKindsBig[n] += BigInt(w) * 3n;
+  }
+  let total = 0n;
+  for (const v of byKindsBig) total += v;
+  let mean = 0;
+  const waits = byKindsBig
+    .map((d, kinds) => ({ kinds, deals: d.toString(), share: total ? Number((d * 10n ** 15n) / total) / 1e15 : 0 }))
+    .filter((q) => q.deals !== '0');
+  for (const q of waits) mean += q.kinds * q.share;
+  if (process.env.ODDSMITH_DEBUG_TIMING) process.stderr.write(`ready hands: ${adds} candidates, enumeration ${tEnum.toFixed(0)} ms, waits ${(performance.now() - t0 - tEnum).toFixed(0)} ms\n`);
+  return { readyDeals: total.toString(), hands: distinct, waits, meanKinds: mean, seconds: (performance.now() - t0) / 1000 };
 }

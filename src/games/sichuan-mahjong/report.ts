@@ -8,7 +8,7 @@ import type { ExperimentRunner } from '../../experiments.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
-import { startingHandDistribution, type StartingHandResult } from './exact.js';
+import { readyHandWaits, startingHandDistribution, type StartingHandResult } from './exact.js';
 import { dealKernel, type DealParams, type DealSummary } from './kernels.js';
 import { loadRules } from './rules.js';
 import { getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
@@ -43,6 +43,9 @@ async function startingHandsPage(reportsDir: string): Promise<PageInfo> {
   const intro = `<p>Exact, not sampled: every deal of 13 (or 14) tiles from the 108 is counted once, by enumerating each suit's count pattern with its multiplicity Π C(4, c) and combining suit classes (${r13.classes} classes for 13 tiles). The void suit is chosen <em>after</em> the deal, to give the lowest shanten; void-suit tiles count as tiles still to exchange. Shanten 0 = ready (13 tiles) or one discard from ready (14); −1 = a complete hand.</p>
 <p>A player is dealt a ready hand ${pc(p0(r13, 0), 3)} of the time (exactly ${r13.shanten.find((d) => d.value === 0)?.count} of ${r13.deals} deals); the dealer is dealt a complete hand ${pc(p0(r14, -1), 4)} of the time. Mean shanten: ${r13.meanShanten.toFixed(3)} (13 tiles), ${r14.meanShanten.toFixed(3)} (14 tiles).</p>`;
   const table = main.map((x) => ({ hand: x.hand, shanten: x.shanten, deals: x.deals, probability: (x.probability as number).toFixed(8) }));
+  const rw = readyHandWaits();
+  const waitRows: Row[] = rw.waits.map((w) => ({ kinds: w.kinds, share: w.share, deals: w.deals }));
+  const same = rw.readyDeals === r13.shanten.find((d) => d.value === 0)?.count;
   return writePage(reportsDir, { path: 'sichuan-mahjong/starting-hands.html', title: 'Sichuan mahjong: starting-hand shanten (exact)', summary: `exact shanten distribution of 13- and 14-tile starting hands; ready at the deal ${pc(p0(r13, 0), 3)}` }, intro, [
     {
       heading: 'Shanten of a starting hand',
@@ -52,6 +55,12 @@ async function startingHandsPage(reportsDir: string): Promise<PageInfo> {
     {
       heading: 'Standard hand against seven pairs (13 tiles)',
       charts: [barChart({ name: 'starting-shanten-by-shape', title: 'Which shape is closer: standard hand or seven pairs', subtitle: '13-tile hands, exact; best void for each measure', caption: 'Seven pairs is rarely the closer shape at the deal, but it lowers the overall shanten of a few per cent of hands (the gap between the bars).', rows: kinds, x: 'shanten', numericX: true, xTitle: 'shanten (tiles from ready)', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'measure', colorTitle: 'measure' })],
+    },
+    {
+      heading: 'Waits of a ready starting hand',
+      html: `<p>Exact, by a second method: every complete hand over two suits (four sets and a pair, or seven pairs) minus one tile, weighted by its number of deals. These ready hands add up to ${rw.readyDeals} deals — ${same ? 'exactly' : 'NOT'} the shanten-0 count above. Mean: ${rw.meanKinds.toFixed(3)} kinds of winning tile; ${pc(rw.waits[0].share)} of ready starting hands wait on a single kind.</p>`,
+      charts: [barChart({ name: 'ready-start-waits', title: 'Winning tile kinds of a ready 13-tile starting hand', subtitle: `exact over all ${rw.readyDeals} ready deals`, caption: 'Most ready starting hands wait on one or two kinds; three or more kinds is rare, nine (the nine gates) rarest of all.', rows: waitRows, x: 'kinds', numericX: true, xTitle: 'kinds of winning tile', y: 'share', yTitle: 'share of ready starting hands', yFormat: '.0%' })],
+      table: { rows: rw.waits.map((w) => ({ 'winning kinds': w.kinds, deals: w.deals, share: w.share.toFixed(9) })), caption: 'Exact counts of ready deals by number of winning tile kinds.' },
     },
     {
       heading: 'Tiles in the shortest suit',
