@@ -34,7 +34,8 @@ export const A = {
   waitsHist: 128, // 10 slots: winning tile kinds (1..10+) when a player first becomes ready
   liveWaitsHist: 138, // 20 slots: live copies of those waits (0..19+), as the player sees them
   readyTurns: 158, // sum of the player's own draws before first ready, and count (2 slots)
-  size: 160,
+  slotFan: 160, // 4 strategy slots × FAN_COUNT: wins with that fan
+  size: 200,
 } as const;
 export const SEAT_FIELDS = 4; // sum, sumSq, wins, deals
 export const SLOT_FIELDS = 16;
@@ -115,7 +116,10 @@ export class Deal implements TableView {
     const acc = this.acc;
     acc[A.wins]++;
     acc[type === 1 ? A.selfDraws : type === 2 ? A.discardWins : A.robWins]++;
-    for (let f = 0; f < FAN_COUNT; f++) if (v.counts[f] > 0) acc[A.fan + f]++;
+    const sf = A.slotFan + this.slotOfSeat[seat] * FAN_COUNT;
+    for (let f = 0; f < FAN_COUNT; f++) {
+      if (v.counts[f] > 0) { acc[A.fan + f]++; acc[sf + f]++; }
+    }
     acc[A.rootsTotal] += v.counts[6];
     acc[A.fanTotal] += v.fan;
     acc[A.winPointsSum] += pts;

@@ -27,6 +27,8 @@ export interface SlotSummary {
   kongsPerDeal: number;
   readyAtEndRate: number;
   meanWinPoints: number;
+  /** share of this strategy's wins carrying each fan (by fan id) */
+  fanShare: Record<string, number>;
 }
 
 export interface DealSummary {
@@ -88,6 +90,7 @@ export const dealKernel: Kernel<DealParams, DealSummary> = {
         kongsPerDeal: acc[o + S.kongs] / pd,
         readyAtEndRate: acc[o + S.readyAtEnd] / pd,
         meanWinPoints: acc[o + S.wins] ? acc[o + S.winPoints] / acc[o + S.wins] : 0,
+        fanShare: Object.fromEntries(FAN_IDS.map((id, f) => [id, acc[o + S.wins] ? acc[A.slotFan + slot * FAN_COUNT + f] / acc[o + S.wins] : 0])),
       };
     });
     const bySeat = [0, 1, 2, 3].map((seat) => {
@@ -149,6 +152,8 @@ export function formatDeal(r: DealSummary, dealsPerSecond?: number): string {
   const rows = r.bySlot.map((s) => [`${s.slot}:${s.strategy}`, `${f2(s.points.mean)} [${f2(s.points.ci95[0])}, ${f2(s.points.ci95[1])}]`, pct(s.winRate.p), s.winOrder.map(pct).join('/'), pct(s.flowerPigRate.p), f2(s.dealInRate), f2(s.kongsPerDeal)]);
   const head = ['strategy', 'points/deal', 'win', '1st/2nd/3rd', 'pig', 'deal-ins', 'kongs'];
   lines.push(table([head, ...rows]));
+  lines.push('share of each strategy\'s wins with: full flush / seven pairs / all pungs (incl. 2/5/8) / root; mean points per win');
+  lines.push(table(r.bySlot.map((s) => [`${s.slot}:${s.strategy}`, pct(s.fanShare.fullFlush), pct(s.fanShare.sevenPairs), pct(s.fanShare.allPungs + s.fanShare.all258Pungs), pct(s.fanShare.root), f2(s.meanWinPoints)])));
   lines.push('by seat (seat 0 deals):');
   lines.push(table([['seat', 'points/deal', 'win'], ...r.bySeat.map((s) => [`${s.seat}${s.dealer ? ' (dealer)' : ''}`, `${f2(s.points.mean)} ± ${f2(1.96 * s.points.se)}`, pct(s.winRate.p)])]));
   lines.push(`winners per deal: ${r.winners.map((w) => `${w.count}: ${pct(w.share)}`).join(', ')} · wall exhausted ${pct(r.exhaustionRate.p)} · flower pig ${pct(r.flowerPigRate.p)} of players`);
