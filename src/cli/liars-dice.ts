@@ -117,7 +117,7 @@ export function registerLiarsDice(program: Command): void {
     .option('--rounds <n>', 'rounds to play', intArg('--rounds', 1, 1e10), 100_000)
     .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20))
     .addOption(rulesOption());
-  addSimOptions(tournament)
+  addSimOptions(tournament, { shardCount: 16 })
     .addHelpText('after', '\nExample:\n  oddsmith liars tournament --strategies threshold,conservative,bluffer,random --rounds 200000 --seed 7 --workers 2')
     .action(async (opts: SimOptions & { strategies: string; rounds: number; dicePerPlayer?: number; rules?: string }) => {
       const rules = rulesWith(opts);
@@ -137,7 +137,7 @@ export function registerLiarsDice(program: Command): void {
     .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20))
     .option('--chart <file>', 'also draw the chart: .svg or .png')
     .addOption(rulesOption());
-  addSimOptions(sweep, { shardCount: 16 })
+  addSimOptions(sweep, { shardCount: 8 })
     .addHelpText('after', '\nExample:\n  oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 --field conservative,bluffer,random --rounds 50000')
     .action(async (opts: SimOptions & { strategy: string; param: string; values: string; field: string; rounds: number; dicePerPlayer?: number; rules?: string; chart?: string }) => {
       if (opts.shardIndex !== undefined) throw new UserError('sweep runs whole tournaments; use `liars tournament --shard-index` for cluster runs');
@@ -149,7 +149,7 @@ export function registerLiarsDice(program: Command): void {
           { value: p.value, who: `${r.strategy.split(':')[0]} (seat 0)`, penalties: p.penaltiesPerRound, low: p.ci95[0], high: p.ci95[1] },
           { value: p.value, who: 'field average', penalties: p.fieldPenaltiesPerRound, low: null, high: null },
         ]);
-        const { svg, png } = await renderSpec(sweepChart(r.strategy, r.param, rows, r.rounds, r.seed, r.field).spec);
+        const { svg, png } = await renderSpec(sweepChart(r.strategy.split(':')[0], r.param, rows, r.rounds, r.seed, r.field).spec);
         writeFileAtomic(opts.chart, /\.svg$/i.test(opts.chart) ? svg : png);
         if (!opts.quiet) process.stderr.write(`chart written to ${opts.chart}\n`);
       }

@@ -164,8 +164,8 @@ export function sweepChart(strategy: string, param: string, rows: Row[], rounds:
       data: { values: rows },
       width: 560, height: 300,
       layer: [
-        { transform: [{ filter: 'datum.low != null' }], mark: { type: 'area', opacity: 0.25 }, encoding: { x: { field: 'value', type: 'quantitative', title: `${param} (parameter value)` }, y: { field: 'low', type: 'quantitative', title: 'penalties per round (drinks)', scale: { zero: false } }, y2: { field: 'high' }, color: { field: 'who', type: 'nominal', title: null, legend: null } } },
-        { mark: { type: 'line', point: true }, encoding: { x: { field: 'value', type: 'quantitative' }, y: { field: 'penalties', type: 'quantitative' }, color: { field: 'who', type: 'nominal', title: null } } },
+        { transform: [{ filter: 'datum.low != null' }], mark: { type: 'area', opacity: 0.25, color: '#f58518' }, encoding: { x: { field: 'value', type: 'quantitative', title: `${param} (parameter value)` }, y: { field: 'low', type: 'quantitative', title: 'penalties per round (drinks)', scale: { zero: false } }, y2: { field: 'high' } } },
+        { mark: { type: 'line', point: true }, encoding: { x: { field: 'value', type: 'quantitative' }, y: { field: 'penalties', type: 'quantitative' }, color: { field: 'who', type: 'nominal', title: null, scale: { domain: [`${strategy} (seat 0)`, 'field average'], range: ['#f58518', '#4c78a8'] } } } },
       ],
     } as never,
   };
@@ -179,7 +179,7 @@ async function sweepPage(spec: Record<string, unknown>, ctx: ExperimentContext):
   const field = strategies(spec.field, 'field');
   const rounds = integer(spec.rounds, 'rounds', 1);
   const seed = integer(spec.seed ?? 1, 'seed', 0);
-  const shardCount = integer(spec.shardCount ?? 16, 'shardCount', 1);
+  const shardCount = integer(spec.shardCount ?? 8, 'shardCount', 1);
   const rows: Row[] = [];
   for (const value of values) {
     const swept: StrategySpec = { name: base.name, params: { ...base.params, [param]: value } };
