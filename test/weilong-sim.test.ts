@@ -6,12 +6,6 @@ import { gamesKernel, gamesLayout, playGames, simulateTurns, type GamesParams } 
 import { Rng } from '../src/core/rng.js';
 import { runExperiment } from '../src/parallel/pool.js';
 import { measureAllocation } from './helpers/alloc.js';
-import v8 from 'node:v8';
-import vm from 'node:vm';
-
-// a real gc() for measureAllocation (so garbage left by earlier tests is collected before measuring)
-v8.setFlagsFromString('--expose-gc');
-(globalThis as { gc?: () => void }).gc ??= vm.runInNewContext('gc');
 
 const rules = loadRules();
 
