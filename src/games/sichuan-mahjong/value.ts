@@ -41,8 +41,9 @@ export class Valuer {
     this.outsideIn7p = rules.outsideHandInSevenPairs;
   }
 
+  /** 2^min(fan, maxFan), as a small integer (a double here would be boxed on every return) */
   pointsForFan(fan: number): number {
-    return 2 ** Math.min(fan, this.maxFan);
+    return 1 << (fan < this.maxFan ? fan : this.maxFan);
   }
 
   /** Best reading's shape value (fan·8 + flags) over standard decompositions of this.w, −1 if none. */
