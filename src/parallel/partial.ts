@@ -3,7 +3,7 @@ import { UserError } from '../core/errors.js';
 import { readJsonFile, writeFileAtomic } from '../core/files.js';
 import { object, integer, array, string } from '../core/validate.js';
 import { mergeAccumulators, runShard } from './shards.js';
-import { hasKernel } from './registry.js';
+import { loadKernel } from './registry.js';
 import type { Experiment } from './pool.js';
 
 /**
@@ -28,22 +28,23 @@ export function shardIndexFromEnv(env: NodeJS.ProcessEnv = process.env): number 
   return v === undefined || v === '' ? undefined : Number(v);
 }
 
-export function runShardToFile(e: Experiment, shardIndex: number, out: string): PartialFile {
+export async function runShardToFile(e: Experiment, shardIndex: number, out: string): Promise<PartialFile> {
   if (!Number.isInteger(shardIndex) || shardIndex < 0 || shardIndex >= e.shardCount) {
     throw new UserError(`--shard-index must be an integer in 0..${e.shardCount - 1} (got ${shardIndex})`);
   }
+  if (!(await loadKernel(e.kernel))) throw new Error(`unknown kernel ${e.kernel}`);
   const acc = runShard({ ...e, shardIndex });
   const file: PartialFile = { format: 'oddsmith-partial/1', experimentId: experimentId(e), experiment: e, shardIndex, acc: Array.from(acc) };
   writeFileAtomic(out, JSON.stringify(file) + '\n');
   return file;
 }
 
-function readPartial(path: string): PartialFile {
+async function readPartial(path: string): Promise<PartialFile> {
   const raw = object(readJsonFile(path, 'partial result'), path);
   if (raw.format !== 'oddsmith-partial/1') throw new UserError(`${path} is not an oddsmith partial result`);
   const e = object(raw.experiment, `${path}: experiment`) as unknown as Experiment;
   string(e.kernel, `${path}: experiment.kernel`);
-  if (!hasKernel(e.kernel)) throw new UserError(`${path}: unknown kernel ${e.kernel}`);
+  if (!(await loadKernel(e.kernel))) throw new UserError(`${path}: unknown kernel ${e.kernel}`);
   integer(raw.shardIndex, `${path}: shardIndex`, 0, e.shardCount - 1);
   array(raw.acc, `${path}: acc`);
   if (experimentId(e) !== raw.experimentId) throw new UserError(`${path}: experiment id does not match its contents`);
@@ -51,9 +52,10 @@ function readPartial(path: string): PartialFile {
 }
 
 /** Merge partial files: same experiment, every shard exactly once, added in shard order. */
-export function mergePartialFiles(paths: readonly string[]): { experiment: Experiment; acc: Float64Array } {
+export async function mergePartialFiles(paths: readonly string[]): Promise<{ experiment: Experiment; acc: Float64Array }> {
   if (paths.length === 0) throw new UserError('merge needs at least one partial result file');
-  const parts = paths.map(readPartial);
+  const parts: PartialFile[] = [];
+  for (const p of paths) parts.push(await readPartial(p));
   const first = parts[0];
   const byIndex: (PartialFile | undefined)[] = Array.from({ length: first.experiment.shardCount }, () => undefined);
   parts.forEach((p, i) => {

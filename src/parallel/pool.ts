@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { mergeAccumulators, runShard, type ShardTask } from './shards.js';
+import { loadKernel } from './registry.js';
 
 export interface Experiment {
   kernel: string;
@@ -15,6 +16,8 @@ export interface Experiment {
 export interface RunOptions {
   /** worker threads; 1 runs the shards in this thread (same streams, same result) */
   workers?: number;
+  /** use worker threads even for one worker (to compare pool sizes like with like) */
+  alwaysPool?: boolean;
   onShardDone?: (done: number, of: number) => void;
 }
 
@@ -39,11 +42,12 @@ function workerFile(): string {
  * bit-identical for any worker count because each shard's stream comes from (seed, shard index).
  */
 export async function runExperiment(e: Experiment, opts: RunOptions = {}): Promise<Float64Array> {
+  if (!(await loadKernel(e.kernel))) throw new Error(`unknown kernel ${e.kernel}`);
   const workers = Math.max(1, Math.min(opts.workers ?? defaultWorkers(), e.shardCount));
   const tasks = shardTasks(e);
   const parts: Float64Array[] = new Array(tasks.length);
   let done = 0;
-  if (workers === 1) {
+  if (workers === 1 && !opts.alwaysPool) {
     for (const t of tasks) {
       parts[t.shardIndex] = runShard(t);
       opts.onShardDone?.(++done, tasks.length);

@@ -1,6 +1,8 @@
 // Piscina worker entry: runs one shard per task.
 import { runShard, type ShardTask } from './shards.js';
+import { loadKernel } from './registry.js';
 
-export default function (task: ShardTask): Float64Array {
+export default async function (task: ShardTask): Promise<Float64Array> {
+  await loadKernel(task.kernel);
   return runShard(task);
 }

@@ -36,6 +36,21 @@ export interface TurnSimTables {
   stop: Uint8Array;
   /** histogram bins (one per unit of final score) */
   bins: number;
+  /**
+   * The whole step in one lookup, [t * classTotal + g]: ≥ 0, the next state ((total × classTotal) << 4 | dice);
+   * < 0, the turn is over and −code − 1 is its accumulator bin: final score bins first (bin 0 is
+   * a bust), then instant-win bins by the total they came at.
+   */
+  step: Int32Array;
+  /** global roll class of each ordered roll: classOffset[n] + classOfRoll[rollOffset[n] + i] */
+  rollClass: Uint16Array;
+}
+
+/** The dice count whose ordered rolls hold position i of the concatenated roll maps. */
+function rollDice(rollOffset: Int32Array, N: number, i: number): number {
+  let n = 1;
+  while (n < N && rollOffset[n + 1] <= i) n++;
+  return n;
 }
 
 export function buildSimTables(rules: WulongRules, policy: PolicySpec): TurnSimTables {
@@ -67,60 +82,71 @@ export function buildSimTables(rules: WulongRules, policy: PolicySpec): TurnSimT
       }
     });
   }
+  const bins = cap + sol.maxGain + 2;
+  if (N > 15) throw new Error('the step table packs the dice count in 4 bits');
+  const step = new Int32Array((cap + 1) * C);
+  for (let t = 0; t <= cap; t++) {
+    for (let g = 0; g < C; g++) {
+      const j = t * C + g;
+      const nt = nextTotal[j], nn = nextDiceArr[j];
+      if (kind[g] === 1) step[j] = -1;
+      else if (kind[g] === 2) step[j] = -(1 + bins + t);
+      else if (nn === 0 || nt > cap || sol.stop[nt * (N + 1) + nn] === 1) step[j] = -(1 + Math.min(nt, bins - 1));
+      else step[j] = ((nt * C) << 4) | nn;
+    }
+  }
   return {
     unit: tables.unit, dice: N, cap, classTotal: C, instantValue: rules.instantWin?.value ?? 0,
     outcomes, rollOffset, classOffset, classOfRoll, kind, nextTotal, nextDice: nextDiceArr, stop: sol.stop,
-    bins: cap + sol.maxGain + 2,
+    bins, step, rollClass: classOfRoll.map((c, i) => c + classOffset[rollDice(rollOffset, N, i)]),
   };
 }
 
 /**
  * Accumulator layout: counts only, so the loop does small-integer work in every JIT tier (no
  * boxed doubles, hence no allocation even before it is optimized). Means and variances come from
- * the histograms: final scores by total index, and instant wins by the total they happened at.
+ * the histograms: final scores by total index (index 0: busts), then instant wins by the total
+ * they happened at.
  */
-export const ACC = { turns: 0, instantWins: 1, rolls: 2, busts: 3, hist: 4 } as const;
+export const ACC = { turns: 0, rolls: 1, hist: 2 } as const;
 export const accLength = (T: TurnSimTables) => ACC.hist + 2 * T.bins;
 
 /**
  * Play `count` turns from (total index t0, n0 dice to roll) under the tables' policy and add them
- * to `acc`. Allocation-free: small integers and typed arrays only.
+ * to `acc`. Per roll: one bounded draw for all the dice, its roll class, and one step lookup.
+ * Allocation-free: small integers and typed arrays only.
  */
 export function playTurns(T: TurnSimTables, rng: Rng, count: number, acc: Float64Array, t0 = 0, n0 = T.dice): void {
-  const { cap, classTotal, outcomes, rollOffset, classOffset, classOfRoll, kind, nextTotal, nextDice: nd, stop } = T;
-  const S = T.dice + 1, lastBin = T.bins - 1, hist = ACC.hist, instHist = ACC.hist + T.bins;
-  let rolls = 0;
-  for (let i = 0; i < count; i++) {
-    let t = t0, n = n0;
-    for (;;) {
-      rolls++;
-      const g = classOffset[n] + classOfRoll[rollOffset[n] + rng.below(outcomes[n])];
-      const k = kind[g];
-      if (k === 1) {
-        acc[hist]++;
-        acc[ACC.busts]++;
-        break;
+  const { outcomes, rollOffset, rollClass, step } = T;
+  const start = t0 * T.classTotal;
+  // one flat loop over rolls: tc is the turn total times classTotal (the step table's row)
+  let tc = start, n = n0, turns = 0, rolls = 0;
+  while (turns < count) {
+    rolls++;
+    const code = step[tc + rollClass[rollOffset[n] + rng.below(outcomes[n])]];
+    if (code < 0) {
+      acc[ACC.hist - 1 - code]++;
+      turns++;
+      tc = start;
+      n = n0;
+      if (rolls > 1 << 28) {
+        acc[ACC.rolls] += rolls;
+        rolls = 0;
       }
-      if (k === 2) {
-        acc[instHist + t]++;
-        acc[ACC.instantWins]++;
-        break;
-      }
-      const j = t * classTotal + g;
-      t = nextTotal[j];
-      n = nd[j];
-      if (n === 0 || t > cap || stop[t * S + n] === 1) {
-        acc[hist + (t < lastBin ? t : lastBin)]++;
-        break;
-      }
-    }
-    if (rolls > 1 << 28) {
-      acc[ACC.rolls] += rolls;
-      rolls = 0;
+    } else {
+      tc = code >> 4;
+      n = code & 15;
     }
   }
   acc[ACC.turns] += count;
   acc[ACC.rolls] += rolls;
+}
+
+/** Busts and instant wins in an accumulator. */
+export function outcomeCounts(T: TurnSimTables, acc: Float64Array): { busts: number; instantWins: number } {
+  let instantWins = 0;
+  for (let i = 0; i < T.bins; i++) instantWins += acc[ACC.hist + T.bins + i];
+  return { busts: acc[ACC.hist], instantWins };
 }
 
 /** Count, sum and sum of squares of final scores in an accumulator. */
@@ -187,8 +213,8 @@ export const turnKernel: Kernel<TurnSimParams, TurnSimResult> = {
       se: m.se,
       ci95: m.ci95,
       sd: m.sd,
-      bust: proportion(acc[ACC.busts], n),
-      instantWin: proportion(acc[ACC.instantWins], n),
+      bust: proportion(outcomeCounts(T, acc).busts, n),
+      instantWin: proportion(outcomeCounts(T, acc).instantWins, n),
       rollsPerTurn: acc[ACC.rolls] / n,
       bands,
     };
