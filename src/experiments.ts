@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from './core/errors.js';
 import { readJsonFile } from './core/files.js';
-import { object, string } from './core/validate.js';
+import { integer, object, string } from './core/validate.js';
 import type { PageInfo } from './report/page.js';
 
 /** What an experiment runner gets besides its spec. */
@@ -28,6 +28,7 @@ export interface ExperimentFile {
   name: string;
   game: string;
   spec: Record<string, unknown>;
+  order: number;
 }
 
 export function listExperiments(dir: string): ExperimentFile[] {
@@ -37,12 +38,15 @@ export function listExperiments(dir: string): ExperimentFile[] {
   } catch {
     throw new UserError(`cannot read experiments folder ${dir}`);
   }
-  return files.map((f) => {
-    const path = join(dir, f);
-    const spec = object(readJsonFile(path, 'experiment'), path);
-    const game = string(spec.game, `${path}: game`, Object.keys(runners));
-    return { file: path, name: string(spec.name, `${path}: name`), game, spec };
-  });
+  // `order` (optional) places an experiment's pages in the index; it is not part of the game's spec
+  return files
+    .map((f) => {
+      const path = join(dir, f);
+      const { order, ...spec } = object(readJsonFile(path, 'experiment'), path);
+      const game = string(spec.game, `${path}: game`, Object.keys(runners));
+      return { file: path, name: string(spec.name, `${path}: name`), game, spec, order: order === undefined ? 1000 : integer(order, `${path}: order`, 0, 1000) };
+    })
+    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 }
 
 export async function runnerFor(game: string): Promise<ExperimentRunner> {
