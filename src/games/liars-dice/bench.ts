@@ -4,9 +4,7 @@ import { loadRules } from './rules.js';
 import { bidOdds } from './odds.js';
 import { Tournament, tournamentKernel, type TournamentParams } from './kernels.js';
 import { solve, type SolveOptions } from './cfr.js';
-
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+import { f, ms } from '../../bench/timing.js';
 
 /** Liar's Dice figures: exact odds time, tournament rounds per second, CFR+ solve times. Measured, never asserted. */
 export async function bench(log: (line: string) => void): Promise<void> {

@@ -4,19 +4,7 @@ import { runExperiment } from '../../parallel/pool.js';
 import { loadRules } from './rules.js';
 import { gamesLayout, playGames, type GamesParams } from './kernels.js';
 import { turnOdds } from './odds.js';
-
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-
-function best<T>(runs: number, fn: () => T): { ms: number; value: T } {
-  let bestMs = Infinity, value!: T;
-  for (let i = 0; i < runs; i++) {
-    const t0 = process.hrtime.bigint();
-    value = fn();
-    bestMs = Math.min(bestMs, ms(t0));
-  }
-  return { ms: bestMs, value };
-}
+import { best, f, ms } from '../../bench/timing.js';
 
 export async function bench(log: (line: string) => void): Promise<void> {
   const rules = loadRules();
