@@ -52,71 +52,84 @@ class OddsTable implements TableView {
   }
 }
 
+/** Everything one shard's walls need, built once: the table, the valuer, the live-tile pool. */
+export function prepareWalls(p: OddsParams, rng: Rng) {
+  const t = new OddsTable(rng);
+  const valuer = new Valuer(p.rules);
+  const pool = new Uint8Array(108);
+  let U = 0;
+  for (let k = 0; k < 27; k++) for (let c = 0; c < p.live[k]; c++) pool[U++] = k;
+  const hand = t.hands[0];
+  const nm = p.meldKinds.length;
+  for (let j = 0; j < nm; j++) { t.meldKinds[j] = p.meldKinds[j]; t.meldSizes[j] = p.meldSizes[j]; }
+  t.nMelds[0] = nm;
+  t.voids[0] = p.voidSuit;
+  const v = p.voidSuit, K = p.opponents, N = p.tilesLeft;
+  const startSize = p.hand.reduce((a, b) => a + b, 0);
+  const discardForm = startSize === 14 - 3 * nm;
+  return { p, rng, t, valuer, pool, U, hand, nm, v, K, N, discardForm };
+}
+
+/** Play `count` walls and add them to `acc` (allocation-free: the tables were built by prepareWalls). */
+export function playWalls(w: ReturnType<typeof prepareWalls>, count: number, acc: Float64Array): void {
+  const { p, rng, t, valuer, pool, U, hand, nm, v, K, N, discardForm } = w;
+  for (let i = 0; i < count; i++) {
+    for (let k = 0; k < 27; k++) { hand[k] = p.hand[k]; t.visible[k] = 4 - p.live[k] - p.hand[k]; }
+    let drawn = 0, pts = 0, type = 0;
+    let ready = false;
+    if (discardForm) {
+      const d = efficientDiscard(t, 0);
+      hand[d]--; t.visible[d]++;
+    }
+    ready = shanten(hand, nm, v) === 0;
+    let turn = discardForm ? 1 : 0; // 0 = the player, 1..K opponents
+    while (drawn < N) {
+      const j = drawn + rng.below(U - drawn);
+      const tile = pool[j]; pool[j] = pool[drawn]; pool[drawn] = tile;
+      drawn++;
+      t.left = N - drawn;
+      const last = drawn === N;
+      if (turn === 0) {
+        hand[tile]++;
+        if (isWinningHand(hand, nm, v)) {
+          pts = (valuer.evaluate(hand, t.meldKinds, t.meldSizes, nm, v, last ? EV_LAST_TILE : 0) + p.rules.selfDrawBonus) * K;
+          type = 1;
+          break;
+        }
+        let d = tile;
+        if (!ready) d = efficientDiscard(t, 0);
+        hand[d]--; t.visible[d]++;
+        if (!ready) ready = shanten(hand, nm, v) === 0;
+      } else {
+        t.visible[tile]++;
+        // the suit by comparison, not (tile / 9) | 0: until this long loop is optimized (OSR) a
+        // division makes a boxed double per tile
+        if ((tile < 9 ? 0 : tile < 18 ? 1 : 2) !== v) {
+          hand[tile]++;
+          if (isWinningHand(hand, nm, v)) {
+            pts = valuer.evaluate(hand, t.meldKinds, t.meldSizes, nm, v, last && p.rules.lastTileIncludesDiscard ? EV_LAST_TILE : 0);
+            type = 2;
+            hand[tile]--;
+            break;
+          }
+          hand[tile]--;
+        }
+      }
+      turn = turn === K ? 0 : turn + 1;
+    }
+    acc[O_TRIALS]++;
+    if (type === 1) acc[O_SELF]++;
+    else if (type === 2) acc[O_DISC]++;
+    acc[O_SUM] += pts;
+    acc[O_SUMSQ] += pts * pts;
+  }
+}
+
 export const oddsKernel: Kernel<OddsParams, OddsSummary> = {
   name: 'sichuan-mahjong.odds',
   run(p, rng, count) {
     const acc = new Float64Array(O_SIZE);
-    const t = new OddsTable(rng);
-    const valuer = new Valuer(p.rules);
-    const pool = new Uint8Array(108);
-    let U = 0;
-    for (let k = 0; k < 27; k++) for (let c = 0; c < p.live[k]; c++) pool[U++] = k;
-    const hand = t.hands[0];
-    const nm = p.meldKinds.length;
-    for (let j = 0; j < nm; j++) { t.meldKinds[j] = p.meldKinds[j]; t.meldSizes[j] = p.meldSizes[j]; }
-    t.nMelds[0] = nm;
-    t.voids[0] = p.voidSuit;
-    const v = p.voidSuit, K = p.opponents, N = p.tilesLeft;
-    const startSize = p.hand.reduce((a, b) => a + b, 0);
-    const discardForm = startSize === 14 - 3 * nm;
-    for (let i = 0; i < count; i++) {
-      for (let k = 0; k < 27; k++) { hand[k] = p.hand[k]; t.visible[k] = 4 - p.live[k] - p.hand[k]; }
-      let drawn = 0, pts = 0, type = 0;
-      let ready = false;
-      if (discardForm) {
-        const d = efficientDiscard(t, 0);
-        hand[d]--; t.visible[d]++;
-      }
-      ready = shanten(hand, nm, v) === 0;
-      let turn = discardForm ? 1 : 0; // 0 = the player, 1..K opponents
-      while (drawn < N) {
-        const j = drawn + rng.below(U - drawn);
-        const tile = pool[j]; pool[j] = pool[drawn]; pool[drawn] = tile;
-        drawn++;
-        t.left = N - drawn;
-        const last = drawn === N;
-        if (turn === 0) {
-          hand[tile]++;
-          if (isWinningHand(hand, nm, v)) {
-            pts = (valuer.evaluate(hand, t.meldKinds, t.meldSizes, nm, v, last ? EV_LAST_TILE : 0) + p.rules.selfDrawBonus) * K;
-            type = 1;
-            break;
-          }
-          let d = tile;
-          if (!ready) d = efficientDiscard(t, 0);
-          hand[d]--; t.visible[d]++;
-          if (!ready) ready = shanten(hand, nm, v) === 0;
-        } else {
-          t.visible[tile]++;
-          if (((tile / 9) | 0) !== v) {
-            hand[tile]++;
-            if (isWinningHand(hand, nm, v)) {
-              pts = valuer.evaluate(hand, t.meldKinds, t.meldSizes, nm, v, last && p.rules.lastTileIncludesDiscard ? EV_LAST_TILE : 0);
-              type = 2;
-              hand[tile]--;
-              break;
-            }
-            hand[tile]--;
-          }
-        }
-        turn = turn === K ? 0 : turn + 1;
-      }
-      acc[O_TRIALS]++;
-      if (type === 1) acc[O_SELF]++;
-      else if (type === 2) acc[O_DISC]++;
-      acc[O_SUM] += pts;
-      acc[O_SUMSQ] += pts * pts;
-    }
+    playWalls(prepareWalls(p, rng), count, acc);
     return acc;
   },
   summarize(_p, acc) {
