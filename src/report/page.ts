@@ -96,4 +96,3 @@ export function writeIndex(reportsDir: string, pages: readonly PageInfo[], manif
   writeFileAtomic(join(reportsDir, 'index.html'), htmlDoc('oddsmith reports', body));
 }
 
-export { tableHtml };
