@@ -26,6 +26,19 @@ describe('report rendering', () => {
     expect(a.png.subarray(1, 4).toString()).toBe('PNG');
   });
 
+  it('a chart\'s SVG does not depend on what was rendered before it (gradient ids)', async () => {
+    const heat = (scheme: 'blues' | 'reds' | 'greens'): VlSpec => ({
+      data: { values: [{ x: 1, y: 1, v: 0 }, { x: 2, y: 1, v: 5 }] },
+      mark: 'rect',
+      encoding: { x: { field: 'x', type: 'ordinal' }, y: { field: 'y', type: 'ordinal' }, color: { field: 'v', type: 'quantitative', scale: { scheme } } },
+    });
+    const alone = (await renderSpec(heat('blues'))).svg;
+    await renderSpec(heat('reds'));
+    await renderSpec(heat('greens'));
+    expect((await renderSpec(heat('blues'))).svg).toBe(alone);
+    expect(alone).toContain('gradient_0');
+  });
+
   it('measures text with the font\'s real advance widths', () => {
     // DejaVu Sans: "M" is 1767/2048 em, "i" is 569/2048 em
     expect(textWidth('M', 2048)).toBeCloseTo(1767, 0);

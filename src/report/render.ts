@@ -31,13 +31,31 @@ export const baseConfig = {
   title: { fontSize: 15, anchor: 'start', subtitleFontSize: 12, subtitleColor: '#555', offset: 10 },
 } as const;
 
+/**
+ * Vega numbers gradients and clip paths with process-wide counters, and caches some gradient
+ * objects with their ids across views, so a chart's ids depend on what was rendered before it.
+ * Renumber them in order of appearance: the same chart gives the same bytes in any run.
+ */
+function canonicalIds(svg: string): string {
+  const seen = new Map<string, string>();
+  const next: Record<string, number> = {};
+  return svg.replace(/(gradient_|clip)(\d+)/g, (m: string, prefix: string) => {
+    let id = seen.get(m);
+    if (id === undefined) {
+      id = `${prefix}${(next[prefix] = (next[prefix] ?? -1) + 1)}`;
+      seen.set(m, id);
+    }
+    return id;
+  });
+}
+
 /** Vega-Lite → Vega → SVG (headless view, no renderer) → PNG (resvg with the shipped fonts). */
 export async function renderSpec(spec: VlSpec): Promise<{ svg: string; png: Buffer }> {
   installTextMetrics();
   const withConfig = { ...spec, config: { ...baseConfig, ...(spec.config ?? {}) } } as VlSpec;
   const compiled = vl.compile(withConfig).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
-  const svg = await view.toSVG();
+  const svg = canonicalIds(await view.toSVG());
   view.finalize();
   const png = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: 2 },

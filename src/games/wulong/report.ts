@@ -194,18 +194,20 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
     if (params.policy.stop.kind === 'threshold' && params.policy.choice === 'best') simRows.push({ threshold: params.policy.stop.total, mean: s.mean, ciLow: s.ci95[0], ciHigh: s.ci95[1], kind: 'simulated' });
   }
   const { chart: thrChart, best } = thresholdChart(rules, r.expectedTurnScore, thresholds, simRows);
-  const page: PageInfo = { path: `wulong/${string(spec.page ?? 'turn', `${name}: page`)}.html`, title: `Turn analysis — ${rules.name}`, summary: `exact optimal stop policy (expected ${r.expectedTurnScore.toFixed(1)} points per turn), final-score distribution, betting-card EV and fair odds, threshold policies` };
+  const pageName = string(spec.page ?? 'turn', `${name}: page`);
+  const page: PageInfo = { path: `wulong/${pageName}.html`, title: `Turn analysis — ${rules.name}`, summary: `exact optimal stop policy (expected ${r.expectedTurnScore.toFixed(1)} points per turn), final-score distribution, betting-card EV and fair odds, threshold policies` };
   const bust = Object.entries(r.bustProbability).map(([dice, b]) => ({ dice, 'bust probability': b.probability.toFixed(6), fraction: b.fraction, 'stop from total': r.thresholds[dice] ?? 'never' }));
   const intro = `<p>Exact results from dynamic programming over (turn total, dice left), with every roll enumerated as a multiset and every legal set-aside considered.
 Expected final turn score under optimal play: <b>${r.expectedTurnScore.toFixed(2)}</b> points${rules.instantWin ? ` (a ${escapeHtml(rules.instantWin.name)} counts as the turn total + ${k(rules.instantWin.value)}; it happens in ${(r.instantWinProbability * 100).toFixed(4)}% of turns)` : ''}.
 A turn busts with probability ${(r.turnBustProbability * 100).toFixed(2)}% and takes ${r.expectedRolls.toFixed(2)} rolls on average.
 The best fixed threshold (${k(best.threshold)}) reaches ${best.value.toFixed(1)} points.</p>`;
+  const prefixed = (c: Chart): Chart => ({ ...c, name: `${pageName}-${c.name}` });
   return [
     await writePage(ctx.reportsDir, page, intro, [
-      { heading: 'When to stop', charts: [policyMap(a)], table: { rows: bust, caption: 'Bust probability of one roll, and the turn total from which the optimal policy stops, by dice left to roll.' } },
-      { heading: 'Final turn score', charts: [distributionChart(a)] },
-      { heading: 'Betting cards', charts: cardCharts(a), table: { rows: r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(5), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })) } },
-      { heading: 'Threshold policies', charts: [thrChart] },
+      { heading: 'When to stop', charts: [prefixed(policyMap(a))], table: { rows: bust, caption: 'Bust probability of one roll, and the turn total from which the optimal policy stops, by dice left to roll.' } },
+      { heading: 'Final turn score', charts: [prefixed(distributionChart(a))] },
+      { heading: 'Betting cards', charts: cardCharts(a).map(prefixed), table: { rows: r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(5), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })) } },
+      { heading: 'Threshold policies', charts: [prefixed(thrChart)] },
       { heading: 'Exact vs simulated', html: `<p>Monte Carlo runs (${k(trials)} turns each, seed ${seed}, ${shardCount} shards) against the exact expected score of the same policy. |z| ≤ 4 is agreement.</p>`, table: { rows: agreement } },
     ]),
   ];
