@@ -11,6 +11,13 @@ import { parsePolicy } from '../../../strategies/wulong/index.js';
 
 const k = (x: number) => x.toLocaleString('en-US');
 
+/** A round step (1, 2 or 5 × 10^k points) that labels about 20 of `columns` columns `unit` apart. */
+function labelStep(unit: number, columns: number): number {
+  const wanted = unit * Math.max(1, Math.ceil(columns / 20));
+  const p = 10 ** Math.floor(Math.log10(wanted));
+  return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= wanted && s % unit === 0) ?? wanted;
+}
+
 function policyMap(a: TurnAnalysis): Chart {
   const rows = a.policyTable().filter((r) => r.margin !== null);
   const clip = 10000;
@@ -30,7 +37,7 @@ function policyMap(a: TurnAnalysis): Chart {
       layer: [{
       mark: { type: 'rect', stroke: 'white', strokeWidth: 0.5 },
       encoding: {
-        x: { field: 'total', type: 'ordinal', title: 'turn total so far (points)', axis: { labelAngle: -90, labelExpr: `datum.value % ${a.unit * 4} == 0 ? datum.label : ''` } },
+        x: { field: 'total', type: 'ordinal', title: 'turn total so far (points)', axis: { labelAngle: -90, labelExpr: `datum.value % ${labelStep(a.unit, new Set(data.map((d) => d.total)).size)} == 0 ? datum.label : ''` } },
         y: { field: 'dice', type: 'ordinal', title: 'dice left to roll', sort: 'descending' },
         color: { field: 'margin', type: 'quantitative', title: ['gain of rolling', 'over stopping (pts)'], scale: { type: 'symlog', constant: 100, scheme: 'redblue', domainMid: 0, domain: [-clip, clip], clamp: true }, legend: { values: [-clip, -1000, -100, 0, 100, 1000, clip] } },
         tooltip: [{ field: 'dice' }, { field: 'total' }, { field: 'action' }, { field: 'margin' }],
@@ -54,11 +61,17 @@ function distributionChart(a: TurnAnalysis): Chart {
   const r = a.solveResult();
   const data = r.finalScore.map((x) => ({ score: x.score, probability: x.probability, card: bandOf(a.rules, x.score) }));
   if (r.instantWinProbability > 0) data.push({ score: -1, probability: r.instantWinProbability, card: a.rules.instantWin!.name });
-  const shown = data.filter((d) => d.score >= 0 && d.score <= 30000);
+  // show scores up to a round number past the 99.5% point; the rest is in the CSV
+  let mass = 0;
+  const q995 = r.finalScore.find((x) => (mass += x.probability) >= 0.995)?.score ?? 0;
+  const step = labelStep(a.unit, Math.ceil((q995 * 1.1) / a.unit));
+  const upper = Math.max(10 * a.unit, Math.ceil((q995 * 1.1) / step) * step);
+  const shown = data.filter((d) => d.score >= 0 && d.score <= upper);
+  const barWidth = Math.max(1, Math.min(7, (0.7 * 760 * a.unit) / upper));
   return {
     name: 'final-score',
     title: 'Distribution of the final turn score under optimal play',
-    caption: `Probability of each final score (0 = bust: ${(r.turnBustProbability * 100).toFixed(1)}%), coloured by the betting card that wins on it. Scores above 30,000 (${(data.filter((d) => d.score > 30000).reduce((s, d) => s + d.probability, 0) * 100).toFixed(2)}%) are in the CSV.`,
+    caption: `Probability of each final score (0 = bust: ${(r.turnBustProbability * 100).toFixed(1)}%), coloured by the betting card that wins on it. Scores above ${k(upper)} (${(data.filter((d) => d.score > upper).reduce((s, d) => s + d.probability, 0) * 100).toFixed(2)}%) are in the CSV.`,
     rows: data,
     spec: {
       $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -66,9 +79,9 @@ function distributionChart(a: TurnAnalysis): Chart {
       width: 760,
       height: 300,
       data: { values: shown },
-      mark: { type: 'bar', width: 7 },
+      mark: { type: 'bar', width: barWidth },
       encoding: {
-        x: { field: 'score', type: 'quantitative', title: 'final turn score (points)', scale: { domain: [-250, 30250], nice: false }, axis: { values: Array.from({ length: 16 }, (_, i) => i * 2000), format: ',d' } },
+        x: { field: 'score', type: 'quantitative', title: 'final turn score (points)', scale: { domain: [-a.unit / 2, upper + a.unit / 2], nice: false }, axis: { values: Array.from({ length: Math.floor(upper / step) + 1 }, (_, i) => i * step), format: ',d' } },
         y: { field: 'probability', type: 'quantitative', title: 'probability', axis: { format: '.0%' } },
         color: { field: 'card', type: 'nominal', title: 'betting card that wins', sort: a.rules.bettingCards.map((c) => c.name) },
       },
