@@ -62,6 +62,25 @@ export interface ConvergencePoint {
   seconds: number;
 }
 
+/**
+ * sig[a·Hm + h] = w[base + a·Hm + h] / Σ_a w[base + a·Hm + h] for each hand h < Hp, uniform where
+ * that sum is 0: regret matching on the (non-negative, CFR+) regrets, or the average strategy on
+ * the cumulative strategy weights. `sum` is scratch space.
+ */
+function normalizeInto(w: Float64Array, base: number, nA: number, Hm: number, Hp: number, sum: Float64Array, sig: Float64Array): void {
+  for (let h = 0; h < Hp; h++) sum[h] = 0;
+  for (let a = 0; a < nA; a++) {
+    const o = base + a * Hm;
+    for (let h = 0; h < Hp; h++) sum[h] += w[o + h];
+  }
+  const u = 1 / nA;
+  for (let h = 0; h < Hp; h++) sum[h] = sum[h] > 0 ? 1 / sum[h] : 0;
+  for (let a = 0; a < nA; a++) {
+    const o = base + a * Hm, so = a * Hm;
+    for (let h = 0; h < Hp; h++) sig[so + h] = sum[h] > 0 ? w[o + h] * sum[h] : u;
+  }
+}
+
 export class LiarsSolver {
   readonly B: number;
   readonly S: number;
@@ -193,17 +212,7 @@ export class LiarsSolver {
       return;
     }
     // current strategy (regret matching+); action 0 = liar if available, then bids top+1…
-    for (let h = 0; h < Hp; h++) sum[h] = 0;
-    for (let a = 0; a < nA; a++) {
-      const o = base + a * Hm;
-      for (let h = 0; h < Hp; h++) sum[h] += reg[o + h];
-    }
-    const u = 1 / nA;
-    for (let h = 0; h < Hp; h++) sum[h] = sum[h] > 0 ? 1 / sum[h] : 0;
-    for (let a = 0; a < nA; a++) {
-      const o = base + a * Hm, so = a * Hm;
-      for (let h = 0; h < Hp; h++) sig[so + h] = sum[h] > 0 ? reg[o + h] * sum[h] : u;
-    }
+    normalizeInto(reg, base, nA, Hm, Hp, sum, sig);
     for (let h = 0; h < Hi; h++) v[h] = 0;
     const nI = this.rI[depth + 1], nO = this.rO[depth + 1], cv = this.val[depth + 1];
     for (let a = 0; a < nA; a++) {
@@ -278,18 +287,8 @@ export class LiarsSolver {
       for (let h = 0; h < Hi; h++) v[h] = 0;
       return;
     }
-    const avg = this.avg, base = this.off[mask] * Hm, sum = this.tmp[depth];
-    for (let h = 0; h < Hp; h++) sum[h] = 0;
-    for (let a = 0; a < nA; a++) {
-      const o = base + a * Hm;
-      for (let h = 0; h < Hp; h++) sum[h] += avg[o + h];
-    }
-    const u = 1 / nA;
-    for (let h = 0; h < Hp; h++) sum[h] = sum[h] > 0 ? 1 / sum[h] : 0;
-    for (let a = 0; a < nA; a++) {
-      const o = base + a * Hm, so = a * Hm;
-      for (let h = 0; h < Hp; h++) sig[so + h] = sum[h] > 0 ? avg[o + h] * sum[h] : u;
-    }
+    const base = this.off[mask] * Hm, sum = this.tmp[depth];
+    normalizeInto(this.avg, base, nA, Hm, Hp, sum, sig);
     for (let h = 0; h < Hi; h++) v[h] = p === i && best ? -Infinity : 0;
     const vch = this.vch[depth], nO = this.rO[depth + 1], cv = this.val[depth + 1];
     for (let a = 0; a < nA; a++) {
