@@ -5,6 +5,9 @@ import { FONT_FAMILY, fontFiles, textWidth } from './fonts.js';
 
 export type VlSpec = vl.TopLevelSpec;
 
+/** The Vega-Lite schema every chart spec names. */
+export const VL_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+
 let metricsInstalled = false;
 /** Vega measures text with our font's real advance widths (no canvas in Node). */
 function installTextMetrics(): void {

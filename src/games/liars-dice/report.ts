@@ -10,7 +10,7 @@ import { LiarsSolver, solve, type SolveResult, type Variant } from './cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
 import { createStrategy, parseStrategySpec, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 
-const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 const GAME = 'liars-dice';
 
 function strategies(v: unknown, field: string): StrategySpec[] {

@@ -13,7 +13,7 @@ import { dealKernel, type DealParams, type DealSummary } from './kernels.js';
 import { loadRules } from './rules.js';
 import { getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
 
-const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 const pc = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
 
 function barChart(o: { name: string; title: string; subtitle: string; caption: string; rows: Row[]; x: string; xTitle: string; y: string; yTitle: string; yFormat?: string; color?: string; colorTitle?: string; horizontal?: boolean; numericX?: boolean }): Chart {

@@ -16,7 +16,7 @@ import { parseStrategies } from './options.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { turnOdds } from './odds.js';
 
-const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 const pc = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
 const pcI = (c: [number, number], d = 1) => `[${(c[0] * 100).toFixed(d)}, ${(c[1] * 100).toFixed(d)}]`;
 const n2 = (x: number, d = 2) => x.toFixed(d);

@@ -11,7 +11,7 @@ import { END_NAMES, MONEY_NAMES, checkGameParams, policyTablesFor, type GamePara
 import { parseSetSpec, readRawRules, runSweep, sweepPoints, type SweepResult } from './game-sweep.js';
 import { parsePlayers } from '../../../strategies/wulong/passive.js';
 
-const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 const k = (x: number) => Math.round(x).toLocaleString('en-US');
 const pct = (p: number, d = 1) => `${(p * 100).toFixed(d)}%`;
 const ENDING_LABEL: Record<string, string> = { instantWin: 'Wulong (instant win)', fortune: 'a fortune ≥ end limit', safes: 'last safe closed', turnLimit: 'turn limit (safety stop)' };

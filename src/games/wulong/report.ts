@@ -1,5 +1,6 @@
 import type { ExperimentRunner } from '../../experiments.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
+import { VL_SCHEMA } from '../../report/render.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { integer, string, array, object } from '../../core/validate.js';
 import { packageRoot } from '../../core/paths.js';
@@ -29,7 +30,7 @@ function policyMap(a: TurnAnalysis): Chart {
     caption: `Each cell is a reachable decision point. Blue: rolling is worth more than stopping; red: stop. Shade = expected gain of rolling over stopping, in points (log-like scale, clamped at ±${k(clip)}). The black outline marks the stop threshold for that number of dice: from there on, stop. Blank cells cannot occur.`,
     rows: data,
     spec: {
-      $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+      $schema: VL_SCHEMA,
       title: { text: 'Roll or stop? (optimal policy)', subtitle: a.rules.name },
       width: 760,
       height: 230,
@@ -74,7 +75,7 @@ function distributionChart(a: TurnAnalysis): Chart {
     caption: `Probability of each final score (0 = bust: ${(r.turnBustProbability * 100).toFixed(1)}%), coloured by the betting card that wins on it. Scores above ${k(upper)} (${(data.filter((d) => d.score > upper).reduce((s, d) => s + d.probability, 0) * 100).toFixed(2)}%) are in the CSV.`,
     rows: data,
     spec: {
-      $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+      $schema: VL_SCHEMA,
       title: { text: 'Final turn score (optimal policy)', subtitle: `${a.rules.name}; mean ${k(Math.round(r.expectedTurnScore))} points` },
       width: 760,
       height: 300,
@@ -107,7 +108,7 @@ function cardCharts(a: TurnAnalysis): Chart[] {
       caption: 'Net chips won per chip staked when the active player plays optimally and nothing is known yet. Above zero the bet pays on average. All-in bets use the all-in card\'s odds instead of the card\'s.',
       rows: ev,
       spec: {
-        $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+        $schema: VL_SCHEMA,
         title: { text: 'Betting cards: EV per chip staked', subtitle: a.rules.name },
         width: 560,
         height: { step: 16 } as unknown as number,
@@ -124,7 +125,7 @@ function cardCharts(a: TurnAnalysis): Chart[] {
       caption: 'Fair odds make a card\'s EV zero. A card whose printed odds (dot) sit left of its fair odds (diamond) loses money on average.',
       rows: odds,
       spec: {
-        $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+        $schema: VL_SCHEMA,
         title: { text: 'Printed vs fair odds (payout per chip)', subtitle: a.rules.name },
         width: 560,
         height: 160,
@@ -155,7 +156,7 @@ function thresholdChart(rules: WulongRules, optimalValue: number, thresholds: nu
       caption: `Stop once the turn total reaches the threshold, whatever the dice left. The best fixed threshold is ${k(best.threshold)} (${best.expectedScore.toFixed(0)} points); the optimal policy (dashed line, ${optimalValue.toFixed(0)} points) adapts to the dice left and does better. Points with error bars are simulated (95% intervals).`,
       rows: [...data, ...sims.map((s) => ({ ...s }))],
       spec: {
-        $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+        $schema: VL_SCHEMA,
         title: { text: 'Fixed-threshold policies vs the optimal policy', subtitle: rules.name },
         width: 640,
         height: 300,
