@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../core/paths.js';
 
 /**
  * The project's own fonts, so charts render the same on every machine, and real glyph advance
@@ -9,9 +10,7 @@ import { fileURLToPath } from 'node:url';
 export const FONT_FAMILY = 'DejaVu Sans';
 
 function fontsDir(): string {
-  // src/report → ../../assets/fonts from sources; dist/src/report → ../../../assets/fonts when compiled
-  const here = fileURLToPath(import.meta.url);
-  return fileURLToPath(new URL(here.includes('/dist/') ? '../../../assets/fonts/' : '../../assets/fonts/', import.meta.url));
+  return join(packageRoot(), 'assets', 'fonts') + '/';
 }
 
 export function fontFiles(): string[] {
