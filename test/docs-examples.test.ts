@@ -196,6 +196,48 @@ function runExample(args: string[], dir: string): { code: number | null; output:
   }
 }
 
+describe('the example checker itself', () => {
+  it('… matches any text within one line, and nothing else is loose', () => {
+    expect(lineMatches('… turns/s (2 workers, … s)', '1,412,620 turns/s (2 workers, 0.71 s)')).toBe(true);
+    expect(lineMatches('… turns/s (2 workers, … s)', '1,412,620 turns/s (4 workers, 0.71 s)')).toBe(false);
+    expect(lineMatches('mean 3.5 (x)', 'mean 3.5 (x)   ')).toBe(true);
+    expect(lineMatches('mean 3.5', 'mean 3.50')).toBe(false);
+    expect(lineMatches('a.b', 'axb')).toBe(false);
+  });
+
+  it('splits arguments with simple quoting and refuses shell syntax', () => {
+    expect(splitArgs('mahjong waits 11223m --melds "pung 5p, kong 7s" --seen \'3m\'')).toEqual(['mahjong', 'waits', '11223m', '--melds', 'pung 5p, kong 7s', '--seen', '3m']);
+    expect(splitArgs('a "" b')).toEqual(['a', '', 'b']);
+    expect(() => splitArgs('wulong solve | head')).toThrow(/shell syntax `\|`/);
+    expect(() => splitArgs('merge parts/*.json')).toThrow(/shell syntax `\*`/);
+    expect(() => splitArgs('wulong solve > out.txt')).toThrow(/shell syntax `>`/);
+    expect(() => splitArgs('a "b')).toThrow(/unclosed/);
+  });
+
+  it('reports every console block it cannot run, with file and line', () => {
+    const text = [
+      '```console', 'no command here', '```',                       // 1–3
+      '```console', '$ oddsmith wulong solve', 'output', '```',      // 4–7
+      '```sh', '$ anything goes in other blocks', '```',             // 8–10
+      '```console', '$ npx oddsmith wulong advise', 'ROLL', '',      // 11–14
+    ].join('\n');
+    const blocks = parseBlocks('x.md', text);
+    expect(blocks.map((b) => b.errors)).toEqual([
+      ['x.md:2: text before the first `$` line of a console block'],
+      ['x.md:5: console block command must be `$ npx oddsmith …` (got `$ oddsmith wulong solve`)'],
+      ['x.md:11: console block is never closed'],
+    ]);
+    expect(blocks[2].examples).toEqual([{ file: 'x.md', line: 12, command: 'wulong advise', expected: [{ line: 13, text: 'ROLL' }, { line: 14, text: '' }] }]);
+    expect(parseBlocks('y.md', '```console\n```\n')[0].errors).toEqual(['y.md:1: console block has no `$ npx oddsmith …` line']);
+  });
+
+  it('a diff names the doc line of what differs', () => {
+    const expected = [{ line: 10, text: 'a' }, { line: 11, text: 'b' }, { line: 12, text: '' }];
+    expect(diffOutput('x.md', expected, 'a\nb\n')).toBeNull();
+    expect(diffOutput('x.md', expected, 'a\nc\n')).toBe('    a\n  - b    (x.md:11)\n  + c');
+  });
+});
+
 const blocks = docFiles().flatMap((file) => parseBlocks(file, readFileSync(join(ROOT, file), 'utf8')));
 
 describe('doc examples', () => {
