@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { Rng } from '../src/core/rng.js';
 import { loadRules } from '../src/games/sichuan-mahjong/rules.js';
 import { Deal, DEAL } from '../src/games/sichuan-mahjong/engine.js';
-import { dealKernel, oddsKernel, type DealParams } from '../src/games/sichuan-mahjong/kernels.js';
+import { dealKernel, oddsKernel, ODDS, playWalls, prepareWalls, type DealParams } from '../src/games/sichuan-mahjong/kernels.js';
 import { exactReadyOdds, type OddsParams } from '../src/games/sichuan-mahjong/exact-ready-odds.js';
 import { parsePosition } from '../src/games/sichuan-mahjong/hand.js';
 import { parseTileList } from '../src/games/sichuan-mahjong/tiles.js';
@@ -86,6 +86,19 @@ describe('sichuan-mahjong full deal', () => {
     expect(Array.from(b)).toEqual(Array.from(a));
   });
 
+  it('the kernel builds its engine once per thread: every run equals a fresh engine\'s deals, bit for bit', () => {
+    const params: DealParams = { rules, strategies: ['random', 'value', 'greedy', 'random'], rotate: true };
+    const fresh = new Deal(rules, params.strategies.map((n) => getStrategy(n)), Rng.forShard(3, 1));
+    const want = new Float64Array(DEAL.length);
+    for (let i = 0; i < 30; i++) fresh.play(want, i & 3);
+    const first = dealKernel.run(params, Rng.forShard(3, 1), 30);
+    dealKernel.run(params, Rng.forShard(4, 0), 17); // leaves the cached engine in another deal's state
+    dealKernel.run({ ...params, rotate: false }, Rng.forShard(5, 0), 9);
+    const again = dealKernel.run(params, Rng.forShard(3, 1), 30);
+    expect(Array.from(first)).toEqual(Array.from(want));
+    expect(Array.from(again)).toEqual(Array.from(want));
+  });
+
   it('plays whole deals without allocating', () => {
     const deal = new Deal(rules, ['greedy', 'value', 'random', 'greedy'].map(getStrategy), new Rng(9));
     const acc = new Float64Array(DEAL.length);
@@ -98,6 +111,18 @@ describe('sichuan-mahjong full deal', () => {
 });
 
 describe('sichuan-mahjong odds', () => {
+  it('the kernel prepares the walls once per thread: every run equals a fresh preparation, bit for bit', () => {
+    const pos = parsePosition({ hand: '1123456789m1245p', void: 's' });
+    const p: OddsParams = { rules, hand: Array.from(pos.counts), meldKinds: [], meldSizes: [], voidSuit: 2, live: Array.from(pos.live), tilesLeft: 30, opponents: 3 };
+    const want = new Float64Array(ODDS.length);
+    playWalls(prepareWalls(p), Rng.forShard(8, 2), 500, want);
+    const first = oddsKernel.run(p, Rng.forShard(8, 2), 500);
+    oddsKernel.run(p, Rng.forShard(9, 0), 123); // reshuffles the cached pool
+    const again = oddsKernel.run(p, Rng.forShard(8, 2), 500);
+    expect(Array.from(first)).toEqual(Array.from(want));
+    expect(Array.from(again)).toEqual(Array.from(want));
+  });
+
   for (const [hand, extra, left, opp] of [['1112345678999m', {}, 40, 3], ['1123m456789p', { melds: ['pung 5p'] }, 21, 2], ['123m456m789p1199p', { seen: '9p' }, 12, 1]] as const) {
     it(`Monte Carlo agrees with the exact ready-hand answer within 4 SE: ${hand}`, () => {
       const pos = parsePosition({ hand, void: 's', ...extra });
