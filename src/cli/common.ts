@@ -90,10 +90,11 @@ export async function runSimulation(e: Omit<Experiment, 'shardCount'>, opts: Sim
       throw new UserError(`--shard-index must be an integer in 0..${experiment.shardCount - 1} (got ${index})`);
     }
     checkWritable(opts.out, 'partial result');
-    const bar = progressBar(`${words.label}, shard ${index} of ${experiment.shardCount}`, opts.quiet, { unit: words.unit });
+    const bar = progressBar(`${words.label} shard ${index}/${experiment.shardCount}`, opts.quiet, { unit: words.unit });
     bar(0, shardSize(experiment.total, experiment.shardCount, index));
     try {
-      await runShardToFile(experiment, index, opts.out, { alwaysPool: interactive, extra: more.extra });
+      // always on a worker thread: a cluster's SIGTERM or a Ctrl-C is handled at once, not after the shard
+      await runShardToFile(experiment, index, opts.out, { alwaysPool: true, extra: more.extra });
     } finally {
       bar.end();
     }

@@ -4,6 +4,8 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { packageRoot } from '../core/paths.js';
+import { clearProgress } from '../core/progress.js';
+import { removeTemporaries } from '../core/files.js';
 import { intArg, emit, setActiveCommand } from './common.js';
 import type { PageInfo } from '../report/page.js';
 import { GAMES, experimentRunners, gameOfKernel } from '../games/index.js';
@@ -57,8 +59,15 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
   // Before any action: say which command runs (a cluster index variable means something only to
   // commands that can run one shard), and take the shard index from the cluster when not given.
   root.hook('preAction', async (_root, action) => {
-    const shardable = action.options.some((o) => o.attributeName() === 'shardIndex');
+    const has = (name: string) => action.options.some((o) => o.attributeName() === name);
+    const shardable = has('shardIndex');
     setActiveCommand(commandPath(action), shardable);
+    // a sharded command that cannot run one shard alone: a cluster array would run it whole N times
+    if (!shardable && has('shardCount')) {
+      const { shardIndexFromEnv } = await import('../parallel/partial.js');
+      const env = shardIndexFromEnv();
+      if (env) throw new UserError(`${env.variable} is set (${env.index}) but \`oddsmith ${commandPath(action)}\` cannot run as one shard of a cluster array; unset it`);
+    }
     if (shardable && action.getOptionValue('shardIndex') === undefined) {
       const { shardIndexFromEnv } = await import('../parallel/partial.js');
       const env = shardIndexFromEnv();
@@ -169,9 +178,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** Ctrl-C (or a kill): erase the progress line, remove temp files, one line, exit 130 (143 for TERM). */
-async function onSignal(signal: 'SIGINT' | 'SIGTERM'): Promise<void> {
-  const { clearProgress } = await import('../core/progress.js');
-  const { removeTemporaries } = await import('../core/files.js');
+function onSignal(signal: 'SIGINT' | 'SIGTERM'): void {
   clearProgress();
   removeTemporaries();
   process.stderr.write('oddsmith: interrupted; nothing written\n');
@@ -187,8 +194,8 @@ if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.me
     if (e.code === 'EPIPE') process.exit(0);
     throw e;
   });
-  process.once('SIGINT', () => void onSignal('SIGINT'));
-  process.once('SIGTERM', () => void onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
   main(process.argv).then((code) => {
     process.exitCode = code;
   });

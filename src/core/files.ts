@@ -51,8 +51,8 @@ function lstatOrNull(p: string): Stats | null {
     return lstatSync(p);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return null;
-    if (code === 'ENOTDIR') throw new UserError(`${showPath(p)}: a part of the path is not a folder`);
+    // ENOTDIR: a file above it; the walk up the folders names it
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
     throw new UserError(`cannot use ${showPath(p)}: ${reason(e)}`);
   }
 }
@@ -101,6 +101,7 @@ export function checkWritable(path: string, what = 'output file'): void {
   if (path === '') throw new UserError(`${what} needs a file name (got "")`);
   if (path.endsWith('/') || path.endsWith(sep)) throw new UserError(`${what} ${showPath(path)} ends with "/": give a file name, not a folder`);
   if (Buffer.byteLength(basename(path)) > NAME_MAX) throw new UserError(`${what} ${showPath(path)}: the file name is longer than ${NAME_MAX} bytes`);
+  checkFolders(dirname(path), what, path);
   const l = lstatOrNull(path);
   if (l) {
     if (l.isDirectory()) throw new UserError(`${what} ${showPath(path)} is a folder; give a file name`);
@@ -111,37 +112,70 @@ export function checkWritable(path: string, what = 'output file'): void {
       if (!s.isFile()) throw new UserError(`${what} ${showPath(path)} is not a regular file`);
     } else if (!l.isFile()) throw new UserError(`${what} ${showPath(path)} is not a regular file`);
   }
-  checkFolders(dirname(path), what, path);
 }
 
-/** Create the missing folders above a checked path, one level at a time. */
-function makeFolders(dir: string, what: string, target: string): void {
+/** Create the missing folders above a checked path, one level at a time; returns those it made. */
+function makeFolders(dir: string, what: string, target: string): string[] {
+  const made: string[] = [];
   for (const d of checkFolders(dir, what, target)) {
     try {
       mkdirSync(d);
+      made.push(d);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EEXIST' && statOrNull(d)?.isDirectory()) continue;
+      removeFolders(made);
       throw new UserError(`cannot write ${what} ${showPath(target)}: cannot create folder ${showPath(d)}: ${reason(e)}`);
     }
   }
+  return made;
+}
+
+/** Remove folders this write created (innermost first), when the write failed. */
+function removeFolders(made: readonly string[]): void {
+  for (const d of [...made].reverse()) rmSync(d, { recursive: true, force: true });
 }
 
 /** Write via a temp file and rename, so a reader never sees half a file and a failure leaves none. */
 export function writeFileAtomic(path: string, data: string | Uint8Array, what = 'output file'): void {
-  checkWritable(path, what);
-  const dir = dirname(path);
-  makeFolders(dir, what, path);
-  // a short fixed-length temp name: a long target name must not make the temp name too long
-  const tmp = join(dir, `.oddsmith-${process.pid}-${++serial}.tmp`);
-  inFlight.add(tmp);
+  writeFilesAtomic([[path, data]], what);
+}
+
+/**
+ * Write several files as one: every file goes to a temp file first and only when all are written
+ * are they renamed into place; a failure removes the temp files and the folders it made, so either
+ * all files are new or none is (a report page never has half its charts).
+ */
+export function writeFilesAtomic(files: readonly (readonly [string, string | Uint8Array])[], what = 'output file'): void {
+  for (const [path] of files) checkWritable(path, what);
+  const made: string[] = [];
+  const temps: [string, string][] = [];
+  let current = files[0]?.[0] ?? '';
   try {
-    writeFileSync(tmp, data, { flag: 'wx' });
-    renameSync(tmp, path);
+    for (const [path, data] of files) {
+      current = path;
+      const dir = dirname(path);
+      made.push(...makeFolders(dir, what, path));
+      // a short fixed-length temp name: a long target name must not make the temp name too long
+      const tmp = join(dir, `.oddsmith-${process.pid}-${++serial}.tmp`);
+      inFlight.add(tmp);
+      temps.push([tmp, path]);
+      writeFileSync(tmp, data, { flag: 'wx' });
+    }
+    for (const [tmp, path] of temps) {
+      current = path;
+      renameSync(tmp, path);
+      inFlight.delete(tmp);
+    }
   } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new UserError(`cannot write ${what} ${showPath(path)}: ${reason(e)}`);
-  } finally {
-    inFlight.delete(tmp);
+    for (const [tmp] of temps) {
+      rmSync(tmp, { force: true });
+      inFlight.delete(tmp);
+    }
+    removeFolders(made);
+    if (e instanceof UserError) throw e;
+    // ENOENT in a folder that exists: a file system that takes no new files (/proc, /sys)
+    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'this folder takes no new files' : reason(e);
+    throw new UserError(`cannot write ${what} ${showPath(current)}: ${why}`);
   }
 }
 
@@ -154,6 +188,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, what = 
 export function stageFolder(target: string, what = 'output folder', keep = true): { dir: string; commit(): void; abort(): void } {
   if (target === '') throw new UserError(`${what} needs a folder name (got "")`);
   const abs = resolve(target);
+  if (Buffer.byteLength(basename(abs)) > NAME_MAX) throw new UserError(`${what} ${showPath(target)}: the folder name is longer than ${NAME_MAX} bytes`);
   const l = lstatOrNull(abs);
   let exists = false;
   if (l) {
@@ -162,9 +197,9 @@ export function stageFolder(target: string, what = 'output folder', keep = true)
     if (!s.isDirectory()) throw new UserError(`${what} ${showPath(target)} is a file, not a folder`);
     if (l.isSymbolicLink()) throw new UserError(`${what} ${showPath(target)} is a symbolic link; give the folder itself`);
     exists = true;
-  } else if (Buffer.byteLength(basename(abs)) > NAME_MAX) throw new UserError(`${what} ${showPath(target)}: the folder name is longer than ${NAME_MAX} bytes`);
+  }
   const parent = dirname(abs);
-  makeFolders(parent, what, target);
+  const made = makeFolders(parent, what, target);
   const tag = `${process.pid}-${++serial}`;
   const dir = join(parent, `.oddsmith-${tag}.tmp`);
   const old = join(parent, `.oddsmith-${tag}.old`);
@@ -175,7 +210,9 @@ export function stageFolder(target: string, what = 'output folder', keep = true)
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     inFlight.delete(dir);
-    throw new UserError(`cannot write ${what} ${showPath(target)}: ${reason(e)}`);
+    removeFolders(made);
+    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'this folder takes no new folders' : reason(e);
+    throw new UserError(`cannot write ${what} ${showPath(target)}: ${why}`);
   }
   return {
     dir,
@@ -199,6 +236,7 @@ export function stageFolder(target: string, what = 'output folder', keep = true)
     abort() {
       rmSync(dir, { recursive: true, force: true });
       inFlight.delete(dir);
+      if (!exists) removeFolders(made);
     },
   };
 }

@@ -47,27 +47,36 @@ export function duration(s: number): string {
 export function progressLine(label: string, unit: string, done: number, of: number, elapsed: number, width: number): string {
   const frac = of > 0 ? Math.min(1, done / of) : 0;
   const u = unit ? ` ${unit}` : '';
-  const counts = `${compactCount(done)}/${compactCount(of)}${u}`;
   const pct = `${Math.floor(frac * 100)}%`;
-  const rate = done > 0 && elapsed > 0 ? `${compactCount(done / elapsed)}${u}/s` : '';
+  const perSec = done > 0 && elapsed > 0 ? compactCount(done / elapsed) : '';
   const eta = done > 0 && done < of ? `ETA ${duration((elapsed * (of - done)) / done)}` : `${duration(elapsed)} elapsed`;
-  const essentials = [counts, pct];
-  for (const extras of [[rate, eta], [eta], []]) {
-    const tail = [...essentials, ...extras].filter(Boolean).join('  ');
-    const room = width - label.length - tail.length - 4;
-    if (room >= 0) {
-      // a bar of what room is left, at most 24 wide, only when it can be at least 8
-      const barWidth = Math.min(24, room - 3);
-      if (barWidth >= 8) {
-        const filled = Math.round(frac * barWidth);
-        return `${label}  [${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}]  ${tail}`;
-      }
-      return `${label}  ${tail}`;
+  const counts = `${compactCount(done)}/${compactCount(of)}`;
+  // from the most to the least said; the first that fits wins
+  // nothing done yet (one long shard): how much is being done and for how long
+  const waiting = done === 0 ? [[`${compactCount(of)}${u}`, eta], [compactCount(of), eta]] : [];
+  const variants: string[][] = [
+    ...waiting,
+    [`${counts}${u}`, pct, perSec && `${perSec}${u}/s`, eta],
+    [counts, pct, perSec && `${perSec}/s`, eta],
+    [counts, pct, eta],
+    [counts, pct],
+  ];
+  for (const [i, parts] of variants.entries()) {
+    const sepr = i === 0 ? '  ' : ' ';
+    const tail = parts.filter(Boolean).join(sepr);
+    const room = width - label.length - tail.length - 2 * sepr.length;
+    if (room < -sepr.length) continue;
+    // a bar of what room is left, at most 24 wide, only when it can be at least 8
+    const barWidth = Math.min(24, room - 2);
+    if (i === 0 && barWidth >= 8) {
+      const filled = Math.round(frac * barWidth);
+      return `${label}${sepr}[${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}]${sepr}${tail}`;
     }
+    return `${label}${sepr}${tail}`;
   }
-  const tail = essentials.join(' ');
-  const room = width - tail.length - 2;
-  if (room >= 4) return `${label.length > room ? label.slice(0, room - 1) + '…' : label}  ${tail}`;
+  const tail = variants[variants.length - 1].join(' ');
+  const room = width - tail.length - 1;
+  if (room >= 4) return `${label.slice(0, room - 1)}… ${tail}`;
   return tail.slice(0, Math.max(0, width));
 }
 

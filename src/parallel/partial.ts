@@ -98,6 +98,8 @@ export async function runShardToFile(e: Experiment, shardIndex: number, out: str
   const t0 = process.hrtime.bigint();
   const acc = await runOneShard(e, shardIndex, { alwaysPool: opts.alwaysPool });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  // let a signal that came during the run be handled before anything is written
+  await new Promise<void>((resolve) => setImmediate(resolve));
   for (let i = 0; i < acc.length; i++) if (!Number.isFinite(acc[i])) throw new Error(`kernel ${e.kernel} produced ${acc[i]} at accumulator entry ${i}`);
   const head = { format: PARTIAL_FORMAT, experimentId: experimentId(e, extra), shardIndex, count: shardSize(e.total, e.shardCount, shardIndex), seconds, workers: 1, accLength: acc.length } as const;
   const file: PartialFile = { ...head, experiment: e, extra, acc: Array.from(acc), checksum: checksum(head, acc) };
@@ -105,10 +107,25 @@ export async function runShardToFile(e: Experiment, shardIndex: number, out: str
   return file;
 }
 
+/** Whether a parsed JSON value nests deeper than `max` (checked without recursion: no stack overflow). */
+function nestedDeeperThan(v: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[v, 0]];
+  while (stack.length) {
+    const [x, d] = stack.pop()!;
+    if (typeof x !== 'object' || x === null) continue;
+    if (d >= max) return true;
+    for (const y of Object.values(x)) if (typeof y === 'object' && y !== null) stack.push([y, d + 1]);
+  }
+  return false;
+}
+
 /** Validate one part file's fields and its checksum; the kernel itself is checked by the caller. */
 function readPartial(path: string): PartialFile {
   const where = showPath(path);
-  const raw = object(readJsonFile(path, 'partial result'), where);
+  const json = readJsonFile(path, 'partial result');
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new UserError(`${where} must be an object (an oddsmith partial result)`);
+  if (nestedDeeperThan(json, 64)) throw new UserError(`${where} is nested more than 64 deep: not an oddsmith partial result`);
+  const raw = json as Record<string, unknown>;
   if (raw.format !== PARTIAL_FORMAT) {
     throw new UserError(`${where} is not an oddsmith partial result of this version (format ${JSON.stringify(raw.format)}, expected "${PARTIAL_FORMAT}")`);
   }
