@@ -66,7 +66,7 @@ const mergeRows: FuzzRow[] = [
   mergeRow('not JSON', () => '{"format": ', /is not valid JSON/),
   mergeRow('empty file', () => '', /is not valid JSON/),
   mergeRow('JSON nested 100,000 deep', () => '['.repeat(100_000) + ']'.repeat(100_000), /must be an object|is not valid JSON/),
-  mergeRow('params nested 100,000 deep', (p) => '{"format":"oddsmith-partial/2","experiment":{"kernel":"wulong.turn","params":{"a":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}}}', /nested more than 64 deep/),
+  mergeRow('params nested 100,000 deep', () => '{"format":"oddsmith-partial/2","experiment":{"kernel":"wulong.turn","params":{"a":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}}}', /nested more than 64 deep/),
   mergeRow('100k-character kernel name', (p) => void (p.experiment.kernel = 'x'.repeat(100_000)), /is not a kernel name/),
   { name: 'the same shard twice', args: ['merge', 'p0.json', 'p0.json'], setup: edited(() => undefined), expect: /shard 0 appears twice|2 files given|missing shard/ },
   { name: 'a missing shard', args: ['merge', 'p0.json'], setup: edited(() => undefined), expect: /missing shard\(s\) 1 of 2/ },

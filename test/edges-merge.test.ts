@@ -36,7 +36,7 @@ const coin: Kernel<CoinParams, { trials: number; heads: number; rate: number }> 
     return { result, text: () => `${e.label}: ${s.heads} heads in ${s.trials} flips`, csv: () => [{ heads: s.heads, trials: s.trials }] };
   },
 };
-registerKernels(import.meta.url, [coin]);
+registerKernels(import.meta.url, [coin as unknown as Kernel<never, unknown>]);
 
 const dir = mkdtempSync(join(tmpdir(), 'oddsmith-merge-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -90,11 +90,11 @@ describe('merge through the kernel\'s finish', () => {
 
   it('refuses a part whose accumulator length is not the kernel\'s, even when its own fields agree', async () => {
     const flex: Kernel<CoinParams, unknown> = { ...coin, name: 'edgestest.flex' };
-    registerKernels(import.meta.url, [flex]);
+    registerKernels(import.meta.url, [flex as unknown as Kernel<never, unknown>]);
     const a = join(dir, 'len.json');
     await runShardToFile({ kernel: flex.name, params: { p: 0.5 }, seed: 1, total: 100, shardCount: 1 }, 0, a);
     // the kernel has since grown an accumulator slot: the stored length no longer fits it
-    registerKernels(import.meta.url, [{ ...flex, run: (p: CoinParams, r: Rng, n: number) => Float64Array.from([...coin.run(p, r, n), 0]) }]);
+    registerKernels(import.meta.url, [{ ...flex, run: (p: CoinParams, r: Rng, n: number) => Float64Array.from([...coin.run(p, r, n), 0]) } as unknown as Kernel<never, unknown>]);
     await expect(mergePartialFiles([a], async () => {})).rejects.toThrow(/accumulator has 3 entries; kernel edgestest.flex makes 4/);
   });
 

@@ -13,7 +13,7 @@ import { ROOT, runCli } from './helpers/cli.js';
 const script = join(ROOT, 'deploy/slurm/local-cluster.sh');
 const clusterDir = mkdtempSync(join(tmpdir(), 'oddsmith-slurm-'));
 // a port of its own, so a cluster someone else started on 6817 is left alone
-const env = { ...process.env, SLURM_LOCAL_DIR: clusterDir, SLURM_LOCAL_PORT: '6917', SLURM_CONF: join(clusterDir, 'slurm.conf') };
+const env: NodeJS.ProcessEnv = { ...process.env, SLURM_LOCAL_DIR: clusterDir, SLURM_LOCAL_PORT: '6917', SLURM_CONF: join(clusterDir, 'slurm.conf') };
 for (const k of ['JOB_COMPLETION_INDEX', 'SLURM_ARRAY_TASK_ID']) delete env[k];
 
 function sh(args: string[], timeout = 600_000) {
