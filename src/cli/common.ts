@@ -2,9 +2,11 @@ import { Command, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { UserError } from '../core/errors.js';
 import { progressBar } from '../core/progress.js';
+import { checkWritable } from '../core/files.js';
+import { shardSize } from '../parallel/shards.js';
 import { parseIntArg } from '../core/validate.js';
 import type { Experiment } from '../parallel/pool.js';
-import type { Kernel } from '../parallel/kernel.js';
+import type { Kernel, RunInfo } from '../parallel/kernel.js';
 import { toCsv, type Row } from '../report/csv.js';
 import { loadRulesFile, type Validate } from '../core/rules.js';
 export { textTable, fmtPct, fmtNum } from '../core/format.js';
@@ -23,40 +25,96 @@ export interface SimOptions {
   quiet?: boolean;
 }
 
+/** Seeds are 32-bit: a larger one would alias a smaller one (2^32 would give the stream of 0). */
+export const MAX_SEED = 2 ** 32 - 1;
+export const MAX_SHARD_COUNT = 1_000_000;
+
 export function addSimOptions(cmd: Command, defaults: { shardCount?: number } = {}): Command {
   return cmd
-    .addOption(new Option('--seed <k>', 'random seed (same seed → same result, bit for bit)').default(1).argParser(intArg('--seed', 0)))
-    .addOption(new Option('--workers <w>', 'worker threads').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
-    .addOption(new Option('--shard-count <n>', 'shards the run is split into (fixed per experiment; results do not depend on --workers)').default(defaults.shardCount ?? 64).argParser(intArg('--shard-count', 1, 1_000_000)))
-    .addOption(new Option('--shard-index <i>', 'run only this shard and write a partial result to --out (default from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)').argParser(intArg('--shard-index', 0)))
-    .option('--out <file>', 'where a single shard writes its partial result (JSON), for `oddsmith merge`')
+    .addOption(new Option('--seed <k>', `random seed, 0..${MAX_SEED} (same seed → same result, bit for bit)`).default(1).argParser(intArg('--seed', 0, MAX_SEED)))
+    .addOption(new Option('--workers <w>', 'worker threads (default: the cores available)').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
+    .addOption(new Option('--shard-count <n>', 'shards the run is split into (fixed per experiment; results do not depend on --workers)').default(defaults.shardCount ?? 64).argParser(intArg('--shard-count', 1, MAX_SHARD_COUNT)))
+    .addOption(new Option('--shard-index <i>', 'run only this shard and write a partial result to --out (default from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)').argParser(intArg('--shard-index', 0, MAX_SHARD_COUNT - 1)))
+    .option('--out <file>', 'where a single shard writes its partial result (JSON), for `oddsmith merge`; needs --shard-index')
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the main table as CSV')
     .option('--quiet', 'no progress bar');
 }
 
 /**
+ * The command being run, set by the CLI before its action: whether it can run as one shard decides
+ * what a cluster index variable (JOB_COMPLETION_INDEX / SLURM_ARRAY_TASK_ID) means for it.
+ */
+let activeCommand: { name: string; shardable: boolean } | undefined;
+export function setActiveCommand(name: string, shardable: boolean): void {
+  activeCommand = { name, shardable };
+}
+
+/** Progress words for a kernel: its own, else from its name ("wulong.turn" → "wulong turn"). */
+function progressWords(kernel: string, given?: { label: string; unit: string }): { label: string; unit: string } {
+  return given ?? { label: kernel.replace(/[._-]+/g, ' '), unit: 'trials' };
+}
+
+/** Extra inputs to a run: the command's own data for its final result (see Kernel.finish). */
+export interface RunExtras {
+  extra?: unknown;
+}
+
+/**
  * Run an experiment as the options say: all shards here (pool of --workers), or one shard to a
  * partial file when --shard-index (or a cluster array index) is given. Returns null in shard mode.
  */
-export async function runSimulation(e: Omit<Experiment, 'shardCount'>, opts: SimOptions): Promise<{ acc: Float64Array; seconds: number } | null> {
+export async function runSimulation(e: Omit<Experiment, 'shardCount'>, opts: SimOptions, more: RunExtras = {}): Promise<{ acc: Float64Array; seconds: number } | null> {
   const experiment: Experiment = { ...e, shardCount: opts.shardCount };
   if (experiment.total < experiment.shardCount) experiment.shardCount = Math.max(1, experiment.total);
+  if (!Number.isInteger(experiment.seed) || experiment.seed < 0 || experiment.seed > MAX_SEED) throw new UserError(`--seed must be an integer in 0..${MAX_SEED} (got ${experiment.seed})`);
   // loaded here, not at start-up: they pull in every kernel and the thread pool
   const { runShardToFile, shardIndexFromEnv } = await import('../parallel/partial.js');
   const { runExperiment } = await import('../parallel/pool.js');
-  const index = opts.shardIndex ?? shardIndexFromEnv();
+  const { getKernel } = await import('../parallel/registry.js');
+  let index = opts.shardIndex;
+  if (index === undefined) {
+    const env = shardIndexFromEnv();
+    if (env && activeCommand && !activeCommand.shardable) {
+      throw new UserError(`${env.variable} is set (${env.index}) but \`oddsmith ${activeCommand.name}\` cannot run as one shard of a cluster array; unset it`);
+    }
+    index = env?.index;
+  }
+  if (opts.out !== undefined && index === undefined) throw new UserError('--out writes one shard\'s partial result: give --shard-index too (or run in a cluster array that sets JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)');
+  const words = progressWords(e.kernel, getKernel(e.kernel).progress);
+  // on a terminal the work runs on worker threads, so this thread can draw progress and take Ctrl-C
+  const interactive = !opts.quiet && process.stderr.isTTY === true;
   if (index !== undefined) {
-    if (!opts.out) throw new UserError('a single shard needs --out FILE for its partial result');
-    await runShardToFile(experiment, index, opts.out);
+    if (opts.out === undefined) throw new UserError('a single shard needs --out FILE for its partial result');
+    if (!Number.isInteger(index) || index < 0 || index >= experiment.shardCount) {
+      throw new UserError(`--shard-index must be an integer in 0..${experiment.shardCount - 1} (got ${index})`);
+    }
+    checkWritable(opts.out, 'partial result');
+    const bar = progressBar(`${words.label} shard ${index}/${experiment.shardCount}`, opts.quiet, { unit: words.unit });
+    bar(0, shardSize(experiment.total, experiment.shardCount, index));
+    try {
+      // always on a worker thread: a cluster's SIGTERM or a Ctrl-C is handled at once, not after the shard
+      await runShardToFile(experiment, index, opts.out, { alwaysPool: true, extra: more.extra });
+    } finally {
+      bar.end();
+    }
     if (!opts.quiet) process.stderr.write(`shard ${index} of ${experiment.shardCount} written to ${opts.out}\n`);
     return null;
   }
-  const bar = progressBar(e.kernel, opts.quiet);
+  const bar = progressBar(words.label, opts.quiet, { unit: words.unit });
+  let trials = 0;
+  bar(0, experiment.total);
   const t0 = process.hrtime.bigint();
-  const acc = await runExperiment(experiment, { workers: opts.workers, onShardDone: bar });
-  bar.end();
-  return { acc, seconds: Number(process.hrtime.bigint() - t0) / 1e9 };
+  try {
+    const acc = await runExperiment(experiment, {
+      workers: opts.workers,
+      alwaysPool: interactive,
+      onShardDone: (_done, _of, i) => bar((trials += shardSize(experiment.total, experiment.shardCount, i)), experiment.total),
+    });
+    return { acc, seconds: Number(process.hrtime.bigint() - t0) / 1e9 };
+  } finally {
+    bar.end();
+  }
 }
 
 /** Print a result in the form asked for: --json (whole result), --csv (its main table), or text. */
@@ -86,21 +144,29 @@ export function rulesFromOptions<T>(game: string, opts: RulesOptions, validate: 
 }
 
 /** What every simulation result reports about its run. */
-export interface RunInfo {
-  seconds: number;
-  perSecond: number;
-  workers: number;
-  seed: number;
-  shardCount: number;
-}
+export type { RunInfo } from '../parallel/kernel.js';
 
 /**
  * The sequence every simulation command shares: run (or run one shard to a part file), summarize,
  * add the run's seed, workers, shards and time. Returns null in single-shard mode (nothing to print).
  */
-export async function simulate<P, R>(kernel: Kernel<P, R>, params: P, total: number, opts: SimOptions): Promise<{ result: R; run: RunInfo } | null> {
-  const run = await runSimulation({ kernel: kernel.name, params, seed: opts.seed, total }, opts);
+export async function simulate<P, R>(kernel: Kernel<P, R>, params: P, total: number, opts: SimOptions, extra?: unknown): Promise<{ result: R; run: RunInfo } | null> {
+  const run = await runSimulation({ kernel: kernel.name, params, seed: opts.seed, total }, opts, { extra });
   if (!run) return null;
   const shardCount = Math.min(opts.shardCount, Math.max(1, total));
   return { result: kernel.summarize(params, run.acc, total), run: { seconds: run.seconds, perSecond: total / run.seconds, workers: opts.workers, seed: opts.seed, shardCount } };
+}
+
+/**
+ * Run and print through the kernel's `finish` (or its summary): the whole of a simulate command's
+ * action. `oddsmith merge` prints partial files of the same run through the same `finish`, so the
+ * two outputs agree field for field (only the timing fields differ).
+ */
+export async function runAndPrint<P, R>(kernel: Kernel<P, R>, params: P, total: number, opts: SimOptions, extra: unknown = null): Promise<void> {
+  const run = await runSimulation({ kernel: kernel.name, params, seed: opts.seed, total }, opts, { extra });
+  if (!run) return;
+  const { finishRun } = await import('../parallel/partial.js');
+  const shardCount = Math.min(opts.shardCount, Math.max(1, total));
+  const f = finishRun(kernel, params, run.acc, total, { seconds: run.seconds, perSecond: total / run.seconds, workers: opts.workers, seed: opts.seed, shardCount }, extra);
+  emit(f.result, opts, f.text, f.csv);
 }

@@ -1,92 +1,188 @@
 #!/usr/bin/env node
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option, type Argument } from 'commander';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { UserError } from '../core/errors.js';
-import { intArg, emit } from './common.js';
+import { packageRoot } from '../core/paths.js';
+import { clearProgress } from '../core/progress.js';
+import { removeTemporaries } from '../core/files.js';
+import { intArg, emit, setActiveCommand } from './common.js';
 import type { PageInfo } from '../report/page.js';
 import { GAMES, experimentRunners, gameOfKernel } from '../games/index.js';
 
+/** Commander's own errors ("error: unknown option '--x'\n(Did you mean --y?)") as our one line. */
+function oneLine(str: string): string {
+  return `oddsmith: ${str.replace(/^error:\s*/i, '').replace(/\s*\n\s*/g, ' ').trim()}\n`;
+}
+
+/**
+ * Help that shows each default once: when an option's description already says its default (as in
+ * "(default optimal)"), commander's own "(default: "optimal")" is left out.
+ */
+function oneDefaultOption(this: Help, option: Option): string {
+  if (!/\bdefault\b/i.test(option.description ?? '')) return Help.prototype.optionDescription.call(this, option);
+  const shown = Object.create(option) as Option;
+  shown.defaultValue = undefined;
+  return Help.prototype.optionDescription.call(this, shown);
+}
+function oneDefaultArgument(this: Help, argument: Argument): string {
+  if (!/\bdefault\b/i.test(argument.description ?? '')) return Help.prototype.argumentDescription.call(this, argument);
+  const shown = Object.create(argument) as Argument;
+  shown.defaultValue = undefined;
+  return Help.prototype.argumentDescription.call(this, shown);
+}
+
+/** The full name of a command as typed: "wulong game". */
+function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c && c.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
 export async function buildProgram(argv: readonly string[] = process.argv): Promise<Command> {
-  const program = new Command('oddsmith')
+  const root = new Command('oddsmith');
+  root
     .description(`Exact odds and Monte Carlo strategy analysis for ${GAMES.map((g) => g.title).join(', ').replace(/, ([^,]*)$/, ' and $1')}`)
     .version('0.1.0')
     .showSuggestionAfterError()
-    .exitOverride();
+    .exitOverride()
+    .configureOutput({ outputError: (str, write) => write(oneLine(str)) })
+    .addHelpText('after', '\nExamples:\n  oddsmith wulong solve\n  oddsmith wulong simulate --trials 1e6 --seed 7\n  oddsmith report --only wulong-turn\nRun `oddsmith <command>` without a subcommand to see its commands.');
+  // every command made from root copies its output and help settings: same errors, same help
+  root.configureHelp({ optionDescription: oneDefaultOption, argumentDescription: oneDefaultArgument });
 
   // Command groups load on demand: `oddsmith wulong solve` loads only Wulong's code, so a quick
   // command starts quickly. Without a known group name (help, merge, report) all are loaded.
   const group = GAMES.find((g) => g.command === argv[2]);
-  for (const g of group ? [group] : GAMES) (await g.cli())(program);
+  for (const g of group ? [group] : GAMES) (await g.cli())(root);
 
-  program
+  // Before any action: say which command runs (a cluster index variable means something only to
+  // commands that can run one shard), and take the shard index from the cluster when not given.
+  root.hook('preAction', async (_root, action) => {
+    const has = (name: string) => action.options.some((o) => o.attributeName() === name);
+    const shardable = has('shardIndex');
+    setActiveCommand(commandPath(action), shardable);
+    // a sharded command that cannot run one shard alone: a cluster array would run it whole N times
+    if (!shardable && has('shardCount')) {
+      const { shardIndexFromEnv } = await import('../parallel/partial.js');
+      const env = shardIndexFromEnv();
+      if (env) throw new UserError(`${env.variable} is set (${env.index}) but \`oddsmith ${commandPath(action)}\` cannot run as one shard of a cluster array; unset it`);
+    }
+    if (shardable && action.getOptionValue('shardIndex') === undefined) {
+      const { shardIndexFromEnv } = await import('../parallel/partial.js');
+      const env = shardIndexFromEnv();
+      if (env) action.setOptionValueWithSource('shardIndex', env.index, 'env');
+    }
+  });
+
+  root
     .command('merge')
-    .description('add up partial results written by single shards (--shard-index) into the full result')
+    .description('add up partial results written by single shards (--shard-index) into the full result, checking every part')
     .argument('<files...>', 'partial result files, one per shard')
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', '\nExample:\n  oddsmith merge parts/shard-*.json --json')
-    .action(async (files: string[], opts: { json?: boolean }) => {
-      const { mergePartialFiles } = await import('../parallel/partial.js');
+    .option('--csv', 'print the main table as CSV')
+    .addHelpText('after', '\nExample:\n  oddsmith merge parts/shard-*.json --json\n\nThe result is the one the simulate command prints for the whole run; its time fields add up the shards\' compute time.')
+    .action(async (files: string[], opts: { json?: boolean; csv?: boolean }) => {
+      const { mergePartialFiles, finishRun } = await import('../parallel/partial.js');
       const { getKernel } = await import('../parallel/registry.js');
-      const { experiment, acc } = await mergePartialFiles(files, async (kernel) => {
+      const merged = await mergePartialFiles(files, async (kernel) => {
         await gameOfKernel(kernel)?.kernels();
       });
-      const kernel = getKernel(experiment.kernel);
-      const result = kernel.summarize(experiment.params, acc, experiment.total);
-      emit(result, opts, () => (kernel.format ? kernel.format(result, experiment.params) : JSON.stringify(result, null, 2)));
+      const e = merged.experiment;
+      const f = finishRun(getKernel(e.kernel), e.params, merged.acc, e.total, merged.run, merged.extra);
+      emit(f.result, opts, f.text, f.csv);
     });
 
-  program
+  root
     .command('report')
     .description('run every experiment in experiments/ and write reports/ (this is `npm start`)')
-    .option('--experiments <dir>', 'folder of experiment specs', 'experiments')
-    .option('--out <dir>', 'reports folder', 'reports')
+    .addOption(new Option('--experiments <dir>', 'folder of experiment specs (default: the package\'s experiments/)'))
+    .option('--out <dir>', 'reports folder (replaced as a whole when the run completes)', 'reports')
     .option('--only <names>', 'comma-separated experiment names to run (the index keeps the other experiments\' pages)')
-    .addOption(new Option('--workers <w>', 'worker threads').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
+    .addOption(new Option('--workers <w>', 'worker threads (default: the cores available)').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
     .option('--quiet', 'no progress output')
     .addHelpText('after', '\nExample:\n  oddsmith report --only wulong-turn')
-    .action(async (opts: { experiments: string; out: string; only?: string; workers: number; quiet?: boolean }) => {
+    .action(async (opts: { experiments?: string; out: string; only?: string; workers: number; quiet?: boolean }) => {
       const { listExperiments } = await import('../report/experiment.js');
+      const { readManifest, writeIndex } = await import('../report/page.js');
+      const { stageFolder } = await import('../core/files.js');
       const runners = experimentRunners();
       const only = opts.only?.split(',').map((s) => s.trim());
-      const all = listExperiments(opts.experiments, Object.keys(runners));
+      if (only && only.some((n) => n === '')) throw new UserError(`--only needs experiment names separated by commas (got ${JSON.stringify(opts.only)})`);
+      const all = listExperiments(opts.experiments ?? join(packageRoot(), 'experiments'), Object.keys(runners));
       if (only) {
         const unknown = only.filter((n) => !all.some((e) => e.name === n));
-        if (unknown.length) throw new UserError(`unknown experiment(s): ${unknown.join(', ')} (known: ${all.map((e) => e.name).join(', ')})`);
+        if (unknown.length) throw new UserError(`unknown experiment(s): ${unknown.join(', ').slice(0, 200)} (known: ${all.map((e) => e.name).join(', ')})`);
       }
-      // reports/manifest.json remembers each experiment's pages, so a partial run keeps the full index
-      const { readManifest, writeIndex } = await import('../report/page.js');
-      const manifest = readManifest(opts.out);
-      for (const e of all) {
-        if (only && !only.includes(e.name)) continue;
-        const t0 = Date.now();
-        const run = await runners[e.game]();
-        manifest[e.name] = await run(e.spec, { reportsDir: opts.out, workers: opts.workers, quiet: !!opts.quiet });
-        if (!opts.quiet) process.stderr.write(`${e.name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+      // Everything is written into a temp folder next to --out (a copy of it, so that --only keeps
+      // the other pages) and swapped in at the end: a killed run leaves the old folder whole.
+      const stage = stageFolder(opts.out, 'reports folder');
+      try {
+        // reports/manifest.json remembers each experiment's pages, so a partial run keeps the full index
+        const manifest = readManifest(stage.dir);
+        for (const e of all) {
+          if (only && !only.includes(e.name)) continue;
+          const t0 = Date.now();
+          const run = await runners[e.game]();
+          manifest[e.name] = await run(e.spec, { reportsDir: stage.dir, workers: opts.workers, quiet: !!opts.quiet });
+          if (!opts.quiet) process.stderr.write(`${e.name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+        }
+        const pages: PageInfo[] = all.flatMap((e) => manifest[e.name] ?? []);
+        writeIndex(stage.dir, pages, Object.fromEntries(all.filter((e) => manifest[e.name]).map((e) => [e.name, manifest[e.name]])));
+        stage.commit();
+        if (!opts.quiet) process.stderr.write(`wrote ${opts.out}/index.html (${pages.length} pages)\n`);
+      } catch (err) {
+        stage.abort();
+        throw err;
       }
-      const pages: PageInfo[] = all.flatMap((e) => manifest[e.name] ?? []);
-      writeIndex(opts.out, pages, Object.fromEntries(all.filter((e) => manifest[e.name]).map((e) => [e.name, manifest[e.name]])));
-      if (!opts.quiet) process.stderr.write(`wrote ${opts.out}/index.html (${pages.length} pages)\n`);
     });
-  return program;
+  return root;
+}
+
+/**
+ * The command a person named without a subcommand (`oddsmith`, `oddsmith wulong`): its help goes to
+ * stdout with exit 0 — asking what a group offers is not a mistake. Returns null otherwise.
+ */
+function bareGroup(program: Command, args: readonly string[]): Command | null {
+  let cmd = program;
+  for (const a of args) {
+    const sub = cmd.commands.find((c) => c.name() === a || c.aliases().includes(a));
+    if (!sub) return null;
+    cmd = sub;
+  }
+  return cmd.commands.length > 0 ? cmd : null;
 }
 
 export async function main(argv: string[]): Promise<number> {
   try {
     const program = await buildProgram(argv);
+    const group = bareGroup(program, argv.slice(2));
+    if (group) {
+      process.stdout.write(group.helpInformation());
+      return 0;
+    }
     await program.parseAsync(argv);
     return 0;
   } catch (e) {
     if (e instanceof CommanderError) {
-      // commander has already printed its one-line message
+      // commander has already printed its one line (see configureOutput)
       return e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version' ? 0 : 2;
     }
     if (e instanceof UserError) {
-      process.stderr.write(`oddsmith: ${e.message}\n`);
+      process.stderr.write(`oddsmith: ${e.message.replace(/\s*\n\s*/g, ' ')}\n`);
       return 2;
     }
     process.stderr.write(`oddsmith: internal error (a bug, please report it)\n${(e as Error)?.stack ?? e}\n`);
     return 1;
   }
+}
+
+/** Ctrl-C (or a kill): erase the progress line, remove temp files, one line, exit 130 (143 for TERM). */
+function onSignal(signal: 'SIGINT' | 'SIGTERM'): void {
+  clearProgress();
+  removeTemporaries();
+  process.stderr.write('oddsmith: interrupted; nothing written\n');
+  process.exit(signal === 'SIGINT' ? 130 : 143);
 }
 
 // Run when executed directly (also through the npm bin symlink).
@@ -98,6 +194,8 @@ if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.me
     if (e.code === 'EPIPE') process.exit(0);
     throw e;
   });
+  process.once('SIGINT', () => onSignal('SIGINT'));
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
   main(process.argv).then((code) => {
     process.exitCode = code;
   });

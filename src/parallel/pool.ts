@@ -18,7 +18,8 @@ export interface RunOptions {
   workers?: number;
   /** use worker threads even for one worker (to compare pool sizes like with like) */
   alwaysPool?: boolean;
-  onShardDone?: (done: number, of: number) => void;
+  /** after each shard: shards done, shards in all, and the index of the shard just done */
+  onShardDone?: (done: number, of: number, shardIndex: number) => void;
 }
 
 export function defaultWorkers(): number {
@@ -44,20 +45,21 @@ function compiledModule(url: string): string {
   return `${root}dist/${url.slice(root.length, -3)}.js`;
 }
 
-/**
- * Run every shard of an experiment and merge the accumulators in shard order. The result is
- * bit-identical for any worker count because each shard's stream comes from (seed, shard index).
- */
-export async function runExperiment(e: Experiment, opts: RunOptions = {}): Promise<Float64Array> {
+/** Let the event loop breathe between in-thread shards: progress redraws and Ctrl-C get handled. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Run the given shards (in-thread for one worker, else on a pool); parts come back by shard index. */
+async function runShards(e: Experiment, indexes: readonly number[], opts: RunOptions): Promise<Float64Array[]> {
   getKernel(e.kernel);
-  const workers = Math.max(1, Math.min(opts.workers ?? defaultWorkers(), e.shardCount));
-  const tasks = shardTasks(e);
-  const parts: Float64Array[] = new Array(tasks.length);
+  const workers = Math.max(1, Math.min(opts.workers ?? defaultWorkers(), indexes.length));
+  const tasks: ShardTask[] = indexes.map((shardIndex) => ({ ...e, shardIndex }));
+  const parts: Float64Array[] = new Array(e.shardCount);
   let done = 0;
   if (workers === 1 && !opts.alwaysPool) {
     for (const t of tasks) {
       parts[t.shardIndex] = runShard(t);
-      opts.onShardDone?.(++done, tasks.length);
+      opts.onShardDone?.(++done, tasks.length, t.shardIndex);
+      await breathe();
     }
   } else {
     const module = compiledModule(kernelModule(e.kernel));
@@ -66,12 +68,25 @@ export async function runExperiment(e: Experiment, opts: RunOptions = {}): Promi
       await Promise.all(
         tasks.map(async (t) => {
           parts[t.shardIndex] = await pool.run({ ...t, module });
-          opts.onShardDone?.(++done, tasks.length);
+          opts.onShardDone?.(++done, tasks.length, t.shardIndex);
         }),
       );
     } finally {
       await pool.destroy();
     }
   }
-  return mergeAccumulators(parts);
+  return parts;
+}
+
+/**
+ * Run every shard of an experiment and merge the accumulators in shard order. The result is
+ * bit-identical for any worker count because each shard's stream comes from (seed, shard index).
+ */
+export async function runExperiment(e: Experiment, opts: RunOptions = {}): Promise<Float64Array> {
+  return mergeAccumulators(await runShards(e, shardTasks(e).map((t) => t.shardIndex), opts));
+}
+
+/** Run one shard (a cluster task); `alwaysPool` runs it on a worker thread so this thread stays responsive. */
+export async function runOneShard(e: Experiment, shardIndex: number, opts: RunOptions = {}): Promise<Float64Array> {
+  return (await runShards(e, [shardIndex], { ...opts, workers: 1 }))[shardIndex];
 }
