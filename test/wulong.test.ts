@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadRules, validateRules } from '../src/games/wulong/rules.js';
-import { compileTables, Scorer } from '../src/games/wulong/tables.js';
-import { TurnAnalysis, OPTIMAL } from '../src/games/wulong/analysis.js';
-import { accLength, playTurns, simTablesFor, turnKernel, type TurnSimParams } from '../src/games/wulong/simulator.js';
+import { loadRules, validateRules } from '../src/games/wulong/turn/rules.js';
+import { compileTables, Scorer } from '../src/games/wulong/turn/tables.js';
+import { TurnAnalysis, OPTIMAL } from '../src/games/wulong/turn/exact.js';
+import { playTurns, simTablesFor, turnKernel, type TurnSimParams } from '../src/games/wulong/turn/kernels.js';
 import { parsePolicy } from '../strategies/wulong/index.js';
 import { Rng } from '../src/core/rng.js';
 import { runExperiment } from '../src/parallel/pool.js';
@@ -136,7 +136,7 @@ describe('simulator against the exact solver (fixed seed, within 4 standard erro
 describe('performance contracts', () => {
   it('the turn loop allocates nothing over 10^6 turns', () => {
     const T = simTablesFor({ rules: wulong, policy: OPTIMAL });
-    const acc = new Float64Array(accLength(T));
+    const acc = new Float64Array(T.layout.length);
     const rng = new Rng(5);
     const m = measureAllocation(() => playTurns(T, rng, 1_000_000, acc), () => playTurns(T, rng, 100_000, acc));
     expect(m.gcEvents).toBe(0);

@@ -1,14 +1,14 @@
-import type { ExperimentRunner } from '../../report/experiment.js';
-import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
-import { VL_SCHEMA } from '../../report/render.js';
-import { runExperiment as runShards } from '../../parallel/pool.js';
-import { integer, string, array, object } from '../../core/validate.js';
-import { packageRoot } from '../../core/paths.js';
+import type { ExperimentRunner } from '../../../report/experiment.js';
+import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../../report/page.js';
+import { VL_SCHEMA } from '../../../report/render.js';
+import { runExperiment as runShards } from '../../../parallel/pool.js';
+import { integer, string, array, object } from '../../../core/validate.js';
+import { packageRoot } from '../../../core/paths.js';
 import { join } from 'node:path';
 import { loadRules, type WulongRules } from './rules.js';
-import { TurnAnalysis, OPTIMAL } from './analysis.js';
-import { turnKernel, type TurnSimParams } from './simulator.js';
-import { parsePolicy } from '../../../strategies/wulong/index.js';
+import { TurnAnalysis, OPTIMAL } from './exact.js';
+import { turnKernel, type TurnSimParams } from './kernels.js';
+import { parsePolicy } from '../../../../strategies/wulong/index.js';
 
 const k = (x: number) => x.toLocaleString('en-US');
 
