@@ -96,11 +96,27 @@ describe('wulong game CLI', () => {
     expect(j.games).toBe(300);
   });
 
+  it('--rules <name|file> and --set field=value: the same game as the library with those rules', async () => {
+    const args = ['wulong', 'game', '--players', '3', '--games', '200', '--workers', '1', '--seed', '4', '--json', '--quiet'];
+    const byName = JSON.parse(cli(...args, '--rules', 'default').stdout);
+    expect(byName.strategies).toEqual(JSON.parse(cli(...args).stdout).strategies);
+    // a non-numeric field can be set too; the result is the kernel's on the overridden rules
+    const r = cli(...args, '--set', 'game.ties=none', '--set', 'bettingCards.panda.odds=3');
+    expect(r.code, r.stderr).toBe(0);
+    const rules = loadRules(undefined, ['game.ties=none', 'bettingCards.panda.odds=3']);
+    const params = { rules, players: parsePlayers('kelly,fraction:0.1,min', 3), fixedSeats: false };
+    // the game command's default: 16 shards
+    const acc = await runExperiment({ kernel: gameKernel.name, params, seed: 4, total: 200, shardCount: 16 }, { workers: 1 });
+    expect(JSON.parse(r.stdout).cards).toEqual(JSON.parse(JSON.stringify(gameKernel.summarize(params, acc, 200).cards)));
+  });
+
   it.each([
     [['wulong', 'game', '--players', '6', '--games', '10'], /--players must be an integer in 2\.\.5/],
     [['wulong', 'game', '--players', '1', '--games', '10'], /--players must be an integer in 2\.\.5/],
     [['wulong', 'game', '--games', '10', '--strategies', 'lucky'], /unknown betting strategy "lucky"/],
     [['wulong', 'game', '--games', '10', '--set', 'game.startingCash=-5'], /game\.startingCash must be a number/],
+    [['wulong', 'game', '--games', '10', '--set', 'bettingCards.panda.odds=2..3'], /takes one value per field/],
+    [['wulong', 'game', '--games', '10', '--set', 'game.nope=3'], /--set game\.nope: no rules field by that name/],
     [['wulong', 'game', '--games', '10', '--workers', '2', '--strategies', 'naive:unicorn'], /no betting card "unicorn"/],
     [['wulong', 'sweep', '--set', 'bettingCards.panda.odds=1..2', '--games', '10', '--strategies', 'naive:unicorn'], /no betting card "unicorn"/],
     [['wulong', 'sweep', '--set', 'bettingCards.panda.odds=1..2', '--set', 'game.chip=100,500', '--set', 'dice=4'], /one or two fields/],

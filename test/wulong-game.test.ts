@@ -68,6 +68,10 @@ describe('wulong game rules', () => {
     expect(() => parsePlayer('lucky')).toThrow(/unknown betting strategy "lucky"/);
     expect(() => parsePlayer('fraction:2')).toThrow(/fraction:F with a number in \(0, 1\]/);
     expect(() => new WulongGame({ rules: base, players: parsePlayers('naive:unicorn', 3) })).toThrow(/no betting card "unicorn"/);
+    // one spec syntax: the one parameter by value or by name
+    expect(parsePlayer('kelly:k=0.5@threshold:total=3000')).toEqual(parsePlayer('kelly:0.5@threshold:3000'));
+    expect(parsePlayer('fraction:f=0.2').label).toBe('fraction:0.2@optimal');
+    expect(() => parsePlayer('kelly:size=0.5')).toThrow(/its parameter is k/);
   });
 });
 
