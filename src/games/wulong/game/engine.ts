@@ -134,6 +134,7 @@ function raiseValues(policies: readonly PolicyTables[], cardOdds: Float64Array):
   });
   return out;
 }
+
 /**
  * The full game, as a reusable machine: all state in typed arrays and numbers, so a game (and any
  * number of games) runs without allocating. Tests drive its pieces (bets, settlement, safes)
