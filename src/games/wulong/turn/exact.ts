@@ -4,7 +4,7 @@ import type { WulongRules } from './rules.js';
 import { OPTIMAL, stopsAt, type PolicySpec } from './strategy.js';
 import { parseRoll, tablesFor, type Tables } from './tables.js';
 
-/**
+/*
  * Exact answers for one turn, nothing sampled: the DP solver (solve, finalDistribution,
  * reachable) and TurnAnalysis, the façade the CLI, the reports and the full game's policy tables use.
  */
@@ -39,7 +39,7 @@ export interface Solution {
 }
 
 /** Next state after a choice: total index and dice to roll next (0 = none left: the turn ends). */
-function nextDice(tables: Tables, n: number, used: number): number {
+export function nextDice(tables: Tables, n: number, used: number): number {
   if (used < n) return n - used;
   return tables.rules.hotDice ? tables.dice : 0;
 }
@@ -211,9 +211,6 @@ export function reachable(tables: Tables, capIndex: number): Uint8Array {
   return seen;
 }
 
-export { nextDice };
-
-export { OPTIMAL };
 
 export interface CardOdds {
   card: string;

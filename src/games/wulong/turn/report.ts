@@ -7,7 +7,8 @@ import { packageRoot } from '../../../core/paths.js';
 import { fmtPct } from '../../../core/format.js';
 import { join } from 'node:path';
 import { loadRules, type WulongRules } from './rules.js';
-import { TurnAnalysis, OPTIMAL } from './exact.js';
+import { TurnAnalysis } from './exact.js';
+import { OPTIMAL } from './strategy.js';
 import { turnKernel, type TurnSimParams } from './kernels.js';
 import { parsePolicy } from '../../../../strategies/wulong/index.js';
 
