@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runGameExperiment } from '../src/games/wulong/game-report.js';
+import { runGameExperiment } from '../src/games/wulong/game/report.js';
 
 describe('wulong game reports', () => {
   it('writes the game page and a sweep page with their charts', async () => {

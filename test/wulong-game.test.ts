@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
-import { loadRules, type WulongRules } from '../src/games/wulong/rules.js';
-import { TurnAnalysis, bettingCards } from '../src/games/wulong/analysis.js';
-import { validateGameRules, safeLimit, minimumBetFor } from '../src/games/wulong/game-rules.js';
-import { WulongGame, END, gameLayout, MONEY_NAMES, policyTablesFor, type GameParams } from '../src/games/wulong/game-engine.js';
-import { gameKernel, summarizeGame } from '../src/games/wulong/game-kernel.js';
-import { parsePlayers, parsePlayer, splitPlayers } from '../strategies/wulong/passive.js';
+import { loadRules, type WulongRules } from '../src/games/wulong/turn/rules.js';
+import { TurnAnalysis, bettingCards } from '../src/games/wulong/turn/exact.js';
+import { validateGameRules, safeLimit, minimumBetFor } from '../src/games/wulong/game/rules.js';
+import { WulongGame, type GameParams } from '../src/games/wulong/game/engine.js';
+import { END, gameLayout, cardAt, moneyAt, slotAt, type MoneyName } from '../src/games/wulong/game/layout.js';
+import { policyTablesFor } from '../src/games/wulong/game/policy-tables.js';
+import { gameKernel, summarizeGame } from '../src/games/wulong/game/kernels.js';
+import { parsePlayers, parsePlayer, splitPlayers } from '../strategies/wulong/index.js';
 import { parsePolicy } from '../strategies/wulong/index.js';
 
 /** A stream that returns scripted draws (ordered-roll indices), for scripted turns. */
@@ -31,7 +33,7 @@ const base = loadRules();
 function rulesWith(game: Record<string, unknown>): WulongRules {
   return { ...base, game: { ...(base.game ?? {}), ...game } };
 }
-const money = (g: WulongGame, name: (typeof MONEY_NAMES)[number]) => g.acc[g.L.money + MONEY_NAMES.indexOf(name)];
+const money = (g: WulongGame, name: MoneyName) => g.acc[moneyAt(g.L, name)];
 
 describe('wulong game rules', () => {
   it('the default file holds the rulebook values and the assumptions', () => {
@@ -66,6 +68,10 @@ describe('wulong game rules', () => {
     expect(() => parsePlayer('lucky')).toThrow(/unknown betting strategy "lucky"/);
     expect(() => parsePlayer('fraction:2')).toThrow(/fraction:F with a number in \(0, 1\]/);
     expect(() => new WulongGame({ rules: base, players: parsePlayers('naive:unicorn', 3) })).toThrow(/no betting card "unicorn"/);
+    // one spec syntax: the one parameter by value or by name
+    expect(parsePlayer('kelly:k=0.5@threshold:total=3000')).toEqual(parsePlayer('kelly:0.5@threshold:3000'));
+    expect(parsePlayer('fraction:f=0.2').label).toBe('fraction:0.2@optimal');
+    expect(() => parsePlayer('kelly:size=0.5')).toThrow(/its parameter is k/);
   });
 });
 
@@ -102,8 +108,8 @@ describe('the rulebook\'s worked example (Feng, Mr. Wu, Lei Lei)', () => {
     g.newGame(0);
     const end = g.playTurn(new Script([TIGER_STRAIGHT, TWO_DRAGONS]), 0);
     expect(end).toBe(END.none);
-    expect(g.acc[g.L.rolls]).toBe(2); // two rolls, so two betting phases (initial + one later)
-    expect(g.acc[g.L.phases]).toBe(2);
+    expect(g.acc[g.L.offset.rolls]).toBe(2); // two rolls, so two betting phases (initial + one later)
+    expect(g.acc[g.L.offset.phases]).toBe(2);
     expect(g.fortune[0]).toBe(5000 + 7000);
     expect(g.fortune[1]).toBe(4500); // tiger card at the 500 minimum: lost
     expect(g.fortune[2]).toBe(5000 + 1000); // panda card: 500 × 2 won
@@ -119,7 +125,7 @@ describe('wulong game: the three endings and the options', () => {
     expect(end).toBe(END.instantWin);
     g.finishGame(end);
     expect(g.instantWinner).toBe(0);
-    expect(g.acc[g.L.seat + 0]).toBe(1); // the poorest player wins by the Wulong
+    expect(g.acc[g.L.offset.seat + 0]).toBe(1); // the poorest player wins by the Wulong
     expect(Array.from(g.fortune)).toEqual([1000, 50000, 50000]); // stakes returned
     expect(money(g, 'voidedStakes')).toBe(2 * 5000);
   });
@@ -150,8 +156,8 @@ describe('wulong game: the three endings and the options', () => {
     expect(end).toBe(END.fortune);
     expect(g.fortune[0]).toBe(60000);
     g.finishGame(end);
-    expect(g.acc[g.L.seat + 0]).toBe(1);
-    expect(g.acc[g.L.end + END.fortune - 1]).toBe(1);
+    expect(g.acc[g.L.offset.seat + 0]).toBe(1);
+    expect(g.acc[g.L.offset.end + END.fortune - 1]).toBe(1);
   });
 
   it('the last safe closing ends the game', () => {
@@ -180,9 +186,8 @@ describe('wulong game: the three endings and the options', () => {
     g.fortune.set([5000, 1000, 1500]);
     g.playTurn(new Script([TIGER_STRAIGHT, TWO_DRAGONS]), 0);
     // seat 1 (1,000 ≤ limit) went all-in on the best all-in card; 7,000 is a panda score
-    const slot = g.L.slot + 1 * g.L.slotStride;
-    expect(g.acc[slot + 7]).toBe(1); // one all-in
-    expect(g.acc[g.L.slot + 2 * g.L.slotStride + 7]).toBe(0); // 1,500 > limit: no all-in
+    expect(g.acc[slotAt(g.L, 1, 'allIns')]).toBe(1); // one all-in
+    expect(g.acc[slotAt(g.L, 2, 'allIns')]).toBe(0); // 1,500 > limit: no all-in
   });
 
   it('the turn limit stops a game', () => {
@@ -197,18 +202,19 @@ describe('wulong game: money, exact tables, simulation', () => {
 
   it('money is conserved: fortunes = cash + scores + winnings − stakes lost; safes hold what they got', () => {
     const g = new WulongGame(params);
-    const acc = new Float64Array(g.L.size);
+    const acc = new Float64Array(g.L.length);
     g.playGames(new Rng(5), 300, acc);
     const L = g.L;
-    const m = (n: (typeof MONEY_NAMES)[number]) => acc[L.money + MONEY_NAMES.indexOf(n)];
+    const m = (n: MoneyName) => acc[moneyAt(L, n)];
     let fortunes = 0;
-    for (let s = 0; s < 4; s++) fortunes += acc[L.slot + s * L.slotStride + 1];
+    for (let s = 0; s < 4; s++) fortunes += acc[slotAt(L, s, 'fortune')];
     expect(fortunes).toBeCloseTo(300 * 4 * 5000 + m('scoresPaid') + m('cardWinnings') + m('allInWinnings') - m('stakesToSafes'), 3);
     expect(m('stakesToSafes')).toBeCloseTo(m('safesToBank') + m('surplusToBank') + m('leftOnSafes'), 3);
-    expect(acc[L.games]).toBe(300);
+    expect(acc[L.offset.games]).toBe(300);
     let wins = 0;
-    for (let s = 0; s < 4; s++) wins += acc[L.seat + s];
-    const ended = acc[L.end] + acc[L.end + 1] + acc[L.end + 2] + acc[L.end + 3];
+    for (let s = 0; s < 4; s++) wins += acc[L.offset.seat + s];
+    const E = L.offset.end;
+    const ended = acc[E + END.instantWin - 1] + acc[E + END.fortune - 1] + acc[E + END.safes - 1] + acc[E + END.turnLimit - 1];
     expect(ended).toBe(300);
     expect(wins).toBeCloseTo(300, 9); // split ties still add to one win per game
   });
@@ -237,10 +243,10 @@ describe('wulong game: money, exact tables, simulation', () => {
       game: { ...base.game, startingCash: 1e7, minimumBet: [{ fortune: 0, bet: 500 }], safes: { count: 4, limitByPlayers: { 3: 1e8 }, limitPerPlayer: 5000, allInSides: Array(4).fill({ limit: 0, odds: 10 }) }, endFortune: 1e8, maxTurns: 3000 },
     };
     const g = new WulongGame({ rules, players: parsePlayers('min,naive:tiger,naive:tiger', 3), fixedSeats: true });
-    const acc = new Float64Array(g.L.size);
+    const acc = new Float64Array(g.L.length);
     g.playGames(new Rng(1), 30, acc);
-    const crane = 1, o = g.L.card + crane * g.L.cardStride;
-    const bets = acc[o], mean = acc[o + 3] / bets, se = Math.sqrt(acc[o + 4] / bets - mean * mean) / Math.sqrt(bets);
+    const crane = 1;
+    const bets = acc[cardAt(g.L, crane, 'bets')], mean = acc[cardAt(g.L, crane, 'net')] / bets, se = Math.sqrt(acc[cardAt(g.L, crane, 'netSq')] / bets - mean * mean) / Math.sqrt(bets);
     const pol = g.policies[0], p = pol.winP[5 * 4 + crane];
     const exact = 500 * (p - (1 - p - pol.voidP[5]) + g.raiseValue[crane]);
     expect(bets).toBeGreaterThan(30000);
@@ -251,7 +257,7 @@ describe('wulong game: money, exact tables, simulation', () => {
     const rules: WulongRules = { ...base, bettingCards: base.bettingCards.map((c) => (c.id === 'panda' ? { ...c, odds: 6 } : c)) };
     const p: GameParams = { rules, players: parsePlayers('lookahead,min,naive:tiger', 3), fixedSeats: true };
     const g = new WulongGame(p);
-    const acc = new Float64Array(g.L.size);
+    const acc = new Float64Array(g.L.length);
     g.playGames(new Rng(2), 20, acc);
     const r = summarizeGame(p, acc);
     expect(g.raiseValue[2] - 0.11).toBeGreaterThan(g.raiseValue[1] + 0.023); // panda's plan beats the crane's
@@ -287,6 +293,6 @@ describe('wulong game: money, exact tables, simulation', () => {
     expect(r.strategies.map((s) => s.label)).toEqual(['kelly:1@optimal', 'fraction:0.2@optimal', 'min@optimal', 'naive:dragon@optimal']);
     expect(r.strategies.reduce((s, x) => s + x.win.p, 0)).toBeCloseTo(1, 9);
     expect(r.length.turnsMean).toBeGreaterThan(3);
-    expect(gameLayout(4, 4).size).toBe(a.length);
+    expect(gameLayout(4, 4).length).toBe(a.length);
   });
 });

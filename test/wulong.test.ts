@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadRules, validateRules } from '../src/games/wulong/rules.js';
-import { compileTables, Scorer } from '../src/games/wulong/tables.js';
-import { TurnAnalysis, OPTIMAL } from '../src/games/wulong/analysis.js';
-import { accLength, playTurns, simTablesFor, turnKernel, type TurnSimParams } from '../src/games/wulong/simulator.js';
+import { loadRules, validateRules } from '../src/games/wulong/turn/rules.js';
+import { compileTables, Scorer } from '../src/games/wulong/turn/tables.js';
+import { TurnAnalysis } from '../src/games/wulong/turn/exact.js';
+import { OPTIMAL } from '../src/games/wulong/turn/strategy.js';
+import { playTurns, simTablesFor, turnKernel, type TurnSimParams } from '../src/games/wulong/turn/kernels.js';
 import { parsePolicy } from '../strategies/wulong/index.js';
 import { Rng } from '../src/core/rng.js';
 import { runExperiment } from '../src/parallel/pool.js';
@@ -136,7 +137,7 @@ describe('simulator against the exact solver (fixed seed, within 4 standard erro
 describe('performance contracts', () => {
   it('the turn loop allocates nothing over 10^6 turns', () => {
     const T = simTablesFor({ rules: wulong, policy: OPTIMAL });
-    const acc = new Float64Array(accLength(T));
+    const acc = new Float64Array(T.layout.length);
     const rng = new Rng(5);
     const m = measureAllocation(() => playTurns(T, rng, 1_000_000, acc), () => playTurns(T, rng, 100_000, acc));
     expect(m.gcEvents).toBe(0);
@@ -226,6 +227,46 @@ describe('CLI', () => {
     expectUserError(runCli(['wulong', 'simulate', '--trials', '100', '--shard-count', '4', '--shard-index', '7', '--out', out]), /--shard-index must be an integer in 0\.\.3/);
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('every rules-reading command takes --rules <name|file> and --set field=value', () => {
+    const plain = runCli(['wulong', 'solve']);
+    expect(runCli(['wulong', 'solve', '--rules', 'default']).stdout).toBe(plain.stdout);
+    // solve: the overridden rules give the library's answer for the same overrides
+    const solved = runCli(['wulong', 'solve', '--set', 'minimumBank=3000', '--json']);
+    expect(solved.code, solved.stderr).toBe(0);
+    const banked = loadRules(undefined, ['minimumBank=3000']);
+    expect(banked.minimumBank).toBe(3000);
+    expect(JSON.parse(solved.stdout).expectedTurnScore).toBe(new TurnAnalysis(banked).solveResult().expectedTurnScore);
+    expect(JSON.parse(solved.stdout).expectedTurnScore).not.toBe(JSON.parse(runCli(['wulong', 'solve', '--json']).stdout).expectedTurnScore);
+    // advise and bets
+    const advised = JSON.parse(runCli(['wulong', 'advise', '--score', '2000', '--dice', '3', '--set', 'hotDice=false', '--json']).stdout);
+    expect(advised.rollEv).toBe(new TurnAnalysis(loadRules(undefined, ['hotDice=false']), undefined, 2001).advise(2000, 3).rollEv);
+    const bets = JSON.parse(runCli(['wulong', 'bets', '--score', '5000', '--dice', '5', '--set', 'bettingCards.panda.odds=9', '--json']).stdout);
+    expect(bets.bettingCards.find((c: { card: string }) => c.card === 'panda').odds).toBe(9);
+    // simulate: the changed rules are the ones simulated (mean within 4 SE of their exact value)
+    const sim = runCli(['wulong', 'simulate', '--trials', '20000', '--workers', '1', '--quiet', '--json', '--exact', '--set', 'hotDice=false']);
+    expect(sim.code, sim.stderr).toBe(0);
+    const sj = JSON.parse(sim.stdout);
+    expect(sj.exactMean).toBe(new TurnAnalysis(loadRules(undefined, ['hotDice=false'])).solveResult().expectedTurnScore);
+    expect(Math.abs(sj.zScore)).toBeLessThan(4);
+    // a rules file by path still works, with overrides
+    const farkle = runCli(['wulong', 'solve', '--rules', 'rules/farkle/10000.json', '--set', 'minimumBank=500', '--json']);
+    expect(farkle.code, farkle.stderr).toBe(0);
+    expect(JSON.parse(farkle.stdout).rules).toBe(loadRules('rules/farkle/10000.json').name);
+    expectUserError(runCli(['wulong', 'solve', '--set', 'nope=1']), /--set nope: no rules field by that name/);
+    expectUserError(runCli(['wulong', 'advise', '--score', '0', '--dice', '5', '--set', 'hotDice=maybe']), /--set hotDice: expects true or false/);
+    expectUserError(runCli(['wulong', 'solve', '--rules', 'no-such-preset']), /cannot read rules file/);
+  });
+
+  it('one spec syntax: name, name:value, or name:param=value', () => {
+    expect(parsePolicy('threshold:total=3000')).toEqual(parsePolicy('threshold:3000'));
+    expect(parsePolicy('keep-all:total=3000')).toEqual(parsePolicy('keep-all:3000'));
+    expect(parsePolicy('per-dice:2000,4000')).toEqual({ name: 'per-dice:2000,4000', stop: { kind: 'per-dice', totals: [2000, 4000] }, choice: 'best' });
+    expect(parsePolicy('optimal')).toEqual(OPTIMAL);
+    expect(() => parsePolicy('threshold:x=3')).toThrow(/its parameter is total/);
+    expect(() => parsePolicy('optimal:x=3')).toThrow(/takes no named parameter/);
+    expect(() => parsePolicy('sometimes')).toThrow(/unknown policy "sometimes"/);
   });
 
   it('rules validation names the field', () => {

@@ -1,5 +1,5 @@
-import type { PassiveSpec } from '../../src/games/wulong/game-passive.js';
-import { parseFraction } from './passive-parse.js';
+import type { BettingStrategy, PassiveSpec } from '../../src/games/wulong/game/strategy.js';
+import { parseFraction } from './params.js';
 
 /**
  * fraction:F — the exact card; when its conditional EV is positive the stake is F × fortune
@@ -7,9 +7,10 @@ import { parseFraction } from './passive-parse.js';
  * up to F × wealth (fortune + stake) while the card stays favourable. All-in when better.
  * Usage: `fraction:0.1` (default 0.1).
  */
-export const fraction = {
+export const fraction: BettingStrategy = {
   name: 'fraction',
   usage: 'fraction:F',
+  param: 'f',
   description: 'exact card, stake F × fortune when favourable (else minimum), raises to F × wealth',
   parse(arg: string | undefined): PassiveSpec {
     const f = arg === undefined || arg === '' ? 0.1 : parseFraction(arg, 'fraction:F', 1);

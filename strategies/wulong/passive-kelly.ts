@@ -1,5 +1,5 @@
-import type { PassiveSpec } from '../../src/games/wulong/game-passive.js';
-import { parseFraction } from './passive-parse.js';
+import type { BettingStrategy, PassiveSpec } from '../../src/games/wulong/game/strategy.js';
+import { parseFraction } from './params.js';
 
 /**
  * kelly:K — the exact card, staked at K × the Kelly fraction of wealth for its conditional odds:
@@ -7,9 +7,10 @@ import { parseFraction } from './passive-parse.js';
  * (an unsettled Wulong is a push). At least the minimum bet; later phases raise toward the Kelly
  * stake for the newly revealed odds. All-in when better. Usage: `kelly` (full), `kelly:0.5` (half).
  */
-export const kelly = {
+export const kelly: BettingStrategy = {
   name: 'kelly',
   usage: 'kelly:K',
+  param: 'k',
   description: 'exact card, K × Kelly fraction of wealth, raises toward the Kelly stake',
   parse(arg: string | undefined): PassiveSpec {
     const k = arg === undefined || arg === '' ? 1 : parseFraction(arg, 'kelly:K', 4);

@@ -1,4 +1,4 @@
-import type { PassiveSpec } from '../../src/games/wulong/game-passive.js';
+import type { BettingStrategy, PassiveSpec } from '../../src/games/wulong/game/strategy.js';
 
 /**
  * lookahead — `min` with a far-sighted opening card. `min` stakes the minimum and adds one minimum
@@ -9,7 +9,7 @@ import type { PassiveSpec } from '../../src/games/wulong/game-passive.js';
  * all exact from the turn solver under the active player's policy: the expected profit, in minimum
  * bets, of the whole `min` betting plan. Usage: `lookahead`.
  */
-export const lookahead = {
+export const lookahead: BettingStrategy = {
   name: 'lookahead',
   usage: 'lookahead',
   description: 'min stake and raises, opening card chosen by the exact value of the bet plus its future raises',

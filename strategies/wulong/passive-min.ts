@@ -1,4 +1,4 @@
-import type { PassiveSpec } from '../../src/games/wulong/game-passive.js';
+import type { BettingStrategy, PassiveSpec } from '../../src/games/wulong/game/strategy.js';
 
 /**
  * min — the exact card at the minimum stake: picks the card with the best conditional EV per chip
@@ -6,7 +6,7 @@ import type { PassiveSpec } from '../../src/games/wulong/game-passive.js';
  * each later betting phase raises by one minimum bet while the held card's conditional EV is
  * positive. Goes all-in when allowed and better in expectation. Usage: `min`.
  */
-export const minStake = {
+export const minStake: BettingStrategy = {
   name: 'min',
   usage: 'min',
   description: 'exact card, minimum stake, +1 minimum bet per phase while the card is favourable',

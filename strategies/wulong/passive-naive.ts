@@ -1,11 +1,11 @@
-import type { PassiveSpec } from '../../src/games/wulong/game-passive.js';
+import type { BettingStrategy, PassiveSpec } from '../../src/games/wulong/game/strategy.js';
 
 /**
  * naive[:card] — the baseline: always the same betting card (default `crane`, Dance of the Crane),
  * always the minimum bet, never raises, never goes all-in. It ignores every revealed die.
  * Usage: `naive`, `naive:dragon`.
  */
-export const naive = {
+export const naive: BettingStrategy = {
   name: 'naive',
   usage: 'naive[:card]',
   description: 'always the same card, minimum stake, no raises, no all-in',

@@ -1,20 +1,23 @@
 import type { GameDescriptor } from '../types.js';
 
-/** Wulong: the turn analyzer (exact solver, advice, simulation) and the full betting game. */
+/**
+ * Wulong: two sub-packages under one game. turn/ is the turn analyzer (exact solver, advice,
+ * bets, turn simulation); game/ is the full betting game (engine, sweeps), built on turn/'s tables.
+ */
 export const descriptor: GameDescriptor = {
   id: 'wulong',
   command: 'wulong',
   title: 'Wulong',
   summary: 'Wulong and the Farkle family: exact turn solver, advice, bets, simulation, full game, sweeps',
-  rules: async () => import('./rules.js'),
-  kernels: async () => [...(await import('./kernels.js')).kernels],
+  rules: async () => import('./turn/rules.js'),
+  kernels: async () => [...(await import('./turn/kernels.js')).kernels, ...(await import('./game/kernels.js')).kernels],
   experiments: {
-    wulong: async () => (await import('./report.js')).runExperiment,
-    'wulong-game': async () => (await import('./game-report.js')).runGameExperiment,
+    wulong: async () => (await import('./turn/report.js')).runExperiment,
+    'wulong-game': async () => (await import('./game/report.js')).runGameExperiment,
   },
-  cli: async () => (await import('../../cli/wulong.js')).registerWulong,
+  cli: async () => (await import('./cli.js')).register,
   benches: {
-    wulong: async () => (await import('./bench.js')).bench,
-    'wulong-game': async () => (await import('./game-bench.js')).bench,
+    wulong: async () => (await import('./turn/bench.js')).bench,
+    'wulong-game': async () => (await import('./game/bench.js')).bench,
   },
 };

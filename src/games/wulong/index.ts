@@ -4,12 +4,25 @@
  *   import { wulong } from 'oddsmith';
  *   const a = new wulong.TurnAnalysis(wulong.loadRules());
  *   a.solveResult().expectedTurnScore; // 3713.60…
+ *
+ *   const g = new wulong.WulongGame({ rules: wulong.loadRules(), players: wulong.parsePlayers('kelly,min,naive', 3) });
+ *   g.playGames(new Rng(1), 1000, new Float64Array(g.L.length));
  */
-export { loadRules, validateRules, type WulongRules, type Face, type BettingCard, type Straight, type InstantWin } from './rules.js';
-export { compileTables, parseRoll, Scorer, type Tables, type RollClass, type Choice } from './tables.js';
-export { solve, expectedTurnScore, finalDistribution, reachable, type Solution, type FinalDistribution } from './solver.js';
-export { TurnAnalysis, bettingCards, OPTIMAL, type CardOdds, type SolveResult, type PolicyRow } from './analysis.js';
-export { turnKernel, buildSimTables, playTurns, simTablesFor, scoreMoments, accLength, ACC, type TurnSimParams, type TurnSimResult, type TurnSimTables } from './simulator.js';
-export type { PolicySpec, StopRule, ChoiceRule } from './policy.js';
-export { parsePolicy, turnStrategies } from '../../../strategies/wulong/index.js';
-export * from './game-index.js';
+// the turn analyzer
+export { loadRules, validateRules, type WulongRules, type Face, type BettingCard, type Straight, type InstantWin } from './turn/rules.js';
+export { compileTables, tablesFor, parseRoll, Scorer, type Tables, type RollClass, type Choice } from './turn/tables.js';
+export { solve, expectedTurnScore, finalDistribution, reachable, type Solution, type FinalDistribution } from './turn/exact.js';
+export { TurnAnalysis, bettingCards, type CardOdds, type SolveResult, type PolicyRow } from './turn/exact.js';
+export { OPTIMAL, type PolicySpec, type StopRule, type ChoiceRule, type TurnStrategy, type TurnView } from './turn/strategy.js';
+export { turnKernel, buildSimTables, playTurns, simTablesFor, scoreMoments, accLength, ACC, ROLL, turnLayout, type TurnSimParams, type TurnSimResult, type TurnSimTables } from './turn/kernels.js';
+// the full game
+export { validateGameRules, safeLimit, minimumBetFor, checkPlayers, DEFAULT_GAME, type GameRules } from './game/rules.js';
+export type { PassiveSpec, PlayerSpec, BettingStrategy, BettingView } from './game/strategy.js';
+export { WulongGame, checkGameParams, CARD_MODE, STAKE_MODE, type GameParams } from './game/engine.js';
+export { END, END_NAMES, MONEY_NAMES, gameLayout, type GameLayout } from './game/layout.js';
+export { buildPolicyTables, policyTablesFor, rollOccupancy, raiseValue, type PolicyTables } from './game/policy-tables.js';
+export { gameKernel, sweepKernel, summarizeGame, formatGame, type GameResult, type StrategyResult, type CardResult, type SweepParams } from './game/kernels.js';
+export { sweepPoints, runSweep, rawRules as readRawRules, type SweepField, type SweepResult, type SweepPointResult } from './game/sweep.js';
+export { parseSweepSet as parseSetSpec } from '../../core/rules.js';
+// strategies, through their one registry
+export { parsePolicy, turnStrategies, turnPolicies, parsePassive, parsePlayer, parsePlayers, passiveStrategies, bettors } from '../../../strategies/wulong/index.js';

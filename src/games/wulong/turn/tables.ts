@@ -1,5 +1,6 @@
 import type { WulongRules } from './rules.js';
-import { UserError } from '../../core/errors.js';
+import { UserError } from '../../../core/errors.js';
+import { Memo } from '../../../core/memo.js';
 
 /** One way to set dice aside from a roll: its score and how many dice it uses. */
 export interface Choice {
@@ -34,6 +35,8 @@ export interface Tables {
   classOfRoll: Uint16Array[];
   /** exact bust count among faces^n ordered rolls, per n */
   bustCount: bigint[];
+  /** scores any kept multiset of dice (for ranking the set-asides of a given roll) */
+  scorer: Scorer;
 }
 
 function gcd(a: number, b: number): number {
@@ -197,7 +200,13 @@ export function compileTables(rules: WulongRules): Tables {
     if (c.min) scores.push(c.min);
   }
   const unit = scores.filter((s) => s > 0).reduce((a, b) => gcd(a, b));
-  return { rules, faces: F, dice: N, unit, classes, outcomes, classOfRoll, bustCount };
+  return { rules, faces: F, dice: N, unit, classes, outcomes, classOfRoll, bustCount, scorer };
+}
+
+const compiled = new Memo<Tables>(16);
+/** The compiled tables of these rules, built once per thread (a sweep or a game compiles each rules variant once). */
+export function tablesFor(rules: WulongRules): Tables {
+  return compiled.get(JSON.stringify(rules), () => compileTables(rules));
 }
 
 /** Parse a roll given as face ids or 1-based face numbers ("D,T,3,3,5" or "1,2,3,3,5") into counts. */

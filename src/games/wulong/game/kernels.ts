@@ -1,21 +1,19 @@
-import { meanEstimate, proportion, Z95, type Proportion } from '../../core/stats.js';
-import type { Kernel } from '../../parallel/kernel.js';
-import { registerKernels } from '../../parallel/registry.js';
-import { loadRules } from './rules.js';
-import { parsePlayers } from '../../../strategies/wulong/passive.js';
-import { WulongGame, gameLayout, END_NAMES, MONEY_NAMES, HIST_BINS, type GameParams } from './game-engine.js';
-import { safeLimit, validateGameRules } from './game-rules.js';
+import { meanEstimate, proportion, Z95, type Proportion } from '../../../core/stats.js';
+import { Memo } from '../../../core/memo.js';
+import { slots } from '../../../core/accumulator.js';
+import { fmtNum, fmtPct, fmtPctCi } from '../../../core/format.js';
+import type { Kernel } from '../../../parallel/kernel.js';
+import { registerKernels } from '../../../parallel/registry.js';
+import { loadRules } from '../turn/rules.js';
+import { parsePlayers } from '../../../../strategies/wulong/index.js';
+import { WulongGame, type GameParams } from './engine.js';
+import { END_NAMES, MONEY, MONEY_NAMES, SLOT, gameLayout, cardAt, slotAt } from './layout.js';
+import { safeLimit, validateGameRules } from './rules.js';
 
-const machines = new Map<string, WulongGame>();
+const machines = new Memo<WulongGame>(64);
 /** The game machine for these params, compiled once per thread. */
 export function gameFor(params: GameParams): WulongGame {
-  const key = JSON.stringify(params);
-  let g = machines.get(key);
-  if (!g) {
-    if (machines.size > 64) machines.clear();
-    machines.set(key, (g = new WulongGame(params)));
-  }
-  return g;
+  return machines.get(JSON.stringify(params), () => new WulongGame(params));
 }
 
 export interface StrategyResult {
@@ -62,32 +60,31 @@ export interface GameResult {
 export function summarizeGame(params: GameParams, acc: Float64Array): GameResult {
   const P = params.players.length, C = params.rules.bettingCards.length;
   const L = gameLayout(P, C);
-  const games = acc[L.games];
+  const games = acc[L.offset.games];
   const labels = params.players.map((p) => p.label);
   const strategies: StrategyResult[] = params.players.map((p, i) => {
-    const o = L.slot + i * L.slotStride;
-    const f = meanEstimate(games, acc[o + 1], acc[o + 2]);
+    const at = (field: keyof typeof SLOT.offset) => acc[slotAt(L, i, field)];
+    const f = meanEstimate(games, at('fortune'), at('fortuneSq'));
     const dup = labels.filter((l) => l === p.label).length > 1;
     return {
       slot: i,
       label: dup ? `${p.label} #${i + 1}` : p.label,
-      win: proportion(acc[o], games),
+      win: proportion(at('wins'), games),
       finalFortune: { mean: f.mean, se: f.se },
-      perGame: { bets: acc[o + 3] / games, staked: acc[o + 4] / games, betNet: acc[o + 5] / games, scored: acc[o + 6] / games, allIns: acc[o + 7] / games, raises: acc[o + 8] / games },
-      betReturnPerChip: acc[o + 4] > 0 ? acc[o + 5] / acc[o + 4] : null,
+      perGame: { bets: at('bets') / games, staked: at('staked') / games, betNet: at('net') / games, scored: at('scored') / games, allIns: at('allIns') / games, raises: at('raises') / games },
+      betReturnPerChip: at('staked') > 0 ? at('net') / at('staked') : null,
     };
   });
-  const seats = Array.from({ length: P }, (_, s) => ({ seat: s + 1, win: proportion(acc[L.seat + s], games) }));
-  const len = meanEstimate(games, acc[L.turns], acc[L.turnsSq]);
-  const hist = Array.from(acc.subarray(L.hist, L.hist + HIST_BINS));
+  const seats = Array.from({ length: P }, (_, s) => ({ seat: s + 1, win: proportion(acc[L.offset.seat + s], games) }));
+  const len = meanEstimate(games, acc[L.offset.turns], acc[L.offset.turnsSq]);
+  const hist = Array.from(slots(L, acc, 'hist'));
   let last = hist.length - 1;
   while (last > 0 && hist[last] === 0) last--;
-  const endings = Object.fromEntries(END_NAMES.map((n, i) => [n, proportion(acc[L.end + i], games)])) as GameResult['endings'];
-  const moneyPerGame = Object.fromEntries(MONEY_NAMES.map((n, i) => [n, acc[L.money + i] / games])) as GameResult['moneyPerGame'];
+  const endings = Object.fromEntries(END_NAMES.map((n, i) => [n, proportion(acc[L.offset.end + i], games)])) as GameResult['endings'];
+  const moneyPerGame = Object.fromEntries(MONEY_NAMES.map((n) => [n, acc[L.offset.money + MONEY.offset[n]] / games])) as GameResult['moneyPerGame'];
   const cards: CardResult[] = [...params.rules.bettingCards.map((c) => ({ id: c.id, name: c.name, odds: c.odds as number | null })), { id: 'all-in', name: 'all-in (any card)', odds: null }].map((c, k) => {
-    const o = L.card + k * L.cardStride;
-    const bets = acc[o], wins = acc[o + 1], staked = acc[o + 2], net = acc[o + 3];
-    const netSq = acc[o + 4], stakeSq = acc[o + 5], netStake = acc[o + 6];
+    const bets = acc[cardAt(L, k, 'bets')], wins = acc[cardAt(L, k, 'wins')], staked = acc[cardAt(L, k, 'staked')], net = acc[cardAt(L, k, 'net')];
+    const netSq = acc[cardAt(L, k, 'netSq')], stakeSq = acc[cardAt(L, k, 'stakeSq')], netStake = acc[cardAt(L, k, 'netStake')];
     let ev: number | null = null, se: number | null = null;
     if (staked > 0) {
       ev = net / staked;
@@ -105,7 +102,7 @@ export function summarizeGame(params: GameParams, acc: Float64Array): GameResult
     seats,
     games,
     winSpread: Math.max(...rates) - Math.min(...rates),
-    length: { turnsMean: len.mean, se: len.se, sd: len.sd, ci95: len.ci95, rollsPerTurn: acc[L.rolls] / acc[L.turns], histogram: hist.slice(0, last + 1) },
+    length: { turnsMean: len.mean, se: len.se, sd: len.sd, ci95: len.ci95, rollsPerTurn: acc[L.offset.rolls] / acc[L.offset.turns], histogram: hist.slice(0, last + 1) },
     endings,
     moneyPerGame,
     cards,
@@ -113,8 +110,8 @@ export function summarizeGame(params: GameParams, acc: Float64Array): GameResult
   };
 }
 
-const pct = (p: Proportion) => `${(p.p * 100).toFixed(2)}% [${(p.ci95[0] * 100).toFixed(2)}, ${(p.ci95[1] * 100).toFixed(2)}]`;
-const num = (x: number | null, d = 0) => (x === null || !Number.isFinite(x) ? '-' : x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
+const pct = (p: Proportion) => `${fmtPct(p.p)} ${fmtPctCi(p.ci95, 2)}`;
+const num = (x: number | null, d = 0) => (x === null || !Number.isFinite(x) ? '-' : fmtNum(x, d));
 
 export function formatGame(r: GameResult): string {
   const out: string[] = [];
@@ -133,7 +130,7 @@ export function formatGame(r: GameResult): string {
   out.push('  ' + MONEY_NAMES.map((n) => `${n} ${num(r.moneyPerGame[n], n === 'safesClosed' ? 2 : 0)}`).join(', '));
   out.push('', 'betting cards, realised in play (raises included):');
   for (const c of r.cards) {
-    out.push(`  ${c.name.padEnd(22)} ${(c.odds === null ? 'all-in' : `1:${c.odds}`).padStart(6)}  bets ${num(c.bets).padStart(10)}  won ${c.winRate === null ? '-' : (c.winRate * 100).toFixed(2) + '%'}  EV/chip ${num(c.evPerChip, 4)} ± ${num(c.se === null ? null : Z95 * c.se, 4)}`);
+    out.push(`  ${c.name.padEnd(22)} ${(c.odds === null ? 'all-in' : `1:${c.odds}`).padStart(6)}  bets ${num(c.bets).padStart(10)}  won ${c.winRate === null ? '-' : fmtPct(c.winRate)}  EV/chip ${num(c.evPerChip, 4)} ± ${num(c.se === null ? null : Z95 * c.se, 4)}`);
   }
   return out.join('\n');
 }
@@ -143,7 +140,7 @@ export const gameKernel: Kernel<GameParams, GameResult> = {
   sample: () => ({ params: { rules: loadRules(), players: parsePlayers('kelly,min,naive', 3) }, count: 300 }),
   run(params, rng, count) {
     const g = gameFor(params);
-    const acc = new Float64Array(g.L.size);
+    const acc = new Float64Array(g.L.length);
     g.playGames(rng, count, acc);
     return acc;
   },
@@ -165,7 +162,7 @@ function pointParams(params: SweepParams, i: number): GameParams {
 /** Where each point's accumulator starts in a sweep accumulator (and the total length, last). */
 export function sweepOffsets(params: SweepParams): number[] {
   const out = [0];
-  for (const p of params.points) out.push(out[out.length - 1] + gameLayout(params.players.length, p.rules.bettingCards.length).size);
+  for (const p of params.points) out.push(out[out.length - 1] + gameLayout(params.players.length, p.rules.bettingCards.length).length);
   return out;
 }
 
@@ -196,4 +193,6 @@ export const sweepKernel: Kernel<SweepParams, GameResult[]> = {
   },
 };
 
-registerKernels(import.meta.url, [gameKernel as Kernel<never, unknown>, sweepKernel as Kernel<never, unknown>]);
+/** The full game's kernels (importing this module registers them). */
+export const kernels: readonly Kernel<never, unknown>[] = [gameKernel as Kernel<never, unknown>, sweepKernel as Kernel<never, unknown>];
+registerKernels(import.meta.url, kernels);

@@ -4,3 +4,9 @@ export function parseTotal(text: string | undefined, usage: string): number {
   if (!Number.isInteger(v) || v < 0 || v > 10_000_000) throw new Error(`expected ${usage} with a whole-number total (got ${JSON.stringify(text ?? '')})`);
   return v;
 }
+/** A positive number up to `max` in a strategy string ("0.25"). */
+export function parseFraction(text: string, usage: string, max: number): number {
+  const v = /^\d*\.?\d+$/.test(text.trim()) ? Number(text) : NaN;
+  if (!Number.isFinite(v) || v <= 0 || v > max) throw new Error(`expected ${usage} with a number in (0, ${max}] (got ${JSON.stringify(text)})`);
+  return v;
+}

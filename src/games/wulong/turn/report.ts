@@ -1,14 +1,16 @@
-import type { ExperimentRunner } from '../../report/experiment.js';
-import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
-import { VL_SCHEMA } from '../../report/render.js';
-import { runExperiment as runShards } from '../../parallel/pool.js';
-import { integer, string, array, object } from '../../core/validate.js';
-import { packageRoot } from '../../core/paths.js';
+import type { ExperimentRunner } from '../../../report/experiment.js';
+import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../../report/page.js';
+import { VL_SCHEMA } from '../../../report/render.js';
+import { runExperiment as runShards } from '../../../parallel/pool.js';
+import { integer, string, array, object } from '../../../core/validate.js';
+import { packageRoot } from '../../../core/paths.js';
+import { fmtPct } from '../../../core/format.js';
 import { join } from 'node:path';
 import { loadRules, type WulongRules } from './rules.js';
-import { TurnAnalysis, OPTIMAL } from './analysis.js';
-import { turnKernel, type TurnSimParams } from './simulator.js';
-import { parsePolicy } from '../../../strategies/wulong/index.js';
+import { TurnAnalysis } from './exact.js';
+import { OPTIMAL } from './strategy.js';
+import { turnKernel, type TurnSimParams } from './kernels.js';
+import { parsePolicy } from '../../../../strategies/wulong/index.js';
 
 const k = (x: number) => x.toLocaleString('en-US');
 
@@ -72,7 +74,7 @@ function distributionChart(a: TurnAnalysis): Chart {
   return {
     name: 'final-score',
     title: 'Distribution of the final turn score under optimal play',
-    caption: `Probability of each final score (0 = bust: ${(r.turnBustProbability * 100).toFixed(1)}%), coloured by the betting card that wins on it. Scores above ${k(upper)} (${(data.filter((d) => d.score > upper).reduce((s, d) => s + d.probability, 0) * 100).toFixed(2)}%) are in the CSV.`,
+    caption: `Probability of each final score (0 = bust: ${fmtPct(r.turnBustProbability, 1)}), coloured by the betting card that wins on it. Scores above ${k(upper)} (${fmtPct(data.filter((d) => d.score > upper).reduce((s, d) => s + d.probability, 0))}) are in the CSV.`,
     rows: data,
     spec: {
       $schema: VL_SCHEMA,
@@ -212,8 +214,8 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
   const page: PageInfo = { path: `wulong/${pageName}.html`, title: `Turn analysis — ${rules.name}`, summary: `exact optimal stop policy (expected ${r.expectedTurnScore.toFixed(1)} points per turn), final-score distribution, betting-card EV and fair odds, threshold policies` };
   const bust = Object.entries(r.bustProbability).map(([dice, b]) => ({ dice, 'bust probability': b.probability.toFixed(6), fraction: b.fraction, 'stop from total': r.thresholds[dice] ?? 'never' }));
   const intro = `<p>Exact results from dynamic programming over (turn total, dice left), with every roll enumerated as a multiset and every legal set-aside considered.
-Expected final turn score under optimal play: <b>${r.expectedTurnScore.toFixed(2)}</b> points${rules.instantWin ? ` (a ${escapeHtml(rules.instantWin.name)} counts as the turn total + ${k(rules.instantWin.value)}; it happens in ${(r.instantWinProbability * 100).toFixed(4)}% of turns)` : ''}.
-A turn busts with probability ${(r.turnBustProbability * 100).toFixed(2)}% and takes ${r.expectedRolls.toFixed(2)} rolls on average.
+Expected final turn score under optimal play: <b>${r.expectedTurnScore.toFixed(2)}</b> points${rules.instantWin ? ` (a ${escapeHtml(rules.instantWin.name)} counts as the turn total + ${k(rules.instantWin.value)}; it happens in ${fmtPct(r.instantWinProbability, 4)} of turns)` : ''}.
+A turn busts with probability ${fmtPct(r.turnBustProbability)} and takes ${r.expectedRolls.toFixed(2)} rolls on average.
 The best fixed threshold (${k(best.threshold)}) reaches ${best.value.toFixed(1)} points.</p>`;
   const prefixed = (c: Chart): Chart => ({ ...c, name: `${pageName}-${c.name}` });
   return [

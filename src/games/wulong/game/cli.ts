@@ -1,21 +1,21 @@
 import { Option, type Command } from 'commander';
 import { availableParallelism } from 'node:os';
-import { addSimOptions, emit, intArg, runSimulation, textTable, type SimOptions } from './common.js';
-import { progressBar } from '../core/progress.js';
-import { UserError } from '../core/errors.js';
-import { validateRules } from '../games/wulong/rules.js';
-import { checkPlayers, validateGameRules, MIN_PLAYERS, MAX_PLAYERS } from '../games/wulong/game-rules.js';
-import { gameKernel, formatGame } from '../games/wulong/game-kernel.js';
-import { checkGameParams, type GameParams } from '../games/wulong/game-engine.js';
-import { parseSetSpec, readRawRules, runSweep, sweepPoints, type SweepResult } from '../games/wulong/game-sweep.js';
-import { parsePlayers, passiveStrategies } from '../../strategies/wulong/passive.js';
-import { turnStrategies } from '../../strategies/wulong/index.js';
-import type { Row } from '../report/csv.js';
+import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, simulate, type RulesOptions, type SimOptions } from '../../../cli/common.js';
+import { fmtPct, textTable, type Row } from '../../../core/format.js';
+import { progressBar } from '../../../core/progress.js';
+import { UserError } from '../../../core/errors.js';
+import { parseSweepSet } from '../../../core/rules.js';
+import { validateRules } from '../turn/rules.js';
+import { checkPlayers, validateGameRules, MIN_PLAYERS, MAX_PLAYERS } from './rules.js';
+import { gameKernel, formatGame } from './kernels.js';
+import { checkGameParams, type GameParams } from './engine.js';
+import { rawRules, runSweep, sweepPoints, type SweepResult } from './sweep.js';
+import { parsePlayers, bettors, turnPolicies } from '../../../../strategies/wulong/index.js';
 
 /** The default line-up: the first P of these. */
 export const DEFAULT_STRATEGIES = 'kelly,fraction:0.1,min,naive,lookahead';
 
-const strategiesHelp = `players, comma-separated, each BETTING[@POLICY]: betting = ${passiveStrategies.map((s) => s.usage).join(' | ')}; policy (when active) = ${turnStrategies.map((s) => s.usage).join(' | ')} (default optimal). A shorter list repeats. Default: the first P of ${DEFAULT_STRATEGIES}`;
+const strategiesHelp = `players, comma-separated, each BETTING[@POLICY]: betting = ${bettors.usage()}; policy (when active) = ${turnPolicies.usage()} (default optimal). A shorter list repeats. Default: the first P of ${DEFAULT_STRATEGIES}`;
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -24,22 +24,23 @@ function players(opts: { players: number; strategies?: string }) {
   return parsePlayers(opts.strategies ?? DEFAULT_STRATEGIES.split(',').slice(0, P).join(','), P);
 }
 
-/** Rules from a file with fixed --set FIELD=VALUE changes applied, re-validated (errors name the field). */
-function rulesWithSets(file: string | undefined, sets: string[]) {
-  const fields = sets.map(parseSetSpec);
-  for (const f of fields) if (f.values.length !== 1) throw new UserError(`--set ${f.path}: \`wulong game\` takes one value per field (use \`wulong sweep\` for ranges)`);
-  const where = file ? `rules file ${file}` : 'rules';
-  if (fields.length === 0) {
-    const rules = validateRules(readRawRules(file), where);
-    validateGameRules(rules, where);
-    return rules;
-  }
-  let raw = readRawRules(file);
-  for (const f of fields) raw = sweepPoints(raw, [f])[0].rules;
-  return validateRules(raw, where);
+/** The turn rules and the full game's `game` object, both validated (errors name the field). */
+function validateGame(raw: unknown, where: string) {
+  const rules = validateRules(raw, where);
+  validateGameRules(rules, where);
+  return rules;
 }
 
-const pctText = (p: number) => `${(p * 100).toFixed(2)}%`;
+/** `wulong game` takes one value per --set field; ranges are `wulong sweep`'s. */
+function gameRules(opts: RulesOptions) {
+  for (const s of opts.set) {
+    const eq = s.indexOf('=');
+    if (eq > 0 && /\.\.|,/.test(s.slice(eq + 1))) throw new UserError(`--set ${s.slice(0, eq).trim()}: \`wulong game\` takes one value per field (use \`wulong sweep\` for ranges)`);
+  }
+  return rulesFromOptions('wulong', opts, validateGame);
+}
+
+const pctText = (p: number) => fmtPct(p, 2);
 const f4 = (x: number | null) => (x === null ? '-' : x.toFixed(4));
 
 function sweepRows(r: SweepResult): Row[] {
@@ -70,28 +71,29 @@ export function formatSweep(r: SweepResult): string {
   return out.join('\n');
 }
 
-/** `wulong game` and `wulong sweep`, under the lead's `wulong` command group. */
-export function registerWulongGame(wulong: Command): void {
+/** The full game's commands (game, sweep) in the `wulong` group. */
+export function register(wulong: Command): void {
   addSimOptions(
-    wulong
-      .command('game')
-      .description('Monte Carlo of whole Wulong games (2-5 players): win rates by strategy and seat, game length, endings, money flows, betting cards\' realised EV')
-      .addOption(new Option('--players <p>', `players, ${MIN_PLAYERS}..${MAX_PLAYERS}`).default(4).argParser(intArg('--players', MIN_PLAYERS, MAX_PLAYERS)))
-      .option('--strategies <list>', strategiesHelp)
-      .requiredOption('--games <n>', 'games to play', intArg('--games', 1, 1e10))
-      .option('--rules <file>', 'rules file (JSON) with a `game` object; default: rules/wulong/default.json')
-      .option('--set <field=value>', 'change one numeric rules field first (repeatable), e.g. game.startingCash=8000', collect)
-      .option('--fixed-seats', 'seat the strategies in the listed order every game (default: a random rotation per game)'),
+    addRulesOptions(
+      wulong
+        .command('game')
+        .description('Monte Carlo of whole Wulong games (2-5 players): win rates by strategy and seat, game length, endings, money flows, betting cards\' realised EV')
+        .addOption(new Option('--players <p>', `players, ${MIN_PLAYERS}..${MAX_PLAYERS}`).default(4).argParser(intArg('--players', MIN_PLAYERS, MAX_PLAYERS)))
+        .option('--strategies <list>', strategiesHelp)
+        .requiredOption('--games <n>', 'games to play', intArg('--games', 1, 1e10)),
+      'wulong',
+    ).option('--fixed-seats', 'seat the strategies in the listed order every game (default: a random rotation per game)'),
     { shardCount: 16 },
   )
     .addHelpText('after', '\nExamples:\n  oddsmith wulong game --players 4 --strategies kelly,fraction:0.1,min,naive --games 20000 --seed 1 --workers 2\n  oddsmith wulong game --players 3 --strategies kelly:0.5@threshold:3000,naive:panda --games 5000 --set bettingCards.panda.odds=3 --json')
-    .action(async (opts: SimOptions & { players: number; strategies?: string; games: number; rules?: string; set?: string[]; fixedSeats?: boolean }) => {
-      const params: GameParams = { rules: rulesWithSets(opts.rules, opts.set ?? []), players: players(opts), fixedSeats: !!opts.fixedSeats };
+    .action(async (opts: SimOptions & RulesOptions & { players: number; strategies?: string; games: number; fixedSeats?: boolean }) => {
+      const params: GameParams = { rules: gameRules(opts), players: players(opts), fixedSeats: !!opts.fixedSeats };
       checkGameParams(params);
-      const run = await runSimulation({ kernel: gameKernel.name, params, seed: opts.seed, total: opts.games }, opts);
-      if (!run) return;
-      const r = gameKernel.summarize(params, run.acc, opts.games);
-      const result = { ...r, seed: opts.seed, workers: opts.workers, shardCount: opts.shardCount, seconds: run.seconds, gamesPerSecond: opts.games / run.seconds };
+      const done = await simulate(gameKernel, params, opts.games, opts);
+      if (!done) return;
+      const { result: r, run } = done;
+      // shardCount as asked (the JSON has always printed the option's value)
+      const result = { ...r, seed: run.seed, workers: run.workers, shardCount: opts.shardCount, seconds: run.seconds, gamesPerSecond: run.perSecond };
       emit(
         result,
         opts,
@@ -107,7 +109,7 @@ export function registerWulongGame(wulong: Command): void {
     .addOption(new Option('--players <p>', `players, ${MIN_PLAYERS}..${MAX_PLAYERS}`).default(4).argParser(intArg('--players', MIN_PLAYERS, MAX_PLAYERS)))
     .option('--strategies <list>', strategiesHelp)
     .addOption(new Option('--games <n>', 'games per point').default(5000).argParser(intArg('--games', 1, 1e9)))
-    .option('--rules <file>', 'rules file (JSON); default: rules/wulong/default.json')
+    .option('--rules <name|file>', 'rules: a preset name (rules/wulong/<name>.json) or a JSON file; default rules/wulong/default.json')
     .option('--fixed-seats', 'seat the strategies in the listed order every game')
     .addOption(new Option('--seed <k>', 'random seed (every point plays the same dice stream)').default(1).argParser(intArg('--seed', 0)))
     .addOption(new Option('--workers <w>', 'worker threads').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
@@ -122,16 +124,16 @@ export function registerWulongGame(wulong: Command): void {
       if (opts.page !== undefined && (!/^[A-Za-z0-9-]+$/.test(opts.page) || ['turn', 'game', 'farkle-10000'].includes(opts.page))) {
         throw new UserError(`--page must be letters, digits and dashes and not turn, game or farkle-10000 (got ${JSON.stringify(opts.page)})`);
       }
-      const fields = opts.set.map(parseSetSpec);
-      const points = sweepPoints(readRawRules(opts.rules), fields);
+      const fields = opts.set.map(parseSweepSet);
+      const points = sweepPoints(rawRules(opts.rules), fields);
       const ps = players(opts);
       const bar = progressBar('wulong sweep', opts.quiet);
       const r = await runSweep(points, fields, ps, { games: opts.games, seed: opts.seed, shardCount: opts.shardCount, workers: opts.workers, fixedSeats: !!opts.fixedSeats, onShard: bar });
       bar.end();
       emit(r, opts, () => formatSweep(r), () => sweepRows(r));
       if (opts.page !== undefined) {
-        const { writeSweepPage } = await import('../games/wulong/game-report.js');
-        await writeSweepPage(opts.reports, [{ title: fields.map((f) => f.path).join(' × '), result: r }], { games: opts.games, seed: opts.seed, players: opts.players, raw: readRawRules(opts.rules), page: opts.page });
+        const { writeSweepPage } = await import('./report.js');
+        await writeSweepPage(opts.reports, [{ title: fields.map((f) => f.path).join(' × '), result: r }], { games: opts.games, seed: opts.seed, players: opts.players, raw: rawRules(opts.rules), page: opts.page });
         if (!opts.quiet) process.stderr.write(`wrote ${opts.reports}/wulong/${opts.page}.html\n`);
       }
     });

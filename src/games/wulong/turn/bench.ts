@@ -3,28 +3,28 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Rng } from '../../core/rng.js';
-import { runExperiment } from '../../parallel/pool.js';
+import { Rng } from '../../../core/rng.js';
+import { runExperiment } from '../../../parallel/pool.js';
 import { loadRules } from './rules.js';
 import { compileTables } from './tables.js';
-import { solve } from './solver.js';
-import { OPTIMAL } from './analysis.js';
-import { ACC, accLength, playTurns, simTablesFor } from './simulator.js';
+import { solve } from './exact.js';
+import { OPTIMAL } from './strategy.js';
+import { playTurns, simTablesFor } from './kernels.js';
 import { naiveTurns } from './naive.js';
-import { best, f, ms } from '../../bench/timing.js';
+import { best, f, ms } from '../../../bench/timing.js';
 
 export async function bench(log: (line: string) => void): Promise<void> {
   const rules = loadRules();
   const params = { rules, policy: OPTIMAL };
   const T = simTablesFor(params);
-  const acc = new Float64Array(accLength(T));
+  const acc = new Float64Array(T.layout.length);
   const turns = 5_000_000;
   playTurns(T, new Rng(1), 200_000, acc); // warm-up
   acc.fill(0);
   const sim = best(3, () => {
     acc.fill(0);
     playTurns(T, new Rng(1), turns, acc);
-    return acc[ACC.rolls];
+    return acc[T.layout.offset.rolls];
   });
   const rolls = sim.value;
   log(`turn simulator (optimal policy, 1 thread): ${f(turns / (sim.ms / 1000))} turns/s, ${f(rolls / (sim.ms / 1000))} rolls/s (${f(turns)} turns, ${f(rolls)} rolls, ${f(sim.ms)} ms)`);
@@ -59,7 +59,7 @@ export async function bench(log: (line: string) => void): Promise<void> {
   const dpOnly = best(5, () => solve(dp.value.tables, OPTIMAL));
   log(`exact solver: DP ${dpOnly.ms.toFixed(1)} ms, tables + DP ${dp.ms.toFixed(1)} ms (target: DP < 100 ms)`);
 
-  const cli = fileURLToPath(new URL('../../cli/main.js', import.meta.url));
+  const cli = fileURLToPath(new URL('../../../cli/main.js', import.meta.url));
   const solveRun = best(5, () => spawnSync(process.execPath, [cli, 'wulong', 'solve'], { stdio: 'ignore' }));
   log(`\`oddsmith wulong solve\`, process start to exit: ${f(solveRun.ms)} ms (best of 5; target < 1000 ms)`);
 

@@ -1,6 +1,6 @@
-import { UserError } from '../../core/errors.js';
-import * as v from '../../core/validate.js';
-import type { WulongRules } from './rules.js';
+import { UserError } from '../../../core/errors.js';
+import * as v from '../../../core/validate.js';
+import type { WulongRules } from '../turn/rules.js';
 
 /**
  * The full game's settings: the `game` object of a Wulong rules file. Every number of the

@@ -1,11 +1,28 @@
-import type { Rng } from '../../core/rng.js';
-import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../../core/stats.js';
-import type { Kernel } from '../../parallel/kernel.js';
+import type { Rng } from '../../../core/rng.js';
+import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../../../core/stats.js';
+import type { Kernel } from '../../../parallel/kernel.js';
 import { loadRules, type WulongRules } from './rules.js';
-import { registerKernels } from '../../parallel/registry.js';
-import type { PolicySpec } from './policy.js';
-import { compileTables } from './tables.js';
-import { nextDice, solve } from './solver.js';
+import { registerKernels } from '../../../parallel/registry.js';
+import { Memo } from '../../../core/memo.js';
+import { defineLayout, type Layout } from '../../../core/accumulator.js';
+import { fmtPct, fmtPctCi } from '../../../core/format.js';
+import { OPTIMAL, type PolicySpec } from './strategy.js';
+import { tablesFor } from './tables.js';
+import { nextDice, solve } from './exact.js';
+
+/** What a roll of a given class does to the turn, whatever the policy: the `kind` of each roll class. */
+export const ROLL = { scoring: 0, bust: 1, instantWin: 2 } as const;
+
+/**
+ * The turn kernel's accumulator: counts only, so the loop does small-integer work in every JIT
+ * tier (no boxed doubles, hence no allocation even before it is optimized). Means and variances
+ * come from the histograms: final scores by total index (`final`, index 0: busts), then instant
+ * wins by the total they happened at (`instant`).
+ */
+export type TurnLayout = Layout<'turns' | 'rolls' | 'final' | 'instant'>;
+export function turnLayout(bins: number): TurnLayout {
+  return defineLayout({ turns: 1, rolls: 1, final: bins, instant: bins });
+}
 
 export interface TurnSimParams {
   rules: WulongRules;
@@ -28,7 +45,7 @@ export interface TurnSimTables {
   rollOffset: Int32Array;
   classOffset: Int32Array;
   classOfRoll: Uint16Array;
-  /** per global class: 0 scoring, 1 bust, 2 instant win */
+  /** per global class: ROLL.scoring, ROLL.bust or ROLL.instantWin */
   kind: Uint8Array;
   /** next total index / dice to roll after the policy's set-aside: [t * classTotal + g] */
   nextTotal: Int32Array;
@@ -45,6 +62,8 @@ export interface TurnSimTables {
   step: Int32Array;
   /** global roll class of each ordered roll: classOffset[n] + classOfRoll[rollOffset[n] + i] */
   rollClass: Uint16Array;
+  /** the accumulator's named slots for these bins */
+  layout: TurnLayout;
 }
 
 /** The dice count whose ordered rolls hold position i of the concatenated roll maps. */
@@ -55,7 +74,7 @@ function rollDice(rollOffset: Int32Array, N: number, i: number): number {
 }
 
 export function buildSimTables(rules: WulongRules, policy: PolicySpec): TurnSimTables {
-  const tables = compileTables(rules);
+  const tables = tablesFor(rules);
   const sol = solve(tables, policy);
   const N = tables.dice, C = sol.classTotal, cap = sol.cap;
   const outcomes = new Int32Array(N + 1), rollOffset = new Int32Array(N + 1), classOffset = new Int32Array(N + 1);
@@ -74,8 +93,8 @@ export function buildSimTables(rules: WulongRules, policy: PolicySpec): TurnSimT
   for (let n = 1; n <= N; n++) {
     tables.classes[n].forEach((cls, c) => {
       const g = classOffset[n] + c;
-      kind[g] = cls.bust ? 1 : cls.instantWin ? 2 : 0;
-      if (kind[g]) return;
+      kind[g] = cls.bust ? ROLL.bust : cls.instantWin ? ROLL.instantWin : ROLL.scoring;
+      if (kind[g] !== ROLL.scoring) return;
       for (let t = 0; t <= cap; t++) {
         const ch = cls.choices[sol.choice[t * C + g]];
         nextTotal[t * C + g] = t + ch.score / tables.unit;
@@ -90,8 +109,8 @@ export function buildSimTables(rules: WulongRules, policy: PolicySpec): TurnSimT
     for (let g = 0; g < C; g++) {
       const j = t * C + g;
       const nt = nextTotal[j], nn = nextDiceArr[j];
-      if (kind[g] === 1) step[j] = -1;
-      else if (kind[g] === 2) step[j] = -(1 + bins + t);
+      if (kind[g] === ROLL.bust) step[j] = -1;
+      else if (kind[g] === ROLL.instantWin) step[j] = -(1 + bins + t);
       else if (nn === 0 || nt > cap || sol.stop[nt * (N + 1) + nn] === 1) step[j] = -(1 + Math.min(nt, bins - 1));
       else step[j] = ((nt * C) << 4) | nn;
     }
@@ -100,17 +119,14 @@ export function buildSimTables(rules: WulongRules, policy: PolicySpec): TurnSimT
     unit: tables.unit, dice: N, cap, classTotal: C, instantValue: rules.instantWin?.value ?? 0,
     outcomes, rollOffset, classOffset, classOfRoll, kind, nextTotal, nextDice: nextDiceArr, stop: sol.stop,
     bins, step, rollClass: classOfRoll.map((c, i) => c + classOffset[rollDice(rollOffset, N, i)]),
+    layout: turnLayout(bins),
   };
 }
 
-/**
- * Accumulator layout: counts only, so the loop does small-integer work in every JIT tier (no
- * boxed doubles, hence no allocation even before it is optimized). Means and variances come from
- * the histograms: final scores by total index (index 0: busts), then instant wins by the total
- * they happened at.
- */
-export const ACC = { turns: 0, rolls: 1, hist: 2 } as const;
-export const accLength = (T: TurnSimTables) => ACC.hist + 2 * T.bins;
+/** The fixed slots of every turn layout, by name (`hist` is where the final-score histogram starts): kept for library users. */
+const FIXED = turnLayout(0).offset;
+export const ACC = { turns: FIXED.turns, rolls: FIXED.rolls, hist: FIXED.final } as const;
+export const accLength = (T: TurnSimTables) => T.layout.length;
 
 /**
  * Play `count` turns from (total index t0, n0 dice to roll) under the tables' policy and add them
@@ -119,6 +135,7 @@ export const accLength = (T: TurnSimTables) => ACC.hist + 2 * T.bins;
  */
 export function playTurns(T: TurnSimTables, rng: Rng, count: number, acc: Float64Array, t0 = 0, n0 = T.dice): void {
   const { outcomes, rollOffset, rollClass, step } = T;
+  const { turns: turnsAt, rolls: rollsAt, final: finalAt } = T.layout.offset;
   const start = t0 * T.classTotal;
   // one flat loop over rolls: tc is the turn total times classTotal (the step table's row)
   let tc = start, n = n0, turns = 0, rolls = 0;
@@ -126,12 +143,13 @@ export function playTurns(T: TurnSimTables, rng: Rng, count: number, acc: Float6
     rolls++;
     const code = step[tc + rollClass[rollOffset[n] + rng.below(outcomes[n])]];
     if (code < 0) {
-      acc[ACC.hist - 1 - code]++;
+      // −code − 1 is the bin: the final-score bins, then the instant-win bins right after them
+      acc[finalAt - 1 - code]++;
       turns++;
       tc = start;
       n = n0;
       if (rolls > 1 << 28) {
-        acc[ACC.rolls] += rolls;
+        acc[rollsAt] += rolls;
         rolls = 0;
       }
     } else {
@@ -139,37 +157,34 @@ export function playTurns(T: TurnSimTables, rng: Rng, count: number, acc: Float6
       n = code & 15;
     }
   }
-  acc[ACC.turns] += count;
-  acc[ACC.rolls] += rolls;
+  acc[turnsAt] += count;
+  acc[rollsAt] += rolls;
 }
 
 /** Busts and instant wins in an accumulator. */
 export function outcomeCounts(T: TurnSimTables, acc: Float64Array): { busts: number; instantWins: number } {
+  const { final, instant } = T.layout.offset;
   let instantWins = 0;
-  for (let i = 0; i < T.bins; i++) instantWins += acc[ACC.hist + T.bins + i];
-  return { busts: acc[ACC.hist], instantWins };
+  for (let i = 0; i < T.bins; i++) instantWins += acc[instant + i];
+  return { busts: acc[final], instantWins };
 }
 
 /** Count, sum and sum of squares of final scores in an accumulator. */
 export function scoreMoments(T: TurnSimTables, acc: Float64Array): { n: number; sum: number; sumSq: number } {
+  const L = T.layout.offset;
   let sum = 0, sumSq = 0;
   for (let i = 0; i < T.bins; i++) {
     const normal = i * T.unit, instant = i * T.unit + T.instantValue;
-    sum += acc[ACC.hist + i] * normal + acc[ACC.hist + T.bins + i] * instant;
-    sumSq += acc[ACC.hist + i] * normal * normal + acc[ACC.hist + T.bins + i] * instant * instant;
+    sum += acc[L.final + i] * normal + acc[L.instant + i] * instant;
+    sumSq += acc[L.final + i] * normal * normal + acc[L.instant + i] * instant * instant;
   }
-  return { n: acc[ACC.turns], sum, sumSq };
+  return { n: acc[L.turns], sum, sumSq };
 }
 
-const cache = new Map<string, TurnSimTables>();
+const simTables = new Memo<TurnSimTables>(16);
+/** The simulator's tables for these params, built once per thread. */
 export function simTablesFor(params: TurnSimParams): TurnSimTables {
-  const key = JSON.stringify(params);
-  let t = cache.get(key);
-  if (!t) {
-    if (cache.size > 16) cache.clear();
-    cache.set(key, (t = buildSimTables(params.rules, params.policy)));
-  }
-  return t;
+  return simTables.get(JSON.stringify(params), () => buildSimTables(params.rules, params.policy));
 }
 
 export interface TurnSimResult {
@@ -190,10 +205,10 @@ export interface TurnSimResult {
 
 export const turnKernel: Kernel<TurnSimParams, TurnSimResult> = {
   name: 'wulong.turn',
-  sample: () => ({ params: { rules: loadRules(), policy: { name: 'optimal', stop: { kind: 'optimal' }, choice: 'best' } }, count: 20_000 }),
+  sample: () => ({ params: { rules: loadRules(), policy: OPTIMAL }, count: 20_000 }),
   run(params, rng, count) {
     const T = simTablesFor(params);
-    const acc = new Float64Array(accLength(T));
+    const acc = new Float64Array(T.layout.length);
     playTurns(T, rng, count, acc);
     return acc;
   },
@@ -203,7 +218,7 @@ export const turnKernel: Kernel<TurnSimParams, TurnSimResult> = {
     const m: MeanEstimate = meanEstimate(n, sum, sumSq);
     const bands = params.rules.bettingCards.map((c) => {
       let k = 0;
-      for (let i = Math.ceil(c.min / T.unit); i < T.bins && (c.max === null || i * T.unit <= c.max); i++) k += acc[ACC.hist + i];
+      for (let i = Math.ceil(c.min / T.unit); i < T.bins && (c.max === null || i * T.unit <= c.max); i++) k += acc[T.layout.offset.final + i];
       const p = proportion(k, n);
       return { card: c.id, name: c.name, range: c.max === null ? `${c.min}+` : c.min === c.max ? `${c.min}` : `${c.min}-${c.max}`, probability: p.p, se: p.se, ci95: p.ci95 };
     });
@@ -217,7 +232,7 @@ export const turnKernel: Kernel<TurnSimParams, TurnSimResult> = {
       sd: m.sd,
       bust: proportion(outcomeCounts(T, acc).busts, n),
       instantWin: proportion(outcomeCounts(T, acc).instantWins, n),
-      rollsPerTurn: acc[ACC.rolls] / n,
+      rollsPerTurn: acc[T.layout.offset.rolls] / n,
       bands,
     };
   },
@@ -225,12 +240,14 @@ export const turnKernel: Kernel<TurnSimParams, TurnSimResult> = {
     const lines = [
       `${r.policy} on ${r.rules}: ${r.turns} turns`,
       `mean final score ${r.mean.toFixed(1)} ± ${r.se.toFixed(1)} (SE), 95% CI [${r.ci95[0].toFixed(1)}, ${r.ci95[1].toFixed(1)}]`,
-      `bust ${(r.bust.p * 100).toFixed(3)}%  instant win ${(r.instantWin.p * 100).toFixed(4)}%  rolls/turn ${r.rollsPerTurn.toFixed(3)}`,
+      `bust ${fmtPct(r.bust.p, 3)}  instant win ${fmtPct(r.instantWin.p, 4)}  rolls/turn ${r.rollsPerTurn.toFixed(3)}`,
       'bands:',
-      ...r.bands.map((b) => `  ${b.name.padEnd(22)} ${b.range.padStart(11)}  ${(b.probability * 100).toFixed(3)}%  [${(b.ci95[0] * 100).toFixed(3)}, ${(b.ci95[1] * 100).toFixed(3)}]`),
+      ...r.bands.map((b) => `  ${b.name.padEnd(22)} ${b.range.padStart(11)}  ${fmtPct(b.probability, 3)}  ${fmtPctCi(b.ci95, 3)}`),
     ];
     return lines.join('\n');
   },
 };
 
-registerKernels(import.meta.url, [turnKernel as Kernel<never, unknown>]);
+/** The turn analyzer's kernels (importing this module registers them). */
+export const kernels: readonly Kernel<never, unknown>[] = [turnKernel as Kernel<never, unknown>];
+registerKernels(import.meta.url, kernels);

@@ -1,7 +1,6 @@
-import { readJsonFile } from '../../core/files.js';
-import { rulesPath } from '../../core/paths.js';
-import { UserError } from '../../core/errors.js';
-import * as v from '../../core/validate.js';
+import { loadRulesFile } from '../../../core/rules.js';
+import { UserError } from '../../../core/errors.js';
+import * as v from '../../../core/validate.js';
 
 /**
  * A push-your-luck dice game of the Farkle family, as data. Wulong is the default file; the same
@@ -137,8 +136,11 @@ export function validateRules(raw: unknown, where = 'rules'): WulongRules {
   return rules;
 }
 
-/** Load a rules file (the rulebook's by default). */
-export function loadRules(path?: string): WulongRules {
-  const file = path ?? rulesPath('wulong');
-  return validateRules(readJsonFile(file, 'rules file'), path ? `rules file ${path}` : 'rules');
+/**
+ * Load rules: the rulebook's (rules/wulong/default.json) by default, a shipped preset by name, or
+ * a file (`rules/farkle/10000.json`); `sets` are `--set field=value` overrides, applied before
+ * validation so errors name the field.
+ */
+export function loadRules(nameOrPath?: string, sets: readonly string[] = []): WulongRules {
+  return loadRulesFile('wulong', nameOrPath, validateRules, sets);
 }

@@ -1,11 +1,11 @@
-import type { Rng } from '../../core/rng.js';
-import { UserError } from '../../core/errors.js';
-import type { WulongRules } from './rules.js';
-import type { PolicySpec } from './policy.js';
-import { TurnAnalysis, bettingCards } from './analysis.js';
-import { buildSimTables, type TurnSimTables } from './simulator.js';
-import { checkPlayers, safeLimit, validateGameRules, type GameRules } from './game-rules.js';
-import type { PlayerSpec } from './game-passive.js';
+import type { Rng } from '../../../core/rng.js';
+import { UserError } from '../../../core/errors.js';
+import type { WulongRules } from '../turn/rules.js';
+import { ROLL } from '../turn/kernels.js';
+import { policyTablesFor, raiseValue, type PolicyTables } from './policy-tables.js';
+import { CARD, END, MONEY, SLOT, gameLayout, type GameLayout } from './layout.js';
+import { checkPlayers, safeLimit, validateGameRules, type GameRules } from './rules.js';
+import type { PlayerSpec } from './strategy.js';
 
 /** What the game kernel is handed: rules (with `game`), one player spec per strategy slot, seating. */
 export interface GameParams {
@@ -28,122 +28,112 @@ export function checkGameParams(params: GameParams): GameRules {
   return g;
 }
 
-/**
- * One active policy's tables: the turn simulator's roll-step tables and, for every state a roll
- * is made from (total index t ≤ cap, n dice), each card's exact win probability and the chance
- * that the turn's bets are voided (an unsettled instant win). Decisions are lookups.
- */
-export interface PolicyTables {
-  policy: PolicySpec;
-  sim: TurnSimTables;
-  /** [(t * (dice + 1) + n) * cards + c] */
-  winP: Float64Array;
-  /** [t * (dice + 1) + n] */
-  voidP: Float64Array;
-  /** probability that a roll is made at (t, n) during a turn: [t * (dice + 1) + n]; sums to the expected rolls per turn */
-  occupancy: Float64Array;
+/** How a bettor picks its card (PassiveSpec.card), compiled to an integer per strategy slot. */
+export const CARD_MODE = { exact: 0, fixed: 1, lookahead: 2 } as const;
+/** How a bettor sizes its stake (PassiveSpec.stake), compiled to an integer per strategy slot. */
+export const STAKE_MODE = { min: 0, fraction: 1, kelly: 2 } as const;
+
+// the accumulator slots the hot path writes, by name from the layout (layout.ts)
+const S_WINS = SLOT.offset.wins, S_FORT = SLOT.offset.fortune, S_FORTSQ = SLOT.offset.fortuneSq, S_BETS = SLOT.offset.bets;
+const S_STAKED = SLOT.offset.staked, S_NET = SLOT.offset.net, S_SCORED = SLOT.offset.scored, S_ALLINS = SLOT.offset.allIns, S_RAISES = SLOT.offset.raises;
+const C_BETS = CARD.offset.bets, C_WINS = CARD.offset.wins, C_STAKED = CARD.offset.staked, C_NET = CARD.offset.net;
+const C_NETSQ = CARD.offset.netSq, C_STAKESQ = CARD.offset.stakeSq, C_NETSTAKE = CARD.offset.netStake;
+const M_SCORES = MONEY.offset.scoresPaid, M_CARDWIN = MONEY.offset.cardWinnings, M_ALLINWIN = MONEY.offset.allInWinnings;
+const M_TOSAFES = MONEY.offset.stakesToSafes, M_SAFESBANK = MONEY.offset.safesToBank, M_SURPLUS = MONEY.offset.surplusToBank;
+const M_LEFT = MONEY.offset.leftOnSafes, M_VOID = MONEY.offset.voidedStakes, M_CLOSED = MONEY.offset.safesClosed;
+
+/** The rules as typed arrays and flags: what the betting phases and settlement look up. */
+interface CompiledRules {
+  cardMin: Float64Array;
+  cardMax: Float64Array;
+  cardOdds: Float64Array;
+  /** the minimum-bet table: from fortune mbFortune[i] on, the minimum is mbBet[i] */
+  mbFortune: Float64Array;
+  mbBet: Float64Array;
+  safeLimit: number;
+  /** each safe's all-in side, which becomes the all-in card when the safe closes */
+  sideLimit: Float64Array;
+  sideOdds: Float64Array;
+  instantScores: boolean;
+  betsSettledOnInstant: boolean;
+  sitOut: boolean;
+  splitTies: boolean;
 }
 
-/** How often the active player rolls from each state (t ≤ cap, n dice): a forward pass over the roll-step tables. */
-export function rollOccupancy(sim: TurnSimTables, classWeight: Float64Array): Float64Array {
-  const S = sim.dice + 1, N = sim.dice;
-  const occ = new Float64Array((sim.cap + 1) * S);
-  occ[N] = 1;
-  for (let t = 0; t <= sim.cap; t++) {
-    for (let n = 1; n <= N; n++) {
-      const m = occ[t * S + n];
-      if (m === 0) continue;
-      const from = sim.classOffset[n], to = n < N ? sim.classOffset[n + 1] : sim.classTotal;
-      for (let g = from; g < to; g++) {
-        if (sim.kind[g] !== 0) continue;
-        const j = t * sim.classTotal + g;
-        const nt = sim.nextTotal[j], nn = sim.nextDice[j];
-        if (nn === 0 || nt > sim.cap || sim.stop[nt * S + nn] === 1) continue;
-        occ[nt * S + nn] += (m * classWeight[g]) / sim.outcomes[n];
-      }
+function compileRules(rules: WulongRules, g: GameRules, P: number): CompiledRules {
+  return {
+    cardMin: Float64Array.from(rules.bettingCards, (c) => c.min),
+    cardMax: Float64Array.from(rules.bettingCards, (c) => (c.max === null ? Infinity : c.max)),
+    cardOdds: Float64Array.from(rules.bettingCards, (c) => c.odds),
+    mbFortune: Float64Array.from(g.minimumBet, (e) => e.fortune),
+    mbBet: Float64Array.from(g.minimumBet, (e) => e.bet),
+    safeLimit: safeLimit(g, P),
+    sideLimit: Float64Array.from(g.safes.allInSides, (s) => s.limit),
+    sideOdds: Float64Array.from(g.safes.allInSides, (s) => s.odds),
+    instantScores: g.instantWin === 'scores',
+    betsSettledOnInstant: !!rules.instantWin?.betsSettled,
+    sitOut: g.shortStack === 'sit-out',
+    splitTies: g.ties === 'split',
+  };
+}
+
+/** The strategy slots as integers: which policy tables each rolls with, and its betting rules (CARD_MODE, STAKE_MODE). */
+interface CompiledSlots {
+  /** one PolicyTables per distinct turn policy among the players */
+  policies: PolicyTables[];
+  policy: Int32Array;
+  cardMode: Int32Array;
+  fixedCard: Int32Array;
+  stakeMode: Int32Array;
+  size: Float64Array;
+  raises: Uint8Array;
+  allIn: Uint8Array;
+}
+
+function compileSlots(rules: WulongRules, players: readonly PlayerSpec[]): CompiledSlots {
+  const P = players.length;
+  const keys: string[] = [];
+  const out: CompiledSlots = {
+    policies: [],
+    policy: new Int32Array(P),
+    cardMode: new Int32Array(P),
+    fixedCard: new Int32Array(P),
+    stakeMode: new Int32Array(P),
+    size: new Float64Array(P),
+    raises: new Uint8Array(P),
+    allIn: new Uint8Array(P),
+  };
+  players.forEach((pl, i) => {
+    // players sharing a turn policy share its tables
+    const key = JSON.stringify([pl.policy.stop, pl.policy.choice]);
+    let pi = keys.indexOf(key);
+    if (pi < 0) {
+      pi = keys.length;
+      keys.push(key);
+      out.policies.push(policyTablesFor(rules, pl.policy));
     }
-  }
-  return occ;
+    out.policy[i] = pi;
+    const s = pl.passive;
+    out.cardMode[i] = CARD_MODE[s.card];
+    if (s.card === 'fixed') out.fixedCard[i] = rules.bettingCards.findIndex((x) => x.id === s.fixedCard);
+    out.stakeMode[i] = STAKE_MODE[s.stake];
+    out.size[i] = s.size;
+    out.raises[i] = s.raises ? 1 : 0;
+    out.allIn[i] = s.allIn ? 1 : 0;
+  });
+  return out;
 }
 
-export function buildPolicyTables(rules: WulongRules, policy: PolicySpec): PolicyTables {
-  const sim = buildSimTables(rules, policy);
-  const a = new TurnAnalysis(rules, policy);
-  if (a.solution.cap !== sim.cap) throw new Error('turn analysis and simulator tables disagree on the cap');
-  const S = sim.dice + 1, C = rules.bettingCards.length;
-  const winP = new Float64Array((sim.cap + 1) * S * C);
-  const voidP = new Float64Array((sim.cap + 1) * S);
-  const voids = !!rules.instantWin && !rules.instantWin.betsSettled;
-  for (let t = 0; t <= sim.cap; t++) {
-    for (let n = 1; n <= sim.dice; n++) {
-      const d = a.distribution(t * sim.unit, n);
-      const cards = bettingCards(rules, d, sim.unit);
-      for (let c = 0; c < C; c++) winP[(t * S + n) * C + c] = cards[c].probability;
-      voidP[t * S + n] = voids ? d.instantWin : 0;
-    }
-  }
-  const classWeight = new Float64Array(sim.classTotal);
-  for (let n = 1; n <= sim.dice; n++) a.tables.classes[n].forEach((c, i) => (classWeight[sim.classOffset[n] + i] = c.weight));
-  return { policy, sim, winP, voidP, occupancy: rollOccupancy(sim, classWeight) };
+/** Per policy and card, the exact value of the card's later raises ([pi * C + c]): what `lookahead` adds to a card's opening EV. */
+function raiseValues(policies: readonly PolicyTables[], cardOdds: Float64Array): Float64Array {
+  const C = cardOdds.length;
+  const out = new Float64Array(policies.length * C);
+  policies.forEach((pol, pi) => {
+    const S = pol.sim.dice + 1;
+    for (let c = 0; c < C; c++) out[pi * C + c] = raiseValue(pol, c, cardOdds[c], S, C);
+  });
+  return out;
 }
-
-/**
- * The expected net chips, per unit raised, of raising one unit on card c at every later betting
- * phase where its conditional EV is positive: Σ over roll states s after the first of
- * occupancy(s) × max(0, EV_c(s)). With the `min` raise rule (one minimum bet per favourable phase)
- * this is the exact value, in minimum bets, that the card's later raises add to the opening bet.
- */
-export function raiseValue(pol: PolicyTables, c: number, odds: number, S: number, C: number): number {
-  let v = 0;
-  for (let t = 0; t <= pol.sim.cap; t++) {
-    for (let n = 1; n < S; n++) {
-      const i = t * S + n;
-      if (i === pol.sim.dice || pol.occupancy[i] === 0) continue; // the opening roll is the bet itself
-      const p = pol.winP[i * C + c];
-      const ev = p * odds - (1 - p - pol.voidP[i]);
-      if (ev > 0) v += pol.occupancy[i] * ev;
-    }
-  }
-  return v;
-}
-
-/** How a game ended. */
-export const END = { none: 0, instantWin: 1, fortune: 2, safes: 3, turnLimit: 4 } as const;
-export const END_NAMES = ['instantWin', 'fortune', 'safes', 'turnLimit'] as const;
-export const MONEY_NAMES = [
-  'scoresPaid', // bank → active players (final turn scores)
-  'cardWinnings', // bank → winning bets at card odds (net of the returned stake)
-  'allInWinnings', // bank → winning all-in bets at all-in odds
-  'stakesToSafes', // losing stakes → top safe
-  'safesToBank', // closing safes → bank (their limits)
-  'surplusToBank', // the last safe's surplus when it closes
-  'leftOnSafes', // chips still on safes when the game ends
-  'voidedStakes', // stakes returned unsettled (instant win)
-  'safesClosed', // count
-] as const;
-const SLOT_FIELDS = ['wins', 'fortune', 'fortuneSq', 'bets', 'staked', 'net', 'scored', 'allIns', 'raises'] as const;
-const CARD_FIELDS = ['bets', 'wins', 'staked', 'net', 'netSq', 'stakeSq', 'netStake'] as const;
-export const HIST_BINS = 400;
-
-/** Accumulator layout for P strategy slots and C cards (the all-in bets are card C). */
-export function gameLayout(P: number, C: number) {
-  const games = 0, turns = 1, turnsSq = 2, rolls = 3, phases = 4, end = 5;
-  const money = end + END_NAMES.length;
-  const slot = money + MONEY_NAMES.length;
-  const seat = slot + P * SLOT_FIELDS.length;
-  const card = seat + P;
-  const hist = card + (C + 1) * CARD_FIELDS.length;
-  return { games, turns, turnsSq, rolls, phases, end, money, slot, slotStride: SLOT_FIELDS.length, seat, card, cardStride: CARD_FIELDS.length, hist, size: hist + HIST_BINS };
-}
-export type GameLayout = ReturnType<typeof gameLayout>;
-export { SLOT_FIELDS, CARD_FIELDS };
-
-// slot field offsets
-const S_WINS = 0, S_FORT = 1, S_FORTSQ = 2, S_BETS = 3, S_STAKED = 4, S_NET = 5, S_SCORED = 6, S_ALLINS = 7, S_RAISES = 8;
-// card field offsets
-const C_BETS = 0, C_WINS = 1, C_STAKED = 2, C_NET = 3, C_NETSQ = 4, C_STAKESQ = 5, C_NETSTAKE = 6;
-// money offsets
-const M_SCORES = 0, M_CARDWIN = 1, M_ALLINWIN = 2, M_TOSAFES = 3, M_SAFESBANK = 4, M_SURPLUS = 5, M_LEFT = 6, M_VOID = 7, M_CLOSED = 8;
 
 /**
  * The full game, as a reusable machine: all state in typed arrays and numbers, so a game (and any
@@ -181,9 +171,9 @@ export class WulongGame {
 
   // strategy slots, compiled
   private readonly slotPolicy: Int32Array;
-  private readonly slotCardMode: Int32Array; // 0 exact, 1 fixed
+  private readonly slotCardMode: Int32Array; // CARD_MODE
   private readonly slotFixedCard: Int32Array;
-  private readonly slotStake: Int32Array; // 0 min, 1 fraction, 2 kelly
+  private readonly slotStake: Int32Array; // STAKE_MODE
   private readonly slotSize: Float64Array;
   private readonly slotRaises: Uint8Array;
   private readonly slotAllIn: Uint8Array;
@@ -222,55 +212,34 @@ export class WulongGame {
     const P = (this.P = players.length);
     const C = (this.C = rules.bettingCards.length);
     this.L = gameLayout(P, C);
-    this.acc = new Float64Array(this.L.size);
+    this.acc = new Float64Array(this.L.length);
     this.fixedSeats = !!params.fixedSeats;
     const g = this.game;
-    this.cardMin = Float64Array.from(rules.bettingCards, (c) => c.min);
-    this.cardMax = Float64Array.from(rules.bettingCards, (c) => (c.max === null ? Infinity : c.max));
-    this.cardOdds = Float64Array.from(rules.bettingCards, (c) => c.odds);
-    this.mbFortune = Float64Array.from(g.minimumBet, (e) => e.fortune);
-    this.mbBet = Float64Array.from(g.minimumBet, (e) => e.bet);
-    this.safeLimit = safeLimit(g, P);
-    this.sideLimit = Float64Array.from(g.safes.allInSides, (s) => s.limit);
-    this.sideOdds = Float64Array.from(g.safes.allInSides, (s) => s.odds);
+    const r = compileRules(rules, g, P);
+    this.cardMin = r.cardMin;
+    this.cardMax = r.cardMax;
+    this.cardOdds = r.cardOdds;
+    this.mbFortune = r.mbFortune;
+    this.mbBet = r.mbBet;
+    this.safeLimit = r.safeLimit;
+    this.sideLimit = r.sideLimit;
+    this.sideOdds = r.sideOdds;
     this.baseAllInLimit = rules.allIn.limit;
     this.baseAllInOdds = rules.allIn.odds;
-    this.instantScores = g.instantWin === 'scores';
-    this.betsSettledOnInstant = !!rules.instantWin?.betsSettled;
-    this.sitOut = g.shortStack === 'sit-out';
-    this.splitTies = g.ties === 'split';
-
-    const keys: string[] = [];
-    this.policies = [];
-    this.slotPolicy = new Int32Array(P);
-    this.slotCardMode = new Int32Array(P);
-    this.slotFixedCard = new Int32Array(P);
-    this.slotStake = new Int32Array(P);
-    this.slotSize = new Float64Array(P);
-    this.slotRaises = new Uint8Array(P);
-    this.slotAllIn = new Uint8Array(P);
-    players.forEach((pl, i) => {
-      const key = JSON.stringify([pl.policy.stop, pl.policy.choice]);
-      let pi = keys.indexOf(key);
-      if (pi < 0) {
-        pi = keys.length;
-        keys.push(key);
-        this.policies.push(policyTablesFor(rules, pl.policy));
-      }
-      this.slotPolicy[i] = pi;
-      const s = pl.passive;
-      this.slotCardMode[i] = s.card === 'fixed' ? 1 : s.card === 'lookahead' ? 2 : 0;
-      if (s.card === 'fixed') this.slotFixedCard[i] = rules.bettingCards.findIndex((x) => x.id === s.fixedCard);
-      this.slotStake[i] = s.stake === 'min' ? 0 : s.stake === 'fraction' ? 1 : 2;
-      this.slotSize[i] = s.size;
-      this.slotRaises[i] = s.raises ? 1 : 0;
-      this.slotAllIn[i] = s.allIn ? 1 : 0;
-    });
-    this.raiseValue = new Float64Array(this.policies.length * C);
-    this.policies.forEach((pol, pi) => {
-      const S = pol.sim.dice + 1;
-      for (let c = 0; c < C; c++) this.raiseValue[pi * C + c] = raiseValue(pol, c, this.cardOdds[c], S, C);
-    });
+    this.instantScores = r.instantScores;
+    this.betsSettledOnInstant = r.betsSettledOnInstant;
+    this.sitOut = r.sitOut;
+    this.splitTies = r.splitTies;
+    const slots = compileSlots(rules, players);
+    this.policies = slots.policies;
+    this.slotPolicy = slots.policy;
+    this.slotCardMode = slots.cardMode;
+    this.slotFixedCard = slots.fixedCard;
+    this.slotStake = slots.stakeMode;
+    this.slotSize = slots.size;
+    this.slotRaises = slots.raises;
+    this.slotAllIn = slots.allIn;
+    this.raiseValue = raiseValues(this.policies, this.cardOdds);
     this.fortune = new Float64Array(P);
     this.stake = new Float64Array(P);
     this.card = new Int32Array(P);
@@ -332,6 +301,11 @@ export class WulongGame {
     this.endTurnAt(active);
   }
 
+  /** Where the accumulator slots of the strategy sitting at `seat` start. */
+  private slotBase(seat: number): number {
+    return this.L.offset.slot + this.slotOfSeat[seat] * SLOT.length;
+  }
+
   /** The stake is num[2]. */
   private bet(seat: number, card: number, allIn: boolean): void {
     const stake = allIn ? this.fortune[seat] : this.num[2];
@@ -340,7 +314,7 @@ export class WulongGame {
     this.card[seat] = card;
     this.allIn[seat] = allIn ? 1 : 0;
     this.betOdds[seat] = allIn ? this.num[1] : this.cardOdds[card];
-    const o = this.L.slot + this.slotOfSeat[seat] * this.L.slotStride;
+    const o = this.slotBase(seat);
     this.acc[o + S_BETS]++;
     this.acc[o + S_STAKED] += stake;
     if (allIn) this.acc[o + S_ALLINS]++;
@@ -351,7 +325,7 @@ export class WulongGame {
     const amount = this.num[2];
     this.fortune[seat] -= amount;
     this.stake[seat] += amount;
-    const o = this.L.slot + this.slotOfSeat[seat] * this.L.slotStride;
+    const o = this.slotBase(seat);
     this.acc[o + S_STAKED] += amount;
     this.acc[o + S_RAISES]++;
   }
@@ -361,8 +335,8 @@ export class WulongGame {
     const a = this.acc, L = this.L;
     const score = this.num[2];
     this.fortune[active] += score;
-    a[L.money + M_SCORES] += score;
-    a[L.slot + this.slotOfSeat[active] * L.slotStride + S_SCORED] += score;
+    a[L.offset.money + M_SCORES] += score;
+    a[this.slotBase(active) + S_SCORED] += score;
     this.settleBets();
     this.closeSafes();
   }
@@ -382,18 +356,19 @@ export class WulongGame {
       const c = this.card[s];
       if (c < 0) continue;
       const st = this.stake[s];
-      const k = L.card + (this.allIn[s] ? this.C : c) * L.cardStride;
-      const slotNet = L.slot + this.slotOfSeat[s] * L.slotStride + S_NET;
+      // all-in bets are counted as card C, whatever card they are on
+      const k = L.offset.card + (this.allIn[s] ? this.C : c) * CARD.length;
+      const slotNet = this.slotBase(s) + S_NET;
       let net: number;
       if (won === c) {
         net = st * this.betOdds[s];
         this.fortune[s] += st + net;
-        a[L.money + (this.allIn[s] ? M_ALLINWIN : M_CARDWIN)] += net;
+        a[L.offset.money + (this.allIn[s] ? M_ALLINWIN : M_CARDWIN)] += net;
         a[k + C_WINS]++;
       } else {
         net = -st;
         if (this.topSafe < this.safes.length) this.safes[this.topSafe] += st;
-        a[L.money + M_TOSAFES] += st;
+        a[L.offset.money + M_TOSAFES] += st;
       }
       a[slotNet] += net;
       a[k + C_BETS]++;
@@ -413,7 +388,7 @@ export class WulongGame {
     for (let s = 0; s < this.P; s++) {
       if (this.card[s] < 0) continue;
       this.fortune[s] += this.stake[s];
-      this.acc[this.L.money + M_VOID] += this.stake[s];
+      this.acc[this.L.offset.money + M_VOID] += this.stake[s];
       this.stake[s] = 0;
       this.card[s] = -1;
       this.allIn[s] = 0;
@@ -427,13 +402,13 @@ export class WulongGame {
       const i = this.topSafe;
       const surplus = this.safes[i] - this.safeLimit;
       this.safes[i] = 0;
-      a[L.money + M_SAFESBANK] += this.safeLimit;
-      a[L.money + M_CLOSED]++;
+      a[L.offset.money + M_SAFESBANK] += this.safeLimit;
+      a[L.offset.money + M_CLOSED]++;
       this.num[0] = this.sideLimit[i];
       this.num[1] = this.sideOdds[i];
       this.topSafe = i + 1;
       if (this.topSafe < this.safes.length) this.safes[this.topSafe] += surplus;
-      else a[L.money + M_SURPLUS] += surplus;
+      else a[L.offset.money + M_SURPLUS] += surplus;
     }
   }
 
@@ -451,13 +426,13 @@ export class WulongGame {
       if (f < mb && this.sitOut && !mayAllIn) continue;
       // card
       let c = this.slotFixedCard[slot];
-      const mode0 = this.slotCardMode[slot];
-      if (mode0 !== 1) {
+      const cardMode = this.slotCardMode[slot];
+      if (cardMode !== CARD_MODE.fixed) {
         let best = -Infinity;
         const rv = this.slotPolicy[this.slotOfSeat[active]] * C;
         for (let k = 0; k < C; k++) {
           const p = W[base + k];
-          const ev = p * this.cardOdds[k] - (1 - p - vp) + (mode0 === 2 ? this.raiseValue[rv + k] : 0);
+          const ev = p * this.cardOdds[k] - (1 - p - vp) + (cardMode === CARD_MODE.lookahead ? this.raiseValue[rv + k] : 0);
           if (ev > best) {
             best = ev;
             c = k;
@@ -469,7 +444,7 @@ export class WulongGame {
       // the sizing rule's target stake (0: the minimum)
       let target = 0;
       const mode = this.slotStake[slot];
-      if (mode !== 0 && ev > 0) target = mode === 1 ? this.slotSize[slot] * f : (this.slotSize[slot] * ev * f) / (b * (p + lose));
+      if (mode !== STAKE_MODE.min && ev > 0) target = mode === STAKE_MODE.fraction ? this.slotSize[slot] * f : (this.slotSize[slot] * ev * f) / (b * (p + lose));
       target = Math.floor(target / chip + 1e-9) * chip;
       let st = target > mb ? target : mb;
       if (st > f) st = f;
@@ -509,10 +484,10 @@ export class WulongGame {
       if (p * b - lose <= 0) continue;
       let amount: number;
       const mode = this.slotStake[slot];
-      if (mode === 0) amount = this.mbBet[this.minBetRow(s)];
+      if (mode === STAKE_MODE.min) amount = this.mbBet[this.minBetRow(s)];
       else {
         const wealth = f + this.stake[s], ev = p * b - lose;
-        const target = mode === 1 ? this.slotSize[slot] * wealth : (this.slotSize[slot] * ev * wealth) / (b * (p + lose));
+        const target = mode === STAKE_MODE.fraction ? this.slotSize[slot] * wealth : (this.slotSize[slot] * ev * wealth) / (b * (p + lose));
         amount = Math.floor((target - this.stake[s]) / chip + 1e-9) * chip;
       }
       if (amount > f) amount = f;
@@ -542,13 +517,13 @@ export class WulongGame {
       else this.raises(active, pol, t, n);
       first = false;
       const k = kind[g];
-      if (k === 1) {
+      if (k === ROLL.bust) {
         score = 0;
         break;
       }
-      if (k === 2) {
-        a[L.rolls] += rolls;
-        a[L.phases] += rolls;
+      if (k === ROLL.instantWin) {
+        a[L.offset.rolls] += rolls;
+        a[L.offset.phases] += rolls;
         this.num[2] = t * unit + T.instantValue;
         return this.instantWin(active);
       }
@@ -560,8 +535,8 @@ export class WulongGame {
         break;
       }
     }
-    a[L.rolls] += rolls;
-    a[L.phases] += rolls;
+    a[L.offset.rolls] += rolls;
+    a[L.offset.phases] += rolls;
     this.num[2] = score;
     this.endTurnAt(active);
     return this.checkEnd();
@@ -576,8 +551,8 @@ export class WulongGame {
       this.voidBets();
       if (this.instantScores) {
         this.fortune[active] += score;
-        this.acc[this.L.money + M_SCORES] += score;
-        this.acc[this.L.slot + this.slotOfSeat[active] * this.L.slotStride + S_SCORED] += score;
+        this.acc[this.L.offset.money + M_SCORES] += score;
+        this.acc[this.slotBase(active) + S_SCORED] += score;
       }
     }
     if (!this.instantScores) {
@@ -608,22 +583,22 @@ export class WulongGame {
   finishGame(end: number): void {
     const a = this.acc, L = this.L;
     this.endReason = end;
-    a[L.games]++;
-    a[L.turns] += this.turns;
-    a[L.turnsSq] += this.turns * this.turns;
-    a[L.hist + (this.turns < HIST_BINS - 1 ? this.turns : HIST_BINS - 1)]++;
-    a[L.end + end - 1]++;
+    a[L.offset.games]++;
+    a[L.offset.turns] += this.turns;
+    a[L.offset.turnsSq] += this.turns * this.turns;
+    a[L.offset.hist + (this.turns < L.size.hist - 1 ? this.turns : L.size.hist - 1)]++;
+    a[L.offset.end + end - 1]++;
     let left = 0;
     for (let i = 0; i < this.safes.length; i++) left += this.safes[i];
-    a[L.money + M_LEFT] += left;
+    a[L.offset.money + M_LEFT] += left;
     for (let s = 0; s < this.P; s++) {
-      const o = L.slot + this.slotOfSeat[s] * L.slotStride;
+      const o = this.slotBase(s);
       a[o + S_FORT] += this.fortune[s];
       a[o + S_FORTSQ] += this.fortune[s] * this.fortune[s];
     }
     if (end === END.instantWin) {
-      a[L.slot + this.slotOfSeat[this.instantWinner] * L.slotStride + S_WINS] += 1;
-      a[L.seat + this.instantWinner] += 1;
+      a[this.slotBase(this.instantWinner) + S_WINS] += 1;
+      a[L.offset.seat + this.instantWinner] += 1;
       return;
     }
     let best = -Infinity, k = 0;
@@ -636,8 +611,8 @@ export class WulongGame {
     if (k > 1 && !this.splitTies) return;
     for (let s = 0; s < this.P; s++) {
       if (this.fortune[s] !== best) continue;
-      a[L.slot + this.slotOfSeat[s] * L.slotStride + S_WINS] += 1 / k;
-      a[L.seat + s] += 1 / k;
+      a[this.slotBase(s) + S_WINS] += 1 / k;
+      a[L.offset.seat + s] += 1 / k;
     }
   }
 
@@ -646,18 +621,4 @@ export class WulongGame {
     this.acc = acc;
     for (let i = 0; i < count; i++) this.playGame(rng);
   }
-}
-
-const policyCache = new Map<string, PolicyTables>();
-/** Policy tables, built once per (rules, policy) in this thread. */
-export function policyTablesFor(rules: WulongRules, policy: PolicySpec): PolicyTables {
-  // the tables depend on the cards' ranges, not their odds: an odds sweep compiles them once
-  const ranges = rules.bettingCards.map((c) => [c.min, c.max]);
-  const key = JSON.stringify([rules.faces, rules.straights, rules.threePairs, rules.hotDice, rules.minimumBank, rules.instantWin, ranges, rules.dice, policy.stop, policy.choice]);
-  let t = policyCache.get(key);
-  if (!t) {
-    if (policyCache.size > 32) policyCache.clear();
-    policyCache.set(key, (t = buildPolicyTables(rules, policy)));
-  }
-  return t;
 }

@@ -1,19 +1,23 @@
-import type { ExperimentRunner, ExperimentContext } from '../../report/experiment.js';
-import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
-import { runExperiment as runShards } from '../../parallel/pool.js';
-import { integer, string, array, object, onlyKeys } from '../../core/validate.js';
-import { packageRoot } from '../../core/paths.js';
+import type { ExperimentRunner, ExperimentContext } from '../../../report/experiment.js';
+import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../../report/page.js';
+import { runExperiment as runShards } from '../../../parallel/pool.js';
+import { integer, string, array, object, onlyKeys } from '../../../core/validate.js';
+import { packageRoot } from '../../../core/paths.js';
 import { isAbsolute, join } from 'node:path';
-import { validateRules } from './rules.js';
-import { validateGameRules, safeLimit, checkPlayers } from './game-rules.js';
-import { gameKernel, type GameResult } from './game-kernel.js';
-import { END_NAMES, MONEY_NAMES, checkGameParams, policyTablesFor, type GameParams } from './game-engine.js';
-import { parseSetSpec, readRawRules, runSweep, sweepPoints, type SweepResult } from './game-sweep.js';
-import { parsePlayers } from '../../../strategies/wulong/passive.js';
+import { validateRules } from '../turn/rules.js';
+import { validateGameRules, safeLimit, checkPlayers } from './rules.js';
+import { gameKernel, type GameResult } from './kernels.js';
+import { checkGameParams, type GameParams } from './engine.js';
+import { END_NAMES, MONEY_NAMES } from './layout.js';
+import { policyTablesFor } from './policy-tables.js';
+import { parseSweepSet } from '../../../core/rules.js';
+import { fmtPct } from '../../../core/format.js';
+import { rawRules, runSweep, sweepPoints, type SweepResult } from './sweep.js';
+import { parsePlayers } from '../../../../strategies/wulong/index.js';
 
-import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
+import { VL_SCHEMA as SCHEMA } from '../../../report/render.js';
 const k = (x: number) => Math.round(x).toLocaleString('en-US');
-const pct = (p: number, d = 1) => `${(p * 100).toFixed(d)}%`;
+const pct = (p: number, d = 1) => fmtPct(p, d);
 const ENDING_LABEL: Record<string, string> = { instantWin: 'Wulong (instant win)', fortune: 'a fortune ≥ end limit', safes: 'last safe closed', turnLimit: 'turn limit (safety stop)' };
 
 function resolve(file: string): string {
@@ -187,7 +191,7 @@ function strategyTable(runs: GameRun[]): Row[] {
 async function gamePage(spec: Record<string, unknown>, ctx: ExperimentContext, where: string): Promise<PageInfo> {
   onlyKeys(spec, where, ['name', 'game', 'kind', 'description', 'page', 'rules', 'players', 'strategies', 'games', 'seed', 'shardCount']);
   const rulesFile = spec.rules === undefined ? undefined : resolve(string(spec.rules, `${where}: rules`));
-  const rules = validateRules(readRawRules(rulesFile), `rules file ${rulesFile ?? 'default'}`);
+  const rules = validateRules(rawRules(rulesFile), `rules file ${rulesFile ?? 'default'}`);
   const g = validateGameRules(rules);
   const counts = array(spec.players ?? [2, 3, 4, 5], `${where}: players`, 1, 4).map((x, i) => checkPlayers(integer(x, `${where}: players[${i}]`, 2, 5), `${where}: players[${i}]`));
   const strategies = string(spec.strategies ?? 'kelly,fraction:0.1,min,naive,lookahead', `${where}: strategies`);
@@ -308,7 +312,7 @@ function sweepTable(r: SweepResult): Row[] {
 async function sweepPage(spec: Record<string, unknown>, ctx: ExperimentContext, where: string): Promise<PageInfo> {
   onlyKeys(spec, where, ['name', 'game', 'kind', 'description', 'page', 'rules', 'players', 'games', 'seed', 'shardCount', 'sweeps']);
   const rulesFile = spec.rules === undefined ? undefined : resolve(string(spec.rules, `${where}: rules`));
-  const raw = readRawRules(rulesFile);
+  const raw = rawRules(rulesFile);
   const P = checkPlayers(integer(spec.players ?? 4, `${where}: players`, 2, 5), `${where}: players`);
   const games = integer(spec.games ?? 5000, `${where}: games`, 1, 1e9);
   const seed = integer(spec.seed ?? 1, `${where}: seed`, 0);
@@ -318,7 +322,7 @@ async function sweepPage(spec: Record<string, unknown>, ctx: ExperimentContext, 
     const at = `${where}: sweeps[${i}]`;
     const o = object(s, at);
     onlyKeys(o, at, ['set', 'strategies', 'title']);
-    const fields = array(o.set, `${at}.set`, 1, 2).map((x, j) => parseSetSpec(string(x, `${at}.set[${j}]`)));
+    const fields = array(o.set, `${at}.set`, 1, 2).map((x, j) => parseSweepSet(string(x, `${at}.set[${j}]`)));
     const players = parsePlayers(string(o.strategies ?? 'kelly,fraction:0.1,min,naive', `${at}.strategies`), P);
     const result = await runSweep(sweepPoints(raw, fields), fields, players, { games, seed, shardCount, workers: ctx.workers });
     runs.push({ title: o.title === undefined ? fields.map((f) => f.path).join(' × ') : string(o.title, `${at}.title`), result });

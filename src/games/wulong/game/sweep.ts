@@ -1,53 +1,23 @@
-import { UserError } from '../../core/errors.js';
-import { readJsonFile } from '../../core/files.js';
-import { rulesPath } from '../../core/paths.js';
-import { getPath, withNumber } from '../../core/validate.js';
-import { runExperiment } from '../../parallel/pool.js';
-import { validateRules, type WulongRules } from './rules.js';
-import { validateGameRules } from './game-rules.js';
-import { checkGameParams, policyTablesFor } from './game-engine.js';
-import type { PlayerSpec } from './game-passive.js';
-import { sweepKernel, type GameResult, type SweepParams } from './game-kernel.js';
-
-/** One swept field: a dotted rules path and its values. */
-export interface SweepField {
-  path: string;
-  values: number[];
-}
-
-const MAX_POINTS = 400;
-
-function num(text: string, what: string): number {
-  const t = text.trim().replace(/_/g, '');
-  const v = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t) ? Number(t) : NaN;
-  if (!Number.isFinite(v)) throw new UserError(`${what}: "${text}" is not a number`);
-  return v;
-}
+import { UserError } from '../../../core/errors.js';
+import { getPath, readRawRules, setPath, MAX_SWEEP_POINTS, type SweepField } from '../../../core/rules.js';
+import { runExperiment } from '../../../parallel/pool.js';
+import { validateRules, type WulongRules } from '../turn/rules.js';
+import { validateGameRules } from './rules.js';
+import { checkGameParams } from './engine.js';
+import { policyTablesFor } from './policy-tables.js';
+import type { PlayerSpec } from './strategy.js';
+import { sweepKernel, type GameResult, type SweepParams } from './kernels.js';
 
 /**
- * Parse "--set path=values": values are "a..b" (step 1), "a..b:step", "a,b,c" or one number.
- * Ranges include both ends (rounded to 1e-9 so 0.5 steps do not drift).
+ * `wulong sweep`: the full game at every point of a grid of one or two numeric rules fields.
+ * Fields come from core/rules parseSweepSet (`--set field=a..b[:step]|a,b,c`), the raw rules from
+ * core/rules readRawRules; every point is re-validated as a rules file.
  */
-export function parseSetSpec(text: string): SweepField {
-  const eq = text.indexOf('=');
-  if (eq <= 0) throw new UserError(`--set ${text}: expected FIELD=VALUES, e.g. bettingCards.panda.odds=1..4`);
-  const path = text.slice(0, eq).trim();
-  const spec = text.slice(eq + 1).trim();
-  const what = `--set ${path}`;
-  let values: number[];
-  const range = /^(.+?)\.\.(.+?)(?::(.+))?$/.exec(spec);
-  if (range) {
-    const a = num(range[1], what), b = num(range[2], what), step = range[3] === undefined ? 1 : num(range[3], what);
-    if (step <= 0) throw new UserError(`${what}: the step must be positive (got ${step})`);
-    if (b < a) throw new UserError(`${what}: the range ${spec} runs backwards`);
-    const count = Math.floor((b - a) / step + 1e-9) + 1;
-    if (count > MAX_POINTS) throw new UserError(`${what}: ${count} values is too many (at most ${MAX_POINTS})`);
-    values = Array.from({ length: count }, (_, i) => Math.round((a + i * step) * 1e9) / 1e9);
-  } else {
-    values = spec.split(',').map((x) => num(x, what));
-  }
-  if (values.length === 0) throw new UserError(`${what}: no values`);
-  return { path, values };
+export type { SweepField };
+
+/** The raw JSON of a Wulong rules preset or file, before validation: what a sweep varies. */
+export function rawRules(nameOrPath?: string): unknown {
+  return readRawRules('wulong', nameOrPath).raw;
 }
 
 export interface SweepPoint {
@@ -64,12 +34,12 @@ export function sweepPoints(raw: unknown, fields: SweepField[]): SweepPoint[] {
     if (typeof getPath(raw, f.path) !== 'number') throw new UserError(`--set ${f.path}: no numeric rules field by that name`);
   }
   const combos: number[][] = fields.length === 1 ? fields[0].values.map((v) => [v]) : fields[0].values.flatMap((a) => fields[1].values.map((b) => [a, b]));
-  if (combos.length > MAX_POINTS) throw new UserError(`the sweep has ${combos.length} points (at most ${MAX_POINTS})`);
+  if (combos.length > MAX_SWEEP_POINTS) throw new UserError(`the sweep has ${combos.length} points (at most ${MAX_SWEEP_POINTS})`);
   return combos.map((vals) => {
     let r = raw;
     const values: Record<string, number> = {};
     fields.forEach((f, i) => {
-      r = withNumber(r, f.path, vals[i]);
+      r = setPath(r, f.path, String(vals[i]));
       values[f.path] = vals[i];
     });
     const label = fields.map((f, i) => `${f.path}=${vals[i]}`).join(' ');
@@ -77,11 +47,6 @@ export function sweepPoints(raw: unknown, fields: SweepField[]): SweepPoint[] {
     validateGameRules(rules, `rules with --set ${label}`);
     return { values, rules };
   });
-}
-
-/** The raw rules file (for --set on the file's own fields). */
-export function readRawRules(path?: string): unknown {
-  return readJsonFile(path ?? rulesPath('wulong'), 'rules file');
 }
 
 export interface SweepCard {

@@ -1,5 +1,5 @@
 import type { WulongRules } from './rules.js';
-import type { Solution } from './solver.js';
+import type { Solution } from './exact.js';
 
 /**
  * A straightforward turn simulator, kept only as the bench's baseline: Math.random per die, fresh

@@ -1,11 +1,11 @@
 // `npm run bench -- wulong-game`: full-game throughput, printed (never asserted).
 import { availableParallelism } from 'node:os';
-import { Rng } from '../../core/rng.js';
-import { runExperiment } from '../../parallel/pool.js';
-import { loadRules } from './rules.js';
-import { WulongGame, type GameParams } from './game-engine.js';
-import { gameKernel } from './game-kernel.js';
-import { parsePlayers } from '../../../strategies/wulong/passive.js';
+import { Rng } from '../../../core/rng.js';
+import { runExperiment } from '../../../parallel/pool.js';
+import { loadRules } from '../turn/rules.js';
+import { WulongGame, type GameParams } from './engine.js';
+import { gameKernel } from './kernels.js';
+import { parsePlayers } from '../../../../strategies/wulong/index.js';
 
 export async function bench(log: (line: string) => void): Promise<void> {
   const rules = loadRules();
@@ -14,7 +14,7 @@ export async function bench(log: (line: string) => void): Promise<void> {
     let t0 = process.hrtime.bigint();
     const g = new WulongGame(params);
     const compile = Number(process.hrtime.bigint() - t0) / 1e9;
-    const acc = new Float64Array(g.L.size);
+    const acc = new Float64Array(g.L.length);
     const rng = new Rng(1);
     g.playGames(rng, 2000, acc); // warm-up
     acc.fill(0);
@@ -22,7 +22,7 @@ export async function bench(log: (line: string) => void): Promise<void> {
     t0 = process.hrtime.bigint();
     g.playGames(rng, n, acc);
     const s = Number(process.hrtime.bigint() - t0) / 1e9;
-    const turns = acc[g.L.turns], rolls = acc[g.L.rolls];
+    const turns = acc[g.L.offset.turns], rolls = acc[g.L.offset.rolls];
     log(`${P} players, one thread: ${Math.round(n / s).toLocaleString('en-US')} games/s (${Math.round(turns / s).toLocaleString('en-US')} turns/s, ${Math.round(rolls / s).toLocaleString('en-US')} rolls with betting phases/s; ${(turns / n).toFixed(1)} turns/game); tables compiled in ${compile.toFixed(2)} s`);
   }
   const params: GameParams = { rules, players: parsePlayers('kelly,fraction:0.1,min,naive', 4) };
