@@ -1,0 +1,30 @@
+/**
+ * Hand features on per-rank suit masks (mask[r − 2], bit s = suit s held): bombs. Shared by the
+ * engine's statistics, the strategies and the deal sampler; allocation-free.
+ */
+export function hasFourOfAKind(mask: Uint8Array, off = 0): boolean {
+  for (let r = 0; r < 13; r++) if (mask[off + r] === 15) return true;
+  return false;
+}
+
+export function hasStraightFlush(mask: Uint8Array, L: number, off = 0): boolean {
+  for (let s = 0; s < 4; s++) {
+    let run = 0;
+    const bit = 1 << s;
+    for (let r = 0; r < 13; r++) {
+      if (mask[off + r] & bit) {
+        if (++run >= L) return true;
+      } else run = 0;
+    }
+  }
+  return false;
+}
+
+/** Fill `mask` (13 entries from `off`) from card ids `cards[from..to)`. */
+export function fillMasks(cards: ArrayLike<number>, from: number, to: number, mask: Uint8Array, off = 0): void {
+  for (let r = 0; r < 13; r++) mask[off + r] = 0;
+  for (let i = from; i < to; i++) {
+    const c = cards[i];
+    if (c < 52) mask[off + (c >> 2)] |= 1 << (c & 3);
+  }
+}
