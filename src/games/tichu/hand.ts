@@ -28,3 +28,15 @@ export function fillMasks(cards: ArrayLike<number>, from: number, to: number, ma
     if (c < 52) mask[off + (c >> 2)] |= 1 << (c & 3);
   }
 }
+
+/**
+ * A simple hand-strength score (the report charts P(first out) against it, and the heuristic
+ * player's call thresholds use it): Dragon 2, Phoenix 1.5, each ace 1, each king 0.25, a bomb 2,
+ * minus 0.25 for each rank 2–9 held as a lone card (hard to get rid of). Inputs: rank counts
+ * cnt[off + r] (r = 2..14), whether the Dragon / Phoenix are held, and whether a bomb is held.
+ */
+export function handStrength(cnt: Uint8Array, off: number, dragon: boolean, phoenix: boolean, bomb: boolean): number {
+  let s = (dragon ? 2 : 0) + (phoenix ? 1.5 : 0) + (bomb ? 2 : 0) + cnt[off + 14] + 0.25 * cnt[off + 13];
+  for (let r = 2; r <= 9; r++) if (cnt[off + r] === 1) s -= 0.25;
+  return s;
+}

@@ -1,0 +1,32 @@
+import type { Rng } from '../../src/core/rng.js';
+import type { MoveList, TichuStrategy, TichuView } from '../../src/games/tichu/strategy.js';
+
+/**
+ * Uniformly random legal play (the pass counts as one option), random passes, wishes and Dragon
+ * gifts. Out of turn it bombs with probability `bomb` (a uniform choice among "no bomb" and every
+ * bomb would bomb almost always). Calls with probability `call` (default never).
+ */
+export class RandomStrategy implements TichuStrategy {
+  readonly name: string;
+  private readonly cards = new Int32Array(14);
+  constructor(private readonly rng: Rng, private readonly callRate = 0, private readonly bombRate = 0.1) {
+    this.name = `random`;
+  }
+  grandTichu(): boolean { return this.callRate > 0 && this.rng.nextFloat() < this.callRate; }
+  tichu(): boolean { return this.callRate > 0 && this.rng.nextFloat() < this.callRate; }
+  pass(v: TichuView, out: Int32Array): void {
+    let n = 0;
+    for (let c = 0; c < 56; c++) if (v.holds(c)) this.cards[n++] = c;
+    for (let i = 0; i < 3; i++) {
+      const j = i + this.rng.below(n - i);
+      const x = this.cards[i]; this.cards[i] = this.cards[j]; this.cards[j] = x;
+      out[i] = this.cards[i];
+    }
+  }
+  play(_v: TichuView, moves: MoveList): number { return this.rng.below(moves.n); }
+  bomb(_v: TichuView, moves: MoveList): number {
+    return this.rng.nextFloat() < this.bombRate ? this.rng.below(moves.n) : -1;
+  }
+  wish(): number { const w = this.rng.below(14); return w === 0 ? 0 : w + 1; }
+  dragonTo(v: TichuView): number { return (v.seat + (this.rng.below(2) ? 1 : 3)) & 3; }
+}
