@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { UserError } from '../src/core/errors.js';
 import { cardsText, cardText, parseCard, parseCards, DRAGON, DOG, MAHJONG, PHOENIX, cardId } from '../src/games/tichu/cards.js';
-import { loadRules, validateRules, applyRuleSets } from '../src/games/tichu/rules.js';
+import { loadRules, validateRules } from '../src/games/tichu/rules.js';
+import { applySets as applyRuleSets } from '../src/core/rules.js';
 import { readFileSync } from 'node:fs';
 
 describe('tichu card notation', () => {
@@ -49,12 +50,14 @@ describe('tichu rules', () => {
   });
 
   it('validation names the bad field and its range', () => {
+    expect(loadRules('default', ['calls.grandTichu=250']).calls.grandTichu).toBe(250);
+    expect(() => loadRules('default', ['doubleWin=-5'])).toThrow(/doubleWin must be an integer in 0\.\.10000 \(got -5\)/);
     const raw = JSON.parse(readFileSync(new URL('../rules/tichu/default.json', import.meta.url), 'utf8'));
     expect(() => validateRules({ ...raw, targetScore: 0 })).toThrow(/rules\.targetScore must be an integer in 1\.\.100000 \(got 0\)/);
     expect(() => validateRules({ ...raw, extra: 1 })).toThrow(/unknown field "extra"/);
-    expect(() => applyRuleSets(raw, ['assumptions.outOfTurnBombs=3'])).toThrow(/--set assumptions.outOfTurnBombs: no numeric rules field/);
+    expect(() => applyRuleSets(raw, ['assumptions.outOfTurnBombs=3'])).toThrow(/--set assumptions.outOfTurnBombs: expects true or false/);
     expect(() => validateRules({ ...raw, assumptions: { ...raw.assumptions, outOfTurnBombs: 3 } })).toThrow(/rules\.assumptions\.outOfTurnBombs must be true or false/);
     expect(validateRules(applyRuleSets(raw, ['calls.tichu=150', 'assumptions.wishAllowed=false'])).calls.tichu).toBe(150);
-    expect(() => applyRuleSets(raw, ['calls.nope=1'])).toThrow(/no numeric rules field/);
+    expect(() => applyRuleSets(raw, ['calls.nope=1'])).toThrow(/--set calls.nope: no rules field by that name/);
   });
 });

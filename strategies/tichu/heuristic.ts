@@ -8,7 +8,7 @@ export interface HeuristicParams {
   /** call Tichu when the 14-card hand strength is at least this */
   tichu: number;
 }
-export const HEURISTIC_DEFAULTS: HeuristicParams = { grand: 4.5, tichu: 6 };
+export const HEURISTIC_DEFAULTS: HeuristicParams = { grand: 3, tichu: 3 };
 
 /** rank of a move's top for ordering (single tops are doubled values) */
 function topRank(moves: MoveList, i: number): number {

@@ -1,4 +1,5 @@
 import { UserError } from '../../src/core/errors.js';
+import { StrategyRegistry } from '../../src/core/spec.js';
 import type { Rng } from '../../src/core/rng.js';
 import type { TichuRules } from '../../src/games/tichu/rules.js';
 import type { TichuStrategy } from '../../src/games/tichu/strategy.js';
@@ -13,6 +14,7 @@ import { SearchStrategy } from './search.js';
  */
 export interface StrategyInfo {
   name: string;
+  usage: string;
   summary: string;
   params: Record<string, { default: number; min: number; max: number; about: string }>;
   main?: string;
@@ -22,6 +24,7 @@ export interface StrategyInfo {
 export const STRATEGIES: StrategyInfo[] = [
   {
     name: 'random',
+    usage: 'random[:call=P,bomb=P] — uniformly random legal play',
     summary: 'uniformly random legal play; random passes, wishes and Dragon gifts',
     params: {
       call: { default: 0, min: 0, max: 1, about: 'probability of calling (Grand) Tichu at each chance' },
@@ -31,6 +34,7 @@ export const STRATEGIES: StrategyInfo[] = [
   },
   {
     name: 'heuristic',
+    usage: 'heuristic[:grand=G,tichu=T] — sheds low combinations first, calls above hand-strength thresholds',
     summary: 'sheds low combinations first, keeps bombs and top cards, helps a calling partner, calls above hand-strength thresholds',
     params: {
       grand: { default: HEURISTIC_DEFAULTS.grand, min: -10, max: 30, about: 'Grand Tichu threshold on the 8-card hand strength' },
@@ -40,6 +44,7 @@ export const STRATEGIES: StrategyInfo[] = [
   },
   {
     name: 'search',
+    usage: 'search[:B | budget=B,grand=G,tichu=T] — determinized rollouts, B per decision',
     summary: 'determinized Monte Carlo rollouts (heuristic playouts) for every in-turn play',
     main: 'budget',
     params: {
@@ -51,30 +56,31 @@ export const STRATEGIES: StrategyInfo[] = [
   },
 ];
 
-export interface StrategySpec { name: string; params: Record<string, number>; text: string }
+export const REGISTRY = new StrategyRegistry<StrategyInfo>('tichu', STRATEGIES);
 
-/** Parse and validate "name" / "name:k=v,k=v" / "name:value". */
-export function parseStrategySpec(text: string): StrategySpec {
-  const t = text.trim();
-  const [name, rest] = t.includes(':') ? [t.slice(0, t.indexOf(':')), t.slice(t.indexOf(':') + 1)] : [t, ''];
-  const info = STRATEGIES.find((s) => s.name === name);
-  if (!info) throw new UserError(`unknown Tichu strategy "${name}" (known: ${STRATEGIES.map((s) => s.name).join(', ')})`);
+export interface TichuStrategySpec { name: string; params: Record<string, number>; text: string }
+
+/** Parse and validate "name" / "name:k=v,k=v" / "name:value" (the main parameter); defaults filled in. */
+export function parseStrategySpec(text: string): TichuStrategySpec {
+  const { strategy: info, spec } = REGISTRY.parse(text);
   const params: Record<string, number> = {};
   for (const [k, d] of Object.entries(info.params)) params[k] = d.default;
-  if (rest) {
-    for (const part of rest.split(',')) {
-      let [k, v] = part.includes('=') ? part.split('=') : [info.main ?? '', part];
-      k = k.trim();
-      if (!(k in info.params)) throw new UserError(`strategy ${name}: unknown parameter "${k}" (known: ${Object.keys(info.params).join(', ')})`);
-      const num = Number(v);
-      const d = info.params[k];
-      if (v === undefined || v.trim() === '' || !Number.isFinite(num) || num < d.min || num > d.max) throw new UserError(`strategy ${name}: ${k} must be a number in ${d.min}..${d.max} (got ${JSON.stringify(v)})`);
-      params[k] = num;
-    }
+  const given: Record<string, number> = { ...spec.params };
+  if (spec.arg !== undefined) {
+    if (!info.main) throw new UserError(`strategy ${info.name}: parameters look like name=number (known: ${Object.keys(info.params).join(', ')})`);
+    const v = Number(spec.arg);
+    if (!Number.isFinite(v)) throw new UserError(`strategy ${info.name}: ${info.main} must be a number (got ${JSON.stringify(spec.arg)})`);
+    given[info.main] = v;
   }
-  return { name, params, text: t };
+  for (const [k, v] of Object.entries(given)) {
+    const d = info.params[k];
+    if (!d) throw new UserError(`strategy ${info.name}: unknown parameter "${k}" (known: ${Object.keys(info.params).join(', ')})`);
+    if (v < d.min || v > d.max) throw new UserError(`strategy ${info.name}: ${k} must be a number in ${d.min}..${d.max} (got ${v})`);
+    params[k] = v;
+  }
+  return { name: info.name, params, text: text.trim() };
 }
 
-export function createStrategy(spec: StrategySpec, rules: TichuRules, rng: Rng): TichuStrategy {
-  return STRATEGIES.find((s) => s.name === spec.name)!.create(spec.params, rules, rng);
+export function createStrategy(spec: TichuStrategySpec, rules: TichuRules, rng: Rng): TichuStrategy {
+  return REGISTRY.get(spec.name).create(spec.params, rules, rng);
 }

@@ -105,6 +105,9 @@ export class Engine {
   // statistics of the last round
   readonly bombAfterPass = new Uint8Array(4);
   bombsPlayed = 0;
+  /** hand strength (hand.ts) of each seat's first 8 and dealt 14 cards (before passing) */
+  readonly strength8 = new Float64Array(4);
+  readonly strength14 = new Float64Array(4);
   tricks = 0;
   plays = 0;
   // scratch
@@ -156,6 +159,10 @@ export class Engine {
     return hasFourOfAKind(this.maskBuf) || hasStraightFlush(this.maskBuf, this.rules.minStraightFlush);
   }
 
+  seatStrength(p: number): number {
+    return handStrength(this.cnt, p * 16, this.holds(p, DRAGON), this.holds(p, PHOENIX), this.hasBomb(p));
+  }
+
   // ---------- round ----------
   private resetRound(): void {
     this.hold.fill(0); this.cnt.fill(0); this.smask.fill(0); this.nCards.fill(0);
@@ -204,11 +211,13 @@ export class Engine {
     this.shuffle();
     const r = this.rules;
     for (let p = 0; p < 4; p++) for (let k = 0; k < 8; k++) this.give(p, this.deck[this.dealIndex(p, k)]);
+    for (let p = 0; p < 4; p++) this.strength8[p] = this.seatStrength(p);
     for (let p = 0; p < 4; p++) {
       const f = this.forceGrand[p];
       if (f === 1 || (f === -1 && this.strategies[p].grandTichu(this.views[p]))) this.calls[p] = 2;
     }
     for (let p = 0; p < 4; p++) for (let k = 8; k < 14; k++) this.give(p, this.deck[this.dealIndex(p, k)]);
+    for (let p = 0; p < 4; p++) this.strength14[p] = this.seatStrength(p);
     for (let p = 0; p < 4; p++) this.offerTichu(p);
     if (r.passing) this.passCards();
     for (let p = 0; p < 4; p++) this.bombAfterPass[p] = this.hasBomb(p) ? 1 : 0;
@@ -644,10 +653,7 @@ export class TichuView {
   suitMask(r: number): number { return this.#e.smask[this.seat * 16 + r]; }
   hasBomb(): boolean { return this.#e.hasBomb(this.seat); }
   /** hand-strength score of the current hand (hand.ts handStrength) */
-  strength(): number {
-    const e = this.#e, h = this.seat * 56;
-    return handStrength(e.cnt, this.seat * 16, e.hold[h + DRAGON] === 1, e.hold[h + PHOENIX] === 1, e.hasBomb(this.seat));
-  }
+  strength(): number { return this.#e.seatStrength(this.seat); }
   /** public */
   handSize(p: number): number { return this.#e.nCards[p]; }
   isOut(p: number): boolean { return this.#e.isOut[p] === 1; }

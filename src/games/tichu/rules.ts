@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import { UserError } from '../../core/errors.js';
-import { readJsonFile } from '../../core/files.js';
-import { rulesPath } from '../../core/paths.js';
-import { boolean, integer, number, object, onlyKeys, string, withNumber } from '../../core/validate.js';
+import { loadRulesFile } from '../../core/rules.js';
+import { boolean, integer, number, object, onlyKeys, string } from '../../core/validate.js';
 
 /**
  * The Tichu rules file. Every designer-changeable number and every assumption of the rules model
@@ -74,38 +71,7 @@ export function validateRules(raw: unknown, where = 'rules'): TichuRules {
   };
 }
 
-/** Apply `--set field=value` (numbers and true/false) to a raw rules object; the field must exist. */
-export function applyRuleSets(raw: unknown, sets: readonly string[]): unknown {
-  let out = raw;
-  for (const s of sets) {
-    const m = /^([A-Za-z0-9_.]+)=(.+)$/.exec(s.trim());
-    if (!m) throw new UserError(`--set ${s}: expected field=value, e.g. --set calls.tichu=150`);
-    const [, path, value] = m;
-    if (value === 'true' || value === 'false') {
-      const keys = path.split('.');
-      const copy = structuredClone(out) as Record<string, unknown>;
-      let parent: Record<string, unknown> = copy;
-      for (const k of keys.slice(0, -1)) {
-        const next = parent?.[k];
-        if (!next || typeof next !== 'object') throw new UserError(`--set ${path}: no rules field by that name`);
-        parent = next as Record<string, unknown>;
-      }
-      if (typeof parent[keys[keys.length - 1]] !== 'boolean') throw new UserError(`--set ${path}: no true/false rules field by that name`);
-      parent[keys[keys.length - 1]] = value === 'true';
-      out = copy;
-    } else {
-      const v = Number(value);
-      if (!Number.isFinite(v)) throw new UserError(`--set ${path}=${value}: value must be a number or true/false`);
-      out = withNumber(out, path, v);
-    }
-  }
-  return out;
-}
-
-/** Load a rules file: a shipped name ("default") or a path ending in .json, then `--set`s, then validate. */
-export function loadRules(nameOrPath = 'default', sets: readonly string[] = []): TichuRules {
-  const path = nameOrPath.endsWith('.json') ? nameOrPath : rulesPath('tichu', nameOrPath);
-  if (!nameOrPath.endsWith('.json') && !existsSync(path)) throw new UserError(`no shipped Tichu rules named "${nameOrPath}" (try default, or a path to a .json file)`);
-  const raw = applyRuleSets(readJsonFile(path, 'rules file'), sets);
-  return validateRules(raw, nameOrPath.endsWith('.json') ? nameOrPath : `rules/tichu/${nameOrPath}.json`);
+/** Load rules: a shipped preset name ("default") or a .json path, then `--set field=value`s, then validate. */
+export function loadRules(nameOrPath?: string, sets: readonly string[] = []): TichuRules {
+  return loadRulesFile('tichu', nameOrPath, validateRules, sets);
 }
