@@ -10,9 +10,9 @@ export interface HeuristicParams {
 }
 export const HEURISTIC_DEFAULTS: HeuristicParams = { grand: 3, tichu: 3 };
 
-/** rank of a move's top for ordering (single tops are doubled values) */
-function topRank(moves: MoveList, i: number): number {
-  return moves.kind(i) === K_SINGLE ? moves.top(i) / 2 : moves.top(i);
+/** twice the rank of a move's top (single tops are already doubled values): integers only */
+function topRank2(moves: MoveList, i: number): number {
+  return moves.kind(i) === K_SINGLE ? moves.top(i) : 2 * moves.top(i);
 }
 
 /**
@@ -23,49 +23,57 @@ export function moveScore(v: TichuView, moves: MoveList, i: number): number {
   const k = moves.kind(i);
   if (k === K_PASS) return 0;
   const n = moves.cards(i);
-  if (n === v.handSize(v.seat)) return 1000;
-  let s = 2 * n - topRank(moves, i);
-  if (k >= K_BOMB4) s -= 25;
-  if (moves.phx(i)) s -= 8;
+  if (n === v.handSize(v.seat)) return 10000;
+  // in half points (integers): 2 × (2·cards − rank − penalties)
+  let s = 4 * n - topRank2(moves, i);
+  if (k >= K_BOMB4) s -= 50;
+  if (moves.phx(i)) s -= 16;
   if (k === K_SINGLE) {
     const c = moves.aux(i);
-    if (c === DRAGON) s -= 6;
-    else if (c < 52 && v.rankCount((c >> 2) + 2) >= 2) s -= 3 * (v.rankCount((c >> 2) + 2) - 1);
+    if (c === DRAGON) s -= 12;
+    else if (c < 52 && v.rankCount((c >> 2) + 2) >= 2) s -= 6 * (v.rankCount((c >> 2) + 2) - 1);
   } else if (k !== K_DOG && k < K_BOMB4 && moves.len(i) <= 3) {
     const r = moves.top(i);
-    if (v.rankCount(r) === 4) s -= 12;
+    if (v.rankCount(r) === 4) s -= 24;
   }
   return s;
 }
 
 export class HeuristicStrategy implements TichuStrategy {
   readonly name: string;
+  // thresholds in quarter points, integers, so the comparison never boxes a double
+  private readonly grandQ: number;
+  private readonly tichuQ: number;
   constructor(readonly params: HeuristicParams = HEURISTIC_DEFAULTS) {
     this.name = `heuristic`;
+    this.grandQ = Math.ceil(params.grand * 4) | 0;
+    this.tichuQ = Math.ceil(params.tichu * 4) | 0;
   }
   grandTichu(v: TichuView): boolean {
-    return v.call(v.partner) === 0 && v.strength() >= this.params.grand;
+    return v.call(v.partner) === 0 && v.strengthQuarters() >= this.grandQ;
   }
   tichu(v: TichuView): boolean {
-    return v.call(v.partner) === 0 && v.strength() >= this.params.tichu;
+    return v.call(v.partner) === 0 && v.strengthQuarters() >= this.tichuQ;
   }
 
   pass(v: TichuView, out: Int32Array): void {
     const iCalled = v.call(v.seat) !== 0;
     const partnerCalled = v.call(v.partner) !== 0;
     // to the partner: the best card (Dragon, else the highest) unless I called; then my worst
-    let best = -1, bestVal = -1, worst = -1, worstVal = 99, second = -1, secondVal = 99;
+    let best = -1, bestVal = -1, worst = -1, worstVal = 999, second = -1, secondVal = 999;
     for (let c = 0; c < 56; c++) {
       if (!v.holds(c)) continue;
+      // card value in half points (integers): cards in pairs/triples/fours are worth keeping,
+      // 5s and 10s are not handed to opponents
       let val: number;
-      if (c === DRAGON) val = 20;
-      else if (c === PHOENIX) val = 18;
-      else if (c === DOG) val = 0.5;
-      else if (c === 52) val = 1;
+      if (c === DRAGON) val = 40;
+      else if (c === PHOENIX) val = 36;
+      else if (c === DOG) val = 1;
+      else if (c === 52) val = 2;
       else {
         const r = (c >> 2) + 2;
-        val = r + (v.rankCount(r) - 1) * 4; // cards in pairs/triples/fours are worth keeping
-        if (r === 5 || r === 10) val += 1.5; // do not hand points to opponents
+        val = 2 * r + (v.rankCount(r) - 1) * 8;
+        if (r === 5 || r === 10) val += 3;
       }
       if (val > bestVal) { bestVal = val; best = c; }
       if (val < worstVal) { secondVal = worstVal; second = worst; worstVal = val; worst = c; } else if (val < secondVal) { secondVal = val; second = c; }
@@ -74,10 +82,10 @@ export class HeuristicStrategy implements TichuStrategy {
     if (iCalled && !partnerCalled) {
       // keep my strength: give the partner my third-worst card
       toPartner = -1;
-      let v3 = 99;
+      let v3 = 999;
       for (let c = 0; c < 56; c++) {
         if (!v.holds(c) || c === worst || c === second) continue;
-        const val = c >= 52 ? (c === DRAGON ? 20 : c === PHOENIX ? 18 : 1) : (c >> 2) + 2 + (v.rankCount((c >> 2) + 2) - 1) * 4;
+        const val = c >= 52 ? (c === DRAGON ? 40 : c === PHOENIX ? 36 : 2) : 2 * ((c >> 2) + 2) + (v.rankCount((c >> 2) + 2) - 1) * 8;
         if (val < v3) { v3 = val; toPartner = c; }
       }
     }
@@ -96,7 +104,7 @@ export class HeuristicStrategy implements TichuStrategy {
       for (let i = 0; i < moves.n; i++) {
         if (moves.kind(i) === K_DOG && !v.isOut(v.partner) && (v.call(v.partner) !== 0 || v.handSize(v.partner) < v.handSize(me) - 2) && v.call(me) === 0) return i;
       }
-      let bi = 0, bs = -1e9;
+      let bi = 0, bs = -1000000;
       for (let i = 0; i < moves.n; i++) {
         const s = moveScore(v, moves, i);
         if (s > bs) { bs = s; bi = i; }
@@ -110,7 +118,7 @@ export class HeuristicStrategy implements TichuStrategy {
     if (partnerWinning) return 0;
     const oppCards = v.handSize(tp);
     const urgent = oppCards <= 3 || v.call(tp) !== 0 || v.call(me) !== 0 || v.trickPointsOnTable() >= 20;
-    let bi = 0, bs = -1e9;
+    let bi = 0, bs = -1000000;
     for (let i = 1; i < moves.n; i++) {
       const k = moves.kind(i);
       if (k >= K_BOMB4) continue;
@@ -125,7 +133,7 @@ export class HeuristicStrategy implements TichuStrategy {
   }
 
   private smallestBomb(moves: MoveList): number {
-    let bi = 0, bt = 1e9;
+    let bi = 0, bt = 1000000;
     for (let i = 0; i < moves.n; i++) {
       if (moves.kind(i) < K_BOMB4) continue;
       const t = (moves.kind(i) - K_BOMB4) * 1000 + moves.len(i) * 20 + moves.top(i);

@@ -19,8 +19,8 @@ export class SearchStrategy implements TichuStrategy {
   private readonly base: HeuristicStrategy;
   private readonly scratch: Engine;
   private readonly cand = new Int32Array(MAX_CANDIDATES);
-  private readonly candScore = new Float64Array(MAX_CANDIDATES);
-  private readonly sum = new Float64Array(MAX_CANDIDATES);
+  private readonly candScore = new Int32Array(MAX_CANDIDATES);
+  private readonly sum = new Int32Array(MAX_CANDIDATES);
   private readonly cnt = new Int32Array(MAX_CANDIDATES);
   private readonly mine = new MoveList();
 
@@ -71,11 +71,9 @@ export class SearchStrategy implements TichuStrategy {
       this.sum[j] += e.roundPoints[team] - e.roundPoints[team ^ 1];
       this.cnt[j]++;
     }
-    let bj = 0, bv = -1e18;
-    for (let j = 0; j < nc; j++) {
-      const mean = this.sum[j] / this.cnt[j];
-      if (mean > bv) { bv = mean; bj = j; }
-    }
+    // compare means as cross products of integer sums and counts (no doubles to box)
+    let bj = 0;
+    for (let j = 1; j < nc; j++) if (this.sum[j] * this.cnt[bj] > this.sum[bj] * this.cnt[j]) bj = j;
     return this.cand[bj];
   }
 }

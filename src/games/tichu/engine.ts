@@ -1,6 +1,6 @@
 import { Rng } from '../../core/rng.js';
 import { cardPointTable, DOG, DRAGON, MAHJONG, PHOENIX } from './cards.js';
-import { handStrength, hasFourOfAKind, hasStraightFlush } from './hand.js';
+import { handStrengthQuarters, hasFourOfAKind, hasStraightFlush } from './hand.js';
 import type { TichuRules } from './rules.js';
 import type { TichuStrategy } from './strategy.js';
 
@@ -105,9 +105,9 @@ export class Engine {
   // statistics of the last round
   readonly bombAfterPass = new Uint8Array(4);
   bombsPlayed = 0;
-  /** hand strength (hand.ts) of each seat's first 8 and dealt 14 cards (before passing) */
-  readonly strength8 = new Float64Array(4);
-  readonly strength14 = new Float64Array(4);
+  /** hand strength (hand.ts, quarter points) of each seat's first 8 and dealt 14 cards (before passing) */
+  readonly strength8 = new Int32Array(4);
+  readonly strength14 = new Int32Array(4);
   tricks = 0;
   plays = 0;
   // scratch
@@ -159,8 +159,9 @@ export class Engine {
     return hasFourOfAKind(this.maskBuf) || hasStraightFlush(this.maskBuf, this.rules.minStraightFlush);
   }
 
+  /** hand strength of seat p in quarter points (hand.ts handStrengthQuarters) */
   seatStrength(p: number): number {
-    return handStrength(this.cnt, p * 16, this.holds(p, DRAGON), this.holds(p, PHOENIX), this.hasBomb(p));
+    return handStrengthQuarters(this.cnt, p * 16, this.holds(p, DRAGON), this.holds(p, PHOENIX), this.hasBomb(p));
   }
 
   // ---------- round ----------
@@ -652,8 +653,8 @@ export class TichuView {
   rankCount(r: number): number { return this.#e.cnt[this.seat * 16 + r]; }
   suitMask(r: number): number { return this.#e.smask[this.seat * 16 + r]; }
   hasBomb(): boolean { return this.#e.hasBomb(this.seat); }
-  /** hand-strength score of the current hand (hand.ts handStrength) */
-  strength(): number { return this.#e.seatStrength(this.seat); }
+  /** hand-strength score of the current hand in quarter points (hand.ts handStrengthQuarters) */
+  strengthQuarters(): number { return this.#e.seatStrength(this.seat); }
   /** public */
   handSize(p: number): number { return this.#e.nCards[p]; }
   isOut(p: number): boolean { return this.#e.isOut[p] === 1; }

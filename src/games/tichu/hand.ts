@@ -34,9 +34,15 @@ export function fillMasks(cards: ArrayLike<number>, from: number, to: number, ma
  * player's call thresholds use it): Dragon 2, Phoenix 1.5, each ace 1, each king 0.25, a bomb 2,
  * minus 0.25 for each rank 2–9 held as a lone card (hard to get rid of). Inputs: rank counts
  * cnt[off + r] (r = 2..14), whether the Dragon / Phoenix are held, and whether a bomb is held.
+ * Returned in quarter points (an integer, so the play loop never boxes a double): 4 × score.
  */
-export function handStrength(cnt: Uint8Array, off: number, dragon: boolean, phoenix: boolean, bomb: boolean): number {
-  let s = (dragon ? 2 : 0) + (phoenix ? 1.5 : 0) + (bomb ? 2 : 0) + cnt[off + 14] + 0.25 * cnt[off + 13];
-  for (let r = 2; r <= 9; r++) if (cnt[off + r] === 1) s -= 0.25;
+export function handStrengthQuarters(cnt: Uint8Array, off: number, dragon: boolean, phoenix: boolean, bomb: boolean): number {
+  let s = (dragon ? 8 : 0) + (phoenix ? 6 : 0) + (bomb ? 8 : 0) + 4 * cnt[off + 14] + cnt[off + 13];
+  for (let r = 2; r <= 9; r++) if (cnt[off + r] === 1) s -= 1;
   return s;
+}
+
+/** The score in points (handStrengthQuarters / 4). */
+export function handStrength(cnt: Uint8Array, off: number, dragon: boolean, phoenix: boolean, bomb: boolean): number {
+  return handStrengthQuarters(cnt, off, dragon, phoenix, bomb) / 4;
 }

@@ -282,7 +282,8 @@ export const callKernel: Kernel<CallParams, CallSummary> = {
 // ---------------- P(first out) and the gain from calling by hand strength ----------------
 /** strength buckets of 0.5 from −4 to +12 (clamped) */
 export const BUCKETS = 33;
-export const bucketOf = (s: number) => Math.max(0, Math.min(BUCKETS - 1, Math.round((s + 4) * 2)));
+/** bucket of a strength in quarter points: 0.5-point buckets, rounding half up (q = 4 × score) */
+export const bucketOf = (q: number) => Math.max(0, Math.min(BUCKETS - 1, (q + 17) >> 1));
 export const bucketValue = (b: number) => b / 2 - 4;
 // per bucket, for seat 0: hands, first out without a call / with Grand Tichu / with Tichu, paired gains
 const STRENGTH = defineLayout({
