@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
-import { Engine, K_BOMB4, K_BOMBSF, K_DOG, K_FULL, K_PAIR, K_PAIRRUN, K_PASS, K_SINGLE, K_STRAIGHT, K_TRIPLE, type MoveList } from '../src/games/tichu/engine.js';
+import { Engine, K_BOMB4, K_BOMBSF, K_DOG, K_FULL, K_PAIR, K_PAIRRUN, K_PASS, K_SINGLE, K_STRAIGHT, K_TRIPLE } from '../src/games/tichu/engine.js';
 import { parseCards, DRAGON, PHOENIX, MAHJONG, DOG, cardText } from '../src/games/tichu/cards.js';
 import { loadRules } from '../src/games/tichu/rules.js';
-import type { TichuStrategy, TichuView } from '../src/games/tichu/strategy.js';
+import type { MoveList, TichuStrategy, TichuView } from '../src/games/tichu/strategy.js';
 import { createStrategy, parseStrategySpec } from '../strategies/tichu/index.js';
 
 const rules = loadRules();

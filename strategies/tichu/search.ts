@@ -1,7 +1,7 @@
 import { Rng } from '../../src/core/rng.js';
-import { Engine, MoveList, K_PASS } from '../../src/games/tichu/engine.js';
+import { Engine, MoveBuffer, K_PASS } from '../../src/games/tichu/engine.js';
 import type { TichuRules } from '../../src/games/tichu/rules.js';
-import type { TichuStrategy, TichuView } from '../../src/games/tichu/strategy.js';
+import type { MoveList, TichuStrategy, TichuView } from '../../src/games/tichu/strategy.js';
 import { HeuristicStrategy, moveScore, type HeuristicParams } from './heuristic.js';
 
 const MAX_CANDIDATES = 6;
@@ -22,7 +22,7 @@ export class SearchStrategy implements TichuStrategy {
   private readonly candScore = new Int32Array(MAX_CANDIDATES);
   private readonly sum = new Int32Array(MAX_CANDIDATES);
   private readonly cnt = new Int32Array(MAX_CANDIDATES);
-  private readonly mine = new MoveList();
+  private readonly mine = new MoveBuffer();
 
   constructor(rules: TichuRules, private readonly rng: Rng, private readonly budget: number, params: HeuristicParams) {
     this.base = new HeuristicStrategy(params);
@@ -58,7 +58,7 @@ export class SearchStrategy implements TichuStrategy {
     if (nc === 1) return first;
     // copy the moves: the scratch engine overwrites nothing of ours, but keep them stable anyway
     this.mine.n = 0;
-    for (let j = 0; j < nc; j++) this.mine.copyFrom(moves, this.cand[j]);
+    for (let j = 0; j < nc; j++) this.mine.copyFrom(moves as MoveBuffer, this.cand[j]);
     this.sum.fill(0); this.cnt.fill(0);
     const team = v.seat & 1;
     const e = this.scratch;

@@ -2,7 +2,7 @@ import { Rng } from '../../core/rng.js';
 import { cardPointTable, DOG, DRAGON, MAHJONG, PHOENIX } from './cards.js';
 import { handStrengthQuarters, hasFourOfAKind, hasStraightFlush } from './hand.js';
 import type { TichuRules } from './rules.js';
-import type { TichuStrategy } from './strategy.js';
+import type { DeterminizeTarget, MoveList, TichuStrategy, TichuView } from './strategy.js';
 
 /**
  * The Tichu engine: one round (deal 8, Grand Tichu, deal 6, Tichu, passing, tricks, scoring) and
@@ -24,7 +24,7 @@ const STRIDE = 5;
 const MAX_MOVES = 1024;
 export const DRAGON_TOP = 32;
 
-export class MoveList {
+export class MoveBuffer implements MoveList {
   readonly d = new Int32Array(MAX_MOVES * STRIDE);
   n = 0;
   kind(i: number): number { return this.d[i * STRIDE]; }
@@ -37,7 +37,7 @@ export class MoveList {
     const d = this.d;
     d[o] = kind; d[o + 1] = top; d[o + 2] = len; d[o + 3] = phx; d[o + 4] = aux;
   }
-  copyFrom(src: MoveList, i: number): void {
+  copyFrom(src: MoveBuffer, i: number): void {
     const o = this.n++ * STRIDE, s = i * STRIDE;
     for (let k = 0; k < STRIDE; k++) this.d[o + k] = src.d[s + k];
   }
@@ -72,12 +72,13 @@ export function containsRank(kind: number, top: number, len: number, phx: number
   }
 }
 
-export class Engine {
+export class Engine implements DeterminizeTarget {
+  readonly isEngine = true as const;
   readonly rules: TichuRules;
   readonly rng: Rng;
   readonly points: Int8Array;
   strategies: TichuStrategy[];
-  readonly views: TichuView[];
+  readonly views: SeatView[];
 
   // hands
   readonly hold = new Uint8Array(4 * 56);
@@ -112,8 +113,8 @@ export class Engine {
   plays = 0;
   // scratch
   readonly deck = new Int32Array(56);
-  readonly moves = new MoveList();
-  readonly bombs = new MoveList();
+  readonly moves = new MoveBuffer();
+  readonly bombs = new MoveBuffer();
   readonly passBuf = new Int32Array(3);
   readonly maskBuf = new Uint8Array(13);
   /** deal control for `grand`/`call`: seat 0 gets these cards first; forced call decisions (−1 = ask the strategy) */
@@ -129,7 +130,7 @@ export class Engine {
     this.rng = rng;
     this.points = cardPointTable(rules.cardPoints);
     this.strategies = strategies;
-    this.views = [0, 1, 2, 3].map((s) => new TichuView(this, s));
+    this.views = [0, 1, 2, 3].map((s) => new SeatView(this, s));
   }
 
   // ---------- hands ----------
@@ -452,7 +453,7 @@ export class Engine {
 
   // ---------- move generation ----------
   /** Every legal play of seat p: a lead (no pass) or a follow (index 0 = pass) including bombs. */
-  genMoves(p: number, leading: boolean, m: MoveList): void {
+  genMoves(p: number, leading: boolean, m: MoveBuffer): void {
     m.n = 0;
     const o = p * 16, h = p * 56, cnt = this.cnt;
     const ph = this.hold[h + PHOENIX] === 1 ? 1 : 0;
@@ -538,7 +539,7 @@ export class Engine {
     this.pushBombs(p, m, leading);
   }
 
-  private pushBombs(p: number, m: MoveList, leading: boolean): void {
+  private pushBombs(p: number, m: MoveBuffer, leading: boolean): void {
     const o = p * 16;
     const cur = leading ? 0 : bombPower(this.tKind, this.tTop, this.tLen);
     for (let r = 2; r <= 14; r++) if (this.cnt[o + r] === 4 && 100 + r > cur) m.push(K_BOMB4, r, 4, 0, 0);
@@ -557,14 +558,14 @@ export class Engine {
   }
 
   /** Bombs seat p could play out of turn on the current trick (none on an empty trick or the Dog). */
-  genBombs(p: number, m: MoveList): void {
+  genBombs(p: number, m: MoveBuffer): void {
     m.n = 0;
     if (this.tKind === K_PASS || this.isOut[p]) return;
     this.pushBombs(p, m, false);
   }
 
   /** The wish: a player in turn who holds the wished rank and can play it must (keeps only those moves). */
-  private applyWish(p: number, leading: boolean, m: MoveList): void {
+  private applyWish(p: number, leading: boolean, m: MoveBuffer): void {
     const w = this.wish;
     if (!w || this.cnt[p * 16 + w] === 0) return;
     if (leading && !this.rules.assumptions.wishBindsLead) return;
@@ -638,8 +639,8 @@ export class Engine {
   }
 }
 
-/** What one seat may see. Strategies get only this. */
-export class TichuView {
+/** What one seat may see (strategy.ts TichuView). Strategies get only this. */
+export class SeatView implements TichuView {
   readonly #e: Engine;
   readonly seat: number;
   constructor(e: Engine, seat: number) {
@@ -677,5 +678,5 @@ export class TichuView {
   /** the card this seat passed to seat+1+i (i = 0 left, 1 partner, 2 right), after passing */
   passed(i: number): number { return this.#e.passedCards[this.seat * 3 + i]; }
   /** a determinization of the hidden hands into another engine (for search players) */
-  determinizeInto(dst: Engine, rng: Rng): void { this.#e.determinizeInto(dst, this.seat, rng); }
+  determinizeInto(dst: DeterminizeTarget, rng: Rng): void { this.#e.determinizeInto(dst as Engine, this.seat, rng); }
 }

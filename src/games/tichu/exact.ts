@@ -157,8 +157,6 @@ export function tableFourOfAKind(): OddsLine {
   // to one player; DP over ranks with state (c0, c1, c2) (c3 follows from the total); the 4
   // specials are dealt after, any player taking up to 14 − ci. Count = coefficient with all ci = 14.
   const N = 15;
-  let cur = new Float64Array(N * N * N);
-  cur[0] = 1;
   // ways to give 4 distinct cards with counts (a,b,c,d): multinomial 4!/(a!b!c!d!)
   const fact = [1, 1, 2, 6, 24];
   const splits: [number, number, number, number, number][] = [];
@@ -192,7 +190,6 @@ export function tableFourOfAKind(): OddsLine {
     if (need.some((x) => x < 0)) continue;
     noFK += v * BigInt(fact[4] / need.reduce((p, x) => p * fact[x], 1));
   }
-  void cur;
   // all deals: 56! / (14!)^4
   let f56 = 1n, f14 = 1n;
   for (let i = 2n; i <= 56n; i++) f56 *= i;
