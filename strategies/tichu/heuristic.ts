@@ -8,7 +8,8 @@ export interface HeuristicParams {
   /** call Tichu when the 14-card hand strength is at least this */
   tichu: number;
 }
-export const HEURISTIC_DEFAULTS: HeuristicParams = { grand: 3, tichu: 3 };
+// the thresholds `experiments/tichu-calls.json` finds best for this player (docs/tichu.md)
+export const HEURISTIC_DEFAULTS: HeuristicParams = { grand: 2, tichu: 2.5 };
 
 /** twice the rank of a move's top (single tops are already doubled values): integers only */
 function topRank2(moves: MoveList, i: number): number {

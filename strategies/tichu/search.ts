@@ -4,15 +4,16 @@ import type { TichuRules } from '../../src/games/tichu/rules.js';
 import type { MoveList, TichuStrategy, TichuView } from '../../src/games/tichu/strategy.js';
 import { HeuristicStrategy, moveScore, type HeuristicParams } from './heuristic.js';
 
-const MAX_CANDIDATES = 6;
+const MAX_CANDIDATES = 4;
 
 /**
  * Determinized Monte Carlo search: at each in-turn play with a real choice, the `budget`
- * rollouts are split over the heuristic's best few candidate moves (and the pass); each rollout
- * redeals the hidden cards consistently with what this seat knows (view.determinizeInto), makes
- * the candidate move and plays the round out with heuristic players. The candidate with the best
- * mean round-point difference (own team − opponents, calls included) is played. Calls, passing,
- * out-of-turn bombs, wishes and Dragon gifts are the heuristic's.
+ * rollouts are split over the heuristic's choice, the pass and the best-scored other moves (up to
+ * 4 candidates); each rollout round redeals the hidden cards consistently with what this seat
+ * knows (view.determinizeInto), makes each candidate move on that same deal and plays the round out
+ * with heuristic players. A candidate replaces the heuristic's choice only if its mean gain in
+ * round points (own team − opponents, calls included) exceeds two standard errors. Calls,
+ * passing, out-of-turn bombs, wishes and Dragon gifts are the heuristic's.
  */
 export class SearchStrategy implements TichuStrategy {
   readonly name = 'search';
@@ -20,8 +21,9 @@ export class SearchStrategy implements TichuStrategy {
   private readonly scratch: Engine;
   private readonly cand = new Int32Array(MAX_CANDIDATES);
   private readonly candScore = new Int32Array(MAX_CANDIDATES);
-  private readonly sum = new Int32Array(MAX_CANDIDATES);
-  private readonly cnt = new Int32Array(MAX_CANDIDATES);
+  private readonly sum = new Float64Array(MAX_CANDIDATES);
+  private readonly sumSq = new Float64Array(MAX_CANDIDATES);
+  private readonly saved = new Int32Array(4);
   private readonly mine = new MoveBuffer();
 
   constructor(rules: TichuRules, private readonly rng: Rng, private readonly budget: number, params: HeuristicParams) {
@@ -56,24 +58,37 @@ export class SearchStrategy implements TichuStrategy {
       if (wi >= 0) { this.cand[wi] = i; this.candScore[wi] = s; }
     }
     if (nc === 1) return first;
-    // copy the moves: the scratch engine overwrites nothing of ours, but keep them stable anyway
+    // copy the moves: the scratch engine never touches ours, but keep them stable anyway
     this.mine.n = 0;
     for (let j = 0; j < nc; j++) this.mine.copyFrom(moves as MoveBuffer, this.cand[j]);
-    this.sum.fill(0); this.cnt.fill(0);
+    // paired rollouts: each round redeals the hidden cards once (same random state for every
+    // candidate), so candidates are compared on the same deals; the differences to the
+    // heuristic's own choice (candidate 0) are what is averaged
+    this.sum.fill(0); this.sumSq.fill(0);
     const team = v.seat & 1;
     const e = this.scratch;
-    for (let r = 0; r < this.budget; r++) {
-      const j = r % nc;
-      v.determinizeInto(e, this.rng);
-      const m = this.mine;
-      e.choose(v.seat, m.kind(j), m.top(j), m.len(j), m.phx(j), m.aux(j));
-      e.playOut();
-      this.sum[j] += e.roundPoints[team] - e.roundPoints[team ^ 1];
-      this.cnt[j]++;
+    const rounds = Math.max(1, Math.floor(this.budget / nc));
+    const m = this.mine;
+    for (let r = 0; r < rounds; r++) {
+      this.saved.set(this.rng.s);
+      let base = 0;
+      for (let j = 0; j < nc; j++) {
+        this.rng.s.set(this.saved);
+        v.determinizeInto(e, this.rng);
+        e.choose(v.seat, m.kind(j), m.top(j), m.len(j), m.phx(j), m.aux(j));
+        e.playOut();
+        const value = e.roundPoints[team] - e.roundPoints[team ^ 1];
+        if (j === 0) base = value;
+        else { const d = value - base; this.sum[j] += d; this.sumSq[j] += d * d; }
+      }
     }
-    // compare means as cross products of integer sums and counts (no doubles to box)
-    let bj = 0;
-    for (let j = 1; j < nc; j++) if (this.sum[j] * this.cnt[bj] > this.sum[bj] * this.cnt[j]) bj = j;
+    // switch from the heuristic's move only on clear evidence: mean gain above two standard errors
+    let bj = 0, bestGain = 0;
+    for (let j = 1; j < nc; j++) {
+      const mean = this.sum[j] / rounds;
+      const variance = rounds > 1 ? (this.sumSq[j] - rounds * mean * mean) / (rounds - 1) : 0;
+      if (mean > 2 * Math.sqrt(variance / rounds) && mean > bestGain) { bestGain = mean; bj = j; }
+    }
     return this.cand[bj];
   }
 }

@@ -13,12 +13,14 @@ import { loadRules, type TichuRules } from './rules.js';
 const GAME = 'tichu';
 const pct = (p: number, d = 2) => (Number.isFinite(p) ? `${(p * 100).toFixed(d)}%` : '-');
 
+const SHORT: Record<string, string> = { anyBomb: 'any bomb', straightFlush: 'straight flush (5+)', twoPlusPower: '2+ of Dragon, Phoenix, aces' };
+
 async function oddsPage(ctx: ExperimentContext, rules: TichuRules): Promise<PageInfo> {
   const r8 = handOdds(8, [], rules.minStraightFlush), r14 = handOdds(14, [], rules.minStraightFlush);
   const t = tableFourOfAKind();
   const rows: Row[] = r8.lines.map((l, i) => ({ event: l.label, '8 cards (fraction)': l.fraction, '8 cards': pct(l.probability, 4), '14 cards (fraction)': r14.lines[i].fraction, '14 cards': pct(r14.lines[i].probability, 4) }));
   const chartRows: Row[] = [];
-  for (const [n, r] of [[8, r8], [14, r14]] as const) for (const l of r.lines) chartRows.push({ event: l.label, cards: `${n} cards`, probability: l.probability });
+  for (const [n, r] of [[8, r8], [14, r14]] as const) for (const l of r.lines) chartRows.push({ event: SHORT[l.event] ?? l.label, cards: `${n} cards`, probability: l.probability });
   const chart: Chart = {
     name: 'deal-odds',
     title: 'Exact deal odds, first 8 and full 14 cards',
@@ -78,16 +80,17 @@ async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, 
   const r: StrengthSummary = strengthKernel.summarize(params, acc, deals);
   const minHands = 100;
   const pRows: Row[] = [], gRows: Row[] = [];
-  for (const [label, list] of [['Grand Tichu (first 8 cards)', r.grand], ['Tichu (dealt 14 cards)', r.tichu]] as const) {
+  for (const [label, list] of [['Grand Tichu (8 cards)', r.grand], ['Tichu (14 cards)', r.tichu]] as const) {
     for (const b of list) {
       if (b.hands < minHands) continue;
-      pRows.push({ strength: b.strength, call: label, line: `${label}: no call`, pFirstOut: b.firstOutNoCall / b.hands, hands: b.hands });
-      pRows.push({ strength: b.strength, call: label, line: `${label}: calling`, pFirstOut: b.firstOutCall / b.hands, hands: b.hands });
+      pRows.push({ strength: b.strength, call: label, line: `${label.split(' (')[0]}, no call`, pFirstOut: b.firstOutNoCall / b.hands, hands: b.hands });
+      pRows.push({ strength: b.strength, call: label, line: `${label.split(' (')[0]}, calling`, pFirstOut: b.firstOutCall / b.hands, hands: b.hands });
       gRows.push({ strength: b.strength, call: label, gain: b.gain.mean, lo: b.gain.ci95[0], hi: b.gain.ci95[1], hands: b.hands });
     }
   }
   const g = bestThreshold(r.grand), t = bestThreshold(r.tichu);
   const sub = `simulated: ${deals.toLocaleString('en-US')} deals, each played with and without the call (common random numbers); players ${strategies.join(', ')}; buckets with ≥ ${minHands} hands`;
+  const subLines = [`simulated: ${deals.toLocaleString('en-US')} deals, each played with and without the call (common random numbers)`, `players ${strategies.join(', ')}; buckets of 0.5 with ≥ ${minHands} hands`];
   const pChart: Chart = {
     name: 'first-out-by-strength',
     title: 'P(going out first) against hand strength, with and without the call',
@@ -95,14 +98,14 @@ async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, 
     rows: pRows,
     spec: {
       $schema: VL_SCHEMA,
-      title: { text: 'Chance of going out first by hand strength', subtitle: sub },
+      title: { text: 'Chance of going out first by hand strength', subtitle: subLines },
       data: { values: pRows },
       width: 560, height: 320,
       mark: { type: 'line', point: true },
       encoding: {
         x: { field: 'strength', type: 'quantitative', title: 'hand strength (score points)' },
         y: { field: 'pFirstOut', type: 'quantitative', title: 'P(first out)', axis: { format: '.0%' }, scale: { domain: [0, 1] } },
-        color: { field: 'line', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 2, labelLimit: 300 } },
+        color: { field: 'line', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 2 } },
       },
     } as never,
   };
@@ -113,7 +116,7 @@ async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, 
     rows: gRows,
     spec: {
       $schema: VL_SCHEMA,
-      title: { text: 'Points gained by calling, per round', subtitle: sub },
+      title: { text: 'Points gained by calling, per round', subtitle: subLines },
       data: { values: gRows },
       width: 560, height: 320,
       layer: [
