@@ -17,6 +17,11 @@ function oddsRows(r: HandOddsResult) {
   return r.lines.map((l) => ({ event: l.label, fraction: l.fraction, probability: pct(l.probability, 4) }));
 }
 
+/** --csv: plain numbers (exact count and total, and the probability as a decimal) */
+function oddsCsv(r: HandOddsResult) {
+  return r.lines.map((l) => ({ event: l.event, label: l.label, count: l.count, total: l.total, fraction: l.fraction, probability: l.probability }));
+}
+
 /**
  * P(some player holds any bomb at the deal), estimated from `n` sampled deals: the exact count
  * couples four hands through straight flushes and is not computed here. Clearly labelled as an estimate.
@@ -124,14 +129,14 @@ export function register(program: Command): void {
       const given = parseCards(opts.hand, 8, '--hand');
       const r14 = handOdds(14, given, L);
       const result = { given: cardsText(given), fourteen: r14 };
-      emit(result, opts, () => formatOdds(null, r14, null, null), () => oddsRows(r14));
+      emit(result, opts, () => formatOdds(null, r14, null, null), () => oddsCsv(r14));
       return;
     }
     const r8 = handOdds(8, [], L), r14 = handOdds(14, [], L);
     const table = tableFourOfAKind();
     const tb = opts.tableSamples > 0 ? sampleTableBomb(opts.tableSamples, 1, L) : null;
     const result = { eight: r8, fourteen: r14, table: { fourOfAKind: table, anyBombEstimate: tb && { ...tb, exact: false } } };
-    emit(result, opts, () => formatOdds(r8, r14, table, tb), () => oddsRows(r14));
+    emit(result, opts, () => formatOdds(r8, r14, table, tb), () => oddsCsv(r14));
   });
 
   addRulesOptions(
