@@ -292,3 +292,43 @@ describe('tichu engine invariants over 10^5 random rounds', () => {
     }
   });
 });
+
+describe('tichu determinization (what a search player may know)', () => {
+  it('keeps the seat\'s hand, hand sizes, played cards and its own passes; redeals the rest; copies no other seat\'s passes', () => {
+    const rng = new Rng(12);
+    const strats = [0, 1, 2, 3].map(() => createStrategy(parseStrategySpec('heuristic'), rules, rng));
+    const e = new Engine(rules, strats, rng);
+    const d = new Engine(rules, strats, new Rng(1));
+    let checked = 0, differs = 0;
+    // stop a round part-way: determinize at seat 0's plays (a probe around the heuristic)
+    const h = strats[0];
+    const probe: TichuStrategy = {
+      name: 'probe',
+      grandTichu: (v) => h.grandTichu(v), tichu: (v) => h.tichu(v), pass: (v, o) => h.pass(v, o),
+      bomb: (v, m) => h.bomb(v, m), wish: (v) => h.wish(v), dragonTo: (v) => h.dragonTo(v),
+      play(v, m) {
+        if (checked < 50) {
+          e.determinizeInto(d, 0, rng);
+          for (let c = 0; c < 56; c++) {
+            expect(d.holds(0, c)).toBe(e.holds(0, c));
+            expect(d.played[c]).toBe(e.played[c]);
+          }
+          for (let p = 0; p < 4; p++) expect(d.nCards[p]).toBe(e.nCards[p]);
+          for (let i = 0; i < 3; i++) {
+            const c = e.passedCards[i];
+            if (!e.played[c]) expect(d.holds((1 + i) & 3, c)).toBe(true);
+          }
+          for (let i = 3; i < 12; i++) expect(d.passedCards[i]).toBe(-1);
+          for (let p = 1; p < 4; p++) for (let c = 0; c < 56; c++) if (d.holds(p, c) !== e.holds(p, c)) differs++;
+          checked++;
+        }
+        return h.play(v, m);
+      },
+    };
+    strats[0] = probe;
+    e.strategies = strats;
+    for (let r = 0; r < 20 && checked < 50; r++) e.playRound();
+    expect(checked).toBeGreaterThan(10);
+    expect(differs).toBeGreaterThan(0);
+  });
+});

@@ -611,10 +611,12 @@ export class Engine implements DeterminizeTarget {
     dst.played.set(this.played); dst.takenBy.set(this.takenBy);
     dst.trickCards.set(this.trickCards); dst.trickN = this.trickN; dst.trickPoints.set(this.trickPoints);
     dst.calls.set(this.calls); dst.outOrder.set(this.outOrder); dst.nOut = this.nOut; dst.isOut.set(this.isOut);
-    dst.hasPlayed.set(this.hasPlayed); dst.passedCards.set(this.passedCards);
+    // only this seat's own passes are known to it; hidden statistics are not copied
+    dst.hasPlayed.set(this.hasPlayed); dst.passedCards.fill(-1);
+    for (let i = 0; i < 3; i++) dst.passedCards[seat * 3 + i] = this.passedCards[seat * 3 + i];
     dst.tKind = this.tKind; dst.tTop = this.tTop; dst.tLen = this.tLen; dst.tPlayer = this.tPlayer; dst.passes = this.passes; dst.cur = this.cur;
     dst.wish = this.wish; dst.roundOver = this.roundOver; dst.doubleWin = this.doubleWin; dst.roundPoints.set(this.roundPoints);
-    dst.scores.set(this.scores); dst.bombAfterPass.set(this.bombAfterPass); dst.bombsPlayed = this.bombsPlayed; dst.tricks = this.tricks; dst.plays = this.plays;
+    dst.scores.set(this.scores); dst.bombAfterPass.fill(0); dst.bombsPlayed = this.bombsPlayed; dst.tricks = this.tricks; dst.plays = this.plays;
     // seat's own hand; the cards seat passed that are still unplayed go back to their receivers
     const pool = dst.deck;
     let n = 0;
