@@ -4,7 +4,10 @@ import { UserError } from '../core/errors.js';
 import { progressBar } from '../core/progress.js';
 import { parseIntArg } from '../core/validate.js';
 import type { Experiment } from '../parallel/pool.js';
+import type { Kernel } from '../parallel/kernel.js';
 import { toCsv, type Row } from '../report/csv.js';
+import { loadRulesFile, type Validate } from '../core/rules.js';
+export { textTable, fmtPct, fmtNum } from '../core/format.js';
 
 export const intArg = (name: string, min?: number, max?: number) => (v: string) => parseIntArg(v, name, min, max);
 
@@ -65,15 +68,39 @@ export function emit(result: unknown, opts: { json?: boolean; csv?: boolean }, t
   } else process.stdout.write(text() + '\n');
 }
 
-/** A plain aligned text table. */
-export function textTable(rows: readonly Row[]): string {
-  if (!rows.length) return '(none)';
-  const cols = Object.keys(rows[0]);
-  const cells = [cols, ...rows.map((r) => cols.map((c) => String(r[c] ?? '')))];
-  const widths = cols.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  return cells.map((r, j) => r.map((c, i) => (i === 0 || j === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd()).join('\n');
+/** `--rules <name|file>` and repeatable `--set field=value`: the same for every command that reads rules. */
+export interface RulesOptions {
+  rules?: string;
+  set: string[];
 }
 
-export function fmtPct(p: number, digits = 2): string {
-  return `${(p * 100).toFixed(digits)}%`;
+export function addRulesOptions(cmd: Command, game: string): Command {
+  return cmd
+    .option('--rules <name|file>', `rules: a preset name (rules/${game}/<name>.json) or a JSON file; default rules/${game}/default.json`)
+    .option('--set <field=value>', 'change one rules field (repeatable), e.g. --set a.b=3', (v: string, prev: string[]) => [...prev, v], [] as string[]);
+}
+
+/** The rules the options name, with their --set overrides, validated by the game. */
+export function rulesFromOptions<T>(game: string, opts: RulesOptions, validate: Validate<T>): T {
+  return loadRulesFile(game, opts.rules, validate, opts.set);
+}
+
+/** What every simulation result reports about its run. */
+export interface RunInfo {
+  seconds: number;
+  perSecond: number;
+  workers: number;
+  seed: number;
+  shardCount: number;
+}
+
+/**
+ * The sequence every simulation command shares: run (or run one shard to a part file), summarize,
+ * add the run's seed, workers, shards and time. Returns null in single-shard mode (nothing to print).
+ */
+export async function simulate<P, R>(kernel: Kernel<P, R>, params: P, total: number, opts: SimOptions): Promise<{ result: R; run: RunInfo } | null> {
+  const run = await runSimulation({ kernel: kernel.name, params, seed: opts.seed, total }, opts);
+  if (!run) return null;
+  const shardCount = Math.min(opts.shardCount, Math.max(1, total));
+  return { result: kernel.summarize(params, run.acc, total), run: { seconds: run.seconds, perSecond: total / run.seconds, workers: opts.workers, seed: opts.seed, shardCount } };
 }

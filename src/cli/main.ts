@@ -4,27 +4,19 @@ import { availableParallelism } from 'node:os';
 import { UserError } from '../core/errors.js';
 import { intArg, emit } from './common.js';
 import type { PageInfo } from '../report/page.js';
-
-/**
- * Command groups by name, loaded on demand: `oddsmith wulong solve` loads only Wulong's code, so a
- * quick command starts quickly. Without a known group name (help, merge, report) all are loaded.
- */
-const groups: Record<string, () => Promise<(program: Command) => void>> = {
-  wulong: async () => (await import('./wulong.js')).registerWulong,
-  liars: async () => (await import('./liars-dice.js')).registerLiarsDice,
-  mahjong: async () => (await import('./sichuan-mahjong.js')).registerSichuanMahjong,
-  weilong: async () => (await import('./weilong.js')).registerWeilong,
-};
+import { GAMES, experimentRunners, gameOfKernel } from '../games/index.js';
 
 export async function buildProgram(argv: readonly string[] = process.argv): Promise<Command> {
   const program = new Command('oddsmith')
-    .description('Exact odds and Monte Carlo strategy analysis for Wulong, Weilong, Liar\'s Dice and Sichuan mahjong')
+    .description(`Exact odds and Monte Carlo strategy analysis for ${GAMES.map((g) => g.title).join(', ').replace(/, ([^,]*)$/, ' and $1')}`)
     .version('0.1.0')
     .showSuggestionAfterError()
     .exitOverride();
 
-  const group = argv[2];
-  for (const name of group in groups ? [group] : Object.keys(groups)) (await groups[name]())(program);
+  // Command groups load on demand: `oddsmith wulong solve` loads only Wulong's code, so a quick
+  // command starts quickly. Without a known group name (help, merge, report) all are loaded.
+  const group = GAMES.find((g) => g.command === argv[2]);
+  for (const g of group ? [group] : GAMES) (await g.cli())(program);
 
   program
     .command('merge')
@@ -35,7 +27,9 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     .action(async (files: string[], opts: { json?: boolean }) => {
       const { mergePartialFiles } = await import('../parallel/partial.js');
       const { getKernel } = await import('../parallel/registry.js');
-      const { experiment, acc } = await mergePartialFiles(files);
+      const { experiment, acc } = await mergePartialFiles(files, async (kernel) => {
+        await gameOfKernel(kernel)?.kernels();
+      });
       const kernel = getKernel(experiment.kernel);
       const result = kernel.summarize(experiment.params, acc, experiment.total);
       emit(result, opts, () => (kernel.format ? kernel.format(result, experiment.params) : JSON.stringify(result, null, 2)));
@@ -51,9 +45,10 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     .option('--quiet', 'no progress output')
     .addHelpText('after', '\nExample:\n  oddsmith report --only wulong-turn')
     .action(async (opts: { experiments: string; out: string; only?: string; workers: number; quiet?: boolean }) => {
-      const { listExperiments, runnerFor } = await import('../experiments.js');
+      const { listExperiments } = await import('../report/experiment.js');
+      const runners = experimentRunners();
       const only = opts.only?.split(',').map((s) => s.trim());
-      const all = listExperiments(opts.experiments);
+      const all = listExperiments(opts.experiments, Object.keys(runners));
       if (only) {
         const unknown = only.filter((n) => !all.some((e) => e.name === n));
         if (unknown.length) throw new UserError(`unknown experiment(s): ${unknown.join(', ')} (known: ${all.map((e) => e.name).join(', ')})`);
@@ -64,7 +59,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
       for (const e of all) {
         if (only && !only.includes(e.name)) continue;
         const t0 = Date.now();
-        const run = await runnerFor(e.game);
+        const run = await runners[e.game]();
         manifest[e.name] = await run(e.spec, { reportsDir: opts.out, workers: opts.workers, quiet: !!opts.quiet });
         if (!opts.quiet) process.stderr.write(`${e.name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
       }

@@ -3,7 +3,7 @@ import { UserError } from '../core/errors.js';
 import { readJsonFile, writeFileAtomic } from '../core/files.js';
 import { object, integer, array, string } from '../core/validate.js';
 import { mergeAccumulators, runShard } from './shards.js';
-import { loadKernel } from './registry.js';
+import { hasKernel } from './registry.js';
 import type { Experiment } from './pool.js';
 
 /**
@@ -32,19 +32,23 @@ export async function runShardToFile(e: Experiment, shardIndex: number, out: str
   if (!Number.isInteger(shardIndex) || shardIndex < 0 || shardIndex >= e.shardCount) {
     throw new UserError(`--shard-index must be an integer in 0..${e.shardCount - 1} (got ${shardIndex})`);
   }
-  if (!(await loadKernel(e.kernel))) throw new Error(`unknown kernel ${e.kernel}`);
   const acc = runShard({ ...e, shardIndex });
   const file: PartialFile = { format: 'oddsmith-partial/1', experimentId: experimentId(e), experiment: e, shardIndex, acc: Array.from(acc) };
   writeFileAtomic(out, JSON.stringify(file) + '\n');
   return file;
 }
 
-async function readPartial(path: string): Promise<PartialFile> {
+/**
+ * Read a partial file. `loadGame` imports the game that registers the kernel named in the file
+ * (the caller knows the games; this folder does not).
+ */
+async function readPartial(path: string, loadGame: (kernel: string) => Promise<void>): Promise<PartialFile> {
   const raw = object(readJsonFile(path, 'partial result'), path);
   if (raw.format !== 'oddsmith-partial/1') throw new UserError(`${path} is not an oddsmith partial result`);
   const e = object(raw.experiment, `${path}: experiment`) as unknown as Experiment;
   string(e.kernel, `${path}: experiment.kernel`);
-  if (!(await loadKernel(e.kernel))) throw new UserError(`${path}: unknown kernel ${e.kernel}`);
+  await loadGame(e.kernel);
+  if (!hasKernel(e.kernel)) throw new UserError(`${path}: unknown kernel ${e.kernel}`);
   integer(raw.shardIndex, `${path}: shardIndex`, 0, e.shardCount - 1);
   array(raw.acc, `${path}: acc`);
   if (experimentId(e) !== raw.experimentId) throw new UserError(`${path}: experiment id does not match its contents`);
@@ -52,10 +56,10 @@ async function readPartial(path: string): Promise<PartialFile> {
 }
 
 /** Merge partial files: same experiment, every shard exactly once, added in shard order. */
-export async function mergePartialFiles(paths: readonly string[]): Promise<{ experiment: Experiment; acc: Float64Array }> {
+export async function mergePartialFiles(paths: readonly string[], loadGame: (kernel: string) => Promise<void>): Promise<{ experiment: Experiment; acc: Float64Array }> {
   if (paths.length === 0) throw new UserError('merge needs at least one partial result file');
   const parts: PartialFile[] = [];
-  for (const p of paths) parts.push(await readPartial(p));
+  for (const p of paths) parts.push(await readPartial(p, loadGame));
   const first = parts[0];
   const byIndex: (PartialFile | undefined)[] = Array.from({ length: first.experiment.shardCount }, () => undefined);
   parts.forEach((p, i) => {

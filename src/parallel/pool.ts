@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { mergeAccumulators, runShard, type ShardTask } from './shards.js';
-import { loadKernel } from './registry.js';
+import { getKernel, kernelModule } from './registry.js';
 
 export interface Experiment {
   kernel: string;
@@ -37,12 +37,19 @@ function workerFile(): string {
   return file;
 }
 
+/** A module as worker threads load it: tests run from TypeScript sources, workers from dist/. */
+function compiledModule(url: string): string {
+  const root = new URL('../../', import.meta.url).href;
+  if (!url.endsWith('.ts') || !url.startsWith(root)) return url;
+  return `${root}dist/${url.slice(root.length, -3)}.js`;
+}
+
 /**
  * Run every shard of an experiment and merge the accumulators in shard order. The result is
  * bit-identical for any worker count because each shard's stream comes from (seed, shard index).
  */
 export async function runExperiment(e: Experiment, opts: RunOptions = {}): Promise<Float64Array> {
-  if (!(await loadKernel(e.kernel))) throw new Error(`unknown kernel ${e.kernel}`);
+  getKernel(e.kernel);
   const workers = Math.max(1, Math.min(opts.workers ?? defaultWorkers(), e.shardCount));
   const tasks = shardTasks(e);
   const parts: Float64Array[] = new Array(tasks.length);
@@ -53,11 +60,12 @@ export async function runExperiment(e: Experiment, opts: RunOptions = {}): Promi
       opts.onShardDone?.(++done, tasks.length);
     }
   } else {
+    const module = compiledModule(kernelModule(e.kernel));
     const pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
     try {
       await Promise.all(
         tasks.map(async (t) => {
-          parts[t.shardIndex] = await pool.run(t);
+          parts[t.shardIndex] = await pool.run({ ...t, module });
           opts.onShardDone?.(++done, tasks.length);
         }),
       );

@@ -1,31 +1,40 @@
 import type { Kernel } from './kernel.js';
 
 /**
- * Every simulation kernel by name ("<game>.<what>"). A game adds one loader here; a worker thread
- * imports only the game whose kernel it runs, so it starts in milliseconds, not after loading
- * every game's tables.
+ * Kernels by name ("<game>.<what>"). A game's kernels module registers its kernels with its own
+ * module URL, so that a worker thread can import exactly that module by URL: this folder never
+ * imports a game, and a worker loads only the game whose kernel it runs.
  */
-const loaders: Record<string, () => Promise<readonly Kernel<never, unknown>[]>> = {
-  wulong: async () => (await import('../games/wulong/kernels.js')).kernels,
-  'sichuan-mahjong': async () => (await import('../games/sichuan-mahjong/kernels.js')).kernels,
-  weilong: async () => (await import('../games/weilong/kernels.js')).kernels,
-  'liars-dice': async () => (await import('../games/liars-dice/kernels.js')).kernels,
-};
+const kernels = new Map<string, { kernel: Kernel<unknown, unknown>; module: string }>();
 
-const loaded: Record<string, Kernel<unknown, unknown>> = {};
-
-/** Load the kernel's game; false when there is no such kernel. */
-export async function loadKernel(name: string): Promise<boolean> {
-  if (name in loaded) return true;
-  const load = loaders[name.split('.')[0]];
-  if (!load) return false;
-  for (const k of await load()) loaded[k.name] = k as Kernel<unknown, unknown>;
-  return name in loaded;
+export function registerKernels(moduleUrl: string, list: readonly Kernel<never, unknown>[]): void {
+  for (const k of list) {
+    const known = kernels.get(k.name);
+    if (known && known.module !== moduleUrl) throw new Error(`kernel ${k.name} is registered by both ${known.module} and ${moduleUrl}`);
+    kernels.set(k.name, { kernel: k as unknown as Kernel<unknown, unknown>, module: moduleUrl });
+  }
 }
 
-/** A kernel whose game has been loaded (see loadKernel). */
+export function hasKernel(name: string): boolean {
+  return kernels.has(name);
+}
+
+/** A registered kernel (its game's kernels module has been imported in this thread). */
 export function getKernel(name: string): Kernel<unknown, unknown> {
-  const k = loaded[name];
-  if (!k) throw new Error(`unknown or unloaded kernel ${name}`);
-  return k;
+  const k = kernels.get(name);
+  if (!k) throw new Error(`kernel ${name} is not loaded (import its game's kernels module first)`);
+  return k.kernel;
+}
+
+/** The URL of the module that registers a kernel: what a worker thread imports. */
+export function kernelModule(name: string): string {
+  const k = kernels.get(name);
+  if (!k) throw new Error(`kernel ${name} is not loaded (import its game's kernels module first)`);
+  return k.module;
+}
+
+/** Make sure a kernel is registered in this thread, importing its module by URL if needed. */
+export async function ensureKernel(name: string, moduleUrl: string): Promise<Kernel<unknown, unknown>> {
+  if (!kernels.has(name)) await import(moduleUrl);
+  return getKernel(name);
 }

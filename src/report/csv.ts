@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
+import type { Row } from '../core/format.js';
 
-export type Row = Record<string, string | number | boolean | null>;
+export type { Row };
 
 /** Rows → CSV text with a header from the first row's keys. */
 export function toCsv(rows: readonly Row[]): string {

@@ -1,8 +1,9 @@
 import type { Kernel } from '../../parallel/kernel.js';
+import { registerKernels } from '../../parallel/registry.js';
 import type { Rng } from '../../core/rng.js';
 import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../../core/stats.js';
 import { Round, type Strategy } from './engine.js';
-import type { LiarsRules } from './rules.js';
+import { loadRules, type LiarsRules } from './rules.js';
 import { createStrategy, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 
 /** Tournament: one seat per strategy spec (repeat a name to seat it twice); a trial is one round. */
@@ -238,6 +239,7 @@ const cache = new Map<string, Tournament>();
 /** The tournament kernel: count rounds of the seated strategies; accumulator per seat and strategy. */
 export const tournamentKernel: Kernel<TournamentParams, TournamentResult> = {
   name: 'liars-dice.tournament',
+  sample: () => ({ params: { rules: loadRules(), strategies: [{ name: 'threshold', params: {} }, { name: 'conservative', params: {} }, { name: 'bluffer', params: {} }] }, count: 3000 }),
   run(params, rng, count) {
     const key = JSON.stringify(params);
     let t = cache.get(key);
@@ -256,3 +258,5 @@ export const tournamentKernel: Kernel<TournamentParams, TournamentResult> = {
 };
 
 export const kernels: Kernel<never, unknown>[] = [tournamentKernel as unknown as Kernel<never, unknown>];
+
+registerKernels(import.meta.url, kernels);

@@ -1,4 +1,4 @@
-import type { ExperimentContext, ExperimentRunner } from '../../experiments.js';
+import type { ExperimentContext, ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { array, integer, number, object, string } from '../../core/validate.js';

@@ -1,6 +1,7 @@
 import type { Kernel } from '../../parallel/kernel.js';
+import { registerKernels } from '../../parallel/registry.js';
 import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../../core/stats.js';
-import type { SichuanRules } from './rules.js';
+import { loadRules, type SichuanRules } from './rules.js';
 import { Deal, A, S, SEAT_FIELDS, SLOT_FIELDS } from './deal.js';
 import { FAN_COUNT, FAN_NAMES, FAN_IDS } from './value.js';
 import { getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
@@ -65,6 +66,7 @@ export interface DealSummary {
 
 export const dealKernel: Kernel<DealParams, DealSummary> = {
   name: 'sichuan-mahjong.deal',
+  sample: () => ({ params: { rules: loadRules(), strategies: ['greedy', 'value', 'random', 'greedy'], rotate: true }, count: 200 }),
   run(params, rng, count) {
     const strategies = params.strategies.map(getStrategy);
     const deal = new Deal(params.rules, strategies, rng);
@@ -171,3 +173,5 @@ function table(rows: string[][]): string {
 }
 
 export const kernels: Kernel<never, unknown>[] = [dealKernel as Kernel<never, unknown>, oddsKernel as Kernel<never, unknown>];
+
+registerKernels(import.meta.url, [dealKernel as Kernel<never, unknown>]);

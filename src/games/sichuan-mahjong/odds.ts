@@ -1,7 +1,9 @@
 import type { Kernel } from '../../parallel/kernel.js';
+import { registerKernels } from '../../parallel/registry.js';
+import { parsePosition } from './hand.js';
 import { Rng } from '../../core/rng.js';
 import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../../core/stats.js';
-import type { SichuanRules } from './rules.js';
+import { loadRules, type SichuanRules } from './rules.js';
 import { isWinningHand, shanten } from './shanten.js';
 import { EV_LAST_TILE, Valuer } from './value.js';
 import { efficientDiscard, type TableView } from './strategy.js';
@@ -127,6 +129,10 @@ export function playWalls(w: ReturnType<typeof prepareWalls>, count: number, acc
 
 export const oddsKernel: Kernel<OddsParams, OddsSummary> = {
   name: 'sichuan-mahjong.odds',
+  sample: () => {
+    const pos = parsePosition({ hand: '1112345678999m', void: 's' });
+    return { params: { rules: loadRules(), hand: Array.from(pos.counts), meldKinds: Array.from(pos.meldKinds), meldSizes: Array.from(pos.meldSizes), voidSuit: pos.voidSuit, live: Array.from(pos.live), tilesLeft: 40, opponents: 3 }, count: 2000 };
+  },
   run(p, rng, count) {
     const acc = new Float64Array(O_SIZE);
     playWalls(prepareWalls(p, rng), count, acc);
@@ -192,3 +198,5 @@ export function exactReadyOdds(p: OddsParams): ExactReadyOdds | null {
   }
   return { winRate: self + disc, selfDrawRate: self, discardWinRate: disc, points };
 }
+
+registerKernels(import.meta.url, [oddsKernel as Kernel<never, unknown>]);

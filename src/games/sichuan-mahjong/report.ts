@@ -4,7 +4,7 @@
  *   { name, game: "sichuan-mahjong", kind: "starting-hands" }
  *   { name, game: "sichuan-mahjong", kind: "deal", strategies: [4 names], deals, seed, shardCount?, rules?, rotate? }
  */
-import type { ExperimentRunner } from '../../experiments.js';
+import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';

@@ -6,11 +6,12 @@
  *  - weilong.turn: single turns from a given Collected set (checks the exact Markov chain).
  */
 import type { Kernel } from '../../parallel/kernel.js';
+import { registerKernels } from '../../parallel/registry.js';
 import type { Rng } from '../../core/rng.js';
 import { meanEstimate, proportion, Z95, type MeanEstimate, type Proportion } from '../../core/stats.js';
 import { getStrategy } from '../../../strategies/weilong/index.js';
 import { END_ELEMENT, ROUND_OVER, TURN_OVER, WeilongGame } from './engine.js';
-import { SON_NAMES, type WeilongRules } from './rules.js';
+import { loadRules, SON_NAMES, type WeilongRules } from './rules.js';
 import { simulateText } from './text.js';
 
 export interface GamesParams {
@@ -239,6 +240,7 @@ export interface GamesResult {
 
 export const gamesKernel: Kernel<GamesParams, GamesResult> = {
   name: 'weilong.games',
+  sample: () => ({ params: { rules: loadRules(), strategies: ['adaptive', 'element', 'dragon'], abilityWorth: true }, count: 200 }),
   run(p, rng, count) {
     const acc = new Float64Array(gamesLayout(p).size);
     playGames(p, rng, count, acc);
@@ -324,6 +326,7 @@ export interface TurnParams {
 /** accumulator: trials, element, dragon, sum net collected, sum², ended at once */
 export const turnKernel: Kernel<TurnParams, TurnSimResult> = {
   name: 'weilong.turn',
+  sample: () => ({ params: { rules: loadRules(), son: 1, strategy: 'adaptive', collected: [0, 0, 0, 0, 0, 0, 0], ability: true }, count: 20_000 }),
   run(p, rng, count) {
     const acc = new Float64Array(6);
     simulateTurns(p, rng, count, acc);
@@ -386,3 +389,5 @@ export function simulateTurns(p: TurnParams, rng: Rng, count: number, acc: Float
 }
 
 export const kernels: Kernel<never, unknown>[] = [gamesKernel as Kernel<never, unknown>, turnKernel as Kernel<never, unknown>];
+
+registerKernels(import.meta.url, kernels);

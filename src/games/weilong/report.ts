@@ -4,7 +4,7 @@
  * An experiment spec (experiments/weilong-*.json):
  *   { name, game: "weilong", page, title?, rules?, players, strategies, games, seed, shardCount?, abilityWorth? }
  */
-import type { ExperimentRunner } from '../../experiments.js';
+import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';

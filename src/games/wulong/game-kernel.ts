@@ -1,5 +1,8 @@
 import { meanEstimate, proportion, Z95, type Proportion } from '../../core/stats.js';
 import type { Kernel } from '../../parallel/kernel.js';
+import { registerKernels } from '../../parallel/registry.js';
+import { loadRules } from './rules.js';
+import { parsePlayers } from '../../../strategies/wulong/passive.js';
 import { WulongGame, gameLayout, END_NAMES, MONEY_NAMES, HIST_BINS, type GameParams } from './game-engine.js';
 import { safeLimit, validateGameRules } from './game-rules.js';
 
@@ -137,6 +140,7 @@ export function formatGame(r: GameResult): string {
 
 export const gameKernel: Kernel<GameParams, GameResult> = {
   name: 'wulong.game',
+  sample: () => ({ params: { rules: loadRules(), players: parsePlayers('kelly,min,naive', 3) }, count: 300 }),
   run(params, rng, count) {
     const g = gameFor(params);
     const acc = new Float64Array(g.L.size);
@@ -171,6 +175,11 @@ export function sweepOffsets(params: SweepParams): number[] {
  */
 export const sweepKernel: Kernel<SweepParams, GameResult[]> = {
   name: 'wulong.game-sweep',
+  sample: () => {
+    const rules = loadRules();
+    const points = [2, 8].map((odds) => ({ values: { 'bettingCards.panda.odds': odds }, rules: { ...rules, bettingCards: rules.bettingCards.map((c) => (c.id === 'panda' ? { ...c, odds } : c)) } }));
+    return { params: { points, players: parsePlayers('kelly,naive:panda,min', 3) }, count: 200 };
+  },
   run(params, rng, count) {
     const off = sweepOffsets(params);
     const acc = new Float64Array(off[off.length - 1]);
@@ -186,3 +195,5 @@ export const sweepKernel: Kernel<SweepParams, GameResult[]> = {
     return params.points.map((_, i) => summarizeGame(pointParams(params, i), acc.subarray(off[i], off[i + 1])));
   },
 };
+
+registerKernels(import.meta.url, [gameKernel as Kernel<never, unknown>, sweepKernel as Kernel<never, unknown>]);

@@ -1,4 +1,4 @@
-import type { ExperimentRunner, ExperimentContext } from '../../experiments.js';
+import type { ExperimentRunner, ExperimentContext } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { integer, string, array, object, onlyKeys } from '../../core/validate.js';

@@ -1,4 +1,4 @@
-import type { ExperimentRunner } from '../../experiments.js';
+import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
 import { VL_SCHEMA } from '../../report/render.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';

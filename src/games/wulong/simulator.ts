@@ -1,7 +1,8 @@
 import type { Rng } from '../../core/rng.js';
 import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../../core/stats.js';
 import type { Kernel } from '../../parallel/kernel.js';
-import type { WulongRules } from './rules.js';
+import { loadRules, type WulongRules } from './rules.js';
+import { registerKernels } from '../../parallel/registry.js';
 import type { PolicySpec } from './policy.js';
 import { compileTables } from './tables.js';
 import { nextDice, solve } from './solver.js';
@@ -189,6 +190,7 @@ export interface TurnSimResult {
 
 export const turnKernel: Kernel<TurnSimParams, TurnSimResult> = {
   name: 'wulong.turn',
+  sample: () => ({ params: { rules: loadRules(), policy: { name: 'optimal', stop: { kind: 'optimal' }, choice: 'best' } }, count: 20_000 }),
   run(params, rng, count) {
     const T = simTablesFor(params);
     const acc = new Float64Array(accLength(T));
@@ -230,3 +232,5 @@ export const turnKernel: Kernel<TurnSimParams, TurnSimResult> = {
     return lines.join('\n');
   },
 };
+
+registerKernels(import.meta.url, [turnKernel as Kernel<never, unknown>]);

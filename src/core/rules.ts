@@ -1,0 +1,142 @@
+/**
+ * Rules files, the same way for every game: `--rules <name|file>` and `--set field=value`.
+ * A bare name is a shipped preset, rules/<game>/<name>.json; anything with a slash or ending in
+ * .json is a path. Validation is the game's (it names the bad field and the allowed range).
+ */
+import { UserError } from './errors.js';
+import { readJsonFile } from './files.js';
+import { rulesPath } from './paths.js';
+
+export type Validate<T> = (raw: unknown, where: string) => T;
+
+/** Where a rules argument points: a shipped preset by name, or a file. */
+export function resolveRulesPath(game: string, nameOrPath?: string): { path: string; label: string } {
+  if (nameOrPath === undefined) return { path: rulesPath(game), label: `rules/${game}/default.json` };
+  if (nameOrPath.endsWith('.json') || nameOrPath.includes('/')) return { path: nameOrPath, label: nameOrPath };
+  if (!/^[\w-]+$/.test(nameOrPath)) throw new UserError(`--rules ${JSON.stringify(nameOrPath)}: expected a preset name (letters, digits, -) or a .json file`);
+  return { path: rulesPath(game, nameOrPath), label: `rules/${game}/${nameOrPath}.json` };
+}
+
+/** Read the raw JSON of a rules file (before validation): for sweeps that vary fields of it. */
+export function readRawRules(game: string, nameOrPath?: string): { raw: unknown; label: string } {
+  const { path, label } = resolveRulesPath(game, nameOrPath);
+  return { raw: readJsonFile(path, 'rules file'), label };
+}
+
+/** Load, apply `--set` overrides, validate. */
+export function loadRulesFile<T>(game: string, nameOrPath: string | undefined, validate: Validate<T>, sets: readonly string[] = []): T {
+  const { raw, label } = readRawRules(game, nameOrPath);
+  return sets.length ? validate(applySets(raw, sets), `${label} with --set`) : validate(raw, label);
+}
+
+/** One step of a dotted path; arrays are indexed by number or by an entry's `id`/`name`. */
+function childKey(container: unknown, key: string): string | number | undefined {
+  if (Array.isArray(container)) {
+    if (/^\d+$/.test(key)) return Number(key) < container.length ? Number(key) : undefined;
+    const i = container.findIndex((e) => e && typeof e === 'object' && ((e as Record<string, unknown>).id === key || (e as Record<string, unknown>).name === key));
+    return i < 0 ? undefined : i;
+  }
+  if (container && typeof container === 'object' && Object.prototype.hasOwnProperty.call(container, key)) return key;
+  return undefined;
+}
+
+/** The value at a dotted path ("bettingCards.panda.odds"), or undefined. */
+export function getPath(root: unknown, path: string): unknown {
+  let c: unknown = root;
+  for (const k of path.split('.')) {
+    const key = childKey(c, k);
+    if (key === undefined) return undefined;
+    c = (c as Record<string | number, unknown>)[key];
+  }
+  return c;
+}
+
+function fieldsOf(v: unknown): string {
+  return v && typeof v === 'object' && !Array.isArray(v) ? ` (fields: ${Object.keys(v).join(', ')})` : '';
+}
+
+/**
+ * A deep copy with one field set from text. The field must exist and hold a number, true/false or
+ * a word; the new value keeps its type. `--set` names the field in every error.
+ */
+export function setPath<T>(root: T, path: string, text: string): T {
+  const copy = structuredClone(root);
+  const keys = path.split('.');
+  let parent: unknown = copy;
+  for (const k of keys.slice(0, -1)) {
+    const key = childKey(parent, k);
+    if (key === undefined) throw new UserError(`--set ${path}: no rules field by that name${fieldsOf(copy)}`);
+    parent = (parent as Record<string | number, unknown>)[key];
+  }
+  const last = childKey(parent, keys[keys.length - 1]);
+  const current = last === undefined ? undefined : (parent as Record<string | number, unknown>)[last];
+  if (last === undefined || current === undefined || (typeof current === 'object' && current !== null)) {
+    throw new UserError(`--set ${path}: no rules field by that name${fieldsOf(keys.length === 1 ? copy : parent)}`);
+  }
+  let value: unknown;
+  if (typeof current === 'number') {
+    value = parseNumber(text);
+    if (value === undefined) throw new UserError(`--set ${path}: expects a number (got ${JSON.stringify(text)})`);
+  } else if (typeof current === 'boolean') {
+    if (text !== 'true' && text !== 'false') throw new UserError(`--set ${path}: expects true or false (got ${JSON.stringify(text)})`);
+    value = text === 'true';
+  } else value = text;
+  (parent as Record<string | number, unknown>)[last] = value;
+  return copy;
+}
+
+/** Apply "field=value" overrides in order (the caller validates the result). */
+export function applySets<T>(raw: T, sets: readonly string[]): T {
+  let out = raw;
+  for (const s of sets) {
+    const eq = s.indexOf('=');
+    if (eq <= 0) throw new UserError(`--set expects field=value (got ${JSON.stringify(s)})`);
+    out = setPath(out, s.slice(0, eq).trim(), s.slice(eq + 1).trim());
+  }
+  return out;
+}
+
+function parseNumber(text: string): number | undefined {
+  const t = text.trim().replace(/_/g, '');
+  const v = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t) ? Number(t) : NaN;
+  return Number.isFinite(v) ? v : undefined;
+}
+
+/** One swept field: a dotted rules path and its values. */
+export interface SweepField {
+  path: string;
+  values: number[];
+}
+
+export const MAX_SWEEP_POINTS = 400;
+
+/**
+ * Parse "--set field=values" for sweeps: "a..b" (step 1), "a..b:step", "a,b,c" or one number.
+ * Ranges include both ends (rounded to 1e-9 so 0.5 steps do not drift).
+ */
+export function parseSweepSet(text: string): SweepField {
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw new UserError(`--set ${text}: expected FIELD=VALUES, e.g. bettingCards.panda.odds=1..4`);
+  const path = text.slice(0, eq).trim();
+  const spec = text.slice(eq + 1).trim();
+  const what = `--set ${path}`;
+  const num = (t: string) => {
+    const v = parseNumber(t);
+    if (v === undefined) throw new UserError(`${what}: "${t}" is not a number`);
+    return v;
+  };
+  let values: number[];
+  const range = /^(.+?)\.\.(.+?)(?::(.+))?$/.exec(spec);
+  if (range) {
+    const a = num(range[1]), b = num(range[2]), step = range[3] === undefined ? 1 : num(range[3]);
+    if (step <= 0) throw new UserError(`${what}: the step must be positive (got ${step})`);
+    if (b < a) throw new UserError(`${what}: the range ${spec} runs backwards`);
+    const count = Math.floor((b - a) / step + 1e-9) + 1;
+    if (count > MAX_SWEEP_POINTS) throw new UserError(`${what}: ${count} values is too many (at most ${MAX_SWEEP_POINTS})`);
+    values = Array.from({ length: count }, (_, i) => Math.round((a + i * step) * 1e9) / 1e9);
+  } else {
+    values = spec.split(',').map(num);
+  }
+  if (values.length === 0) throw new UserError(`${what}: no values`);
+  return { path, values };
+}

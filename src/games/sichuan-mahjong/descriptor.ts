@@ -1,0 +1,14 @@
+import type { GameDescriptor } from '../types.js';
+
+/** Sichuan bloody-battle mahjong: waits, shanten, hand values, starting hands, full deals. */
+export const descriptor: GameDescriptor = {
+  id: 'sichuan-mahjong',
+  command: 'mahjong',
+  title: 'Sichuan mahjong',
+  summary: 'Sichuan bloody-battle mahjong: waits, shanten, hand values, starting-hand odds, full-deal simulation',
+  rules: async () => import('./rules.js'),
+  kernels: async () => [...(await import('./kernels.js')).kernels],
+  experiments: { 'sichuan-mahjong': async () => (await import('./report.js')).runExperiment },
+  cli: async () => (await import('../../cli/sichuan-mahjong.js')).registerSichuanMahjong,
+  benches: { 'sichuan-mahjong': async () => (await import('./bench.js')).bench },
+};

@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import type { Kernel } from '../parallel/kernel.js';
+import type { ExperimentRunner } from '../report/experiment.js';
+
+/** A game's bench: prints its figures and ratios (never asserts). */
+export type Bench = (log: (line: string) => void) => Promise<void>;
+
+/** A game's rules module as the shared tests and tools see it. */
+export interface GameRules {
+  /** a shipped preset by name (rules/<id>/<name>.json) or a file, with `--set field=value` overrides; validated */
+  loadRules(nameOrPath?: string, sets?: readonly string[]): unknown;
+  /** defaults written in code (where the validator fills missing fields): must equal rules/<id>/default.json */
+  DEFAULT_RULES?: unknown;
+}
+
+/**
+ * What a game package tells the rest of the program about itself — everything lazily, so that
+ * `oddsmith wulong solve` loads Wulong's code only and a worker thread loads only its kernel's game.
+ * Adding a game is its folder plus one line in src/games/index.ts; see docs/architecture.md.
+ */
+export interface GameDescriptor {
+  /** folder name under src/games, rules/, strategies/, and the prefix of its kernel names */
+  id: string;
+  /** the CLI group: `oddsmith <command> …` */
+  command: string;
+  title: string;
+  /** one line for `oddsmith --help` */
+  summary: string;
+  /** the game's rules module */
+  rules: () => Promise<GameRules>;
+  /** every simulation kernel of the game (importing them registers them) */
+  kernels: () => Promise<readonly Kernel<never, unknown>[]>;
+  /** experiment runners by the `game` field of an experiment file */
+  experiments: Record<string, () => Promise<ExperimentRunner>>;
+  /** adds the game's command group to the program */
+  cli: () => Promise<(program: Command) => void>;
+  /** benches by name, for `npm run bench [-- name…]` */
+  benches: Record<string, () => Promise<Bench>>;
+}
