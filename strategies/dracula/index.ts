@@ -3,6 +3,7 @@
  * (e.g. `search:n=16,k=4`, `greedy:call=0.7`); unknown names and parameters are user errors.
  */
 import { UserError } from '../../src/core/errors.js';
+import { StrategyRegistry } from '../../src/core/spec.js';
 import type { DraculaRules } from '../../src/games/dracula/rules.js';
 import type { DraculaPlayer, DraculaStrategyDef } from '../../src/games/dracula/strategy.js';
 import { random } from './random.js';
@@ -17,31 +18,34 @@ export interface ParsedSpec {
   params: Record<string, number>;
 }
 
+const registry = new StrategyRegistry('dracula', STRATEGIES);
+
 /** Parse and check a spec; every parameter gets its value (default when not given). */
 export function parseStrategy(text: string): ParsedSpec {
-  const t = text.trim();
-  const colon = t.indexOf(':');
-  const name = colon < 0 ? t : t.slice(0, colon);
-  const def = STRATEGIES.find((s) => s.name === name);
-  if (!def) throw new UserError(`unknown strategy ${JSON.stringify(name)} (known: ${STRATEGY_NAMES.join(', ')})`);
+  const { strategy: def, spec } = registry.parse(text);
+  const keys = Object.keys(def.params);
+  const given: Record<string, number> = { ...spec.params };
+  if (spec.arg !== undefined) {
+    // `name:value` sets the strategy's first parameter
+    const v = Number(spec.arg);
+    if (!keys.length || !/^[-+]?(\d+\.?\d*|\.\d+)$/.test(spec.arg)) throw new UserError(`strategy ${def.name}: ${JSON.stringify(spec.arg)} must look like name=number (parameters: ${keys.join(', ') || 'none'})`);
+    given[keys[0]] = v;
+  }
   const params: Record<string, number> = {};
   for (const [k, p] of Object.entries(def.params)) params[k] = p.default;
-  if (colon >= 0) {
-    const rest = t.slice(colon + 1);
-    const keys = Object.keys(def.params);
-    for (const kv of rest.split(',')) {
-      const m = /^\s*(?:([A-Za-z]\w*)=)?([-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?)\s*$/i.exec(kv);
-      // a bare number is the strategy's first parameter
-      const key = m ? (m[1] ?? keys[0]) : undefined;
-      if (!m || key === undefined) throw new UserError(`strategy ${name}: parameter ${JSON.stringify(kv)} must look like name=number (parameters: ${keys.join(', ') || 'none'})`);
-      const p = def.params[key];
-      if (!p) throw new UserError(`strategy ${name}: unknown parameter ${key} (parameters: ${keys.join(', ') || 'none'})`);
-      const v = Number(m[2]);
-      if (v < p.min || v > p.max) throw new UserError(`strategy ${name}: ${key} must be in ${p.min}..${p.max} (got ${v})`);
-      params[key] = v;
-    }
+  for (const [k, v] of Object.entries(given)) {
+    const p = def.params[k];
+    if (!p) throw new UserError(`strategy ${def.name}: unknown parameter ${k} (parameters: ${keys.join(', ') || 'none'})`);
+    if (v < p.min || v > p.max) throw new UserError(`strategy ${def.name}: ${k} must be in ${p.min}..${p.max} (got ${v})`);
+    params[k] = v;
   }
-  return { name, params };
+  return { name: def.name, params };
+}
+
+/** The spec as canonical text (every parameter written out). */
+export function specLabel(s: ParsedSpec): string {
+  const ps = Object.entries(s.params).map(([k, v]) => `${k}=${v}`);
+  return ps.length ? `${s.name}:${ps.join(',')}` : s.name;
 }
 
 export function createPlayer(rules: DraculaRules, spec: ParsedSpec): DraculaPlayer {

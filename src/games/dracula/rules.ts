@@ -3,8 +3,7 @@
  * rules/dracula/default.json; validation names the bad field and the allowed range.
  */
 import { UserError } from '../../core/errors.js';
-import { readJsonFile } from '../../core/files.js';
-import { rulesPath } from '../../core/paths.js';
+import { loadRulesFile } from '../../core/rules.js';
 import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
 
 /** What a discarded card does, by value (index 0 = value 1). */
@@ -36,7 +35,7 @@ export interface DraculaRules {
   ranking: 'random' | 'fixed';
   /** draw a new random ranking at the start of every round (the help text: only at the start of the game) */
   rankingEachRound: boolean;
-  /** the effect of each value when discarded, index 0 = value 1 */
+  /** the effect of each value when discarded, index 0 = value 1 (entries past `values` are unused, so a smaller deck keeps the list) */
   effects: Effect[];
   /** cards that must be in the discard pile before a player may call the end of the round */
   callEndMinDiscard: number;
@@ -64,7 +63,7 @@ export function validateRules(raw: unknown, where: string): DraculaRules {
   const districts = integer(o.districts, f('districts'), 1, 8);
   if (suits * values > MAX_CARDS) throw new UserError(`${f('values')}: suits × values must be at most ${MAX_CARDS} (got ${suits} × ${values})`);
   if (suits * values < 2 * districts + 1) throw new UserError(`${f('districts')}: the deck (suits × values = ${suits * values}) must hold both hands and one card to draw, so districts must be at most ${Math.floor((suits * values - 1) / 2)} (got ${districts})`);
-  const effects = array(o.effects, f('effects'), values, values).map((e, i) => string(e, f(`effects.${i}`), EFFECTS) as Effect);
+  const effects = array(o.effects, f('effects'), values, 16).map((e, i) => string(e, f(`effects.${i}`), EFFECTS) as Effect);
   return {
     name: o.name === undefined ? 'custom' : string(o.name, f('name')),
     suits,
@@ -85,50 +84,7 @@ export function validateRules(raw: unknown, where: string): DraculaRules {
   };
 }
 
-/** Set one field from `field=value` text; the field must exist and the value keeps its type. */
-function setField(raw: Record<string, unknown>, text: string): void {
-  const eq = text.indexOf('=');
-  if (eq <= 0) throw new UserError(`--set expects field=value (got ${JSON.stringify(text)})`);
-  const path = text.slice(0, eq).trim(), v = text.slice(eq + 1).trim();
-  const keys = path.split('.');
-  let parent: Record<string, unknown> | unknown[] = raw;
-  for (const k of keys.slice(0, -1)) {
-    const next = (parent as Record<string, unknown>)[k];
-    if (typeof next !== 'object' || next === null) throw new UserError(`--set ${path}: no rules field by that name (fields: ${KEYS.join(', ')})`);
-    parent = next as Record<string, unknown>;
-  }
-  const last = keys[keys.length - 1];
-  const cur = (parent as Record<string, unknown>)[last];
-  if (cur === undefined || (typeof cur === 'object' && cur !== null)) throw new UserError(`--set ${path}: no rules field by that name (fields: ${KEYS.join(', ')})`);
-  let value: unknown = v;
-  if (typeof cur === 'number') {
-    value = /^[-+]?\d+(\.\d+)?$/.test(v) ? Number(v) : NaN;
-    if (!Number.isFinite(value)) throw new UserError(`--set ${path}: expects a number (got ${JSON.stringify(v)})`);
-  } else if (typeof cur === 'boolean') {
-    if (v !== 'true' && v !== 'false') throw new UserError(`--set ${path}: expects true or false (got ${JSON.stringify(v)})`);
-    value = v === 'true';
-  }
-  (parent as Record<string, unknown>)[last] = value;
-}
-
-/** `--set` overrides on raw rules (a deep copy; validation follows). */
-export function applyRuleSets(raw: unknown, sets: readonly string[]): unknown {
-  const copy = structuredClone(raw) as Record<string, unknown>;
-  for (const s of sets) setField(copy, s);
-  return copy;
-}
-
 /** Rules from a preset name (rules/dracula/<name>.json) or a file path, with `--set` overrides. */
 export function loadRules(nameOrPath?: string, sets: readonly string[] = []): DraculaRules {
-  let path: string, label: string;
-  if (nameOrPath === undefined) [path, label] = [rulesPath('dracula'), 'rules/dracula/default.json'];
-  else if (nameOrPath.endsWith('.json') || nameOrPath.includes('/')) [path, label] = [nameOrPath, nameOrPath];
-  else {
-    if (!/^[\w-]+$/.test(nameOrPath)) throw new UserError(`--rules ${JSON.stringify(nameOrPath)}: expected a preset name or a .json file`);
-    [path, label] = [rulesPath('dracula', nameOrPath), `rules/dracula/${nameOrPath}.json`];
-  }
-  const raw = readJsonFile(path, 'rules file');
-  return sets.length ? validateRules(applyRuleSets(raw, sets), `${label} with --set`) : validateRules(raw, label);
+  return loadRulesFile('dracula', nameOrPath, validateRules, sets);
 }
-
-export const DEFAULT_RULES = (): DraculaRules => loadRules();
