@@ -3,9 +3,10 @@ import { descriptor as wulong } from './wulong/descriptor.js';
 import { descriptor as liarsDice } from './liars-dice/descriptor.js';
 import { descriptor as sichuanMahjong } from './sichuan-mahjong/descriptor.js';
 import { descriptor as weilong } from './weilong/descriptor.js';
+import { descriptor as dracula } from './dracula/descriptor.js';
 
 /** The one list of games: it feeds the CLI, the experiments, the bench and the kernel contract test. */
-export const GAMES: readonly GameDescriptor[] = [wulong, liarsDice, sichuanMahjong, weilong];
+export const GAMES: readonly GameDescriptor[] = [wulong, liarsDice, sichuanMahjong, weilong, dracula];
 
 /** The game whose kernels carry this name's prefix ("wulong.turn" → wulong). */
 export function gameOfKernel(kernel: string): GameDescriptor | undefined {

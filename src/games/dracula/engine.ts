@@ -44,6 +44,8 @@ export class DraculaGame {
   roundTurns = 0;
   readonly views: [DraculaView, DraculaView];
   players: [DraculaPlayer, DraculaPlayer];
+  /** 1: the other player starts each round than the rules say (for the first-mover edge) */
+  firstFlip = 0;
 
   constructor(readonly rules: DraculaRules, players: [DraculaPlayer, DraculaPlayer], readonly deckRng: Rng, readonly rng: Rng) {
     this.D = rules.districts;
@@ -84,7 +86,7 @@ export class DraculaGame {
 
   firstPlayer(round: number): number {
     const f = this.rules.firstPlayer;
-    return f === 'dracula' ? 0 : f === 'helsing' ? 1 : round & 1;
+    return (f === 'dracula' ? 0 : f === 'helsing' ? 1 : round & 1) ^ this.firstFlip;
   }
 
   newGame(): void {
