@@ -19,6 +19,10 @@ export class GreedyPlayer implements DraculaPlayer {
   /** unseen cards (not the drawn one) */
   private readonly unseen: Int8Array;
   private U = 0;
+  /** the unit of the integer win counts: max(U, 1) */
+  private W = 1;
+  /** the last score (a typed-array slot, not a returned double: no boxing) */
+  readonly res = new Float64Array(1);
   private readonly h: Int8Array;
   private readonly rank: Int8Array;
   private readonly args = new Int32Array(64);
@@ -46,6 +50,7 @@ export class GreedyPlayer implements DraculaPlayer {
     const N = this.unseen.length;
     for (let c = 0; c < N; c++) if (!view.seen[c] && c !== drawn) this.unseen[u++] = c;
     this.U = u;
+    this.W = u > 0 ? u : 1;
     this.compile(view.rankOf);
   }
 
@@ -61,87 +66,80 @@ export class GreedyPlayer implements DraculaPlayer {
     }
   }
 
-  /** P(my card c in district d wins) under the compiled ranking. */
-  pWin(view: DraculaView, c: number, d: number): number {
+  /**
+   * P(my card c in district d wins) × W under the compiled ranking, W = max(unseen, 1). Integers
+   * throughout: a double returned from a call that is not inlined is boxed (allocated) by V8.
+   */
+  winCount(view: DraculaView, c: number, d: number): number {
     const o = view.opp[d];
-    if (o >= 0) return this.str[c] > this.str[o] ? 1 : 0;
-    return this.U === 0 ? 0 : this.below[c] / this.U;
+    if (o >= 0) return this.str[c] > this.str[o] ? this.W : 0;
+    return this.below[c];
   }
 
-  /** Expected districts won by the hand in this.h under the compiled ranking. */
+  /** Expected districts won by the hand in this.h, × W. */
   expected(view: DraculaView): number {
     let e = 0;
-    for (let d = 0; d < this.D; d++) e += this.pWin(view, this.h[d], d);
+    for (let d = 0; d < this.D; d++) e += this.winCount(view, this.h[d], d);
     return e;
   }
 
-  /** Expected districts won by this.h under another ranking (only the cards that matter recomputed). */
+  /** Expected districts won by this.h under another ranking (only the cards that matter recomputed), × W. */
   expectedUnder(view: DraculaView, r: Int8Array): number {
     const V = this.V, S = this.S, U = this.U, un = this.unseen, su = this.strU;
     for (let i = 0; i < U; i++) su[i] = strength(un[i], V, r, S);
     let e = 0;
     for (let d = 0; d < this.D; d++) {
       const sc = strength(this.h[d], V, r, S), o = view.opp[d];
-      if (o >= 0) e += sc > strength(o, V, r, S) ? 1 : 0;
-      else if (U > 0) {
-        let b = 0;
-        for (let i = 0; i < U; i++) if (su[i] < sc) b++;
-        e += b / U;
-      }
+      if (o >= 0) e += sc > strength(o, V, r, S) ? this.W : 0;
+      else for (let i = 0; i < U; i++) if (su[i] < sc) e++;
     }
     return e;
   }
 
-  /** Expected districts won by the view's hand as it stands (after prepare). */
+  /** Expected districts won by the view's hand as it stands (after prepare), × W. */
   current(view: DraculaView): number {
     for (let d = 0; d < this.D; d++) this.h[d] = view.hand[d];
     return this.expected(view);
   }
 
-  /** Score of one action (view prepared with the drawn card left out). */
-  score(view: DraculaView, drawn: number, keep: number, arg: number): number {
-    const D = this.D, h = this.h;
+  /** Score of one action (view prepared with the drawn card left out), written to this.res[0]. */
+  score(view: DraculaView, drawn: number, keep: number, arg: number): void {
+    const D = this.D, h = this.h, W = this.W;
     for (let d = 0; d < D; d++) h[d] = view.hand[d];
     if (keep > 0) h[keep - 1] = drawn;
     const disc = keep === 0 ? drawn : view.hand[keep - 1];
     const f = this.fx[disc];
-    switch (f) {
-      case FX_SWAP_OWN: {
-        if (D < 2) break;
+    let e = 0;
+    if (f === FX_SWAP_OPP) {
+      // after the swap I hold the opponent's card (known, or any unseen card) and he holds mine
+      const mine = h[arg];
+      for (let d = 0; d < D; d++) if (d !== arg) e += this.winCount(view, h[d], d);
+      const o = view.opp[arg];
+      if (o >= 0) e += this.str[o] > this.str[mine] ? W : 0;
+      else e += this.U - this.below[mine];
+    } else if (f === FX_TRUMP) {
+      const S = this.S, r = this.rank;
+      for (let s = 0; s < S; s++) r[s] = view.rankOf[s];
+      r[view.trump] = r[arg];
+      r[arg] = S - 1;
+      e = this.expectedUnder(view, r);
+    } else {
+      if (f === FX_SWAP_OWN && D >= 2) {
         const a = arg >> 3, b = arg & 7, t = h[a];
         h[a] = h[b];
         h[b] = t;
-        break;
       }
-      case FX_SWAP_OPP: {
-        // after the swap I hold the opponent's card (known, or any unseen card) and he holds mine
-        const mine = h[arg];
-        let e = 0;
-        for (let d = 0; d < D; d++) if (d !== arg) e += this.pWin(view, h[d], d);
-        const o = view.opp[arg];
-        if (o >= 0) e += this.str[o] > this.str[mine] ? 1 : 0;
-        else e += 1 - this.pWin(view, mine, arg);
-        return e;
-      }
-      case FX_TRUMP: {
-        const S = this.S, r = this.rank;
-        for (let s = 0; s < S; s++) r[s] = view.rankOf[s];
-        const old = view.trump, pos = r[arg];
-        r[old] = pos;
-        r[arg] = S - 1;
-        return this.expectedUnder(view, r);
-      }
-      default:
+      e = this.expected(view);
     }
-    const e = this.expected(view);
-    if (f === FX_EXTRA) return e + this.extraBonus;
-    if (f === FX_END && view.canEnd) return e >= this.callAt * D ? e + 0.25 : e - 1;
-    return e;
+    let x = e / W;
+    if (f === FX_EXTRA) x += this.extraBonus;
+    else if (f === FX_END && view.canEnd) x += x >= this.callAt * D ? 0.25 : -1;
+    this.res[0] = x;
   }
 
   callEnd(view: DraculaView, _rng: Rng): boolean {
     this.prepare(view, -1);
-    return this.current(view) >= this.callAt * this.D;
+    return this.current(view) >= this.callAt * this.D * this.W;
   }
 
   /**
@@ -157,23 +155,25 @@ export class GreedyPlayer implements DraculaPlayer {
       const m = legalArgs(view, this.fx, drawn, keep, this.args);
       const f = this.fx[keep === 0 ? drawn : view.hand[keep - 1]];
       if (f === FX_REVEAL_OWN || f === FX_REVEAL_OPP) {
-        let best = this.args[0], bestKey = Infinity;
+        let best = this.args[0], bestKey = 1 << 30;
         for (let i = 0; i < m; i++) {
           const d = this.args[i], c = keep - 1 === d ? drawn : view.hand[d];
-          const p = this.pWin(view, c, d);
-          const key = f === FX_REVEAL_OWN ? p : Math.abs(p - 0.5);
+          const p = this.winCount(view, c, d);
+          const key = f === FX_REVEAL_OWN ? p : Math.abs(2 * p - this.W);
           if (key < bestKey) {
             bestKey = key;
             best = d;
           }
         }
         outA[n] = encodeAction(keep, best);
-        outS[n++] = this.score(view, drawn, keep, best);
+        this.score(view, drawn, keep, best);
+        outS[n++] = this.res[0];
         continue;
       }
       for (let i = 0; i < m; i++) {
         outA[n] = encodeAction(keep, this.args[i]);
-        outS[n++] = this.score(view, drawn, keep, this.args[i]);
+        this.score(view, drawn, keep, this.args[i]);
+        outS[n++] = this.res[0];
       }
     }
     return n;

@@ -9,13 +9,17 @@ export class RandomPlayer implements DraculaPlayer {
   private readonly keeps: Int32Array;
   private readonly args = new Int32Array(64);
 
-  constructor(rules: DraculaRules, private readonly pCall: number) {
+  /** calls when a uniform integer below 2^30 falls under this (integers: no boxed doubles) */
+  private readonly callBelow: number;
+
+  constructor(rules: DraculaRules, pCall: number) {
+    this.callBelow = Math.round(pCall * (1 << 30));
     this.fx = effectTable(rules);
     this.keeps = new Int32Array(rules.districts + 1);
   }
 
   callEnd(_view: DraculaView, rng: Rng): boolean {
-    return rng.nextFloat() < this.pCall;
+    return rng.below(1 << 30) < this.callBelow;
   }
 
   turn(view: DraculaView, drawn: number, rng: Rng): number {
