@@ -10,5 +10,5 @@ export const descriptor: GameDescriptor = {
   kernels: async () => [...(await import('./kernels.js')).kernels],
   experiments: {},
   cli: async () => (await import('./cli.js')).register,
-  benches: {},
+  benches: { dracula: async () => (await import('./bench.js')).bench },
 };
