@@ -8,7 +8,7 @@ export const descriptor: GameDescriptor = {
   summary: 'Dracula vs Van Helsing: role win rates between bots, exact district odds, balance sweeps',
   rules: async () => import('./rules.js'),
   kernels: async () => [...(await import('./kernels.js')).kernels],
-  experiments: {},
+  experiments: { dracula: async () => (await import('./report.js')).runExperiment },
   cli: async () => (await import('./cli.js')).register,
   benches: { dracula: async () => (await import('./bench.js')).bench },
 };
