@@ -34,7 +34,7 @@ describe('dracula CLI', () => {
   test('odds: exact fraction printed', () => {
     const r = runCli(['dracula', 'odds', '--card', '5R', '--trump', 'Y', '--seen', '6R,7R,1Y']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('P(win) = 3/7 = 42.86%');
+    expect(r.stdout).toContain('P(win) = 12/28 = 3/7 = 42.86%');
   });
 
   test('sweep: one row per value and the closest to 50/50', () => {

@@ -107,7 +107,7 @@ export function register(program: Command): void {
         const all = [card, ...seen, ...(opp >= 0 ? [opp] : [])];
         if (new Set(all).size !== all.length) throw new UserError('a card is given twice (--card, --opp, --seen)');
         const o = cardOdds(rules, rankOf, card, unseenOf(rules, all), opp);
-        emit({ ranking: order, ...o }, opts, () => `${o.card} (ranking ${order}, trump last)${o.opponent ? ` against ${o.opponent}` : ` against the unknown card (${o.outOf} unseen)`}: P(win) = ${o.fraction} = ${fmtPct(o.p, 2)}`, () => [{ card: o.card, opponent: o.opponent ?? '', wins: o.wins, outOf: o.outOf, p: o.p }]);
+        emit({ ranking: order, ...o }, opts, () => `${o.card} (ranking ${order}, trump last)${o.opponent ? ` against ${o.opponent}` : ` against the unknown card (${o.outOf} unseen)`}: P(win) = ${o.wins}/${o.outOf}${o.fraction === `${o.wins}/${o.outOf}` ? '' : ` = ${o.fraction}`} = ${fmtPct(o.p, 2)}`, () => [{ card: o.card, opponent: o.opponent ?? '', wins: o.wins, outOf: o.outOf, p: o.p }]);
         return;
       }
       const mine = cardList(opts.row, rules, '--row');
@@ -120,7 +120,7 @@ export function register(program: Command): void {
       const text = () =>
         [
           `row ${mine.map((c) => cardText(c, rules.values)).join(' ')} (ranking ${order}, trump last), exact over ${r.deals} deals of the unseen cards:`,
-          textTable(r.districts.map((o, d) => ({ district: String(d + 1), card: o.card, against: o.opponent ?? 'unknown', 'P(win)': `${fmtPct(o.p, 1)}`, exact: o.fraction }))),
+          textTable(r.districts.map((o, d) => ({ district: String(d + 1), card: o.card, against: o.opponent ?? 'unknown', 'P(win)': `${fmtPct(o.p, 1)}`, exact: `${o.wins}/${o.outOf}` }))),
           `expected districts won ${r.expected.toFixed(4)}`,
           textTable(r.distribution.map((p, k) => ({ 'districts won': String(k), probability: fmtPct(p, 2), exact: r.distributionFractions[k] }))),
         ].join('\n');

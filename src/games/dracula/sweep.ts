@@ -10,13 +10,21 @@ export interface SweepResult {
   points: { value: number; dracula: Proportion; helsing: Proportion; district: Proportion; rounds: Proportion; roundsPerGame: number }[];
   /** the value whose Dracula win rate is closest to 50%, and whether 50% lies in its interval */
   closest: { value: number; dracula: Proportion; fiftyInside: boolean };
+  /** where Dracula's win rate crosses 50% between two neighbouring values (linear interpolation), if it does */
+  crossing: number | null;
 }
 
 export function sweepResult(field: string, points: { value: number; result: GamesResult }[]): SweepResult {
   const ps = points.map(({ value, result: r }) => ({ value, dracula: r.draculaWins, helsing: r.helsingWins, district: r.endings.district, rounds: r.endings.rounds, roundsPerGame: r.roundsPerGame.mean }));
   let best = ps[0];
   for (const p of ps) if (Math.abs(p.dracula.p - 0.5) < Math.abs(best.dracula.p - 0.5)) best = p;
+  let crossing: number | null = null;
+  for (let i = 1; i < ps.length && crossing === null; i++) {
+    const a = ps[i - 1], b = ps[i];
+    if ((a.dracula.p - 0.5) * (b.dracula.p - 0.5) <= 0 && a.dracula.p !== b.dracula.p) crossing = a.value + ((0.5 - a.dracula.p) / (b.dracula.p - a.dracula.p)) * (b.value - a.value);
+  }
   return {
+    crossing,
     field,
     dracula: points[0].result.dracula,
     helsing: points[0].result.helsing,
@@ -39,6 +47,7 @@ export function formatSweep(s: SweepResult): string {
         rounds: p.roundsPerGame.toFixed(2),
       })),
     ),
-    `closest to 50/50: ${s.field} = ${s.closest.value}, Dracula wins ${fmtPct(s.closest.dracula.p, 1)} ${fmtPctCi(s.closest.dracula.ci95)}${s.closest.fiftyInside ? ' (50% inside the interval)' : ' (50% outside the interval: no value tried is balanced)'}`,
+    `closest to 50/50: ${s.field} = ${s.closest.value}, Dracula wins ${fmtPct(s.closest.dracula.p, 1)} ${fmtPctCi(s.closest.dracula.ci95)}${s.closest.fiftyInside ? ' (50% inside its interval)' : ' (50% outside its interval)'}` +
+      (s.crossing !== null ? `; the win rate crosses 50% near ${s.field} = ${s.crossing.toFixed(2)} (linear interpolation)` : ''),
   ].join('\n');
 }
