@@ -1,7 +1,7 @@
 /** `oddsmith dracula …`: simulate, odds, sweep. */
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { fmtPct, fmtPctCi, textTable, type Row } from '../../core/format.js';
+import { fmtPct, textTable, type Row } from '../../core/format.js';
 import { applySets, parseSweepSet, readRawRules } from '../../core/rules.js';
 import { addRulesOptions, addSimOptions, emit, intArg, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { parseStrategy, strategyUsage } from '../../../strategies/dracula/index.js';
