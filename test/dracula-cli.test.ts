@@ -8,6 +8,8 @@ describe('dracula CLI', () => {
     [['dracula', 'odds', '--card', '5R', '--ranking', 'R,G,B'], /--ranking .*list all 4 suits/],
     [['dracula', 'odds', '--card', '5R', '--seen', '5R'], /a card is given twice/],
     [['dracula', 'odds', '--row', '5R,6R'], /--row needs 5 cards/],
+    [['dracula', 'odds', '--row', '1R,2R,3R,4R,5R', '--opp', '6R'], /--opp goes with --card/],
+    [['dracula', 'odds', '--row', '1R,2R,3R,4R,5R', '--opp-row', '-,-,x,-,-'], /--opp-row: .*"x"|--opp-row "x"/],
     [['dracula', 'odds', '--set', 'health=0'], /health must be an integer in 1\.\.1000 \(got 0\)/],
     [['dracula', 'odds', '--set', 'colour=3'], /--set colour: no rules field by that name/],
     [['dracula', 'simulate', '--games', '10', '--dracula', 'clever'], /unknown strategy "clever" \(known: random, greedy, search\)/],

@@ -88,6 +88,8 @@ export function register(program: Command): void {
     .action((opts: RulesOptions & { card?: string; opp?: string; row?: string; oppRow?: string; ranking?: string; trump?: string; seen?: string; table?: boolean; json?: boolean; csv?: boolean }) => {
       const rules = loadRules(opts.rules, opts.set);
       if (opts.card !== undefined && opts.row !== undefined) throw new UserError('give --card or --row, not both');
+      if (opts.opp !== undefined && opts.card === undefined) throw new UserError('--opp goes with --card (for a row use --opp-row)');
+      if (opts.oppRow !== undefined && opts.row === undefined) throw new UserError('--opp-row goes with --row');
       if (opts.card === undefined && opts.row === undefined) {
         const t = freshTable(rules);
         const rows = t.map((r) => ({ value: r.value, trump: r.trump, nonTrump: r.nonTrump, ...Object.fromEntries(r.byPosition.map((p, i) => [`position${i + 1}`, p])) }));
