@@ -29,6 +29,9 @@ describe('dracula CLI', () => {
     expect(a).toEqual(b);
     expect(a.draculaWins.k + a.helsingWins.k).toBe(300);
     expect(a.endings.district.k + a.endings.rounds.k).toBe(a.draculaWins.k);
+    // every called round has its last turn measured
+    expect(a.lastTurn.rounds).toBe(a.roundEnds.called.k);
+    expect(a.lastTurn.changed.k).toBeLessThanOrEqual(a.lastTurn.rounds);
     // greedy Dracula against a random Van Helsing wins most games
     expect(a.draculaWins.p).toBeGreaterThan(0.8);
   });

@@ -51,7 +51,6 @@ function setup(r: DraculaRules, dracula: string[], helsing: string[], deckTop: s
   return { g, a, b };
 }
 
-const filler = (n: number) => ['1R', '1G', '1B', '1Y', '2R', '2G', '2B', '2Y'].slice(0, n);
 
 describe('rules', () => {
   test('default rules: 4 suits × 8, 5 districts × 4 humans, 12 health, 5 rounds, Dracula first', () => {

@@ -16,6 +16,7 @@ import { fmtPct, fmtPctCi, textTable } from '../../core/format.js';
 import { createPlayer, parseStrategy, specLabel, type ParsedSpec } from '../../../strategies/dracula/index.js';
 import { DraculaGame, WIN_DISTRICT, WIN_HEALTH, WIN_ROUNDS } from './engine.js';
 import { loadRules, type DraculaRules } from './rules.js';
+import { strength } from './cards.js';
 
 export interface GamesParams {
   rules: DraculaRules;
@@ -38,6 +39,8 @@ function layout(r: DraculaRules) {
     draculaTrumpHeld: 1, draculaTrumpWon: 1, helsingTrumpHeld: 1, helsingTrumpWon: 1,
     // the same games with the other player first: wins by code, and the paired difference of Dracula's win
     flipWin: 3, diff: 1, diffSq: 1,
+    // the last turn after a call: how often, districts whose winner it changed, districts gained by its player
+    lastTurns: 1, lastChanged: 1, lastGain: 1, lastGainSq: 1,
   });
 }
 type L = Layout<keyof ReturnType<typeof layout>['offset']>;
@@ -67,6 +70,38 @@ class StatsGame extends DraculaGame {
     }
   }
 
+  /** Bit d set when Dracula would win district d now. */
+  draculaMask(): number {
+    const D = this.D, V = this.V, S = this.S, h = this.hand;
+    let m = 0;
+    for (let d = 0; d < D; d++) if (strength(h[d], V, this.rankOf, S) > strength(h[D + d], V, this.rankOf, S)) m |= 1 << d;
+    return m;
+  }
+
+  /** Does one last card decide too much? Compare the districts before and after the last turn. */
+  override lastTurns(q: number): void {
+    if (!this.main) {
+      super.lastTurns(q);
+      return;
+    }
+    const before = this.draculaMask();
+    super.lastTurns(q);
+    const after = this.draculaMask();
+    const o = this.L.offset, acc = this.acc;
+    let changed = before ^ after, flips = 0;
+    while (changed) {
+      flips++;
+      changed &= changed - 1;
+    }
+    // districts gained by the player taking the last turn (Dracula's count, or Van Helsing's)
+    let gain = popcount(after) - popcount(before);
+    if (q === 1) gain = -gain;
+    acc[o.lastTurns]++;
+    if (flips > 0) acc[o.lastChanged]++;
+    acc[o.lastGain] += gain;
+    acc[o.lastGainSq] += gain * gain;
+  }
+
   override onRoundEnd(kind: number): void {
     if (!this.main) return;
     const o = this.L.offset, acc = this.acc, t = this.roundTurns;
@@ -75,6 +110,15 @@ class StatsGame extends DraculaGame {
     acc[o.turnsSq] += t * t;
     acc[o.turnsHist + Math.min(t, this.N)]++;
   }
+}
+
+function popcount(x: number): number {
+  let n = 0;
+  while (x) {
+    n++;
+    x &= x - 1;
+  }
+  return n;
 }
 
 interface Built {
@@ -116,6 +160,8 @@ export interface GamesResult {
   /** P(the holder wins the district) by the value of the card held, for each role; and for trump cards */
   byValue: { value: number; dracula: Proportion; helsing: Proportion }[];
   trump: { dracula: Proportion; helsing: Proportion };
+  /** the last turn after a call: share that changed a district's winner, districts gained by the player taking it */
+  lastTurn: { rounds: number; changed: Proportion; gain: MeanEstimate };
   /** with swapFirst: Dracula's win rate when the other player starts, and the paired difference */
   firstMover: null | { startsAsRules: Proportion; otherStarts: Proportion; difference: MeanEstimate };
 }
@@ -172,6 +218,7 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
       turnsPerRound: meanEstimate(rounds, acc[o.turns], acc[o.turnsSq]),
       roundEnds: { called: proportion(acc[o.roundEnd], rounds), endCard: proportion(acc[o.roundEnd + 1], rounds), deckEmpty: proportion(acc[o.roundEnd + 2], rounds) },
       byValue,
+      lastTurn: { rounds: acc[o.lastTurns], changed: proportion(acc[o.lastChanged], acc[o.lastTurns]), gain: meanEstimate(acc[o.lastTurns], acc[o.lastGain], acc[o.lastGainSq]) },
       trump: { dracula: proportion(acc[o.draculaTrumpWon], acc[o.draculaTrumpHeld]), helsing: proportion(acc[o.helsingTrumpWon], acc[o.helsingTrumpHeld]) },
       firstMover: p.swapFirst ? { startsAsRules: proportion(dw, n), otherStarts: proportion(acc[o.flipWin + WIN_DISTRICT] + acc[o.flipWin + WIN_ROUNDS], n), difference: meanEstimate(n, acc[o.diff], acc[o.diffSq]) } : null,
     };
@@ -198,6 +245,7 @@ export function formatGames(r: GamesResult, p: GamesParams): string {
     `rounds per game ${mean(r.roundsPerGame)}; turns per round ${mean(r.turnsPerRound)}`,
     `rounds ended by a call ${pc(r.roundEnds.called)}, by an endRound card ${pc(r.roundEnds.endCard)}, by an empty deck ${pc(r.roundEnds.deckEmpty)}`,
   ];
+  if (r.lastTurn.rounds > 0) lines.push(`last turn after a call (${r.lastTurn.rounds} rounds): changed a district's winner in ${pc(r.lastTurn.changed)}; districts gained by the player taking it ${mean(r.lastTurn.gain)}`);
   if (r.firstMover) {
     const d = r.firstMover.difference;
     lines.push(

@@ -177,7 +177,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
       html: `<p>Each pair plays the same deals (common random numbers: each game's deck and ranking come from its own seed). Rules: ${escapeHtml(rules.name)} — health ${rules.health}, ${rules.rounds} rounds, ${rules.districts} districts × ${rules.humansPerDistrict} humans, ${rules.suits}×${rules.values} deck.</p>`,
       charts: [intervalChart({ name: 'pairs', title: 'Dracula\'s win rate by pair of strategies', subtitle: `${e.games} games a pair (${e.searchGames} with a search player); 95% Wilson intervals; dashed line 50%`, caption: pairCaption, rows: pairRows, category: 'pair', categoryTitle: 'Dracula\'s strategy vs Van Helsing\'s', valueTitle: 'Dracula wins (share of games)', reference: 0.5 })],
       table: {
-        caption: 'How games end and how long they last, with the first mover\'s edge: every game replayed from the same seeds with the other player starting every round (paired difference, 95% interval).',
+        caption: 'How games and rounds end and how long they last; what the last turn after a call does (share of those turns that changed at least one district\'s winner, and the districts gained by the player taking it); the first mover\'s edge: every game replayed from the same seeds with the other player starting every round (paired difference, 95% interval).',
         rows: results.map((r) => ({
           Dracula: r.dracula,
           'Van Helsing': r.helsing,
@@ -188,6 +188,10 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
           'health 0': pc(r.endings.health.p),
           'rounds/game': r.roundsPerGame.mean.toFixed(2),
           'turns/round': r.turnsPerRound.mean.toFixed(2),
+          'rounds called': pc(r.roundEnds.called.p),
+          'ended by an 8': pc(r.roundEnds.endCard.p),
+          'last turn changed a district': r.lastTurn.rounds ? pc(r.lastTurn.changed.p) : '-',
+          'districts gained in the last turn': r.lastTurn.rounds ? r.lastTurn.gain.mean.toFixed(2) : '-',
           'first-mover edge (Dracula, pp)': r.firstMover ? `${(r.firstMover.difference.mean * 100).toFixed(1)} ± ${(1.96 * r.firstMover.difference.se * 100).toFixed(1)}` : '-',
         })),
       },
