@@ -86,4 +86,36 @@ describe('sichuan-mahjong CLI', () => {
     expect(sj.shanten.find((d: { value: number }) => d.value === 0).count).toBe('3280138573728');
     expectUserError(['mahjong', 'starting-hands', '--tiles', '12'], /--tiles must be an integer in 13..14/);
   });
+
+  it('--rules <name|file> and --set field=value on waits, odds and simulate', () => {
+    const waits = (extra: string[]) => JSON.parse(run(['mahjong', 'waits', '1112345678999m', '--void', 's', '--json', ...extra]).stdout);
+    const base = waits([]);
+    expect(waits(['--rules', 'default'])).toEqual(base);
+    expect(waits(['--rules', 'rules/sichuan-mahjong/default.json'])).toEqual(base);
+    const bonus = waits(['--set', 'selfDrawBonus=3']);
+    for (const [i, w] of bonus.waits.entries()) {
+      expect(w.discardPoints).toBe(base.waits[i].discardPoints);
+      expect(w.selfDrawPointsEach).toBe(w.discardPoints + 3);
+    }
+    // a lower cap lowers the biggest wait (the nine gates' 1m pays 2^3 with the default cap of 5 fan)
+    const capped = waits(['--set', 'maxFan=1', '--set', 'fan.fullFlush=2']);
+    expect(Math.max(...capped.waits.map((w: { discardPoints: number }) => w.discardPoints))).toBe(2);
+    expectUserError(['mahjong', 'waits', '1112345678999m', '--set', 'maxFan=99'], /maxFan must be an integer in 0\.\.12/);
+    expectUserError(['mahjong', 'waits', '1112345678999m', '--set', 'nosuch=1'], /--set nosuch: no rules field/);
+    expectUserError(['mahjong', 'waits', '1112345678999m', '--rules', 'nosuch'], /rules file/);
+
+    const odds = (extra: string[]) => JSON.parse(run(['mahjong', 'odds', '1112345678999m', '--void', 's', '--tiles-left', '30', '--trials', '2000', '--workers', '1', '--json', '--quiet', ...extra]).stdout);
+    const o0 = odds([]), o1 = odds(['--set', 'selfDrawBonus=0']);
+    expect(o1.exact.winRate).toBe(o0.exact.winRate);
+    expect(o1.exact.points).toBeLessThan(o0.exact.points);
+    expectUserError(['mahjong', 'odds', '1112345678999m', '--void', 's', '--tiles-left', '30', '--set', 'winnersToEnd=0'], /winnersToEnd must be an integer in 1\.\.3/);
+
+    const sim = (extra: string[]) => JSON.parse(run(['mahjong', 'simulate', '--deals', '40', '--workers', '1', '--json', '--quiet', ...extra]).stdout);
+    const s0 = sim([]), s1 = sim(['--set', 'winnersToEnd=1']);
+    expect(s0.winners[3].deals).toBeGreaterThan(0);
+    // with one winner to end, a deal has more winners only when several win on the same discard
+    expect(s1.winners[1].deals).toBeGreaterThan(0);
+    expect(s1.winners[2].deals + s1.winners[3].deals).toBeLessThanOrEqual(s1.multiWinnerDiscards);
+    expect(s1.winners[1].deals).toBeGreaterThan(s0.winners[1].deals);
+  });
 });

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { Rng } from '../src/core/rng.js';
 import { loadRules } from '../src/games/sichuan-mahjong/rules.js';
-import { Deal, A } from '../src/games/sichuan-mahjong/deal.js';
-import { dealKernel, type DealParams } from '../src/games/sichuan-mahjong/kernels.js';
-import { exactReadyOdds, oddsKernel, type OddsParams } from '../src/games/sichuan-mahjong/odds.js';
+import { Deal, DEAL } from '../src/games/sichuan-mahjong/engine.js';
+import { dealKernel, oddsKernel, ODDS, playWalls, prepareWalls, type DealParams } from '../src/games/sichuan-mahjong/kernels.js';
+import { exactReadyOdds, type OddsParams } from '../src/games/sichuan-mahjong/exact-ready-odds.js';
 import { parsePosition } from '../src/games/sichuan-mahjong/hand.js';
 import { parseTileList } from '../src/games/sichuan-mahjong/tiles.js';
 import { getStrategy } from '../strategies/sichuan-mahjong/index.js';
@@ -25,6 +25,7 @@ function leastAllocation(fn: () => void, warmup: () => void): { bytes: number; g
 }
 
 const rules = loadRules('default');
+const A = DEAL.offset;
 
 describe('sichuan-mahjong full deal', () => {
   it('every deal sums to zero and never duplicates or loses a tile (1,200 deals, all strategies)', () => {
@@ -32,7 +33,7 @@ describe('sichuan-mahjong full deal', () => {
     let robbed = 0, multi = 0, kongs = 0, exhausted = 0, three = 0;
     for (const [m, mix] of mixes.entries()) {
       const deal = new Deal(rules, mix.map(getStrategy), new Rng(100 + m));
-      const acc = new Float64Array(A.size);
+      const acc = new Float64Array(DEAL.length);
       for (let i = 0; i < 400; i++) {
         deal.play(acc, i & 3);
         expect(deal.score.reduce((a, b) => a + b, 0)).toBe(0);
@@ -40,7 +41,7 @@ describe('sichuan-mahjong full deal', () => {
       }
       expect(acc[A.zeroSumViolations]).toBe(0);
       expect(acc[A.conservationViolations]).toBe(0);
-      robbed += acc[A.robbed]; multi += acc[A.multiWinDiscards]; kongs += acc[A.kongs] + acc[A.kongs + 1] + acc[A.kongs + 2];
+      robbed += acc[A.robbed]; multi += acc[A.multiWinDiscards]; kongs += acc[A.kongsExposed] + acc[A.kongsAdded] + acc[A.kongsConcealed];
       exhausted += acc[A.exhausted]; three += acc[A.winnersHist + 3];
     }
     // the rare branches were exercised
@@ -51,7 +52,7 @@ describe('sichuan-mahjong full deal', () => {
     // robbing an added kong is rare (about 2 in 1,000 deals of this mix): play on until it happens,
     // still checking every deal
     const deal = new Deal(rules, mixes[0].map(getStrategy), new Rng(7));
-    const acc = new Float64Array(A.size);
+    const acc = new Float64Array(DEAL.length);
     for (let i = 0; i < 5000 && robbed === 0; i++) {
       deal.play(acc, i & 3);
       expect(deal.score.reduce((a, b) => a + b, 0)).toBe(0);
@@ -85,9 +86,22 @@ describe('sichuan-mahjong full deal', () => {
     expect(Array.from(b)).toEqual(Array.from(a));
   });
 
+  it('the kernel builds its engine once per thread: every run equals a fresh engine\'s deals, bit for bit', () => {
+    const params: DealParams = { rules, strategies: ['random', 'value', 'greedy', 'random'], rotate: true };
+    const fresh = new Deal(rules, params.strategies.map((n) => getStrategy(n)), Rng.forShard(3, 1));
+    const want = new Float64Array(DEAL.length);
+    for (let i = 0; i < 30; i++) fresh.play(want, i & 3);
+    const first = dealKernel.run(params, Rng.forShard(3, 1), 30);
+    dealKernel.run(params, Rng.forShard(4, 0), 17); // leaves the cached engine in another deal's state
+    dealKernel.run({ ...params, rotate: false }, Rng.forShard(5, 0), 9);
+    const again = dealKernel.run(params, Rng.forShard(3, 1), 30);
+    expect(Array.from(first)).toEqual(Array.from(want));
+    expect(Array.from(again)).toEqual(Array.from(want));
+  });
+
   it('plays whole deals without allocating', () => {
     const deal = new Deal(rules, ['greedy', 'value', 'random', 'greedy'].map(getStrategy), new Rng(9));
-    const acc = new Float64Array(A.size);
+    const acc = new Float64Array(DEAL.length);
     // a long warm-up: rare branches (robbing, several winners, kongs at the end of the wall) must
     // have been optimized before measuring, or their first deopts show up as heap growth
     const m = leastAllocation(() => { for (let i = 0; i < 600; i++) deal.play(acc, i & 3); }, () => { for (let i = 0; i < 600; i++) deal.play(acc, i & 3); });
@@ -97,6 +111,18 @@ describe('sichuan-mahjong full deal', () => {
 });
 
 describe('sichuan-mahjong odds', () => {
+  it('the kernel prepares the walls once per thread: every run equals a fresh preparation, bit for bit', () => {
+    const pos = parsePosition({ hand: '1123456789m1245p', void: 's' });
+    const p: OddsParams = { rules, hand: Array.from(pos.counts), meldKinds: [], meldSizes: [], voidSuit: 2, live: Array.from(pos.live), tilesLeft: 30, opponents: 3 };
+    const want = new Float64Array(ODDS.length);
+    playWalls(prepareWalls(p), Rng.forShard(8, 2), 500, want);
+    const first = oddsKernel.run(p, Rng.forShard(8, 2), 500);
+    oddsKernel.run(p, Rng.forShard(9, 0), 123); // reshuffles the cached pool
+    const again = oddsKernel.run(p, Rng.forShard(8, 2), 500);
+    expect(Array.from(first)).toEqual(Array.from(want));
+    expect(Array.from(again)).toEqual(Array.from(want));
+  });
+
   for (const [hand, extra, left, opp] of [['1112345678999m', {}, 40, 3], ['1123m456789p', { melds: ['pung 5p'] }, 21, 2], ['123m456m789p1199p', { seen: '9p' }, 12, 1]] as const) {
     it(`Monte Carlo agrees with the exact ready-hand answer within 4 SE: ${hand}`, () => {
       const pos = parsePosition({ hand, void: 's', ...extra });
@@ -126,7 +152,7 @@ describe('sichuan-mahjong stacked deals (payments in play)', () => {
   it('the dealer self-draws at the start: every opponent pays points + 1', () => {
     const one = structuredClone(rules); one.winnersToEnd = 1;
     const deal = new Deal(one, [greedy, greedy, greedy, greedy], new Rng(1));
-    const acc = new Float64Array(A.size);
+    const acc = new Float64Array(DEAL.length);
     deal.play(acc, 0, stackedWall(['123m456m789m234p5p', '1m5m9m1p5p9p2m6m2p6p7s8s9s', '111s222s333s444s5s', '666s777s888s999s5s'], '5p'));
     expect(Array.from(deal.score)).toEqual([6, -2, -2, -2]);
     expect(acc[A.selfDraws]).toBe(1);
@@ -135,7 +161,7 @@ describe('sichuan-mahjong stacked deals (payments in play)', () => {
   it('two players win on one discard: the discarder pays each', () => {
     const two = structuredClone(rules); two.winnersToEnd = 2;
     const deal = new Deal(two, [greedy, greedy, greedy, greedy], new Rng(1));
-    const acc = new Float64Array(A.size);
+    const acc = new Float64Array(DEAL.length);
     // dealer: void s (one s tile, 4s), must throw it; seat 1 (void p) waits 1s/4s, seat 2 (void m) waits 4s
     deal.play(acc, 0, stackedWall(['234m678m234p678p5m', '123m456m789m11s23s', '123p456p789p11s35s', '1m5m9m1p5p9p2m6m2p6p7s8s9s'], '4s'));
     expect(Array.from(deal.voids)).toEqual([2, 1, 0, 2]);
@@ -148,10 +174,10 @@ describe('sichuan-mahjong stacked deals (payments in play)', () => {
     let seen: number[] | null = null;
     const spy = { ...greedy, chooseDiscard: (t: Parameters<typeof greedy.chooseDiscard>[0], seat: number) => { if (seat === 1 && !seen) seen = Array.from(deal2.score); return greedy.chooseDiscard(t, seat); } };
     const deal2 = new Deal(rules, [greedy, spy, greedy, greedy], new Rng(1));
-    const acc = new Float64Array(A.size);
+    const acc = new Float64Array(DEAL.length);
     // dealer: void s with one 9s; seat 1 (void p) holds 999s and claims the kong
     deal2.play(acc, 0, stackedWall(['234m678m234p678p5m', '999s123m456m78m11s', '123p456p789p11s35s', '1m5m9m1p5p9p2m6m2p6p7s8s2s'], '9s'));
-    expect(acc[A.kongs]).toBeGreaterThanOrEqual(1);
+    expect(acc[A.kongsExposed]).toBeGreaterThanOrEqual(1);
     expect(seen).toEqual([-2, 2, 0, 0]);
     expect(deal2.meldTypes[4]).toBe(1);
     expect(acc[A.zeroSumViolations]).toBe(0);
@@ -165,22 +191,23 @@ describe('sichuan-mahjong odds kernel', () => {
     // rounds of 50,000 walls after a 50,000-wall warm-up; a not-ready hand, so greedy discards run too.
     const code = `
       import v8 from 'node:v8';
-      import { prepareWalls, playWalls } from './dist/src/games/sichuan-mahjong/odds.js';
+      import { prepareWalls, playWalls } from './dist/src/games/sichuan-mahjong/kernels.js';
       import { parsePosition } from './dist/src/games/sichuan-mahjong/hand.js';
       import { loadRules } from './dist/src/games/sichuan-mahjong/rules.js';
       import { Rng } from './dist/src/core/rng.js';
       const pos = parsePosition({ hand: '1123456789m1245p', void: 's' });
       const p = { rules: loadRules('default'), hand: Array.from(pos.counts), meldKinds: [], meldSizes: [], voidSuit: 2, live: Array.from(pos.live), tilesLeft: 40, opponents: 3 };
-      const w = prepareWalls(p, new Rng(4));
+      const w = prepareWalls(p);
+      const rng = new Rng(4);
       const acc = new Float64Array(5);
-      playWalls(w, 50000, acc);
+      playWalls(w, rng, 50000, acc);
       let best = { bytes: Infinity, gcEvents: Infinity };
       for (let i = 0; i < 6 && (best.gcEvents > 0 || best.bytes >= 65536); i++) {
-        if (i > 0) playWalls(w, 20000, acc); // more warm-up: optimized code may still be compiling
+        if (i > 0) playWalls(w, rng, 20000, acc); // more warm-up: optimized code may still be compiling
         globalThis.gc();
         const g = new v8.GCProfiler(); g.start();
         const before = process.memoryUsage().heapUsed;
-        playWalls(w, 50000, acc);
+        playWalls(w, rng, 50000, acc);
         const m = { bytes: process.memoryUsage().heapUsed - before, gcEvents: g.stop().statistics.length };
         if (m.gcEvents < best.gcEvents || (m.gcEvents === best.gcEvents && m.bytes < best.bytes)) best = m;
       }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
-import { readyHandWaits, startingHandDistribution } from '../src/games/sichuan-mahjong/exact.js';
+import { readyHandWaits, startingHandDistribution } from '../src/games/sichuan-mahjong/exact-starting-hands.js';
+import { randomHand } from '../src/games/sichuan-mahjong/tiles.js';
 import { sevenPairsShanten, shanten, standardShanten } from '../src/games/sichuan-mahjong/shanten.js';
 
 describe('sichuan-mahjong exact starting-hand distribution', () => {
@@ -16,13 +17,7 @@ describe('sichuan-mahjong exact starting-hand distribution', () => {
       const hits = new Map<string, number>();
       const bump = (k: string) => hits.set(k, (hits.get(k) ?? 0) + 1);
       for (let i = 0; i < N; i++) {
-        for (let k = 0; k < 108; k++) wall[k] = k >> 2;
-        const c = new Uint8Array(27);
-        for (let k = 0; k < tiles; k++) {
-          const j = k + rng.below(108 - k);
-          const t = wall[j]; wall[j] = wall[k]; wall[k] = t;
-          c[t]++;
-        }
+        const c = randomHand(rng, tiles, wall);
         let best = 99, std = 99, sp = 99, few = 99;
         for (let v = 0; v < 3; v++) {
           best = Math.min(best, shanten(c, 0, v));

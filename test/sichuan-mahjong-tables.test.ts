@@ -2,23 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { ROW, suitTables, SUIT_INDICES } from '../src/games/sichuan-mahjong/tables.js';
 import { isStandardWin, isWinningHand, sevenPairsDistance, shanten, standardDistance } from '../src/games/sichuan-mahjong/shanten.js';
-import { countsOf, parseTileList } from '../src/games/sichuan-mahjong/tiles.js';
+import { countsOf, parseTileList, randomHand } from '../src/games/sichuan-mahjong/tiles.js';
 import { refDistance, refIsWin, refSevenPairsDistance } from './sichuan-mahjong-reference.js';
 import { measureAllocation } from './helpers/alloc.js';
 
 const hand = (s: string) => countsOf(parseTileList(s, 'hand'));
-
-/** n random tiles from the 108 (partial Fisher–Yates). */
-function randomHand(rng: Rng, n: number, wall: Uint8Array): Uint8Array {
-  for (let i = 0; i < 108; i++) wall[i] = i >> 2;
-  const c = new Uint8Array(27);
-  for (let i = 0; i < n; i++) {
-    const j = i + rng.below(108 - i);
-    const t = wall[j]; wall[j] = wall[i]; wall[i] = t;
-    c[t]++;
-  }
-  return c;
-}
 
 /** A random complete hand: `sets` random sets + a pair, respecting four copies. */
 function randomComplete(rng: Rng, sets: number): Uint8Array {

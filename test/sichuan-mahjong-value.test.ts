@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRules } from '../src/games/sichuan-mahjong/rules.js';
 import { EV_KONG_REPLACEMENT, EV_LAST_TILE, EV_ROBBING_KONG, Valuer } from '../src/games/sichuan-mahjong/value.js';
 import { countsOf, meldSize, parseMelds, parseTileList, suitIndex } from '../src/games/sichuan-mahjong/tiles.js';
-import { analyze } from '../src/games/sichuan-mahjong/analysis.js';
+import { analyze } from '../src/games/sichuan-mahjong/exact-waits.js';
 
 const rules = loadRules('default');
 const valuer = new Valuer(rules);

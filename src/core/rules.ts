@@ -26,7 +26,14 @@ export function readRawRules(game: string, nameOrPath?: string): { raw: unknown;
 /** Load, apply `--set` overrides, validate. */
 export function loadRulesFile<T>(game: string, nameOrPath: string | undefined, validate: Validate<T>, sets: readonly string[] = []): T {
   const { raw, label } = readRawRules(game, nameOrPath);
-  return sets.length ? validate(applySets(raw, sets), `${label} with --set`) : validate(raw, label);
+  if (!sets.length) return validate(raw, label);
+  try {
+    return validate(applySets(raw, sets), label);
+  } catch (e) {
+    // the validator names the field; say which --set put the bad value there
+    if (e instanceof UserError && !e.message.startsWith('--set')) throw new UserError(`${e.message} (after --set ${sets.join(' --set ')})`);
+    throw e;
+  }
 }
 
 /** One step of a dotted path; arrays are indexed by number or by an entry's `id`/`name`. */

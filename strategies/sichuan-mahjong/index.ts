@@ -1,14 +1,16 @@
-/** Sichuan mahjong strategies by name. */
+/** Sichuan mahjong strategies: the one registry (the game reaches strategies only through here). */
 import { UserError } from '../../src/core/errors.js';
+import { StrategyRegistry } from '../../src/core/spec.js';
 import type { MahjongStrategy } from '../../src/games/sichuan-mahjong/strategy.js';
 import { greedy } from './greedy.js';
 import { random } from './random.js';
 import { value } from './value.js';
 
-export const STRATEGIES: Record<string, MahjongStrategy> = { greedy, value, random };
+export const STRATEGIES = new StrategyRegistry<MahjongStrategy>('sichuan-mahjong', [greedy, value, random]);
 
-export function getStrategy(name: string): MahjongStrategy {
-  const s = STRATEGIES[name];
-  if (!s) throw new UserError(`unknown strategy ${JSON.stringify(name)} (known: ${Object.keys(STRATEGIES).join(', ')})`);
-  return s;
+/** The strategy a spec names (`greedy`, `value`, `random`: none takes parameters). */
+export function getStrategy(text: string): MahjongStrategy {
+  const { strategy, spec } = STRATEGIES.parse(text);
+  if (spec.arg !== undefined || Object.keys(spec.params).length) throw new UserError(`strategy ${spec.name} takes no parameters (got ${JSON.stringify(text)})`);
+  return strategy;
 }

@@ -4,7 +4,7 @@
  * with probability ½. Always takes a win.
  */
 import type { MahjongStrategy, TableView } from '../../src/games/sichuan-mahjong/strategy.js';
-import { holdsVoid } from '../../src/games/sichuan-mahjong/strategy.js';
+import { holdsVoid } from '../../src/games/sichuan-mahjong/shanten.js';
 
 function randomTile(hand: Uint8Array, from: number, to: number, pick: number): number {
   for (let k = from; k < to; k++) {
@@ -14,9 +14,12 @@ function randomTile(hand: Uint8Array, from: number, to: number, pick: number): n
   return -1;
 }
 
+const DESCRIPTION = 'random void, random legal discard, claims and kongs with probability 1/2, always wins';
+
 export const random: MahjongStrategy = {
   name: 'random',
-  description: 'random void, random legal discard, claims and kongs with probability 1/2, always wins',
+  description: DESCRIPTION,
+  usage: `random — ${DESCRIPTION}`,
   chooseVoid: (t: TableView) => t.rng.below(3),
   chooseDiscard: (t: TableView, seat: number) => {
     const hand = t.hands[seat];

@@ -8,8 +8,9 @@
  * pairs, else as greedy. Kongs as greedy.
  */
 import type { MahjongStrategy, TableView } from '../../src/games/sichuan-mahjong/strategy.js';
-import { fewestTilesVoid, holdsVoid, improvingCount, kongKeeps, pungImproves, voidDiscard } from '../../src/games/sichuan-mahjong/strategy.js';
-import { allPungsDistance, flushDistance, sevenPairsDistance, shanten, standardDistance } from '../../src/games/sichuan-mahjong/shanten.js';
+import { improvingCount, voidDiscard } from '../../src/games/sichuan-mahjong/efficiency.js';
+import { allPungsDistance, flushDistance, holdsVoid, sevenPairsDistance, shanten, standardDistance } from '../../src/games/sichuan-mahjong/shanten.js';
+import { fewestTilesVoid, kongKeeps, pungImproves } from './greedy.js';
 
 const PLAN_STD = 0, PLAN_FLUSH0 = 1, PLAN_SEVEN = 4, PLAN_PUNGS = 5;
 // bonuses in tenths of a tile
@@ -51,9 +52,12 @@ function choosePlan(t: TableView, seat: number): number {
   return best;
 }
 
+const DESCRIPTION = 'like greedy, but steers toward full flush, seven pairs or all pungs when they are within reach';
+
 export const value: MahjongStrategy = {
   name: 'value',
-  description: 'like greedy, but steers toward full flush, seven pairs or all pungs when they are within reach',
+  description: DESCRIPTION,
+  usage: `value — ${DESCRIPTION}`,
   chooseVoid: (t: TableView, seat: number) => fewestTilesVoid(t.hands[seat], 0),
   chooseDiscard: (t: TableView, seat: number) => {
     const hand = t.hands[seat];
@@ -75,7 +79,7 @@ export const value: MahjongStrategy = {
       hand[k]--;
       const key = planDistance(hand, nm, v, plan) * 100 + (shanten(hand, nm, v) + 1) * 1;
       if (key === bestKey) {
-        const imp = improvingCount(t, seat, shanten(hand, nm, v));
+        const imp = improvingCount(hand, nm, v, t.visible, shanten(hand, nm, v));
         if (imp > bestImp) { bestImp = imp; pick = k; }
       }
       hand[k]++;

@@ -9,6 +9,6 @@ export const descriptor: GameDescriptor = {
   rules: async () => import('./rules.js'),
   kernels: async () => [...(await import('./kernels.js')).kernels],
   experiments: { 'sichuan-mahjong': async () => (await import('./report.js')).runExperiment },
-  cli: async () => (await import('../../cli/sichuan-mahjong.js')).registerSichuanMahjong,
+  cli: async () => (await import('./cli.js')).register,
   benches: { 'sichuan-mahjong': async () => (await import('./bench.js')).bench },
 };

@@ -1,13 +1,15 @@
 /** Public API of the Sichuan mahjong module. */
-export { parseTileList, handText, kindName, parseMelds, countsOf, type Meld } from './tiles.js';
+export { parseTileList, handText, kindName, parseMelds, countsOf, randomHand, type Meld } from './tiles.js';
 export { loadRules, validateRules, type SichuanRules } from './rules.js';
 export { suitTables, buildSuitTables } from './tables.js';
-export { shanten, standardShanten, sevenPairsShanten, isWinningHand, standardDistance, sevenPairsDistance } from './shanten.js';
+export { shanten, standardShanten, sevenPairsShanten, isWinningHand, standardDistance, sevenPairsDistance, holdsVoid } from './shanten.js';
+export { efficientDiscard, improvingCount, voidDiscard } from './efficiency.js';
 export { Valuer, FAN_NAMES, EV_KONG_REPLACEMENT, EV_ROBBING_KONG, EV_LAST_TILE } from './value.js';
 export { parsePosition, type HandSpec, type Position } from './hand.js';
-export { analyze, type WaitsResult, type Wait, type DiscardOption } from './analysis.js';
-export { startingHandDistribution, type StartingHandResult } from './exact.js';
-export { Deal } from './deal.js';
-export { dealKernel, type DealParams, type DealSummary } from './kernels.js';
-export { oddsKernel, exactReadyOdds, type OddsParams, type OddsSummary } from './odds.js';
-export { STRATEGIES } from '../../../strategies/sichuan-mahjong/index.js';
+export { analyze, type WaitsResult, type Wait, type DiscardOption } from './exact-waits.js';
+export { startingHandDistribution, readyHandWaits, type StartingHandResult, type ReadyWaitsResult } from './exact-starting-hands.js';
+export { exactReadyOdds, type OddsParams, type ExactReadyOdds } from './exact-ready-odds.js';
+export { Deal, DEAL, SEAT, SLOT } from './engine.js';
+export { KONG_EXPOSED, KONG_ADDED, KONG_CONCEALED, type MahjongStrategy, type TableView } from './strategy.js';
+export { dealKernel, oddsKernel, type DealParams, type DealSummary, type OddsSummary } from './kernels.js';
+export { STRATEGIES, getStrategy } from '../../../strategies/sichuan-mahjong/index.js';

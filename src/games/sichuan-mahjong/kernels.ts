@@ -1,11 +1,26 @@
+/**
+ * The simulation kernels of Sichuan mahjong: full deals (`mahjong simulate`, the deal report) and
+ * the odds of one hand before the wall runs out (`mahjong odds`). Engines and tables are built
+ * once per thread (Memo, keyed by the parameters) and reseeded per run, so `run` allocates
+ * nothing but its accumulator and gives the same result as a fresh build, bit for bit.
+ */
 import type { Kernel } from '../../parallel/kernel.js';
 import { registerKernels } from '../../parallel/registry.js';
+import { defineLayout } from '../../core/accumulator.js';
+import { fmtPct, textTable } from '../../core/format.js';
+import { Memo } from '../../core/memo.js';
+import type { Rng } from '../../core/rng.js';
 import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../../core/stats.js';
 import { loadRules, type SichuanRules } from './rules.js';
-import { Deal, A, S, SEAT_FIELDS, SLOT_FIELDS } from './deal.js';
-import { FAN_COUNT, FAN_NAMES, FAN_IDS } from './value.js';
+import { Deal, DEAL, SEAT, SLOT } from './engine.js';
+import { efficientDiscard } from './efficiency.js';
+import type { OddsParams } from './exact-ready-odds.js';
+import { parsePosition } from './hand.js';
+import { isWinningHand, shanten } from './shanten.js';
+import { EV_LAST_TILE, FAN_COUNT, FAN_NAMES, FAN_IDS, Valuer } from './value.js';
 import { getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
-import { oddsKernel } from './odds.js';
+
+export type { OddsParams } from './exact-ready-odds.js';
 
 export interface DealParams {
   rules: SichuanRules;
@@ -63,41 +78,50 @@ export interface DealSummary {
 }
 
 
+const A = DEAL.offset, SO = SLOT.offset, SE = SEAT.offset;
+
+/** One engine per thread and rules + strategy mix; the seat rotation is chosen per deal. */
+const deals = new Memo<Deal>(16);
+
+function dealEngine(params: DealParams, rng: Rng): Deal {
+  const deal = deals.get(`${params.strategies.join(',')}|${JSON.stringify(params.rules)}`, () => new Deal(params.rules, params.strategies.map(getStrategy), rng));
+  deal.rng = rng;
+  return deal;
+}
 
 export const dealKernel: Kernel<DealParams, DealSummary> = {
   name: 'sichuan-mahjong.deal',
   sample: () => ({ params: { rules: loadRules(), strategies: ['greedy', 'value', 'random', 'greedy'], rotate: true }, count: 200 }),
   run(params, rng, count) {
-    const strategies = params.strategies.map(getStrategy);
-    const deal = new Deal(params.rules, strategies, rng);
-    const acc = new Float64Array(A.size);
+    const deal = dealEngine(params, rng);
+    const acc = new Float64Array(DEAL.length);
     for (let i = 0; i < count; i++) deal.play(acc, params.rotate ? i & 3 : 0);
-
     return acc;
   },
   summarize(params, acc) {
     const deals = acc[A.deals];
     const bySlot: SlotSummary[] = params.strategies.map((name, slot) => {
-      const o = A.slot + slot * SLOT_FIELDS;
-      const pd = acc[o + S.playerDeals];
+      const o = A.slots + slot * SLOT.length;
+      const pd = acc[o + SO.playerDeals];
+      const wins = acc[o + SO.wins];
       return {
         slot,
         strategy: name,
-        points: meanEstimate(pd, acc[o + S.sum], acc[o + S.sumSq]),
-        winRate: proportion(acc[o + S.wins], pd),
-        selfDrawRate: proportion(acc[o + S.selfDraws], pd),
-        winOrder: [acc[o + S.order1] / pd, acc[o + S.order2] / pd, acc[o + S.order3] / pd],
-        flowerPigRate: proportion(acc[o + S.pigs], pd),
-        dealInRate: acc[o + S.dealIns] / pd,
-        kongsPerDeal: acc[o + S.kongs] / pd,
-        readyAtEndRate: acc[o + S.readyAtEnd] / pd,
-        meanWinPoints: acc[o + S.wins] ? acc[o + S.winPoints] / acc[o + S.wins] : 0,
-        fanShare: Object.fromEntries(FAN_IDS.map((id, f) => [id, acc[o + S.wins] ? acc[A.slotFan + slot * FAN_COUNT + f] / acc[o + S.wins] : 0])),
+        points: meanEstimate(pd, acc[o + SO.sum], acc[o + SO.sumSq]),
+        winRate: proportion(wins, pd),
+        selfDrawRate: proportion(acc[o + SO.selfDraws], pd),
+        winOrder: [acc[o + SO.winOrder] / pd, acc[o + SO.winOrder + 1] / pd, acc[o + SO.winOrder + 2] / pd],
+        flowerPigRate: proportion(acc[o + SO.pigs], pd),
+        dealInRate: acc[o + SO.dealIns] / pd,
+        kongsPerDeal: acc[o + SO.kongs] / pd,
+        readyAtEndRate: acc[o + SO.readyAtEnd] / pd,
+        meanWinPoints: wins ? acc[o + SO.winPoints] / wins : 0,
+        fanShare: Object.fromEntries(FAN_IDS.map((id, f) => [id, wins ? acc[A.slotFan + slot * FAN_COUNT + f] / wins : 0])),
       };
     });
     const bySeat = [0, 1, 2, 3].map((seat) => {
-      const o = A.seat + seat * SEAT_FIELDS;
-      return { seat, dealer: seat === 0, points: meanEstimate(acc[o + 3], acc[o], acc[o + 1]), winRate: proportion(acc[o + 2], acc[o + 3]) };
+      const o = A.seats + seat * SEAT.length;
+      return { seat, dealer: seat === 0, points: meanEstimate(acc[o + SE.deals], acc[o + SE.sum], acc[o + SE.sumSq]), winRate: proportion(acc[o + SE.wins], acc[o + SE.deals]) };
     });
     const wins = acc[A.wins];
     const fan: DealSummary['fan'] = Array.from({ length: FAN_COUNT }, (_, f) => ({ fan: FAN_NAMES[f] as string, id: FAN_IDS[f] as string, wins: acc[A.fan + f], shareOfWins: wins ? acc[A.fan + f] / wins : 0 }));
@@ -124,13 +148,13 @@ export const dealKernel: Kernel<DealParams, DealSummary> = {
       points,
       meanFan: wins ? acc[A.fanTotal] / wins : 0,
       meanWinPoints: wins ? acc[A.winPointsSum] / wins : 0,
-      kongsPerDeal: { exposed: acc[A.kongs] / deals, added: acc[A.kongs + 1] / deals, concealed: acc[A.kongs + 2] / deals },
+      kongsPerDeal: { exposed: acc[A.kongsExposed] / deals, added: acc[A.kongsAdded] / deals, concealed: acc[A.kongsConcealed] / deals },
       drawsPerDeal: acc[A.draws] / deals,
       zeroSumViolations: acc[A.zeroSumViolations],
       conservationViolations: acc[A.conservationViolations],
       waitKinds: hist(acc, A.waitsHist, 10, 1).map(([kinds, hands, share]) => ({ kinds, hands, share })),
       liveWaits: hist(acc, A.liveWaitsHist, 20, 0).map(([live, hands, share]) => ({ live, hands, share })),
-      meanDrawsToReady: acc[A.readyTurns + 1] ? acc[A.readyTurns] / acc[A.readyTurns + 1] : NaN,
+      meanDrawsToReady: acc[A.readyHands] ? acc[A.readyDrawsSum] / acc[A.readyHands] : NaN,
     };
   },
   format(r) {
@@ -145,7 +169,7 @@ function hist(acc: Float64Array, at: number, n: number, first: number): [number,
 }
 
 const f2 = (x: number) => x.toFixed(2);
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const pct = (x: number) => fmtPct(x, 1);
 
 export function formatDeal(r: DealSummary, dealsPerSecond?: number): string {
   const lines: string[] = [];
@@ -167,11 +191,144 @@ export function formatDeal(r: DealSummary, dealsPerSecond?: number): string {
   return lines.join('\n');
 }
 
+/**
+ * Aligned columns with no header line (a header, where wanted, is the first row and aligned like
+ * the data): the core text table with one-character column keys, whose header line is dropped.
+ * Every cell here is at least one character wide, so the keys never widen a column.
+ */
 function table(rows: string[][]): string {
-  const w = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ')).join('\n');
+  return textTable(rows.map((r) => Object.fromEntries(r.map((c, i) => [i, c])))).split('\n').slice(1).join('\n');
 }
 
-export const kernels: Kernel<never, unknown>[] = [dealKernel as Kernel<never, unknown>, oddsKernel as Kernel<never, unknown>];
+// ---- the odds of one hand (`mahjong odds`) -----------------------------------------------------
 
-registerKernels(import.meta.url, [dealKernel as Kernel<never, unknown>]);
+export interface OddsSummary {
+  trials: number;
+  winRate: Proportion;
+  selfDrawRate: Proportion;
+  discardWinRate: Proportion;
+  points: MeanEstimate;
+}
+
+/** Accumulator of the odds kernel: walls played, wins by kind, points (sum, sum of squares). */
+export const ODDS = defineLayout({ trials: 1, selfDraws: 1, discardWins: 1, sum: 1, sumSq: 1 });
+const O = ODDS.offset;
+
+/** How a simulated wall ended for the player: no win, a self-draw, a win on a discard. */
+const ODDS_SELF_DRAW = 1, ODDS_DISCARD = 2;
+
+/** Everything the walls of one parameter set need, built once per thread: the player's arrays, the valuer, the tile pool. */
+export interface Walls {
+  p: OddsParams;
+  hand: Uint8Array;
+  visible: Uint8Array;
+  meldKinds: Uint8Array;
+  meldSizes: Uint8Array;
+  valuer: Valuer;
+  /** the unseen tiles; reshuffled in place wall by wall, refilled at the start of each run */
+  pool: Uint8Array;
+  /** the hand starts in the discard form (14 − 3·sets tiles): it discards before the first draw */
+  discardForm: boolean;
+}
+
+export function prepareWalls(p: OddsParams): Walls {
+  const nm = p.meldKinds.length;
+  const meldKinds = new Uint8Array(4), meldSizes = new Uint8Array(4);
+  for (let j = 0; j < nm; j++) { meldKinds[j] = p.meldKinds[j]; meldSizes[j] = p.meldSizes[j]; }
+  const startSize = p.hand.reduce((a, b) => a + b, 0);
+  return {
+    p, hand: new Uint8Array(27), visible: new Uint8Array(27), meldKinds, meldSizes, valuer: new Valuer(p.rules),
+    pool: new Uint8Array(108), discardForm: startSize === 14 - 3 * nm,
+  };
+}
+
+/**
+ * Play `count` walls with `rng` and add them to `acc` (allocation-free). The model is described
+ * in exact-ready-odds.ts: the player draws in turn with `opponents` opponents, who discard what
+ * they draw; not yet ready, the player discards by tile efficiency, once ready it keeps its waits.
+ */
+export function playWalls(w: Walls, rng: Rng, count: number, acc: Float64Array): void {
+  const { p, hand, visible, meldKinds, meldSizes, valuer, pool, discardForm } = w;
+  const nm = p.meldKinds.length, v = p.voidSuit, K = p.opponents, N = p.tilesLeft;
+  // the pool in kind order at the start of every run: a run's result depends on (params, rng) only
+  let U = 0;
+  for (let k = 0; k < 27; k++) for (let c = 0; c < p.live[k]; c++) pool[U++] = k;
+  for (let i = 0; i < count; i++) {
+    for (let k = 0; k < 27; k++) { hand[k] = p.hand[k]; visible[k] = 4 - p.live[k] - p.hand[k]; }
+    let drawn = 0, pts = 0, kind = 0;
+    let ready = false;
+    if (discardForm) {
+      const d = efficientDiscard(hand, nm, v, visible);
+      hand[d]--; visible[d]++;
+    }
+    ready = shanten(hand, nm, v) === 0;
+    let turn = discardForm ? 1 : 0; // 0 = the player, 1..K opponents
+    while (drawn < N) {
+      const j = drawn + rng.below(U - drawn);
+      const tile = pool[j]; pool[j] = pool[drawn]; pool[drawn] = tile;
+      drawn++;
+      const last = drawn === N;
+      if (turn === 0) {
+        hand[tile]++;
+        if (isWinningHand(hand, nm, v)) {
+          pts = (valuer.evaluate(hand, meldKinds, meldSizes, nm, v, last ? EV_LAST_TILE : 0) + p.rules.selfDrawBonus) * K;
+          kind = ODDS_SELF_DRAW;
+          break;
+        }
+        let d = tile;
+        if (!ready) d = efficientDiscard(hand, nm, v, visible);
+        hand[d]--; visible[d]++;
+        if (!ready) ready = shanten(hand, nm, v) === 0;
+      } else {
+        visible[tile]++;
+        // the suit by comparison, not (tile / 9) | 0: until this long loop is optimized (OSR) a
+        // division makes a boxed double per tile
+        if ((tile < 9 ? 0 : tile < 18 ? 1 : 2) !== v) {
+          hand[tile]++;
+          if (isWinningHand(hand, nm, v)) {
+            pts = valuer.evaluate(hand, meldKinds, meldSizes, nm, v, last && p.rules.lastTileIncludesDiscard ? EV_LAST_TILE : 0);
+            kind = ODDS_DISCARD;
+            hand[tile]--;
+            break;
+          }
+          hand[tile]--;
+        }
+      }
+      turn = turn === K ? 0 : turn + 1;
+    }
+    acc[O.trials]++;
+    if (kind === ODDS_SELF_DRAW) acc[O.selfDraws]++;
+    else if (kind === ODDS_DISCARD) acc[O.discardWins]++;
+    acc[O.sum] += pts;
+    acc[O.sumSq] += pts * pts;
+  }
+}
+
+const walls = new Memo<Walls>(16);
+
+export const oddsKernel: Kernel<OddsParams, OddsSummary> = {
+  name: 'sichuan-mahjong.odds',
+  sample: () => {
+    const pos = parsePosition({ hand: '1112345678999m', void: 's' });
+    return { params: { rules: loadRules(), hand: Array.from(pos.counts), meldKinds: Array.from(pos.meldKinds), meldSizes: Array.from(pos.meldSizes), voidSuit: pos.voidSuit, live: Array.from(pos.live), tilesLeft: 40, opponents: 3 }, count: 2000 };
+  },
+  run(p, rng, count) {
+    const acc = new Float64Array(ODDS.length);
+    playWalls(walls.get(JSON.stringify(p), () => prepareWalls(p)), rng, count, acc);
+    return acc;
+  },
+  summarize(_p, acc) {
+    const n = acc[O.trials];
+    return {
+      trials: n,
+      winRate: proportion(acc[O.selfDraws] + acc[O.discardWins], n),
+      selfDrawRate: proportion(acc[O.selfDraws], n),
+      discardWinRate: proportion(acc[O.discardWins], n),
+      points: meanEstimate(n, acc[O.sum], acc[O.sumSq]),
+    };
+  },
+};
+
+export const kernels: readonly Kernel<never, unknown>[] = [dealKernel as Kernel<never, unknown>, oddsKernel as Kernel<never, unknown>];
+
+registerKernels(import.meta.url, kernels);

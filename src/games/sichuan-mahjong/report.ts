@@ -8,13 +8,15 @@ import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
-import { readyHandWaits, startingHandDistribution, type StartingHandResult } from './exact.js';
+import { readyHandWaits, startingHandDistribution, type StartingHandResult } from './exact-starting-hands.js';
 import { dealKernel, type DealParams, type DealSummary } from './kernels.js';
 import { loadRules } from './rules.js';
 import { getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
-const pc = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
+import { fmtPct } from '../../core/format.js';
+
+const pc = (x: number, d = 1) => fmtPct(x, d);
 
 function barChart(o: { name: string; title: string; subtitle: string; caption: string; rows: Row[]; x: string; xTitle: string; y: string; yTitle: string; yFormat?: string; color?: string; colorTitle?: string; horizontal?: boolean; numericX?: boolean }): Chart {
   const enc = o.horizontal

@@ -1,5 +1,4 @@
-import { readJsonFile } from '../../core/files.js';
-import { rulesPath } from '../../core/paths.js';
+import { loadRulesFile } from '../../core/rules.js';
 import { boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
 
 /**
@@ -77,8 +76,7 @@ export function validateRules(raw: unknown, where = 'rules'): SichuanRules {
   };
 }
 
-/** Load a rules file: a shipped name ("default") or a path ending in .json. */
-export function loadRules(nameOrPath = 'default'): SichuanRules {
-  const path = nameOrPath.endsWith('.json') ? nameOrPath : rulesPath('sichuan-mahjong', nameOrPath);
-  return validateRules(readJsonFile(path, 'rules file'), path);
+/** Load rules: a shipped preset by name (rules/sichuan-mahjong/<name>.json, default "default") or a file, with `--set field=value` overrides; validated. */
+export function loadRules(nameOrPath?: string, sets: readonly string[] = []): SichuanRules {
+  return loadRulesFile('sichuan-mahjong', nameOrPath, validateRules, sets);
 }

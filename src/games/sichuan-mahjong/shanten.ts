@@ -145,6 +145,13 @@ export function voidClear(counts: ArrayLike<number>, voidSuit: number): boolean 
   return true;
 }
 
+/** Does the hand still hold a tile of its void suit (0..2)? Such a tile must be discarded before anything else. */
+export function holdsVoid(hand: ArrayLike<number>, voidSuit: number): boolean {
+  const o = voidSuit * 9;
+  for (let r = 0; r < 9; r++) if (hand[o + r]) return true;
+  return false;
+}
+
 /** A standard winning shape: every suit exactly sets (+ one pair in total). Tile count must be 3·sets + 2. */
 export function isStandardWin(counts: ArrayLike<number>): boolean {
   if (DIST.length === 0) ensureTables();

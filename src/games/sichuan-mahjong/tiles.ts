@@ -1,4 +1,5 @@
 import { UserError } from '../../core/errors.js';
+import type { Rng } from '../../core/rng.js';
 
 /**
  * Tiles: 27 kinds, kind = suit × 9 + (rank − 1); suits m (characters) = 0, p (dots) = 1,
@@ -100,3 +101,18 @@ export function parseMelds(text: string | readonly string[] | undefined, field =
 }
 
 export const meldText = (m: Meld): string => `${m.type} ${kindName(m.kind)}`;
+
+/**
+ * A random hand of `n` tiles from the full 108-tile wall (a partial Fisher–Yates shuffle of
+ * `wall`, which it refills), as counts per kind in `out`. Pass `wall` and `out` to reuse them.
+ */
+export function randomHand(rng: Rng, n: number, wall: Uint8Array = new Uint8Array(108), out: Uint8Array = new Uint8Array(KINDS)): Uint8Array {
+  for (let i = 0; i < 108; i++) wall[i] = i >> 2;
+  out.fill(0);
+  for (let i = 0; i < n; i++) {
+    const j = i + rng.below(108 - i);
+    const t = wall[j]; wall[j] = wall[i]; wall[i] = t;
+    out[t]++;
+  }
+  return out;
+}

@@ -1,36 +1,38 @@
+/** `oddsmith mahjong …`: waits, starting-hands, simulate, odds. */
 import type { Command } from 'commander';
 import { createInterface } from 'node:readline';
-import { UserError } from '../core/errors.js';
-import { loadRules, type SichuanRules } from '../games/sichuan-mahjong/rules.js';
-import { analyze, type WaitsResult } from '../games/sichuan-mahjong/analysis.js';
-import { Valuer } from '../games/sichuan-mahjong/value.js';
-import { readyHandWaits, startingHandDistribution, type ReadyWaitsResult, type StartingHandResult } from '../games/sichuan-mahjong/exact.js';
-import { addSimOptions, intArg, runSimulation, type SimOptions } from './common.js';
-import { formatDeal, type DealParams, type DealSummary } from '../games/sichuan-mahjong/kernels.js';
-import { exactReadyOdds, type OddsParams, type OddsSummary } from '../games/sichuan-mahjong/odds.js';
-import { parsePosition } from '../games/sichuan-mahjong/hand.js';
-import { getStrategy, STRATEGIES } from '../../strategies/sichuan-mahjong/index.js';
-import { dealKernel } from '../games/sichuan-mahjong/kernels.js';
-import { oddsKernel } from '../games/sichuan-mahjong/odds.js';
-import { emit, textTable } from './common.js';
-import type { HandSpec } from '../games/sichuan-mahjong/hand.js';
+import { UserError } from '../../core/errors.js';
+import { fmtPct, textTable } from '../../core/format.js';
+import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { validateRules, type SichuanRules } from './rules.js';
+import { analyze, type WaitsResult } from './exact-waits.js';
+import { Valuer } from './value.js';
+import { readyHandWaits, startingHandDistribution, type ReadyWaitsResult, type StartingHandResult } from './exact-starting-hands.js';
+import { exactReadyOdds } from './exact-ready-odds.js';
+import { dealKernel, formatDeal, oddsKernel, type DealParams, type DealSummary, type OddsParams, type OddsSummary } from './kernels.js';
+import { parsePosition, type HandSpec } from './hand.js';
+import { getStrategy, STRATEGIES } from '../../../strategies/sichuan-mahjong/index.js';
 
-interface HandOpts {
+const GAME = 'sichuan-mahjong';
+
+interface HandOpts extends RulesOptions {
   melds?: string;
   void?: string;
   seen?: string;
-  rules: string;
   json?: boolean;
   csv?: boolean;
   jsonl?: boolean;
 }
 
+/** The position options (sets, void, seen tiles) and the rules options. */
 function addHandOptions(cmd: Command): Command {
-  return cmd
-    .option('--melds <list>', 'declared sets, comma-separated: "pung 5p, kong 7s, concealed-kong 2m"')
-    .option('--void <suit>', 'the declared void suit: m, p or s (default: inferred — a suit the sets do not use, best shanten)')
-    .option('--seen <tiles>', 'tiles already visible on the table, e.g. 55p9s (they are not live)')
-    .option('--rules <name|file.json>', 'rules file (a shipped name or a path)', 'default');
+  return addRulesOptions(
+    cmd
+      .option('--melds <list>', 'declared sets, comma-separated: "pung 5p, kong 7s, concealed-kong 2m"')
+      .option('--void <suit>', 'the declared void suit: m, p or s (default: inferred — a suit the sets do not use, best shanten)')
+      .option('--seen <tiles>', 'tiles already visible on the table, e.g. 55p9s (they are not live)'),
+    GAME,
+  );
 }
 
 export function waitsText(r: WaitsResult): string {
@@ -93,7 +95,7 @@ async function runJsonl(rules: SichuanRules): Promise<number> {
   return bad;
 }
 
-export function registerSichuanMahjong(program: Command): void {
+export function register(program: Command): void {
   const mj = program.command('mahjong').description('Sichuan bloody-battle mahjong: waits, shanten, hand values, starting-hand odds, full-deal simulation');
 
   addHandOptions(
@@ -107,7 +109,7 @@ export function registerSichuanMahjong(program: Command): void {
     .option('--csv', 'print the table (waits, improving tiles or discards) as CSV')
     .addHelpText('after', '\nExamples:\n  oddsmith mahjong waits 1112345678999m --void s\n  oddsmith mahjong waits 11223m456p789p --melds "pung 5p" --void s --seen 3m\n  oddsmith mahjong waits 1123456789m1245p --void s\n  echo \'{"hand":"1112345678999m","void":"s"}\' | oddsmith mahjong waits --jsonl')
     .action(async (handArg: string | undefined, opts: HandOpts) => {
-      const rules = loadRules(opts.rules);
+      const rules = rulesFromOptions(GAME, opts, validateRules);
       if (opts.jsonl) {
         if (handArg) throw new UserError('--jsonl reads hands from stdin: give no HAND argument');
         const bad = await runJsonl(rules);
@@ -138,26 +140,28 @@ export function registerSichuanMahjong(program: Command): void {
     });
 
   addSimOptions(
-    mj
-      .command('simulate')
-      .description('full deals: four players, void declaration, draws, discards, pung/kong claims, kongs, robbing, several winners, every payment')
-      .option('--deals <n>', 'deals to play', intArg('--deals', 1, 1e9), 2000)
-      .option('--strategies <a,b,c,d>', `four strategies, seat order at the first deal (known: ${Object.keys(STRATEGIES).join(', ')})`, 'greedy,value,random,greedy')
-      .option('--no-rotate', 'keep strategies in fixed seats (default: rotate seats deal by deal)')
-      .option('--rules <name|file.json>', 'rules file (a shipped name or a path)', 'default'),
+    addRulesOptions(
+      mj
+        .command('simulate')
+        .description('full deals: four players, void declaration, draws, discards, pung/kong claims, kongs, robbing, several winners, every payment')
+        .option('--deals <n>', 'deals to play', intArg('--deals', 1, 1e9), 2000)
+        .option('--strategies <a,b,c,d>', `four strategies, seat order at the first deal (known: ${STRATEGIES.names.join(', ')})`, 'greedy,value,random,greedy')
+        .option('--no-rotate', 'keep strategies in fixed seats (default: rotate seats deal by deal)'),
+      GAME,
+    ),
     { shardCount: 16 },
   )
     .addHelpText('after', '\nExample:\n  oddsmith mahjong simulate --deals 2000 --seed 7 --workers 2 --strategies greedy,value,random,greedy')
-    .action(async (opts: SimOptions & { deals: number; strategies: string; rotate: boolean; rules: string }) => {
+    .action(async (opts: SimOptions & RulesOptions & { deals: number; strategies: string; rotate: boolean }) => {
       const names = opts.strategies.split(',').map((x) => x.trim());
       if (names.length !== 4) throw new UserError(`--strategies needs four names, one per seat (got ${names.length})`);
-      names.forEach(getStrategy);
-      const params: DealParams = { rules: loadRules(opts.rules), strategies: names, rotate: opts.rotate };
-      const run = await runSimulation({ kernel: dealKernel.name, params, seed: opts.seed, total: opts.deals }, opts);
-      if (!run) return;
-      const r = dealKernel.summarize(params, run.acc, opts.deals);
-      const dealsPerSecond = opts.deals / run.seconds;
-      const out: DealSummary & { seconds: number; dealsPerSecond: number; seed: number } = { ...r, seconds: run.seconds, dealsPerSecond, seed: opts.seed };
+      names.forEach((n) => getStrategy(n));
+      const params: DealParams = { rules: rulesFromOptions(GAME, opts, validateRules), strategies: names, rotate: opts.rotate };
+      const sim = await simulate(dealKernel, params, opts.deals, opts);
+      if (!sim) return;
+      const { result: r, run } = sim;
+      const dealsPerSecond = run.perSecond;
+      const out: DealSummary & { seconds: number; dealsPerSecond: number; seed: number } = { ...r, seconds: run.seconds, dealsPerSecond, seed: run.seed };
       emit(out, opts, () => formatDeal(r, dealsPerSecond), () => r.bySlot.map((x) => ({ slot: x.slot, strategy: x.strategy, pointsMean: x.points.mean, pointsSe: x.points.se, ci95Low: x.points.ci95[0], ci95High: x.points.ci95[1], winRate: x.winRate.p, first: x.winOrder[0], second: x.winOrder[1], third: x.winOrder[2], flowerPigRate: x.flowerPigRate.p, dealInRate: x.dealInRate, kongsPerDeal: x.kongsPerDeal })));
     });
 
@@ -175,23 +179,25 @@ export function registerSichuanMahjong(program: Command): void {
   )
     .addHelpText('after', '\nExample:\n  oddsmith mahjong odds 1112345678999m --void s --tiles-left 40 --opponents 3')
     .action(async (hand: string, opts: SimOptions & HandOpts & { tilesLeft: number; opponents: number; trials: number }) => {
-      const rules = loadRules(opts.rules);
+      const rules = rulesFromOptions(GAME, opts, validateRules);
       const pos = parsePosition({ hand, melds: opts.melds, void: opts.void, seen: opts.seen });
       const unseen = Array.from(pos.live).reduce((a, b) => a + b, 0);
       if (opts.tilesLeft > unseen) throw new UserError(`--tiles-left ${opts.tilesLeft} is more than the ${unseen} tiles the player cannot see`);
       const params: OddsParams = { rules, hand: Array.from(pos.counts), meldKinds: Array.from(pos.meldKinds), meldSizes: Array.from(pos.meldSizes), voidSuit: pos.voidSuit, live: Array.from(pos.live), tilesLeft: opts.tilesLeft, opponents: opts.opponents };
-      const run = await runSimulation({ kernel: oddsKernel.name, params, seed: opts.seed, total: opts.trials }, opts);
-      if (!run) return;
-      const r: OddsSummary = oddsKernel.summarize(params, run.acc, opts.trials);
+      const sim = await simulate(oddsKernel, params, opts.trials, opts);
+      if (!sim) return;
+      const { run } = sim;
+      const r: OddsSummary = sim.result;
       const exact = exactReadyOdds(params);
       const out = { hand: pos.counts.join(''), void: ['m', 'p', 's'][pos.voidSuit], tilesLeft: opts.tilesLeft, opponents: opts.opponents, ...r, exact, seconds: run.seconds };
       out.hand = hand;
-      const ci = (x: { ci95: [number, number] }) => `[${(x.ci95[0] * 100).toFixed(2)}%, ${(x.ci95[1] * 100).toFixed(2)}%]`;
+      const pct = (x: number) => fmtPct(x, 2);
+      const ci = (x: { ci95: [number, number] }) => `[${pct(x.ci95[0])}, ${pct(x.ci95[1])}]`;
       emit(out, opts, () => [
         `${hand} · void ${out.void} · ${opts.tilesLeft} tiles left · ${opts.opponents} opponents · ${r.trials} simulated walls`,
-        `wins before the wall runs out: ${(r.winRate.p * 100).toFixed(2)}% ${ci(r.winRate)}${exact ? ` (exact ${(exact.winRate * 100).toFixed(2)}%)` : ''}`,
-        `  by self-draw ${(r.selfDrawRate.p * 100).toFixed(2)}% ${ci(r.selfDrawRate)}${exact ? ` (exact ${(exact.selfDrawRate * 100).toFixed(2)}%)` : ''}`,
-        `  on a discard ${(r.discardWinRate.p * 100).toFixed(2)}% ${ci(r.discardWinRate)}${exact ? ` (exact ${(exact.discardWinRate * 100).toFixed(2)}%)` : ''}`,
+        `wins before the wall runs out: ${pct(r.winRate.p)} ${ci(r.winRate)}${exact ? ` (exact ${pct(exact.winRate)})` : ''}`,
+        `  by self-draw ${pct(r.selfDrawRate.p)} ${ci(r.selfDrawRate)}${exact ? ` (exact ${pct(exact.selfDrawRate)})` : ''}`,
+        `  on a discard ${pct(r.discardWinRate.p)} ${ci(r.discardWinRate)}${exact ? ` (exact ${pct(exact.discardWinRate)})` : ''}`,
         `expected points ${r.points.mean.toFixed(3)} [${r.points.ci95[0].toFixed(3)}, ${r.points.ci95[1].toFixed(3)}]${exact ? ` (exact ${exact.points.toFixed(3)})` : ''}`,
       ].join('\n'), () => [{ winRate: r.winRate.p, selfDrawRate: r.selfDrawRate.p, discardWinRate: r.discardWinRate.p, pointsMean: r.points.mean, pointsSe: r.points.se, exactWinRate: exact?.winRate ?? '', exactPoints: exact?.points ?? '' }]);
     });
@@ -212,5 +218,5 @@ function waitsDistText(w: ReadyWaitsResult): string {
 function startingText(r: StartingHandResult): string {
   const rows = startingRows(r).map((x) => ({ shanten: x.shanten, deals: x.deals, probability: x.probability.toFixed(6), 'standard only': x.standardOnly.toFixed(6), 'seven pairs only': x.sevenPairsOnly.toFixed(6) }));
   return `${r.tiles}-tile starting hands: ${r.deals} deals, exact (${r.classes} suit classes, ${r.seconds.toFixed(2)} s); void chosen after the deal\n` +
-    `${textTable(rows)}\nmean shanten ${r.meanShanten.toFixed(4)} · fewest tiles in one suit: ${r.fewestSuitTiles.map((d) => `${d.value}: ${(d.probability * 100).toFixed(2)}%`).join(', ')}`;
+    `${textTable(rows)}\nmean shanten ${r.meanShanten.toFixed(4)} · fewest tiles in one suit: ${r.fewestSuitTiles.map((d) => `${d.value}: ${fmtPct(d.probability, 2)}`).join(', ')}`;
 }
