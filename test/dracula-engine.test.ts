@@ -107,12 +107,12 @@ describe('card effects', () => {
     expect(g.known[5 + 3]).toBe(1); // Van Helsing knows Dracula's district 3
     expect(g.known[5 + 0]).toBe(0);
   });
-  test('2 reveals the top card to both; the next drawer keeping it leaves that district known', () => {
+  test('2 reveals the top card to both; an illegal effect choice is refused', () => {
     const { g, a, b } = setup(rules, dr, vh, ['2G', '8B']);
     a.actions.push(encodeAction(0, 0));
     g.turn(0, false);
     expect(g.topKnown).toBe(3);
-    b.actions.push(encodeAction(2, 0)); // Van Helsing keeps 8B in district 1, discards 4B (swap own: 0↔... arg 0 = 0,0 invalid)
+    b.actions.push(encodeAction(2, 0)); // Van Helsing keeps 8B in district 1 and discards 4B: swapOwn 0 ↔ 0 is not a swap
     expect(() => g.turn(1, false)).toThrow(/illegal swapOwn/);
   });
   test('2 then keep: the opponent knows the kept card; 4 swaps two own cards and their known flags', () => {

@@ -64,7 +64,10 @@ export class DraculaView {
 export interface DraculaPlayer {
   /** At the start of a turn when calling is allowed: call the end of the round instead of drawing? */
   callEnd(view: DraculaView, rng: Rng): boolean;
-  /** Having drawn `drawn` (not yet in view.hand or view.seen): the turn's action (encodeAction). */
+  /**
+   * Having drawn `drawn`: the turn's action (encodeAction). The drawn card is not in view.hand; it is
+   * in view.seen (and equals view.top) only when it was the revealed top card.
+   */
   turn(view: DraculaView, drawn: number, rng: Rng): number;
 }
 
