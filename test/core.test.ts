@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { meanEstimate, proportion, choose, fractionText } from '../src/core/stats.js';
 import { mergeAccumulators, shardSize } from '../src/parallel/shards.js';
-import { parseIntArg, withNumber, getPath } from '../src/core/validate.js';
+import { parseIntArg } from '../src/core/validate.js';
+import { getPath, setPath } from '../src/core/rules.js';
 import { measureAllocation } from './helpers/alloc.js';
 
 describe('rng', () => {
@@ -86,7 +87,7 @@ describe('validate', () => {
   });
   it('sets dotted paths by index or id', () => {
     const r = { cards: [{ id: 'panda', odds: 2 }] };
-    expect(getPath(withNumber(r, 'cards.panda.odds', 3), 'cards.0.odds')).toBe(3);
-    expect(() => withNumber(r, 'cards.panda.nope', 3)).toThrow(/no numeric rules field/);
+    expect(getPath(setPath(r, 'cards.panda.odds', '3'), 'cards.0.odds')).toBe(3);
+    expect(() => setPath(r, 'cards.panda.nope', '3')).toThrow(/no rules field by that name/);
   });
 });

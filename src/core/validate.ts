@@ -75,35 +75,3 @@ export function parseNumberArg(text: string, name: string, min = -Infinity, max 
   }
   return v;
 }
-
-/** Read a dotted path ("bettingCards.panda.odds"); arrays are indexed by number or by an entry's `id`/`name`. */
-function step(container: unknown, key: string): unknown {
-  if (Array.isArray(container)) {
-    if (/^\d+$/.test(key)) return container[Number(key)];
-    return container.find((e) => e && typeof e === 'object' && ((e as Record<string, unknown>).id === key || (e as Record<string, unknown>).name === key));
-  }
-  if (container && typeof container === 'object') return (container as Record<string, unknown>)[key];
-  return undefined;
-}
-
-export function getPath(root: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((c, k) => step(c, k), root);
-}
-
-/** Set a numeric field at a dotted path in a deep copy; the field must already exist and be a number. */
-export function withNumber<T>(root: T, path: string, value: number): T {
-  const copy = structuredClone(root);
-  const keys = path.split('.');
-  const parent = keys.slice(0, -1).reduce<unknown>((c, k) => step(c, k), copy);
-  const last = keys[keys.length - 1];
-  const current = step(parent, last);
-  if (typeof current !== 'number') throw new UserError(`--set ${path}: no numeric rules field by that name`);
-  if (Array.isArray(parent)) {
-    const i = /^\d+$/.test(last) ? Number(last) : -1;
-    if (i < 0) throw new UserError(`--set ${path}: no numeric rules field by that name`);
-    parent[i] = value;
-  } else {
-    (parent as Record<string, unknown>)[last] = value;
-  }
-  return copy;
-}
