@@ -19,5 +19,6 @@ export const descriptor: GameDescriptor = {
   benches: {
     wulong: async () => (await import('./turn/bench.js')).bench,
     'wulong-game': async () => (await import('./game/bench.js')).bench,
+    'wulong-race': async () => (await import('./race/bench.js')).bench,
   },
 };

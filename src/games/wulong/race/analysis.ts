@@ -70,7 +70,7 @@ export function analyseRace(rules: WulongRules, target: number, tolerance = 1e-9
     givenAwaySecond: firstPlayerWins(op) - p,
     policy,
     seconds,
-    turnStatesPerSecond: (opt.turnStatesPerSweep * Math.max(1, opt.sweeps)) / Math.max(seconds, 1e-9),
+    turnStatesPerSecond: opt.turnStates / Math.max(seconds, 1e-9),
   };
   return { result, solution: opt };
 }

@@ -99,6 +99,9 @@ export interface RaceSolution {
   tolerance: number;
   /** turn states (turn total, dice) evaluated per sweep */
   turnStatesPerSweep: number;
+  /** work done: turns solved, and (turn total, dice) states evaluated in them */
+  turnSolves: number;
+  turnStates: number;
   turn: RaceTurn;
   /** the expected-points stop table, for 'points' play: stopEp[t·(N+1) + n] in race units, t ≤ epCap */
   stopEp: Uint8Array;
@@ -147,6 +150,8 @@ function turnValue(R: RaceSolution, k: number, me: number, opp: number, buf: Tur
   const bustV = 1 - theirs[opp * NP + playerState(R, Math.max(0, ns), nc, b)];
   const points = R.play[k] === 'points';
   const v = buf.v, stop = buf.stop;
+  R.turnSolves++;
+  R.turnStates += tcap * N;
   for (let n = 0; n <= N; n++) v[tcap * S + n] = 1;
   let first = 0;
   for (let t = tcap - 1; t >= 0; t--) {
@@ -204,7 +209,7 @@ export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
   for (let t = 0; t <= sol.cap; t++) for (let n = 1; n < S; n++) stopEp[t * ratio * S + n] = sol.stop[t * S + n];
   const R: RaceSolution = {
     rules, target: opts.target, unit, G, C, B, NP, play, value, sweeps: 0, residual: Infinity, tolerance: opts.tolerance ?? 1e-9,
-    turnStatesPerSweep: 0, layered: false, turn: compileTurn(tables, unit), stopEp, epCap,
+    turnStatesPerSweep: 0, turnSolves: 0, turnStates: 0, layered: false, turn: compileTurn(tables, unit), stopEp, epCap,
   };
   const tmax = Math.max(G, Math.ceil(rules.minimumBank / unit), Math.ceil((rules.openingMinimum ?? 0) / unit)) + 1;
   const buf = new TurnBuffer((tmax + 1) * S);
