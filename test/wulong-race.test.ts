@@ -85,3 +85,18 @@ describe('race CLI', () => {
     expectUserError(runCli(['wulong', 'race', '--rules', 'rules/farkle/pig.json', '--target', '100', '--tolerance', '2']), /--tolerance/);
   });
 });
+
+describe('simple rules (stop totals per dice left)', () => {
+  it('Pig to 40: the best single threshold for winning gives away less win probability than hold-at-the-points-optimum', async () => {
+    const { simpleRules } = await import('../src/games/wulong/race/analysis.js');
+    const { TurnAnalysis } = await import('../src/games/wulong/turn/exact.js');
+    const p = firstPlayerWins(solveRace(pig, { target: 40 }));
+    const turnScore = (stopAt: number[]) => new TurnAnalysis(pig, { name: 'per-dice', stop: { kind: 'per-dice', totals: stopAt }, choice: 'best' }).solveResult().expectedTurnScore;
+    const s = simpleRules(pig, 40, 1e-9, 1, p, turnScore, [20], turnScore([20]));
+    expect(s.forPoints.stopAt).toEqual([20]);
+    expect(s.forPoints.pointsCost).toBeCloseTo(0, 9);
+    expect(s.forWinning.winCost).toBeLessThanOrEqual(s.forPoints.winCost);
+    expect(s.forWinning.winCost).toBeGreaterThan(0);
+    expect(s.forPoints.winFirst).toBeLessThan(p);
+  });
+});

@@ -123,3 +123,45 @@ function rollValueAt(R: RaceSolution, v: Float64Array, t: number, n: number, tca
   }
   return sum;
 }
+
+export interface SimpleRule {
+  /** stop totals by dice left (1, 2, …) */
+  stopAt: number[];
+  /** expected turn score of the rule, and its cost against the single-turn optimum */
+  turnScore: number;
+  pointsCost: number;
+  /** win probability against an optimal player, moving first and second, and the average cost against optimal play */
+  winFirst: number;
+  winSecond: number;
+  winCost: number;
+}
+
+/**
+ * Rules a person can play by: stop totals per dice left. For points the best such rule is the
+ * single-turn optimum's own thresholds; for winning, candidates are searched — every single
+ * threshold for one die (Pig), otherwise the points rule scaled by a few factors — and scored by the
+ * average win probability against an optimal player over both seats.
+ */
+export function simpleRules(rules: WulongRules, target: number, tolerance: number, unit: number, optimalFirst: number, turnScore: (stopAt: number[]) => number, pointsRule: number[], bestTurn: number) {
+  const evalRule = (stopAt: number[]): SimpleRule => {
+    const first = firstPlayerWins(solveRace(rules, { target, tolerance, play: [{ stopAt }, 'optimal'] }));
+    const second = 1 - firstPlayerWins(solveRace(rules, { target, tolerance, play: ['optimal', { stopAt }] }));
+    const ts = turnScore(stopAt);
+    return { stopAt, turnScore: ts, pointsCost: bestTurn - ts, winFirst: first, winSecond: second, winCost: (optimalFirst - first + (1 - optimalFirst) - second) / 2 };
+  };
+  const forPoints = evalRule(pointsRule);
+  let candidates: number[][];
+  if (pointsRule.length === 1) {
+    candidates = [];
+    const lo = Math.max(unit, Math.round((pointsRule[0] * 0.75) / unit) * unit), hi = Math.round((pointsRule[0] * 1.5) / unit) * unit;
+    for (let h = lo; h <= hi; h += unit) if (h !== pointsRule[0]) candidates.push([h]);
+  } else {
+    candidates = [0.6, 0.8, 1.25, 1.5].map((f) => pointsRule.map((x) => Math.max(unit, Math.round((x * f) / unit) * unit)));
+  }
+  let forWinning = forPoints;
+  for (const c of candidates) {
+    const r = evalRule(c);
+    if (r.winCost < forWinning.winCost) forWinning = r;
+  }
+  return { forPoints, forWinning, candidates: candidates.length + 1 };
+}

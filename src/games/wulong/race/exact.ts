@@ -15,7 +15,7 @@ import { OPTIMAL } from '../turn/strategy.js';
  */
 
 /** How a player decides to stop: 'optimal' maximizes the win probability; 'points' follows the single-turn expected-points policy (banking at once when that wins). */
-export type RacePlay = 'optimal' | 'points';
+export type RacePlay = 'optimal' | 'points' | { stopAt: number[] };
 
 export interface RaceOptions {
   target: number;
@@ -148,7 +148,10 @@ function turnValue(R: RaceSolution, k: number, me: number, opp: number, buf: Tur
     }
   }
   const bustV = 1 - theirs[opp * NP + playerState(R, Math.max(0, ns), nc, b)];
-  const points = R.play[k] === 'points';
+  const play = R.play[k];
+  const points = play === 'points';
+  // a simple rule: stop once the turn total reaches stopAt[n − 1] with n dice left (or when banking wins)
+  const simple = typeof play === 'object' ? play.stopAt : null;
   const v = buf.v, stop = buf.stop;
   R.turnSolves++;
   R.turnStates += tcap * N;
@@ -179,6 +182,7 @@ function turnValue(R: RaceSolution, k: number, me: number, opp: number, buf: Tur
       let stops: boolean;
       if (!canStop) stops = false;
       else if (points) stops = i + t >= G || t > R.epCap || R.stopEp[t * S + n] === 1;
+      else if (simple) stops = i + t >= G || t * unit >= simple[Math.min(n, simple.length) - 1];
       else stops = stopV >= sum;
       stop[t * S + n] = stops ? 1 : 0;
       v[t * S + n] = stops ? stopV : sum;
@@ -200,7 +204,7 @@ export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
   if (NP * NP > 60_000_000) throw new UserError(`--target ${opts.target}: ${NP} player states each (score step ${unit}) is too many for the exact race (at most ${Math.floor(Math.sqrt(60_000_000))})`);
   const play = opts.play ?? ['optimal', 'optimal'];
   const v0 = new Float64Array(NP * NP).fill(0.5);
-  const value: [Float64Array, Float64Array] = play[0] === play[1] ? [v0, v0] : [v0, new Float64Array(NP * NP).fill(0.5)];
+  const value: [Float64Array, Float64Array] = play[0] === play[1] && typeof play[0] === 'string' ? [v0, v0] : [v0, new Float64Array(NP * NP).fill(0.5)];
   // the expected-points policy, in race units (its unit is a multiple of the race unit)
   const sol = solve(tables, OPTIMAL, opts.target);
   const S = tables.dice + 1, ratio = tables.unit / unit;
