@@ -14,6 +14,7 @@ export const descriptor: GameDescriptor = {
   experiments: {
     wulong: async () => (await import('./turn/report.js')).runExperiment,
     'wulong-game': async () => (await import('./game/report.js')).runGameExperiment,
+    'wulong-race': async () => (await import('./race/report.js')).runRaceExperiment,
   },
   cli: async () => (await import('./cli.js')).register,
   benches: {
