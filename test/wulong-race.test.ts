@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRules } from '../src/games/wulong/turn/rules.js';
 import { rulesPath } from '../src/core/paths.js';
-import { firstPlayerWins, playerState, solveRace, stopPolicy } from '../src/games/wulong/race/exact.js';
+import { expectedTurns, firstPlayerWins, playerState, solveRace, stopPolicy } from '../src/games/wulong/race/exact.js';
 import { adviseRace } from '../src/games/wulong/race/analysis.js';
 import { runCli, expectUserError } from './helpers/cli.js';
 
@@ -38,6 +38,10 @@ describe('race solver: cross-turn state and the solving paths agree', () => {
     const R = solveRace({ ...pig, bustPenalty: 1 }, { target: 2 });
     expect(R.layered).toBe(false);
     expect(firstPlayerWins(R)).toBeCloseTo(6 / 7, 9);
+  });
+  it('expected game length: a race to 2 on one die lasts 6/5 turns (each turn wins with probability 5/6)', () => {
+    expect(expectedTurns(solveRace(pig, { target: 2 }))).toBeCloseTo(1.2, 8);
+    expect(expectedTurns(solveRace(pig, { target: 2, play: ['points', 'optimal'] }))).toBeCloseTo(1.2, 8);
   });
   it('rules that add state but change nothing give the same Pig value (bust counter without penalty, opening minimum of 1)', () => {
     const plain = firstPlayerWins(solveRace(pig, { target: 40 }));

@@ -345,3 +345,84 @@ export function stopPolicy(R: RaceSolution, me: number, opp: number, k = 0): { s
   }
   return { stopFrom, stop: buf.stop.slice(), value: buf.v.slice(), tcap };
 }
+
+/**
+ * Expected number of turns (both players' turns counted) until someone wins, under the solved
+ * policies: each turn's outcome distribution is pushed forward through the turn with the solved
+ * stop and set-aside decisions, then the expected length is found by Gauss–Seidel sweeps to the
+ * solution's tolerance (the same iteration as the values, on a linear system).
+ */
+export function expectedTurns(R: RaceSolution, maxSweeps = 10_000): number {
+  const { NP, turn, G, C, B, unit, rules } = R;
+  const N = turn.N, S = N + 1;
+  // outcome lists per (role, me, opp): next player-state of the mover after the turn (−1: the mover won) and probability
+  const outcomes: { next: Int32Array; p: Float64Array }[][] = [[], []];
+  const roles = R.value[0] === R.value[1] ? 1 : 2;
+  const mass = new Float64Array((Math.max(G, Math.ceil(rules.minimumBank / unit), Math.ceil((rules.openingMinimum ?? 0) / unit)) + 2) * S);
+  for (let k = 0; k < roles; k++) {
+    for (let me = 0; me < NP; me++) {
+      for (let opp = 0; opp < NP; opp++) {
+        const pol = stopPolicy(R, me, opp, k);
+        const i = Math.floor(me / (B * C)), c = Math.floor(me / B) % C, b = me % B;
+        let ns = i - (rules.bustPenalty ?? 0) / unit, nc = 0;
+        if (C > 1) {
+          nc = c + 1;
+          if (nc === C) {
+            ns -= rules.consecutiveBusts!.penalty / unit;
+            nc = 0;
+          }
+        }
+        const bustState = playerState(R, Math.max(0, ns), nc, b);
+        const acc = new Map<number, number>();
+        const add = (s: number, p: number) => acc.set(s, (acc.get(s) ?? 0) + p);
+        const bank = (t: number, p: number) => add(i + t >= G ? -1 : playerState(R, i + t, 0, B - 1), p);
+        mass.fill(0);
+        mass[N] = 1;
+        for (let t = 0; t < pol.tcap; t++) {
+          for (let n = N; n >= 1; n--) {
+            const m = mass[t * S + n];
+            if (m === 0) continue;
+            for (let x = turn.start[n]; x < turn.start[n + 1]; x++) {
+              const p = m * turn.prob[x];
+              if (turn.kind[x] === 1) add(bustState, p);
+              else if (turn.kind[x] === 2) add(-1, p);
+              else {
+                let best = -1, bt = 0, bn = 0;
+                for (let h = turn.chStart[x]; h < turn.chStart[x + 1]; h++) {
+                  const nt = Math.min(t + turn.chGain[h], pol.tcap), nn = turn.chNext[h];
+                  const w = pol.value[nt * S + nn];
+                  if (w > best) [best, bt, bn] = [w, nt, nn];
+                }
+                if (bt >= pol.tcap) add(-1, p);
+                else if (bn === 0 || pol.stop[bt * S + bn]) bank(bt, p);
+                else mass[bt * S + bn] += p;
+              }
+            }
+          }
+        }
+        outcomes[k][me * NP + opp] = { next: Int32Array.from(acc.keys()), p: Float64Array.from(acc.values()) };
+      }
+    }
+  }
+  // L[k][me, opp] = 1 + Σ p · L[1−k][opp, next] (0 when the mover won)
+  const L = [new Float64Array(NP * NP), roles === 2 ? new Float64Array(NP * NP) : null];
+  const Lk = (k: number) => L[roles === 2 ? k : 0]!;
+  for (let sweep = 0; sweep < maxSweeps; sweep++) {
+    let delta = 0;
+    for (let k = 0; k < roles; k++) {
+      const mine = Lk(k), theirs = Lk(1 - k);
+      for (let me = NP - 1; me >= 0; me--)
+        for (let opp = NP - 1; opp >= 0; opp--) {
+          const o = outcomes[k][me * NP + opp];
+          let x = 1;
+          for (let q = 0; q < o.next.length; q++) if (o.next[q] >= 0) x += o.p[q] * theirs[opp * NP + o.next[q]];
+          const d = Math.abs(x - mine[me * NP + opp]);
+          if (d > delta) delta = d;
+          mine[me * NP + opp] = x;
+        }
+    }
+    if (delta < R.tolerance) break;
+  }
+  const s = playerState(R, 0, 0, 0);
+  return Lk(0)[s * NP + s];
+}

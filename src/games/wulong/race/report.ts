@@ -6,7 +6,7 @@ import { array, integer, object, string } from '../../../core/validate.js';
 import { packageRoot } from '../../../core/paths.js';
 import { loadRules } from '../turn/rules.js';
 import { TurnAnalysis } from '../turn/exact.js';
-import { firstPlayerWins, playerState, solveRace, stopPolicy, type RaceSolution } from './exact.js';
+import { expectedTurns, firstPlayerWins, playerState, solveRace, stopPolicy, type RaceSolution } from './exact.js';
 import { simpleRules } from './analysis.js';
 
 /** Per (my score, their score) at the start of my turn: my win probability and the total from which I stop with `dice` dice left. */
@@ -67,8 +67,9 @@ export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
   const adv: Row[] = [];
   for (const x of presets) {
     const r = loadRules(join(packageRoot(), x.rules));
-    adv.push({ preset: r.name, target: x.target, play: 'both play to win', 'first player wins': firstPlayerWins(solveRace(r, { target: x.target })) });
-    adv.push({ preset: r.name, target: x.target, play: 'both play for points', 'first player wins': firstPlayerWins(solveRace(r, { target: x.target, play: ['points', 'points'] })) });
+    const opt = solveRace(r, { target: x.target }), pts = solveRace(r, { target: x.target, play: ['points', 'points'] });
+    adv.push({ preset: r.name, target: x.target, play: 'both play to win', 'first player wins': firstPlayerWins(opt), 'expected turns': expectedTurns(opt) });
+    adv.push({ preset: r.name, target: x.target, play: 'both play for points', 'first player wins': firstPlayerWins(pts), 'expected turns': expectedTurns(pts) });
   }
   const advChart: Chart = {
     name: `${name}-first-player`,
@@ -80,7 +81,7 @@ export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
       title: { text: 'Probability that the first player wins', subtitle: 'two players, exact value iteration' },
       width: 420,
       data: { values: adv.map((r) => ({ ...r, label: `${r.preset} (to ${r.target})` })) },
-      mark: { type: 'bar' },
+      mark: { type: 'bar', clip: true },
       encoding: {
         y: { field: 'label', type: 'nominal', title: null, sort: null, axis: { labelLimit: 320 } },
         yOffset: { field: 'play' },
@@ -106,7 +107,7 @@ Under optimal play by both, the first player wins <b>${p.toFixed(6)}</b> of race
   return [
     await writePage(ctx.reportsDir, page, intro, [
       { heading: 'When to stop', charts: [policy, win] },
-      { heading: 'First-player advantage', charts: [advChart], table: { rows: adv.map((r) => ({ ...r, 'first player wins': (r['first player wins'] as number).toFixed(6) })) } },
+      { heading: 'First-player advantage', charts: [advChart], table: { rows: adv.map((r) => ({ ...r, 'first player wins': (r['first player wins'] as number).toFixed(6), 'expected turns': (r['expected turns'] as number).toFixed(2) })), caption: 'Expected turns: both players\' turns counted, until someone reaches the target (exact, same policies).' } },
       { heading: 'Simple rules', html: `<p>Stop totals by dice left (banking at once when that wins). For points the best is the single-turn optimum's thresholds; for winning, ${simple.candidates} rules were tried, each scored against an optimal player in both seats.</p>`, table: { rows: simpleRows } },
     ]),
   ];
