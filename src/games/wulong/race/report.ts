@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ExperimentRunner } from '../../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../../report/page.js';
 import { VL_SCHEMA } from '../../../report/render.js';
@@ -68,19 +68,19 @@ export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
   for (const x of presets) {
     const r = loadRules(join(packageRoot(), x.rules));
     const opt = solveRace(r, { target: x.target }), pts = solveRace(r, { target: x.target, play: ['points', 'points'] });
-    adv.push({ preset: r.name, target: x.target, play: 'both play to win', 'first player wins': firstPlayerWins(opt), 'expected turns': expectedTurns(opt) });
-    adv.push({ preset: r.name, target: x.target, play: 'both play for points', 'first player wins': firstPlayerWins(pts), 'expected turns': expectedTurns(pts) });
+    adv.push({ preset: r.name, file: basename(x.rules), target: x.target, play: 'both play to win', 'first player wins': firstPlayerWins(opt), 'expected turns': expectedTurns(opt) });
+    adv.push({ preset: r.name, file: basename(x.rules), target: x.target, play: 'both play for points', 'first player wins': firstPlayerWins(pts), 'expected turns': expectedTurns(pts) });
   }
   const advChart: Chart = {
     name: `${name}-first-player`,
     title: 'First-player advantage by preset',
-    caption: 'Probability that the first player wins a two-player race (exact), when both play to win and when both play for expected points (banking at once when it wins). 0.5 would be a fair game.',
+    caption: 'Probability that the first player wins a two-player race (exact), when both play to win and when both play for expected points (banking at once when it wins). 0.5 would be a fair game; the axis starts at 0.5. Labels are the rules files in rules/farkle/.',
     rows: adv,
     spec: {
       $schema: VL_SCHEMA,
       title: { text: 'Probability that the first player wins', subtitle: 'two players, exact value iteration' },
       width: 420,
-      data: { values: adv.map((r) => ({ ...r, label: `${r.preset} (to ${r.target})` })) },
+      data: { values: adv.map((r) => ({ ...r, label: `${r.file} to ${r.target}` })) },
       mark: { type: 'bar', clip: true },
       encoding: {
         y: { field: 'label', type: 'nominal', title: null, sort: null, axis: { labelLimit: 320 } },
