@@ -14,10 +14,12 @@ export const descriptor: GameDescriptor = {
   experiments: {
     wulong: async () => (await import('./turn/report.js')).runExperiment,
     'wulong-game': async () => (await import('./game/report.js')).runGameExperiment,
+    'wulong-race': async () => (await import('./race/report.js')).runRaceExperiment,
   },
   cli: async () => (await import('./cli.js')).register,
   benches: {
     wulong: async () => (await import('./turn/bench.js')).bench,
     'wulong-game': async () => (await import('./game/bench.js')).bench,
+    'wulong-race': async () => (await import('./race/bench.js')).bench,
   },
 };

@@ -5,6 +5,9 @@ import { validateRules } from './rules.js';
 import { TurnAnalysis, bettingCards, type CardOdds } from './exact.js';
 import { turnKernel, type TurnSimParams } from './kernels.js';
 import { parsePolicy, turnPolicies } from '../../../../strategies/wulong/index.js';
+import { UserError } from '../../../core/errors.js';
+import { solveRace } from '../race/exact.js';
+import { adviseRace } from '../race/analysis.js';
 
 function cardRows(cards: CardOdds[]): Row[] {
   return cards.map((c) => ({
@@ -60,11 +63,28 @@ export function register(wulong: Command): void {
     .description('mid-turn advice: roll or stop, the EV of each, the next roll\'s bust risk; with --roll, every set-aside ranked')
     .requiredOption('--score <s>', 'turn total so far', intArg('--score', 0))
     .requiredOption('--dice <n>', 'dice left to roll', intArg('--dice', 1))
-    .option('--roll <faces>', 'the roll just made, e.g. D,T,3,3,5 (faces by id, or 1-6)');
+    .option('--roll <faces>', 'the roll just made, e.g. D,T,3,3,5 (faces by id, or 1-6)')
+    .option('--race', 'play to win a two-player race (needs --target, --me, --them) instead of maximizing the turn score')
+    .option('--target <t>', 'with --race: score that wins', intArg('--target', 1, 10_000_000))
+    .option('--me <x>', 'with --race: my banked score', intArg('--me', 0))
+    .option('--them <y>', 'with --race: the opponent\'s banked score', intArg('--them', 0))
+    .option('--busts <k>', 'with --race: my busts in a row so far (rules with a consecutive-bust penalty)', intArg('--busts', 0), 0);
   addRulesOptions(advise, 'wulong')
     .option('--json', 'print as JSON')
     .addHelpText('after', '\nExamples:\n  oddsmith wulong advise --score 2000 --dice 3\n  oddsmith wulong advise --score 0 --dice 5 --roll D,T,3,3,5')
-    .action((opts: RulesOptions & { score: number; dice: number; roll?: string; json?: boolean }) => {
+    .action((opts: RulesOptions & { score: number; dice: number; roll?: string; json?: boolean; race?: boolean; target?: number; me?: number; them?: number; busts: number }) => {
+      if (opts.race) {
+        if (opts.target === undefined || opts.me === undefined || opts.them === undefined) throw new UserError('--race needs --target, --me and --them');
+        if (opts.roll) throw new UserError('--roll is not available with --race');
+        const rules = rulesOf(opts);
+        const r = adviseRace(solveRace(rules, { target: opts.target }), opts.me, opts.them, opts.score, opts.dice, opts.busts);
+        emit(r, opts, () =>
+          [`${r.action.toUpperCase()}: at total ${r.total} with ${r.dice} dice, banked ${r.me} to ${r.them}, race to ${opts.target}`,
+            `  win probability if you stop: ${r.stopWin === null ? '(may not stop yet)' : fmtNum(r.stopWin, 6)}`,
+            `  win probability if you roll: ${fmtNum(r.rollWin, 6)}`,
+            `  at these scores, with ${r.dice} dice, stop from ${r.stopFrom}`].join('\n'));
+        return;
+      }
       const a = new TurnAnalysis(rulesOf(opts), undefined, opts.score + 1);
       if (opts.roll) {
         const r = a.rankSetAsides(opts.score, opts.dice, opts.roll);

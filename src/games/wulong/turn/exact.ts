@@ -55,10 +55,15 @@ function lookaheadCap(tables: Tables): number {
       else if (c.instantWin) gain += p * tables.rules.instantWin!.value;
       else gain += p * Math.max(...c.choices.map((x) => x.score));
     }
-    if (bust === 0) return Infinity;
+    // a dice count that cannot bust (Zilch pays for six scoreless dice) always rolls on; the cap
+    // comes from the counts that can bust, doubled because the argument's monotonicity no longer holds exactly
+    if (bust === 0) {
+      if (!tables.rules.scoreless?.length) return Infinity;
+      continue;
+    }
     cap = Math.max(cap, gain / bust);
   }
-  return cap;
+  return tables.rules.scoreless?.length ? 2 * cap : cap;
 }
 
 export function solve(tables: Tables, policy: PolicySpec, minCapScore = 0): Solution {

@@ -22,6 +22,30 @@ export interface Straight {
   score: number;
 }
 
+/**
+ * A named multi-set pattern over distinct faces: `counts` [3, 3] is two triplets, [4, 2] four of a
+ * kind with a pair, [2, 2, 2] three pairs. Any faces fill it (each part a different face), or only
+ * those in `faces` when given.
+ */
+export interface Pattern {
+  name: string;
+  counts: number[];
+  score: number;
+  faces?: string[];
+}
+
+/** n of a kind for faces whose own table does not list n: a multiple of the face's three of a kind, or a fixed score. */
+export interface OfAKind {
+  times?: number;
+  score?: number;
+}
+
+/** A roll of `dice` dice that scores nothing is worth `score` and every die is rolled again (Zilch's six-dice "no score" roll). */
+export interface ScorelessRoll {
+  dice: number;
+  score: number;
+}
+
 export interface BettingCard {
   id: string;
   name: string;
@@ -48,6 +72,20 @@ export interface WulongRules {
   faces: Face[];
   straights: Straight[];
   threePairs: { score: number } | null;
+  /** named multi-set patterns (two triplets, four of a kind + pair, four pairs…) */
+  patterns?: Pattern[];
+  /** n of a kind by multiplier of the triple or fixed score, keyed by n */
+  ofAKind?: Record<string, OfAKind>;
+  /** scoreless rolls that score anyway (and are rolled again) */
+  scoreless?: ScorelessRoll[];
+  /** points lost from the banked score on a bust (cross-turn: the race solver applies it; a single turn ends at 0 either way) */
+  bustPenalty?: number;
+  /** the count-th bust in a row costs `penalty` more and resets the count (cross-turn: race solver only) */
+  consecutiveBusts?: { count: number; penalty: number } | null;
+  /** a player's first bank must be at least this ("getting on the board"; cross-turn: race solver only) */
+  openingMinimum?: number;
+  /** where the rules come from */
+  source?: string;
   hotDice: boolean;
   minimumBank: number;
   instantWin: InstantWin | null;
@@ -63,7 +101,7 @@ const MAX_SCORE = 10_000_000;
 export function validateRules(raw: unknown, where = 'rules'): WulongRules {
   const r = v.object(raw, where);
   const p = `${where}: `;
-  v.onlyKeys(r, where, ['name', 'description', 'dice', 'faces', 'straights', 'threePairs', 'hotDice', 'minimumBank', 'instantWin', 'bettingCards', 'allIn', 'game', 'notes']);
+  v.onlyKeys(r, where, ['name', 'description', 'dice', 'faces', 'straights', 'threePairs', 'hotDice', 'minimumBank', 'instantWin', 'bettingCards', 'allIn', 'game', 'notes', 'patterns', 'ofAKind', 'scoreless', 'bustPenalty', 'consecutiveBusts', 'openingMinimum', 'source']);
   const dice = v.integer(r.dice, `${p}dice`, 1, 8);
   const rawFaces = v.array(r.faces, `${p}faces`, 2, 12);
   const faces: Face[] = rawFaces.map((f, i) => {
@@ -133,6 +171,52 @@ export function validateRules(raw: unknown, where = 'rules'): WulongRules {
     allIn: { limit: v.integer(allInRaw.limit, `${p}allIn.limit`, 0, MAX_SCORE), odds: v.number(allInRaw.odds, `${p}allIn.odds`, 0, 1000) },
   };
   if (r.game !== undefined) rules.game = v.object(r.game, `${p}game`);
+  // Family extensions: written only when present, so existing rules (and every output keyed on them) stay as they were.
+  if (r.patterns !== undefined) {
+    rules.patterns = v.array(r.patterns, `${p}patterns`).map((x, i) => {
+      const at = `${p}patterns[${i}]`;
+      const o = v.object(x, at);
+      v.onlyKeys(o, at, ['name', 'counts', 'score', 'faces']);
+      const counts = v.array(o.counts, `${at}.counts`, 1, dice).map((c, j) => v.integer(c, `${at}.counts[${j}]`, 1, dice));
+      if (counts.reduce((a, b) => a + b, 0) > dice) throw new UserError(`${at}.counts: ${counts.join('+')} dice is more than the ${dice} dice rolled`);
+      const pat: Pattern = { name: o.name === undefined ? counts.join('+') : v.string(o.name, `${at}.name`), counts, score: v.integer(o.score, `${at}.score`, 1, MAX_SCORE) };
+      if (o.faces !== undefined) pat.faces = v.array(o.faces, `${at}.faces`, counts.length, faces.length).map((f, j) => faceId(f, `${at}.faces[${j}]`));
+      if (counts.length > (pat.faces?.length ?? faces.length)) throw new UserError(`${at}.counts needs ${counts.length} different faces`);
+      return pat;
+    });
+  }
+  if (r.ofAKind !== undefined) {
+    const o = v.object(r.ofAKind, `${p}ofAKind`);
+    const out: Record<string, OfAKind> = {};
+    for (const [k, val] of Object.entries(o)) {
+      const n = Number(k);
+      const at = `${p}ofAKind.${k}`;
+      if (!Number.isInteger(n) || n < 3 || n > dice) throw new UserError(`${p}ofAKind has count "${k}": counts must be whole numbers 3..${dice}`);
+      const e = v.object(val, at);
+      v.onlyKeys(e, at, ['times', 'score']);
+      if ((e.times === undefined) === (e.score === undefined)) throw new UserError(`${at}: give exactly one of times (a multiple of the face's three of a kind) or score`);
+      out[String(n)] = e.times !== undefined ? { times: v.number(e.times, `${at}.times`, 0.01, 1000) } : { score: v.integer(e.score, `${at}.score`, 1, MAX_SCORE) };
+    }
+    rules.ofAKind = out;
+  }
+  if (r.scoreless !== undefined) {
+    rules.scoreless = v.array(r.scoreless, `${p}scoreless`).map((x, i) => {
+      const at = `${p}scoreless[${i}]`;
+      const o = v.object(x, at);
+      v.onlyKeys(o, at, ['dice', 'score']);
+      return { dice: v.integer(o.dice, `${at}.dice`, 1, dice), score: v.integer(o.score, `${at}.score`, 1, MAX_SCORE) };
+    });
+    if (rules.scoreless.length && !rules.hotDice) throw new UserError(`${p}scoreless needs hotDice: true (the dice are rolled again)`);
+  }
+  if (r.bustPenalty !== undefined) rules.bustPenalty = v.integer(r.bustPenalty, `${p}bustPenalty`, 0, MAX_SCORE);
+  if (r.consecutiveBusts !== undefined && r.consecutiveBusts !== null) {
+    const at = `${p}consecutiveBusts`;
+    const o = v.object(r.consecutiveBusts, at);
+    v.onlyKeys(o, at, ['count', 'penalty']);
+    rules.consecutiveBusts = { count: v.integer(o.count, `${at}.count`, 1, 10), penalty: v.integer(o.penalty, `${at}.penalty`, 0, MAX_SCORE) };
+  }
+  if (r.openingMinimum !== undefined) rules.openingMinimum = v.integer(r.openingMinimum, `${p}openingMinimum`, 0, MAX_SCORE);
+  if (r.source !== undefined) rules.source = v.string(r.source, `${p}source`);
   return rules;
 }
 

@@ -45,10 +45,17 @@ function gcd(a: number, b: number): number {
 }
 
 /** Value of setting aside m dice of one face, best over partitions into listed counts (−∞ if none). */
-function faceValues(score: Record<string, number>, beyond: 'double' | 'none', dice: number): number[] {
+function faceValues(score: Record<string, number>, beyond: 'double' | 'none', dice: number, ofAKind: WulongRules['ofAKind']): number[] {
   const table = new Array<number>(dice + 1).fill(-Infinity);
-  const listed = Object.keys(score).map(Number).sort((a, b) => a - b);
-  for (const c of listed) table[c] = score[String(c)];
+  // n of a kind by multiplier or fixed score, for counts the face's own table leaves out
+  for (const [k, e] of Object.entries(ofAKind ?? {})) {
+    const n = Number(k);
+    if (score[k] !== undefined || n > dice) continue;
+    if (e.score !== undefined) table[n] = e.score;
+    else if (score['3'] !== undefined) table[n] = Math.round(score['3'] * e.times!);
+  }
+  const listed = [...new Set([...Object.keys(score).map(Number), ...table.flatMap((x, c) => (x > -Infinity ? [c] : []))])].sort((a, b) => a - b);
+  for (const c of Object.keys(score).map(Number)) table[c] = score[String(c)];
   if (beyond === 'double' && listed.length) {
     const top = listed[listed.length - 1];
     for (let c = top + 1; c <= dice; c++) table[c] = table[c - 1] * 2;
@@ -96,7 +103,7 @@ export class Scorer {
 
   constructor(readonly rules: WulongRules) {
     const F = rules.faces.length;
-    this.faceBest = rules.faces.map((f) => faceValues(f.score, f.beyond ?? 'none', rules.dice));
+    this.faceBest = rules.faces.map((f) => faceValues(f.score, f.beyond ?? 'none', rules.dice, rules.ofAKind));
     for (const s of rules.straights) {
       const counts = new Array<number>(F).fill(0);
       for (const id of s.faces) counts[rules.faces.findIndex((f) => f.id === id)]++;
@@ -110,6 +117,30 @@ export class Scorer {
             counts[a] = counts[b] = counts[c] = 2;
             this.patterns.push({ counts, score: rules.threePairs.score });
           }
+    }
+    // named multi-set patterns: every assignment of distinct (allowed) faces to the parts; equal parts
+    // give the same multiset in several orders, which the set of keys removes
+    for (const pat of rules.patterns ?? []) {
+      const allowed = pat.faces ? pat.faces.map((id) => rules.faces.findIndex((f) => f.id === id)) : rules.faces.map((_, i) => i);
+      const seen = new Set<string>();
+      const used = new Array<number>(F).fill(0);
+      const rec = (part: number) => {
+        if (part === pat.counts.length) {
+          const key = used.join(',');
+          if (!seen.has(key)) {
+            seen.add(key);
+            this.patterns.push({ counts: used.slice(), score: pat.score });
+          }
+          return;
+        }
+        for (const f of allowed) {
+          if (used[f]) continue;
+          used[f] = pat.counts[part];
+          rec(part + 1);
+          used[f] = 0;
+        }
+      };
+      rec(0);
     }
   }
 
@@ -177,6 +208,13 @@ export function compileTables(rules: WulongRules): Tables {
       const allChoices = [...new Map(opts.map((o) => [`${o.used}:${o.score}`, { used: o.used, score: o.score }])).values()];
       for (const c of allChoices) scores.push(c.score);
       const instantWin = instantFace >= 0 && counts[instantFace] >= rules.instantWin!.count;
+      // a scoreless roll the rules pay for: one choice, all dice used (so hot dice rolls them all again)
+      const paid = choices.length === 0 ? rules.scoreless?.find((x) => x.dice === n) : undefined;
+      if (paid) {
+        choices.push({ used: n, score: paid.score });
+        allChoices.push({ used: n, score: paid.score });
+        scores.push(paid.score);
+      }
       if (choices.length === 0) bust += BigInt(weight);
       index.set(counts.join(','), list.length);
       list.push({ counts, weight, bust: choices.length === 0, instantWin, choices, allChoices });

@@ -1,0 +1,114 @@
+import { basename, join } from 'node:path';
+import type { ExperimentRunner } from '../../../report/experiment.js';
+import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../../report/page.js';
+import { VL_SCHEMA } from '../../../report/render.js';
+import { array, integer, object, string } from '../../../core/validate.js';
+import { packageRoot } from '../../../core/paths.js';
+import { loadRules } from '../turn/rules.js';
+import { TurnAnalysis } from '../turn/exact.js';
+import { expectedTurns, firstPlayerWins, playerState, solveRace, stopPolicy, type RaceSolution } from './exact.js';
+import { simpleRules } from './analysis.js';
+
+/** Per (my score, their score) at the start of my turn: my win probability and the total from which I stop with `dice` dice left. */
+function maps(R: RaceSolution, dice: number): Row[] {
+  const rows: Row[] = [];
+  for (let i = 0; i < R.G; i++)
+    for (let j = 0; j < R.G; j++) {
+      const me = playerState(R, i, 0, R.B === 2 && i > 0 ? 1 : 0), them = playerState(R, j, 0, R.B === 2 && j > 0 ? 1 : 0);
+      rows.push({ me: i * R.unit, them: j * R.unit, win: R.value[0][me * R.NP + them], stopFrom: stopPolicy(R, me, them).stopFrom[dice - 1] ?? R.target });
+    }
+  return rows;
+}
+
+function heat(name: string, title: string, caption: string, rows: Row[], field: string, legend: string[], scheme: 'viridis' | 'blueorange', rulesName: string, target: number): Chart {
+  return {
+    name,
+    title,
+    caption,
+    rows,
+    spec: {
+      $schema: VL_SCHEMA,
+      title: { text: title, subtitle: `${rulesName}, race to ${target}, both players playing to win (exact)` },
+      width: 460,
+      height: 460,
+      data: { values: rows },
+      mark: { type: 'rect' },
+      encoding: {
+        x: { field: 'them', type: 'quantitative', bin: { maxbins: 100, step: Math.max(1, (rows[1]?.them as number) - (rows[0]?.them as number)) }, title: "opponent's banked score (points)" },
+        y: { field: 'me', type: 'quantitative', bin: { maxbins: 100, step: Math.max(1, (rows[1]?.them as number) - (rows[0]?.them as number)) }, title: 'my banked score (points)' },
+        color: { field, type: 'quantitative', title: legend, scale: { scheme } },
+        tooltip: [{ field: 'me' }, { field: 'them' }, { field }],
+      },
+    },
+  };
+}
+
+/**
+ * Experiment "wulong-race": the race to a target played to win — policy and win-probability maps
+ * for one rules file, the first-player advantage of every preset, and the cost of simple rules.
+ */
+export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
+  const name = string(spec.name, 'experiment name');
+  const rulesFile = join(packageRoot(), string(spec.rules, `${name}: rules`));
+  const rules = loadRules(rulesFile);
+  const target = integer(spec.target, `${name}: target`, 1);
+  const dice = integer(spec.dice ?? rules.dice, `${name}: dice`, 1, rules.dice);
+  const presets = array(spec.presets ?? [], `${name}: presets`).map((p, i) => {
+    const o = object(p, `${name}: presets[${i}]`);
+    return { rules: string(o.rules, `${name}: presets[${i}].rules`), target: integer(o.target, `${name}: presets[${i}].target`, 1) };
+  });
+
+  const R = solveRace(rules, { target });
+  const p = firstPlayerWins(R);
+  const rows = maps(R, dice);
+  const policy = heat(`${name}-policy`, 'Stop from this turn total, by both banked scores', `Colour: the turn total from which the optimal player stops with ${dice} dice left, at the start of the turn (the policy is not always a single threshold: see the text). Far behind, play gets bolder; near the target, any total that wins is banked.`, rows, 'stopFrom', ['stop from', 'turn total (points)'], 'viridis', rules.name, target);
+  const win = heat(`${name}-win`, 'Probability of winning at the start of my turn', 'Colour: the probability that the player about to start a turn wins, under optimal play by both.', rows, 'win', ['win', 'probability'], 'blueorange', rules.name, target);
+
+  const adv: Row[] = [];
+  for (const x of presets) {
+    const r = loadRules(join(packageRoot(), x.rules));
+    const opt = solveRace(r, { target: x.target }), pts = solveRace(r, { target: x.target, play: ['points', 'points'] });
+    adv.push({ preset: r.name, file: basename(x.rules), target: x.target, play: 'both play to win', 'first player wins': firstPlayerWins(opt), 'expected turns': expectedTurns(opt) });
+    adv.push({ preset: r.name, file: basename(x.rules), target: x.target, play: 'both play for points', 'first player wins': firstPlayerWins(pts), 'expected turns': expectedTurns(pts) });
+  }
+  const advChart: Chart = {
+    name: `${name}-first-player`,
+    title: 'First-player advantage by preset',
+    caption: 'Probability that the first player wins a two-player race (exact), when both play to win and when both play for expected points (banking at once when it wins). 0.5 would be a fair game; the axis starts at 0.5. Labels are the rules files in rules/farkle/.',
+    rows: adv,
+    spec: {
+      $schema: VL_SCHEMA,
+      title: { text: 'Probability that the first player wins', subtitle: 'two players, exact value iteration' },
+      width: 420,
+      data: { values: adv.map((r) => ({ ...r, label: `${r.file} to ${r.target}` })) },
+      mark: { type: 'bar', clip: true },
+      encoding: {
+        y: { field: 'label', type: 'nominal', title: null, sort: null, axis: { labelLimit: 320 } },
+        yOffset: { field: 'play' },
+        x: { field: 'first player wins', type: 'quantitative', title: 'P(first player wins)', scale: { domain: [0.5, 0.65] } },
+        color: { field: 'play', type: 'nominal', title: null, legend: { orient: 'bottom' } },
+        tooltip: [{ field: 'preset' }, { field: 'target' }, { field: 'play' }, { field: 'first player wins', format: '.6f' }],
+      },
+    },
+  };
+
+  const best = new TurnAnalysis(rules);
+  const turnScore = (stopAt: number[]) => new TurnAnalysis(rules, { name: 'per-dice', stop: { kind: 'per-dice', totals: stopAt }, choice: 'best' }).solveResult().expectedTurnScore;
+  const pointsRule = Object.values(best.thresholds()).map((x) => x ?? target);
+  const simple = simpleRules(rules, target, 1e-9, R.unit, p, turnScore, pointsRule, best.solveResult().expectedTurnScore);
+  const simpleRows = [['best for points', simple.forPoints], ['best for winning', simple.forWinning]].map(([n, s]) => {
+    const x = s as typeof simple.forPoints;
+    return { rule: n as string, 'stop at (1, 2, … dice)': x.stopAt.join(' / '), 'points per turn': x.turnScore.toFixed(2), 'points given away': x.pointsCost.toFixed(2), 'wins first vs optimal': x.winFirst.toFixed(6), 'wins second vs optimal': x.winSecond.toFixed(6), 'win probability given away': x.winCost.toFixed(6) };
+  });
+
+  const page: PageInfo = { path: `wulong/${string(spec.page ?? 'race', `${name}: page`)}.html`, title: `Playing to win — ${rules.name}`, summary: `two-player race to ${target}: first player wins ${p.toFixed(4)} under optimal play; policy maps, first-player advantage by preset, simple rules` };
+  const intro = `<p>Exact value iteration over (my banked score, opponent's banked score, turn total, dice left, cross-turn state), tolerance 1e-9, score step ${R.unit}.
+Under optimal play by both, the first player wins <b>${p.toFixed(6)}</b> of races to ${target} with ${escapeHtml(rules.name)}.</p>`;
+  return [
+    await writePage(ctx.reportsDir, page, intro, [
+      { heading: 'When to stop', charts: [policy, win] },
+      { heading: 'First-player advantage', charts: [advChart], table: { rows: adv.map((r) => ({ ...r, 'first player wins': (r['first player wins'] as number).toFixed(6), 'expected turns': (r['expected turns'] as number).toFixed(2) })), caption: 'Expected turns: both players\' turns counted, until someone reaches the target (exact, same policies).' } },
+      { heading: 'Simple rules', html: `<p>Stop totals by dice left (banking at once when that wins). For points the best is the single-turn optimum's thresholds; for winning, ${simple.candidates} rules were tried, each scored against an optimal player in both seats.</p>`, table: { rows: simpleRows } },
+    ]),
+  ];
+};

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { loadRules } from '../src/games/wulong/turn/rules.js';
+import { rulesPath } from '../src/core/paths.js';
+import { expectedTurns, firstPlayerWins, playerState, solveRace, stopPolicy } from '../src/games/wulong/race/exact.js';
+import { adviseRace } from '../src/games/wulong/race/analysis.js';
+import { runCli, expectUserError } from './helpers/cli.js';
+
+const pig = loadRules(rulesPath('farkle', 'pig'));
+
+describe('race solver: Pig (Neller & Presser 2004)', () => {
+  const R = solveRace(pig, { target: 100 });
+  it('reproduces the published optimal first-player win probability 0.5306', () => {
+    // Neller & Presser, "Optimal Play of the Dice Game Pig" (UMAP Journal 2004): the first player wins 53.06% under optimal play
+    expect(firstPlayerWins(R)).toBeCloseTo(0.5306, 4);
+    expect(R.residual).toBeLessThan(1e-9);
+  });
+  it('hold at 20 (or bank at the goal) for both players: first player wins ≈ 0.5347 (Neller, Nifty Assignments "First-Player Advantage")', () => {
+    expect(firstPlayerWins(solveRace(pig, { target: 100, play: ['points', 'points'] }))).toBeCloseTo(0.5347, 4);
+  });
+  it('at 41 to 49 the optimal player stops from 22 but rolls on at 27 (possiblywrong.wordpress.com, 2014)', () => {
+    const me = playerState(R, 41, 0, 0), them = playerState(R, 49, 0, 0);
+    expect(stopPolicy(R, me, them).stopFrom[0]).toBe(22);
+    expect(adviseRace(R, 41, 49, 21, 1).action).toBe('roll');
+    expect(adviseRace(R, 41, 49, 22, 1).action).toBe('stop');
+    expect(adviseRace(R, 41, 49, 27, 1).action).toBe('roll');
+  });
+  it('playing for points against an optimal player loses win probability either way round', () => {
+    const p = firstPlayerWins(R);
+    expect(firstPlayerWins(solveRace(pig, { target: 100, play: ['points', 'optimal'] }))).toBeLessThan(p - 0.01);
+    expect(firstPlayerWins(solveRace(pig, { target: 100, play: ['optimal', 'points'] }))).toBeGreaterThan(p + 0.01);
+  });
+});
+
+describe('race solver: cross-turn state and the solving paths agree', () => {
+  it('a race to 2 on one die is won first with probability 6/7 (P = 5/6 + (1 − P)/6), with or without a bust penalty', () => {
+    expect(firstPlayerWins(solveRace(pig, { target: 2 }))).toBeCloseTo(6 / 7, 9);
+    // a penalty cannot take a score below zero: same answer, solved by full sweeps
+    const R = solveRace({ ...pig, bustPenalty: 1 }, { target: 2 });
+    expect(R.layered).toBe(false);
+    expect(firstPlayerWins(R)).toBeCloseTo(6 / 7, 9);
+  });
+  it('expected game length: a race to 2 on one die lasts 6/5 turns (each turn wins with probability 5/6)', () => {
+    expect(expectedTurns(solveRace(pig, { target: 2 }))).toBeCloseTo(1.2, 8);
+    expect(expectedTurns(solveRace(pig, { target: 2, play: ['points', 'optimal'] }))).toBeCloseTo(1.2, 8);
+  });
+  it('rules that add state but change nothing give the same Pig value (bust counter without penalty, opening minimum of 1)', () => {
+    const plain = firstPlayerWins(solveRace(pig, { target: 40 }));
+    const counted = solveRace({ ...pig, consecutiveBusts: { count: 3, penalty: 0 } }, { target: 40 });
+    expect(counted.C).toBe(3);
+    expect(firstPlayerWins(counted)).toBeCloseTo(plain, 8);
+    const opening = solveRace({ ...pig, openingMinimum: 1 }, { target: 40 });
+    expect(opening.B).toBe(2);
+    expect(firstPlayerWins(opening)).toBeCloseTo(plain, 8);
+  });
+  it('penalties and an opening minimum change the race (and bust penalties make sweeping necessary)', () => {
+    const plain = firstPlayerWins(solveRace(pig, { target: 40 }));
+    const pen = solveRace({ ...pig, consecutiveBusts: { count: 2, penalty: 5 } }, { target: 40 });
+    expect(pen.layered).toBe(false);
+    expect(Math.abs(firstPlayerWins(pen) - plain)).toBeGreaterThan(1e-4);
+    // optimal Pig play from 0 banks 19 or more anyway, so the minimum must exceed that to bind
+    expect(firstPlayerWins(solveRace({ ...pig, openingMinimum: 30 }, { target: 40 }))).not.toBeCloseTo(plain, 4);
+  });
+  it('Zilch (scoreless six dice pay 500, third zilch in a row costs 500, bank from 300) solves to a small target', () => {
+    const zilch = loadRules(rulesPath('farkle', 'zilch'));
+    const R = solveRace(zilch, { target: 600 });
+    const p = firstPlayerWins(R);
+    expect(R.C).toBe(3);
+    expect(p).toBeGreaterThan(0.5);
+    expect(p).toBeLessThan(1);
+  });
+});
+
+describe('race CLI', () => {
+  it('wulong race prints the Pig figures', () => {
+    const r = runCli(['wulong', 'race', '--rules', 'rules/farkle/pig.json', '--target', '100', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.firstPlayerWins).toBeCloseTo(0.5306, 4);
+    expect(j.pointsVsPoints).toBeCloseTo(0.5347, 4);
+  });
+  it('advise --race answers mid-turn', () => {
+    const r = runCli(['wulong', 'advise', '--race', '--rules', 'rules/farkle/pig.json', '--target', '100', '--me', '41', '--them', '49', '--score', '27', '--dice', '1']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^ROLL: at total 27/);
+  });
+  it('bad input is one line and exit 2', () => {
+    expectUserError(runCli(['wulong', 'race', '--rules', 'rules/farkle/pig.json', '--target', '100', '--players', '3']), /2 players only/);
+    expectUserError(runCli(['wulong', 'advise', '--race', '--rules', 'rules/farkle/pig.json', '--score', '0', '--dice', '1']), /--race needs --target/);
+    expectUserError(runCli(['wulong', 'race', '--rules', 'rules/farkle/pig.json', '--target', '100', '--tolerance', '2']), /--tolerance/);
+  });
+});
+
+describe('simple rules (stop totals per dice left)', () => {
+  it('Pig to 40: the best single threshold for winning gives away less win probability than hold-at-the-points-optimum', async () => {
+    const { simpleRules } = await import('../src/games/wulong/race/analysis.js');
+    const { TurnAnalysis } = await import('../src/games/wulong/turn/exact.js');
+    const p = firstPlayerWins(solveRace(pig, { target: 40 }));
+    const turnScore = (stopAt: number[]) => new TurnAnalysis(pig, { name: 'per-dice', stop: { kind: 'per-dice', totals: stopAt }, choice: 'best' }).solveResult().expectedTurnScore;
+    const s = simpleRules(pig, 40, 1e-9, 1, p, turnScore, [20], turnScore([20]));
+    expect(s.forPoints.stopAt).toEqual([20]);
+    expect(s.forPoints.pointsCost).toBeCloseTo(0, 9);
+    expect(s.forWinning.winCost).toBeLessThanOrEqual(s.forPoints.winCost);
+    expect(s.forWinning.winCost).toBeGreaterThan(0);
+    expect(s.forPoints.winFirst).toBeLessThan(p);
+  });
+});
