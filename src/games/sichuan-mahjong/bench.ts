@@ -5,6 +5,7 @@ import { Valuer } from './value.js';
 import { loadRules } from './rules.js';
 import { dealKernel, type DealParams } from './kernels.js';
 import { randomHand } from './tiles.js';
+import { advise, DEFAULT_DRAWS } from './exact-advisor.js';
 import { buildSuitKeys, keyShanten, keyStandardDistance, suitKeys } from './suit-keys.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -109,8 +110,26 @@ function readyHands(rng: Rng, count: number): Uint8Array[] {
   return out;
 }
 
+/** The advisor's answer time by distance from ready (the best discard's shanten), median of 5 after a warm-up. */
+function advisorTimes(log: (line: string) => void): void {
+  const rules = loadRules('default');
+  const cases: [string, string][] = [['1', '11123456789m135p'], ['2', '11468m11234688p2s'], ['3', '335689m23689p468s'], ['4 (lower bound)', '24567m4555p26789s']];
+  for (const [label, hand] of cases) {
+    const times: number[] = [];
+    let states = 0;
+    for (let i = 0; i < 6; i++) {
+      const r = advise({ hand, void: 's' }, rules, { draws: DEFAULT_DRAWS, objective: 'points' });
+      if (i > 0) times.push(r.seconds * 1000);
+      states = r.states;
+    }
+    times.sort((a, b) => a - b);
+    log(`discard advisor, ${label} from ready (${hand}, void s, ${DEFAULT_DRAWS} draws, every discard): ${times[2].toFixed(1)} ms median, ${states} states`);
+  }
+}
+
 export async function bench(log: (line: string) => void): Promise<void> {
   sideBySide(log);
+  advisorTimes(log);
   const t = buildSuitTables();
   log(`tables: 3 per-suit arrays over 5^9 = 1,953,125 indices, ${(t.bytes / 2 ** 20).toFixed(1)} MiB, built in ${t.buildMs.toFixed(0)} ms`);
   suitTables();
