@@ -5,6 +5,91 @@ import { Valuer } from './value.js';
 import { loadRules } from './rules.js';
 import { dealKernel, type DealParams } from './kernels.js';
 import { randomHand } from './tiles.js';
+import { advise, DEFAULT_DRAWS } from './exact-advisor.js';
+import { buildSuitKeys, keyShanten, keyStandardDistance, suitKeys } from './suit-keys.js';
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** 10^6 random 14-tile hands from the 108-tile wall (seed 13), 27 counts each, one flat array. */
+export function benchHands(n = 1_000_000): Uint8Array {
+  const rng = new Rng(13);
+  const wall = new Uint8Array(108), h = new Uint8Array(27);
+  const flat = new Uint8Array(n * 27);
+  for (let i = 0; i < n; i++) flat.set(randomHand(rng, 14, wall, h), i * 27);
+  return flat;
+}
+
+/** A peer program (built outside the repo) that reads the same hands file: 'name hands/s=… checksum=…'. */
+function runPeer(bin: string, args: string[]): { rate: number; checksum: number } | string {
+  try {
+    const out = execFileSync(bin, args, { encoding: 'utf8', timeout: 300_000 });
+    const m = /hands\/s=(\d+) checksum=(\d+)/.exec(out);
+    return m ? { rate: Number(m[1]), checksum: Number(m[2]) } : `unreadable output: ${out.trim()}`;
+  } catch (e) {
+    return `failed: ${(e as Error).message.split('\n')[0]}`;
+  }
+}
+
+/**
+ * Our standard form against the peers on one input: the hands file this bench writes, read by a
+ * small C++ driver per peer (ODDSMITH_NYANTEN_BIN, ODDSMITH_SHANTEN_NUMBER_BIN, or the fixed paths
+ * /tmp/peers/{nyanten,shanten-number}-driver). The checksum Σ (shanten + 1)·(i mod 1000 + 1) must agree.
+ */
+function sideBySide(log: (line: string) => void): void {
+  const t = buildSuitKeys();
+  log(`suit keys: ${t.K} suit classes, ${t.K2} two-suit classes, ${(t.bytes / 2 ** 20).toFixed(2)} MiB, built in ${t.buildMs.toFixed(0)} ms`);
+  suitKeys();
+  const N = 1_000_000;
+  const flat = benchHands(N);
+  const file = join(tmpdir(), 'oddsmith-sichuan-hands.bin');
+  writeFileSync(file, flat);
+  const pass = (fn: () => number): { rate: number; checksum: number } => {
+    const t0 = performance.now();
+    const checksum = fn();
+    return { rate: N / ((performance.now() - t0) / 1000), checksum };
+  };
+  const standard = (): number => { let s = 0; for (let i = 0; i < N; i++) s += keyStandardDistance(flat, i * 27, 4, -1) * ((i % 1000) + 1); return s; };
+  const withSeven = (): number => { let s = 0; for (let i = 0; i < N; i++) s += (keyShanten(flat, i * 27, 0, -1) + 1) * ((i % 1000) + 1); return s; };
+  const voids = (): number => { let s = 0; for (let i = 0; i < N; i++) s += (keyShanten(flat, i * 27, 0, i % 3) + 1) * ((i % 1000) + 1); return s; };
+  const h = new Uint8Array(27);
+  const previous = (): number => { let s = 0; for (let i = 0; i < N; i++) { for (let k = 0; k < 27; k++) h[k] = flat[i * 27 + k]; s += standardDistance(h, 4, -1) * ((i % 1000) + 1); } return s; };
+  const peers: [string, string, string[]][] = [
+    ['nyanten', process.env.ODDSMITH_NYANTEN_BIN ?? '/tmp/peers/nyanten-driver', [file]],
+    ['shanten-number', process.env.ODDSMITH_SHANTEN_NUMBER_BIN ?? '/tmp/peers/shanten-number-driver',
+      [file, process.env.ODDSMITH_SHANTEN_NUMBER_TABLES ?? '/tmp/peers/shanten-number/build']],
+  ];
+  const present = peers.filter(([, bin]) => existsSync(bin));
+  // The machine is shared: rounds alternate ours and each peer, and each keeps its best round, so
+  // a burst of load elsewhere does not land on one side only.
+  const best = { std: { rate: 0, checksum: 0 }, seven: { rate: 0, checksum: 0 }, void: { rate: 0, checksum: 0 }, prev: { rate: 0, checksum: 0 } };
+  const peerBest = new Map<string, { rate: number; checksum: number } | string>();
+  const keep = (slot: { rate: number; checksum: number }, r: { rate: number; checksum: number }): void => { if (r.rate > slot.rate) { slot.rate = r.rate; slot.checksum = r.checksum; } };
+  for (let round = 0; round < 3; round++) {
+    keep(best.std, pass(standard));
+    for (const [name, bin, args] of present) {
+      const p = runPeer(bin, args);
+      const was = peerBest.get(name);
+      if (typeof p === 'string') { if (was === undefined) peerBest.set(name, p); } else if (was === undefined || typeof was === 'string' || p.rate > was.rate) peerBest.set(name, p);
+      keep(best.std, pass(standard));
+    }
+    keep(best.seven, pass(withSeven));
+    keep(best.void, pass(voids));
+    if (round === 0) keep(best.prev, pass(previous));
+  }
+  const M = (r: number): string => `${(r / 1e6).toFixed(2)} M hands/s`;
+  log(`shanten side by side: ${N.toLocaleString('en-US')} random 14-tile hands (108-tile wall, seed 13), one thread, hands file ${file}`);
+  log(`  ours, standard form, three suits: ${M(best.std.rate)} (checksum ${best.std.checksum}); the previous 33.5 MiB tables: ${M(best.prev.rate)} (checksum ${best.prev.checksum})`);
+  log(`  ours, standard + seven pairs (four alike = two pairs): ${M(best.seven.rate)}; with a declared void, both forms: ${M(best.void.rate)}`);
+  for (const [name, bin] of peers) {
+    const p = peerBest.get(name);
+    if (p === undefined) { log(`  ${name}: no driver at ${bin} (set ODDSMITH_${name.replace('-', '_').toUpperCase()}_BIN); our figure alone`); continue; }
+    if (typeof p === 'string') { log(`  ${name}: ${p}`); continue; }
+    const same = p.checksum === best.std.checksum ? 'checksums equal' : `CHECKSUM DIFFERS (${p.checksum})`;
+    log(`  ${name} (C++ -O3, standard form): ${M(p.rate)}; ours / ${name} = ${(best.std.rate / p.rate).toFixed(2)}× standard, ${(best.seven.rate / p.rate).toFixed(2)}× with seven pairs, ${(best.void.rate / p.rate).toFixed(2)}× void forms; ${same}`);
+  }
+}
 
 /** Random ready 13-tile hands without the void suit s (2): complete two-suit hands minus one tile. */
 function readyHands(rng: Rng, count: number): Uint8Array[] {
@@ -25,7 +110,26 @@ function readyHands(rng: Rng, count: number): Uint8Array[] {
   return out;
 }
 
+/** The advisor's answer time by distance from ready (the best discard's shanten), median of 5 after a warm-up. */
+function advisorTimes(log: (line: string) => void): void {
+  const rules = loadRules('default');
+  const cases: [string, string][] = [['1', '11123456789m135p'], ['2', '11468m11234688p2s'], ['3', '335689m23689p468s'], ['4 (lower bound)', '24567m4555p26789s']];
+  for (const [label, hand] of cases) {
+    const times: number[] = [];
+    let states = 0;
+    for (let i = 0; i < 6; i++) {
+      const r = advise({ hand, void: 's' }, rules, { draws: DEFAULT_DRAWS, objective: 'points' });
+      if (i > 0) times.push(r.seconds * 1000);
+      states = r.states;
+    }
+    times.sort((a, b) => a - b);
+    log(`discard advisor, ${label} from ready (${hand}, void s, ${DEFAULT_DRAWS} draws, every discard): ${times[2].toFixed(1)} ms median, ${states} states`);
+  }
+}
+
 export async function bench(log: (line: string) => void): Promise<void> {
+  sideBySide(log);
+  advisorTimes(log);
   const t = buildSuitTables();
   log(`tables: 3 per-suit arrays over 5^9 = 1,953,125 indices, ${(t.bytes / 2 ** 20).toFixed(1)} MiB, built in ${t.buildMs.toFixed(0)} ms`);
   suitTables();

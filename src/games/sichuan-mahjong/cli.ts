@@ -12,6 +12,7 @@ import { exactReadyOdds } from './exact-ready-odds.js';
 import { dealKernel, formatDeal, oddsKernel, type DealParams, type DealSummary, type OddsParams, type OddsSummary } from './kernels.js';
 import { parsePosition, type HandSpec } from './hand.js';
 import { getStrategy, STRATEGIES } from '../../../strategies/sichuan-mahjong/index.js';
+import { advise, DEFAULT_DRAWS, type AdvisorResult, type Objective } from './exact-advisor.js';
 
 const GAME = 'sichuan-mahjong';
 
@@ -63,8 +64,9 @@ function waitsCsvRows(r: WaitsResult) {
 }
 
 /** --jsonl: one JSON object per stdin line → one result per stdout line; bad lines are reported and skipped. */
-async function runJsonl(rules: SichuanRules): Promise<number> {
+async function runJsonl(rules: SichuanRules, each?: (o: Record<string, unknown>) => object): Promise<number> {
   const valuer = new Valuer(rules);
+  const one = each ?? ((o: Record<string, unknown>) => analyze(o as unknown as HandSpec, rules, valuer));
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
   let lineNo = 0, bad = 0;
   for await (const line of rl) {
@@ -83,7 +85,7 @@ async function runJsonl(rules: SichuanRules): Promise<number> {
       if (o.melds !== undefined && !Array.isArray(o.melds) && typeof o.melds !== 'string') throw new UserError('melds must be an array of strings like ["pung 5p"]');
       if (o.seen !== undefined && typeof o.seen !== 'string') throw new UserError('seen must be a string of tiles like "55p9s"');
       if (o.void !== undefined && typeof o.void !== 'string') throw new UserError('void must be one of m, p, s');
-      const r = analyze(o as unknown as HandSpec, rules, valuer);
+      const r = one(o);
       process.stdout.write(JSON.stringify(o.id === undefined ? { line: lineNo, ...r } : { line: lineNo, id: o.id, ...r }) + '\n');
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
@@ -95,8 +97,55 @@ async function runJsonl(rules: SichuanRules): Promise<number> {
   return bad;
 }
 
+function parseObjective(x: string): Objective {
+  if (x !== 'win' && x !== 'points') throw new UserError(`--objective must be win or points (got ${JSON.stringify(x)})`);
+  return x;
+}
+
+export function adviceText(r: AdvisorResult): string {
+  const pct = (x: number) => fmtPct(x, 2);
+  const approx = r.discards.some((d) => d.approximate);
+  return [
+    `hand ${r.hand}${r.melds.length ? ` + ${r.melds.join(', ')}` : ''} · void ${r.void}${r.voidInferred ? ' (inferred)' : ''} · ${r.draws} own draws · best for ${r.objective === 'win' ? 'the chance to win' : 'expected points'}`,
+    textTable(r.discards.map((d) => ({
+      discard: d.discard, shanten: d.shanten, 'improving tiles': d.improvingTiles,
+      'P(ready)': pct(d.pReady), 'P(win)': pct(d.pWin), 'expected points': d.expectedPoints.toFixed(3),
+      ...(approx ? { exact: d.approximate ? 'lower bound' : 'exact' } : {}),
+    }))),
+    `model: ${r.model}`,
+  ].join('\n');
+}
+
 export function register(program: Command): void {
   const mj = program.command('mahjong').description('Sichuan bloody-battle mahjong: waits, shanten, hand values, starting-hand odds, full-deal simulation');
+
+  addHandOptions(
+    mj
+      .command('discard')
+      .description(`the discard advisor: for every discard, shanten, live improving tiles, and the exact chance to be ready and to win within N own draws and the expected self-draw points (solitaire model; see docs/rules/sichuan-mahjong.md)`)
+      .argument('[hand]', 'concealed tiles to discard from, e.g. 11123456789m135p (14 − 3·sets tiles)'),
+  )
+    .option('--draws <n>', `own draws left (default ${DEFAULT_DRAWS}: the 55 tiles left after the deal shared by four players)`, intArg('--draws', 1, 60), DEFAULT_DRAWS)
+    .option('--objective <goal>', 'what later discards aim for: win (the chance to win) or points (expected points)', 'points')
+    .option('--jsonl', 'read one JSON object per line on stdin ({"hand":…, "void":…, "melds":[…], "seen":…}) and write one result per line')
+    .option('--json', 'print the result as JSON')
+    .option('--csv', 'print the table as CSV')
+    .addHelpText('after', '\nExamples:\n  oddsmith mahjong discard 11123456789m135p --void s\n  oddsmith mahjong discard 1123456789m1357p --void s --draws 8 --objective win\n  echo \'{"hand":"11123456789m135p","void":"s"}\' | oddsmith mahjong discard --jsonl')
+    .action(async (handArg: string | undefined, opts: HandOpts & { draws: number; objective: string }) => {
+      const rules = rulesFromOptions(GAME, opts, validateRules);
+      const objective = parseObjective(opts.objective);
+      // the run time is left out of the output so that results are identical run to run
+      const run = (spec: HandSpec) => { const { seconds: _s, states: _n, ...r } = advise(spec, rules, { draws: opts.draws, objective }); return r; };
+      if (opts.jsonl) {
+        if (handArg) throw new UserError('--jsonl reads hands from stdin: give no HAND argument');
+        const bad = await runJsonl(rules, (o) => run(o as unknown as HandSpec));
+        if (bad) process.once('exit', () => { process.exitCode = 2; });
+        return;
+      }
+      if (!handArg) throw new UserError('give a HAND (e.g. 11123456789m135p) or --jsonl');
+      const r = run({ hand: handArg, melds: opts.melds, void: opts.void, seen: opts.seen });
+      emit(r, opts, () => adviceText({ ...r, seconds: 0, states: 0 }), () => r.discards.map((d) => ({ ...d, improving: d.improving.join(' '), approximate: String(d.approximate) })));
+    });
 
   addHandOptions(
     mj
