@@ -166,6 +166,8 @@ const wulongPresets = Object.entries(__PRESETS__)
 
 /** Last per-edit timings, read by the browser test. */
 export const timing = { wulongMs: [] as number[], sensitivityMs: 0 };
+/** The last full results, for the browser test to compare with the CLI's --json. */
+const last: Record<string, unknown> = {};
 
 function wulongTab(root: HTMLElement): void {
   root.innerHTML = `<div class="cols"><div>
@@ -192,6 +194,7 @@ function wulongTab(root: HTMLElement): void {
   let raw: unknown;
   let label = 'rules/wulong/default.json';
   let analysis: TurnAnalysis;
+  let sensTimer: ReturnType<typeof setTimeout> | undefined;
   let policyView: ChartView | undefined, finalView: ChartView | undefined;
   const err = $('#w-error');
 
@@ -221,6 +224,7 @@ function wulongTab(root: HTMLElement): void {
     const t0 = performance.now();
     analysis = new TurnAnalysis(rules);
     const r = analysis.solveResult();
+    last.wulong = r;
     $('#expected-turn-score').textContent = num(r.expectedTurnScore, 2);
     $('#expected-turn-score').dataset.value = String(r.expectedTurnScore);
     $('#w-label').textContent = `— ${r.rules}`;
@@ -233,8 +237,11 @@ function wulongTab(root: HTMLElement): void {
     const fRows = r.finalScore.filter((x) => x.probability >= 1e-4);
     const draw = async () => {
       if (!charts) return;
-      if (!policyView) policyView = await charts.embed($('#w-policy'), policySpec(r.unit));
-      if (!finalView) finalView = await charts.embed($('#w-final'), finalSpec());
+      if (!policyView || !finalView) {
+        policyView = await charts.embed($('#w-policy'), { ...policySpec(r.unit), data: { name: 'table', values: pRows } });
+        finalView = await charts.embed($('#w-final'), { ...finalSpec(), data: { name: 'table', values: fRows } });
+        return;
+      }
       await Promise.all([policyView.data('table', pRows).runAsync(), finalView.data('table', fRows).runAsync()]);
     };
     void draw().then(() => {
@@ -242,7 +249,9 @@ function wulongTab(root: HTMLElement): void {
       timing.wulongMs.push(ms);
       $('#w-time').textContent = `(recomputed and redrawn in ${ms.toFixed(1)} ms)`;
       document.body.dataset.wulongReady = String(timing.wulongMs.length);
-      setTimeout(sensitivity, 0);
+      // 1 + 3 × faces solves: run once the edits pause, so typing stays quick
+      clearTimeout(sensTimer);
+      sensTimer = setTimeout(sensitivity, 400);
     });
   }
 
@@ -424,7 +433,7 @@ function show(id: string): void {
   }
 }
 function start(): void {
-  (globalThis as unknown as { oddsmithWorkbench: unknown }).oddsmithWorkbench = { timing };
+  (globalThis as unknown as { oddsmithWorkbench: unknown }).oddsmithWorkbench = { timing, last };
   document.querySelectorAll<HTMLElement>('nav button').forEach((b) => b.addEventListener('click', () => {
     show(b.dataset.tab!);
   }));
