@@ -195,6 +195,7 @@ function wulongTab(root: HTMLElement): void {
   let label = 'rules/wulong/default.json';
   let analysis: TurnAnalysis;
   let sensTimer: ReturnType<typeof setTimeout> | undefined;
+  let drawnUnit = 0;
   let policyView: ChartView | undefined, finalView: ChartView | undefined;
   const err = $('#w-error');
 
@@ -237,7 +238,11 @@ function wulongTab(root: HTMLElement): void {
     const fRows = r.finalScore.filter((x) => x.probability >= 1e-4);
     const draw = async () => {
       if (!charts) return;
-      if (!policyView || !finalView) {
+      // the policy map's cells are one scoring unit wide: new rules with another unit redraw it
+      if (!policyView || !finalView || drawnUnit !== r.unit) {
+        drawnUnit = r.unit;
+        $('#w-policy').textContent = '';
+        $('#w-final').textContent = '';
         policyView = await charts.embed($('#w-policy'), { ...policySpec(r.unit), data: { name: 'table', values: pRows } });
         finalView = await charts.embed($('#w-final'), { ...finalSpec(), data: { name: 'table', values: fRows } });
         return;
