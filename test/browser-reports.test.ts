@@ -33,6 +33,20 @@ describe.skipIf(chromium.path === null)('report pages in chromium', () => {
     expect(readFileSync(join(REPORTS, 'index.html'), 'utf8')).toContain('href="workbench/index.html"');
   });
 
+  it('a mark shows its exact values in a tooltip (wulong/turn.html, final-score bars)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(pathToFileURL(join(REPORTS, 'wulong', 'turn.html')).href);
+    await page.waitForSelector('body[data-charts="done"]', { timeout: 90_000 });
+    // the tallest bar: a bust, score 0
+    await page.hover('#fig-turn-final-score svg.marks g.mark-rect path', { force: true });
+    await page.waitForSelector('#vg-tooltip-element.visible', { timeout: 10_000 });
+    const text = (await page.textContent('#vg-tooltip-element')) ?? '';
+    const csv = readFileSync(join(REPORTS, 'wulong', 'turn-final-score.csv'), 'utf8').split('\n')[1].split(',');
+    expect(text).toContain('score');
+    expect(text).toContain(csv[1]); // the probability, every digit
+    await page.close();
+  });
+
   it.each(all.map((p) => [p.slice(REPORTS.length + 1), p]))('%s: loads without console errors, every chart drawn live', async (_name, file) => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     const errors: string[] = [];

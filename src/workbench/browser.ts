@@ -32,6 +32,7 @@ export interface Page {
   textContent(sel: string): Promise<string | null>;
   fill(sel: string, v: string): Promise<void>;
   click(sel: string): Promise<void>;
+  hover(sel: string, o?: Record<string, unknown>): Promise<void>;
   evaluate<T>(f: string | (() => T)): Promise<T>;
   screenshot(o: Record<string, unknown>): Promise<Buffer>;
   setInputFiles(sel: string, f: { name: string; mimeType: string; buffer: Buffer }): Promise<void>;
