@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LiarsSolver, enumerateHands, solve, type Variant } from '../src/games/liars-dice/cfr.js';
+import { LiarsSolver, enumerateHands, solve, type Variant } from '../src/games/liars-dice/exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from '../src/games/liars-dice/exact-play.js';
 import { Tournament, summarizeTournament, type TournamentParams } from '../src/games/liars-dice/kernels.js';
 import { createStrategy } from '../strategies/liars-dice/index.js';
@@ -105,5 +105,24 @@ describe('liars dice: CFR+ solver', () => {
     expect(ex.exploitability).toBeGreaterThan(0);
     // a bot that draws random numbers has no exact policy table
     expect(() => botExploitability('seed', 1, 4, createStrategy({ name: 'random', params: {} }, ctx))).toThrow(/random numbers/);
+  });
+});
+
+describe('solve: one exploitability traversal per checkpoint', () => {
+  it('computes exploitability exactly once per convergence point (none thrown away)', () => {
+    const proto = LiarsSolver.prototype as unknown as { exploitability: () => unknown };
+    const orig = proto.exploitability;
+    let calls = 0;
+    proto.exploitability = function (this: unknown) {
+      calls++;
+      return orig.call(this);
+    };
+    try {
+      const { result } = solve({ variant: 'seed', dice: [1, 1], sides: 3, target: 1e-3, maxIterations: 2000 });
+      expect(result.convergence.length).toBeGreaterThan(3);
+      expect(calls).toBe(result.convergence.length);
+    } finally {
+      proto.exploitability = orig;
+    }
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { DEFAULT_RULES, bidRank, validateRules, type LiarsRules } from '../src/games/liars-dice/rules.js';
-import { atLeastTable, bidOdds, binomialAtLeast, checkHigher, exactText, parseBid, parseDice } from '../src/games/liars-dice/odds.js';
+import { atLeastTable, bidOdds, binomialAtLeast, checkHigher, exactText, parseBid, parseDice } from '../src/games/liars-dice/exact.js';
 import { checkBids } from '../src/games/liars-dice/check.js';
-import { Round, tailTable, type RoundView, type Strategy } from '../src/games/liars-dice/engine.js';
+import { Round, tailTable } from '../src/games/liars-dice/engine.js';
+import type { RoundView, Strategy } from '../src/games/liars-dice/strategy.js';
 import { Tournament, summarizeTournament, tournamentKernel, type TournamentParams } from '../src/games/liars-dice/kernels.js';
 import { runExperiment } from '../src/parallel/pool.js';
 import { solverFor } from '../strategies/liars-dice/equilibrium.js';

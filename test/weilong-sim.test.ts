@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { loadRules } from '../src/games/weilong/rules.js';
-import { turnOdds } from '../src/games/weilong/odds.js';
-import { gamesKernel, gamesLayout, playGames, simulateTurns, type GamesParams } from '../src/games/weilong/kernels.js';
+import { turnOdds } from '../src/games/weilong/exact.js';
+import { gamesKernel, gamesLayout, playGames, simulateTurns, TURN, type GamesParams } from '../src/games/weilong/kernels.js';
 import { Rng } from '../src/core/rng.js';
 import { runExperiment } from '../src/parallel/pool.js';
 import { measureAllocation } from './helpers/alloc.js';
@@ -40,7 +40,7 @@ describe('weilong exact single-turn odds', () => {
     let worst = 0;
     for (const [son, collected, strategy, ability] of cases) {
       const exact = turnOdds(rules, son, collected, strategy, ability);
-      const acc = new Float64Array(6);
+      const acc = new Float64Array(TURN.length), T = TURN.offset;
       simulateTurns({ rules, son, strategy, collected, ability }, new Rng(1000 + son), n, acc);
       const check = (k: number, p: number) => {
         const se = Math.sqrt(Math.max(p * (1 - p), 1e-12) / n);
@@ -48,10 +48,10 @@ describe('weilong exact single-turn odds', () => {
         worst = Math.max(worst, z);
         expect(z, `${son} ${collected} ${strategy}: ${k / n} vs ${p}`).toBeLessThanOrEqual(4);
       };
-      check(acc[1], exact.pElement);
-      check(acc[2], exact.pDragon);
-      check(acc[5], exact.pEndAtOnce);
-      const mean = acc[3] / n, sd = Math.sqrt((acc[4] - n * mean * mean) / (n - 1));
+      check(acc[T.element], exact.pElement);
+      check(acc[T.dragon], exact.pDragon);
+      check(acc[T.endAtOnce], exact.pEndAtOnce);
+      const mean = acc[T.collected] / n, sd = Math.sqrt((acc[T.collected2] - n * mean * mean) / (n - 1));
       const z = sd > 0 ? Math.abs(mean - exact.expectedCollected) / (sd / Math.sqrt(n)) : Math.abs(mean - exact.expectedCollected) < 1e-9 ? 0 : Infinity;
       worst = Math.max(worst, z);
       expect(z).toBeLessThanOrEqual(4);

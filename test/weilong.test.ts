@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadRules, validateRules, type WeilongRules } from '../src/games/weilong/rules.js';
-import { WeilongGame, ROLL_AGAIN, TURN_OVER, type WeilongStrategy } from '../src/games/weilong/engine.js';
-import { applySets } from '../src/games/weilong/options.js';
+import { WeilongGame, ROLL_AGAIN, TURN_OVER } from '../src/games/weilong/engine.js';
+import type { WeilongStrategy } from '../src/games/weilong/strategy.js';
+import { applySets } from '../src/games/weilong/rules.js';
 import { STRATEGIES } from '../strategies/weilong/index.js';
 import { UserError } from '../src/core/errors.js';
 
@@ -293,11 +294,11 @@ describe('weilong engine details', () => {
     g.setCollected(0, [0, 1, 1, 0, 0, 0, 0]);
     g.setCollected(2, [0, 1, 1, 0, 1, 1, 0]);
     g.setCollected(3, [0, 0, 1, 0, 0, 0, 0]);
-    expect(S.secondSonChange(g, 1)).toBe(2 * 8 + 6); // the Third Son's 2 becomes a 6
+    expect(S.secondSonChange(g.view, 1)).toBe(2 * 8 + 6); // the Third Son's 2 becomes a 6
     // the Fourth Son (player 3) hits the Third Son (4 dice toward a Dragon): his lowest die
     g.dealCards([1, 0, 2, 3]);
     g.setCollected(1, [0, 0, 0, 0, 0, 0, 0]);
-    expect(S.fourthSonReturn(g, 3)).toBe(2 * 8 + 1);
+    expect(S.fourthSonReturn(g.view, 3)).toBe(2 * 8 + 1);
     // the Fifth Son trades with the most threatening card when it is clearly ahead
     const h = new WeilongGame(rules);
     h.setPlayers([S, S, S]);

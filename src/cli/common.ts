@@ -134,8 +134,8 @@ export interface RulesOptions {
 
 export function addRulesOptions(cmd: Command, game: string): Command {
   return cmd
-    .option('--rules <name|file>', `rules: a preset name (rules/${game}/<name>.json) or a JSON file; default rules/${game}/default.json`)
-    .option('--set <field=value>', 'change one rules field (repeatable), e.g. --set a.b=3', (v: string, prev: string[]) => [...prev, v], [] as string[]);
+    .option('--rules <name|file>', `rules: a preset name (rules/${game}/<name>.json) or a JSON file (default: the shipped rulebook)`)
+    .option('--set <field=value>', 'change one rules field, e.g. --set a.b=3 (repeatable; default: none)', (v: string, prev: string[]) => [...prev, v], [] as string[]);
 }
 
 /** The rules the options name, with their --set overrides, validated by the game. */

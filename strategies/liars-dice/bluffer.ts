@@ -4,11 +4,8 @@
  * to the edge. It calls only in turn, and only bids below `callBelow` likely; never out of turn.
  */
 import type { Rng } from '../../src/core/rng.js';
-import type { RoundView, Strategy } from '../../src/games/liars-dice/engine.js';
+import { CHANCE_SCALE, chanceCut, numberParam, onlyParams, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
 import { bestRaise, markUnlikely } from './threshold.js';
-import { CHANCE_SCALE, chanceCut } from './types.js';
-import type { StrategyContext, StrategyInfo } from './types.js';
-import { numberParam, onlyParams } from './types.js';
 
 export const info: StrategyInfo = {
   name: 'bluffer',

@@ -3,9 +3,8 @@
  * less than even odds, only calls out of turn on near-impossible bids, and raises by the smallest
  * step (no pushing to the edge).
  */
-import type { Strategy } from '../../src/games/liars-dice/engine.js';
+import type { Strategy, StrategyContext, StrategyInfo } from '../../src/games/liars-dice/strategy.js';
 import { parseParams, ThresholdStrategy } from './threshold.js';
-import type { StrategyContext, StrategyInfo } from './types.js';
 
 export const info: StrategyInfo = {
   name: 'conservative',

@@ -6,12 +6,11 @@
  * once per process for each configuration (`target` exploitability, at most `maxIterations`).
  */
 import { UserError } from '../../src/core/errors.js';
+import { Memo } from '../../src/core/memo.js';
 import type { Rng } from '../../src/core/rng.js';
-import type { RoundView, Strategy } from '../../src/games/liars-dice/engine.js';
-import { LiarsSolver, MAX_BIDS, solve, type Variant } from '../../src/games/liars-dice/cfr.js';
+import { CHANCE_SCALE, numberParam, onlyParams, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
+import { LiarsSolver, MAX_BIDS, solve, type Variant } from '../../src/games/liars-dice/exact-cfr.js';
 import type { LiarsRules } from '../../src/games/liars-dice/rules.js';
-import type { StrategyContext, StrategyInfo } from './types.js';
-import { CHANCE_SCALE, numberParam, onlyParams } from './types.js';
 
 export const info: StrategyInfo = {
   name: 'equilibrium',
@@ -19,7 +18,8 @@ export const info: StrategyInfo = {
   defaults: { target: 0.001, maxIterations: 3000 },
 };
 
-const cache = new Map<string, LiarsSolver>();
+/** one solve per configuration and thread (a solve takes seconds; tournaments rebuild players per shard) */
+const solvers = new Memo<LiarsSolver>(16);
 
 export function variantFor(rules: LiarsRules): Variant | null {
   if (rules.wildOnes && rules.onesBidCancelsWilds && rules.onesRankHighest) return 'seed';
@@ -35,12 +35,7 @@ export function solverFor(rules: LiarsRules, players: number, target: number, ma
     throw new UserError(`strategy equilibrium needs at most ${MAX_BIDS} possible bids: dicePerPlayer ≤ 2 and 2 × dicePerPlayer × sides ≤ ${MAX_BIDS} (got ${rules.dicePerPlayer} dice, ${rules.sides} sides)`);
   }
   const key = JSON.stringify([variant, rules.dicePerPlayer, rules.sides, target, maxIterations]);
-  let s = cache.get(key);
-  if (!s) {
-    s = solve({ variant, dice: [rules.dicePerPlayer, rules.dicePerPlayer], sides: rules.sides, target, maxIterations }).solver;
-    cache.set(key, s);
-  }
-  return s;
+  return solvers.get(key, () => solve({ variant, dice: [rules.dicePerPlayer, rules.dicePerPlayer], sides: rules.sides, target, maxIterations }).solver);
 }
 
 class Equilibrium implements Strategy {

@@ -1,41 +1,62 @@
-/** Every Liar's Dice strategy by name, and the "name:param=value:…" spec syntax of the CLI. */
+/**
+ * Every Liar's Dice strategy by name: the game's one strategy registry. Specs are `name` or
+ * `name:k=v,k=v` (the older `name:k=v:k=v` form is accepted too); labels keep the colon form.
+ */
 import { UserError } from '../../src/core/errors.js';
-import type { Strategy } from '../../src/games/liars-dice/engine.js';
+import { StrategyRegistry, parseSpec } from '../../src/core/spec.js';
+import type { RegisteredLiarsStrategy, Strategy, StrategyContext, StrategyModule } from '../../src/games/liars-dice/strategy.js';
 import * as bluffer from './bluffer.js';
 import * as conservative from './conservative.js';
 import * as equilibrium from './equilibrium.js';
 import * as random from './random.js';
 import * as threshold from './threshold.js';
-import type { StrategyContext, StrategyModule } from './types.js';
 
-export const STRATEGIES: Record<string, StrategyModule> = { threshold, conservative, bluffer, random, equilibrium };
+function entry(m: StrategyModule): RegisteredLiarsStrategy {
+  const ps = Object.keys(m.info.defaults).map((k) => `${k}=…`).join(',');
+  return { name: m.info.name, usage: `${m.info.name}${ps ? `[:${ps}]` : ''} — ${m.info.description}`, info: m.info, create: m.create };
+}
 
-/** A strategy as data (crosses into worker threads). */
+export const STRATEGIES = new StrategyRegistry<RegisteredLiarsStrategy>('liars-dice', [threshold, conservative, bluffer, random, equilibrium].map(entry));
+
+/** A strategy as data (crosses into worker threads): its name and numeric parameters. */
 export interface StrategySpec {
   name: string;
   params: Record<string, number>;
 }
 
+/** The label printed in outputs: "threshold:callBelow=0.3:edge=0". */
 export function specLabel(s: StrategySpec): string {
   const ps = Object.entries(s.params).map(([k, v]) => `${k}=${v}`);
   return [s.name, ...ps].join(':');
 }
 
-/** "threshold:callBelow=0.3:edge=0" → {name, params}; the name must exist and the params be numbers. */
+/** "threshold:callBelow=0.3,edge=0" (or "…:callBelow=0.3:edge=0") → {name, params}; the name must exist and the params be numbers. */
 export function parseStrategySpec(text: string): StrategySpec {
-  const [name, ...rest] = text.trim().split(':');
-  if (!STRATEGIES[name]) throw new UserError(`unknown strategy ${JSON.stringify(name)} (known: ${Object.keys(STRATEGIES).join(', ')})`);
-  const params: Record<string, number> = {};
-  for (const kv of rest) {
-    const m = /^([A-Za-z]\w*)=([-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?)$/i.exec(kv);
-    if (!m) throw new UserError(`strategy ${name}: parameter ${JSON.stringify(kv)} must look like name=number`);
-    params[m[1]] = Number(m[2]);
+  const t = text.trim();
+  STRATEGIES.get(t.split(':')[0]); // an unknown name is reported before its parameters
+  const spec = parseSpec(t);
+  if (spec.arg !== undefined) {
+    const bad = spec.arg.split(/[,:]/).find((kv) => !kv.includes('=')) ?? spec.arg;
+    throw new UserError(`strategy ${spec.name}: parameter ${JSON.stringify(bad)} must look like name=number`);
   }
-  return { name, params };
+  return { name: spec.name, params: spec.params };
+}
+
+/**
+ * A comma-separated list of specs, one per seat: "threshold:callBelow=0.3,edge=0,random". A piece
+ * with `=` and no `:` is one more parameter of the spec before it.
+ */
+export function parseStrategyList(text: string): StrategySpec[] {
+  const specs: string[] = [];
+  for (const raw of text.split(',')) {
+    const piece = raw.trim();
+    if (piece === '') continue;
+    if (piece.includes('=') && !piece.includes(':') && specs.length) specs[specs.length - 1] += `,${piece}`;
+    else specs.push(piece);
+  }
+  return specs.map(parseStrategySpec);
 }
 
 export function createStrategy(spec: StrategySpec, ctx: StrategyContext): Strategy {
-  const mod = STRATEGIES[spec.name];
-  if (!mod) throw new UserError(`unknown strategy ${JSON.stringify(spec.name)} (known: ${Object.keys(STRATEGIES).join(', ')})`);
-  return mod.create(spec.params, ctx);
+  return STRATEGIES.get(spec.name).create(spec.params, ctx);
 }

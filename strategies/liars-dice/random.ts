@@ -4,9 +4,7 @@
  * It never calls out of turn and picks the direction at random.
  */
 import type { Rng } from '../../src/core/rng.js';
-import type { RoundView, Strategy } from '../../src/games/liars-dice/engine.js';
-import type { StrategyContext, StrategyInfo } from './types.js';
-import { CHANCE_SCALE, chanceCut, numberParam, onlyParams } from './types.js';
+import { CHANCE_SCALE, chanceCut, numberParam, onlyParams, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
 
 export const info: StrategyInfo = {
   name: 'random',

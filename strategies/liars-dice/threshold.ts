@@ -13,9 +13,7 @@
  * no double crosses a call boundary, so the hot loop never boxes a number.
  */
 import type { Rng } from '../../src/core/rng.js';
-import type { RoundView, Strategy } from '../../src/games/liars-dice/engine.js';
-import type { StrategyContext, StrategyInfo } from './types.js';
-import { numberParam, onlyParams } from './types.js';
+import { numberParam, onlyParams, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
 
 export const info: StrategyInfo = {
   name: 'threshold',

@@ -1,4 +1,4 @@
-import type { WeilongGame, WeilongStrategy } from '../../src/games/weilong/engine.js';
+import type { WeilongStrategy, WeilongView } from '../../src/games/weilong/strategy.js';
 import { prepareTrade, tradeTarget, dragonNeed, elementNeed, fourthSonChoice, maxOpponentProgress, secondSonChoice, takeDragon, takeElement } from './common.js';
 
 /**
@@ -10,15 +10,15 @@ import { prepareTrade, tradeTarget, dragonNeed, elementNeed, fourthSonChoice, ma
  * dearer dice wait until the goal is within reach. (Tuned against the element-only collector:
  * see the README's Weilong section.)
  */
-export function adaptiveCollect(g: WeilongGame, c: number): void {
-  const en = elementNeed(g, c), dn = dragonNeed(g, c);
+export function adaptiveCollect(v: WeilongView, c: number): void {
+  const en = elementNeed(v, c), dn = dragonNeed(v, c);
   if (en === 99 && dn === 99) return;
   const useElement = en !== 99 && (dn === 99 || en < dn + 4);
-  if (useElement) takeElement(g, c);
-  else takeDragon(g, c);
-  if ((useElement ? en : dn) >= 2 && maxOpponentProgress(g, c) >= 2) {
-    for (let f = 3; f <= 6; f++) g.take[f] = 0;
-    g.convert = 0;
+  if (useElement) takeElement(v, c);
+  else takeDragon(v, c);
+  if ((useElement ? en : dn) >= 2 && maxOpponentProgress(v, c) >= 2) {
+    for (let f = 3; f <= 6; f++) v.take[f] = 0;
+    v.convert = 0;
   }
 }
 
@@ -31,12 +31,12 @@ export function adaptiveCollect(g: WeilongGame, c: number): void {
 export const adaptive: WeilongStrategy = {
   name: 'adaptive',
   description: 'element first, Dragon when the element is closed or the roll completes it; only 1s and 2s while opponents are ahead',
-  collect(g: WeilongGame, c: number) {
-    if (!prepareTrade(g, c)) adaptiveCollect(g, c);
+  collect(v: WeilongView, c: number) {
+    if (!prepareTrade(v, c)) adaptiveCollect(v, c);
   },
   firstSonReroll: () => true,
-  secondSonChange: (g, c) => secondSonChoice(g, c, g.col[c * 8 + 2] === 2),
-  fourthSonReturn: (g, c) => fourthSonChoice(g, c),
-  fifthSonTrade: (g) => tradeTarget(g),
+  secondSonChange: (v, c) => secondSonChoice(v, c, v.col[c * 8 + 2] === 2),
+  fourthSonReturn: (v, c) => fourthSonChoice(v, c),
+  fifthSonTrade: (v) => tradeTarget(v),
   keepRolling: () => true,
 };

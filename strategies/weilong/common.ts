@@ -1,31 +1,31 @@
 /**
  * Building blocks the Weilong strategies share: what to set aside for each goal, and how the
  * abilities that act on another player pick "the most threatening opponent".
- * Everything reads the engine's typed arrays and allocates nothing.
+ * Everything reads the view (strategy.ts) and allocates nothing.
  */
-import type { WeilongGame } from '../../src/games/weilong/engine.js';
+import { THIRD_SON, type WeilongView } from '../../src/games/weilong/strategy.js';
 
 /**
  * How threatening card t is: its progress toward an open goal (dice collected toward five of its
  * element or a Dragon) first, then how well its holder stands in the game (lower total = more
  * threatening). -1 if t is not in play.
  */
-export function threat(g: WeilongGame, t: number): number {
-  const p = g.holder[t];
+export function threat(v: WeilongView, t: number): number {
+  const p = v.holder[t];
   if (p < 0) return -1;
-  return (g.progress(t) + 1) * 10000 + Math.max(0, 9999 - g.score[p]);
+  return (v.progress(t) + 1) * 10000 + Math.max(0, 9999 - v.score[p]);
 }
 
 /**
  * The most threatening opponent of card c that has something to act on:
  * need = 0: any Collected die; need = 2: a Collected 2. Returns a card or -1.
  */
-export function mostThreatening(g: WeilongGame, c: number, need: number): number {
+export function mostThreatening(v: WeilongView, c: number, need: number): number {
   let best = -1, bestT = -1;
   for (let t = 0; t < 5; t++) {
-    if (t === c || g.holder[t] < 0) continue;
-    if (need === 2 ? g.col[t * 8 + 2] === 0 : g.ncol[t] === 0) continue;
-    const th = threat(g, t);
+    if (t === c || v.holder[t] < 0) continue;
+    if (need === 2 ? v.col[t * 8 + 2] === 0 : v.ncol[t] === 0) continue;
+    const th = threat(v, t);
     if (th > bestT) {
       bestT = th;
       best = t;
@@ -35,44 +35,44 @@ export function mostThreatening(g: WeilongGame, c: number, need: number): number
 }
 
 /** Set aside every element die in the roll (if five of the element is still open), and convert 6s into 3s for the Third Son. */
-export function takeElement(g: WeilongGame, c: number): void {
-  if (!g.elementOpen(c)) return;
+export function takeElement(v: WeilongView, c: number): void {
+  if (!v.elementOpen(c)) return;
   const e = c + 1;
-  let room = 5 - g.ncol[c];
-  const k = Math.min(g.roll[e], room);
-  g.take[e] = k;
+  let room = 5 - v.ncol[c];
+  const k = Math.min(v.roll[e], room);
+  v.take[e] = k;
   room -= k;
-  if (c === 2) g.convert = Math.min(g.maxConvert, room);
+  if (c === THIRD_SON) v.convert = Math.min(v.maxConvert, room);
 }
 
 /** Set aside one die of each face 1..5 the Dragon still lacks (a 6 becomes the missing 3 for the Third Son). */
-export function takeDragon(g: WeilongGame, c: number): void {
-  if (!g.dragonOpen(c)) return;
+export function takeDragon(v: WeilongView, c: number): void {
+  if (!v.dragonOpen(c)) return;
   const b = c * 8;
-  for (let f = 1; f <= 5; f++) if (g.col[b + f] === 0 && g.roll[f] > 0) g.take[f] = 1;
-  if (c === 2 && g.col[b + 3] === 0 && g.take[3] === 0 && g.maxConvert > 0) g.convert = 1;
+  for (let f = 1; f <= 5; f++) if (v.col[b + f] === 0 && v.roll[f] > 0) v.take[f] = 1;
+  if (c === THIRD_SON && v.col[b + 3] === 0 && v.take[3] === 0 && v.maxConvert > 0) v.convert = 1;
 }
 
 /** Dice the element goal still needs after the best take from this roll (99 if the goal is closed). */
-export function elementNeed(g: WeilongGame, c: number): number {
-  if (!g.elementOpen(c)) return 99;
-  const have = g.col[c * 8 + c + 1] + g.roll[c + 1] + (c === 2 ? g.maxConvert : 0);
+export function elementNeed(v: WeilongView, c: number): number {
+  if (!v.elementOpen(c)) return 99;
+  const have = v.col[c * 8 + c + 1] + v.roll[c + 1] + (c === THIRD_SON ? v.maxConvert : 0);
   return Math.max(0, 5 - have);
 }
 
 /** Dice the Dragon still needs after the best take from this roll (99 if the goal is closed). */
-export function dragonNeed(g: WeilongGame, c: number): number {
-  if (!g.dragonOpen(c)) return 99;
+export function dragonNeed(v: WeilongView, c: number): number {
+  if (!v.dragonOpen(c)) return 99;
   const b = c * 8;
   let have = 0;
-  for (let f = 1; f <= 5; f++) if (g.col[b + f] > 0 || g.roll[f] > 0 || (f === 3 && c === 2 && g.maxConvert > 0)) have++;
+  for (let f = 1; f <= 5; f++) if (v.col[b + f] > 0 || v.roll[f] > 0 || (f === 3 && c === THIRD_SON && v.maxConvert > 0)) have++;
   return 5 - have;
 }
 
 /** Highest progress among card c's opponents (-1 if none). */
-export function maxOpponentProgress(g: WeilongGame, c: number): number {
+export function maxOpponentProgress(v: WeilongView, c: number): number {
   let m = -1;
-  for (let t = 0; t < 5; t++) if (t !== c && g.holder[t] >= 0) m = Math.max(m, g.progress(t));
+  for (let t = 0; t < 5; t++) if (t !== c && v.holder[t] >= 0) m = Math.max(m, v.progress(t));
   return m;
 }
 
@@ -80,49 +80,49 @@ export function maxOpponentProgress(g: WeilongGame, c: number): number {
  * Fifth Son: trade with the most threatening opponent when their position is clearly better than
  * ours (two dice further on, or one die further on and fewer points). -1: no trade.
  */
-export function fifthTradeTarget(g: WeilongGame, c: number): number {
+export function fifthTradeTarget(v: WeilongView, c: number): number {
   let best = -1, bestT = -1;
   for (let t = 0; t < 5; t++) {
-    if (t === c || g.holder[t] < 0) continue;
-    const th = threat(g, t);
+    if (t === c || v.holder[t] < 0) continue;
+    const th = threat(v, t);
     if (th > bestT) {
       bestT = th;
       best = t;
     }
   }
   if (best < 0) return -1;
-  const mine = g.progress(c), theirs = g.progress(best);
-  if (theirs >= mine + 2 || (theirs >= mine + 1 && g.collectedPips(best) < g.collectedPips(c))) return best;
+  const mine = v.progress(c), theirs = v.progress(best);
+  if (theirs >= mine + 2 || (theirs >= mine + 1 && v.collectedPips(best) < v.collectedPips(c))) return best;
   return -1;
 }
 
 /**
  * Fifth Son's collect step: if this roll allows a trade and one is worth it, remember the target
- * (g.memo[0]) and set aside every rolled die, so the card handed over carries the most points.
+ * (v.memo[0]) and set aside every rolled die, so the card handed over carries the most points.
  * Returns true if it did so.
  */
-export function prepareTrade(g: WeilongGame, c: number): boolean {
-  g.memo[0] = -1;
-  if (!g.canTrade) return false;
-  const t = fifthTradeTarget(g, c);
+export function prepareTrade(v: WeilongView, c: number): boolean {
+  v.memo[0] = -1;
+  if (!v.canTrade) return false;
+  const t = fifthTradeTarget(v, c);
   if (t < 0) return false;
-  g.memo[0] = t;
-  takeAllForTrade(g, c);
+  v.memo[0] = t;
+  takeAllForTrade(v, c);
   return true;
 }
 
 /** The target prepareTrade chose for this roll (-1: none). */
-export function tradeTarget(g: WeilongGame): number {
-  return g.memo[0];
+export function tradeTarget(v: WeilongView): number {
+  return v.memo[0];
 }
 
 /** Set aside every rolled die (as many as fit). */
-export function takeAllForTrade(g: WeilongGame, c: number): void {
-  let room = 5 - g.ncol[c];
-  g.convert = 0;
+export function takeAllForTrade(v: WeilongView, c: number): void {
+  let room = 5 - v.ncol[c];
+  v.convert = 0;
   for (let f = 6; f >= 1 && room > 0; f--) {
-    const k = Math.min(g.roll[f], room);
-    g.take[f] = k;
+    const k = Math.min(v.roll[f], room);
+    v.take[f] = k;
     room -= k;
   }
 }
@@ -132,14 +132,14 @@ export function takeAllForTrade(g: WeilongGame, c: number): void {
  * smallest face the Dragon lacks (the rules page's example); otherwise turn the most threatening
  * opponent's Collected 2 into a 6 (their Dragon is broken and they carry 4 more points). -1: none.
  */
-export function secondSonChoice(g: WeilongGame, c: number, ownFix: boolean): number {
-  const b = c * 8, col = g.col;
-  if (ownFix && col[b + 2] === 2 && col[b + 6] === 0 && g.ncol[c] >= 3) {
+export function secondSonChoice(v: WeilongView, c: number, ownFix: boolean): number {
+  const b = c * 8, col = v.col;
+  if (ownFix && col[b + 2] === 2 && col[b + 6] === 0 && v.ncol[c] >= 3) {
     let ok = true;
     for (let f = 1; f <= 5; f++) if (f !== 2 && col[b + f] > 1) ok = false;
     if (ok) for (let f = 1; f <= 5; f++) if (f !== 2 && col[b + f] === 0) return c * 8 + f;
   }
-  const t = mostThreatening(g, c, 2);
+  const t = mostThreatening(v, c, 2);
   return t >= 0 ? t * 8 + 6 : -1;
 }
 
@@ -149,22 +149,22 @@ export function secondSonChoice(g: WeilongGame, c: number, ownFix: boolean): num
  * otherwise one of his own dice that blocks both his goals (highest first); otherwise an opponent
  * one die from finishing. -1: none.
  */
-export function fourthSonChoice(g: WeilongGame, c: number): number {
-  const t = mostThreatening(g, c, 0);
-  const theirs = t >= 0 ? g.progress(t) : -1;
-  const mine = g.progress(c);
-  if (t >= 0 && theirs >= 3 && theirs >= mine) return t * 8 + opponentDie(g, t);
+export function fourthSonChoice(v: WeilongView, c: number): number {
+  const t = mostThreatening(v, c, 0);
+  const theirs = t >= 0 ? v.progress(t) : -1;
+  const mine = v.progress(c);
+  if (t >= 0 && theirs >= 3 && theirs >= mine) return t * 8 + opponentDie(v, t);
   if (mine < 0) {
     const b = c * 8;
-    for (let f = 6; f >= 1; f--) if (f !== c + 1 && g.col[b + f] > 0) return c * 8 + f;
+    for (let f = 6; f >= 1; f--) if (f !== c + 1 && v.col[b + f] > 0) return c * 8 + f;
   }
-  if (t >= 0 && theirs >= 4) return t * 8 + opponentDie(g, t);
+  if (t >= 0 && theirs >= 4) return t * 8 + opponentDie(v, t);
   return -1;
 }
 
-function opponentDie(g: WeilongGame, t: number): number {
+function opponentDie(v: WeilongView, t: number): number {
   const b = t * 8;
-  if (g.elementOpen(t) && g.col[b + t + 1] > 0) return t + 1;
-  for (let f = 1; f <= 6; f++) if (g.col[b + f] > 0) return f;
+  if (v.elementOpen(t) && v.col[b + t + 1] > 0) return t + 1;
+  for (let f = 1; f <= 6; f++) if (v.col[b + f] > 0) return f;
   return 1;
 }

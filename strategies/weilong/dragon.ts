@@ -1,4 +1,4 @@
-import type { WeilongGame, WeilongStrategy } from '../../src/games/weilong/engine.js';
+import type { WeilongStrategy, WeilongView } from '../../src/games/weilong/strategy.js';
 import { prepareTrade, tradeTarget, fourthSonChoice, secondSonChoice, takeDragon, takeElement } from './common.js';
 
 /**
@@ -11,14 +11,14 @@ import { prepareTrade, tradeTarget, fourthSonChoice, secondSonChoice, takeDragon
 export const dragon: WeilongStrategy = {
   name: 'dragon',
   description: 'chases the Dragon 1-2-3-4-5; abilities against the most threatening opponent',
-  collect(g: WeilongGame, c: number) {
-    if (prepareTrade(g, c)) return;
-    if (g.dragonOpen(c) || !g.elementOpen(c)) takeDragon(g, c);
-    else takeElement(g, c);
+  collect(v: WeilongView, c: number) {
+    if (prepareTrade(v, c)) return;
+    if (v.dragonOpen(c) || !v.elementOpen(c)) takeDragon(v, c);
+    else takeElement(v, c);
   },
   firstSonReroll: () => true,
-  secondSonChange: (g, c) => secondSonChoice(g, c, true),
-  fourthSonReturn: (g, c) => fourthSonChoice(g, c),
-  fifthSonTrade: (g) => tradeTarget(g),
+  secondSonChange: (v, c) => secondSonChoice(v, c, true),
+  fourthSonReturn: (v, c) => fourthSonChoice(v, c),
+  fifthSonTrade: (v) => tradeTarget(v),
   keepRolling: () => true,
 };

@@ -1,4 +1,4 @@
-import type { WeilongGame, WeilongStrategy } from '../../src/games/weilong/engine.js';
+import type { WeilongStrategy, WeilongView } from '../../src/games/weilong/strategy.js';
 import { prepareTrade, tradeTarget, fourthSonChoice, secondSonChoice, takeElement, takeDragon } from './common.js';
 
 /**
@@ -12,14 +12,14 @@ import { prepareTrade, tradeTarget, fourthSonChoice, secondSonChoice, takeElemen
 export const element: WeilongStrategy = {
   name: 'element',
   description: 'collects only its element number; abilities against the most threatening opponent',
-  collect(g: WeilongGame, c: number) {
-    if (prepareTrade(g, c)) return;
-    if (g.elementOpen(c) || !g.dragonOpen(c)) takeElement(g, c);
-    else takeDragon(g, c);
+  collect(v: WeilongView, c: number) {
+    if (prepareTrade(v, c)) return;
+    if (v.elementOpen(c) || !v.dragonOpen(c)) takeElement(v, c);
+    else takeDragon(v, c);
   },
   firstSonReroll: () => true,
-  secondSonChange: (g, c) => secondSonChoice(g, c, false),
-  fourthSonReturn: (g, c) => fourthSonChoice(g, c),
-  fifthSonTrade: (g) => tradeTarget(g),
+  secondSonChange: (v, c) => secondSonChoice(v, c, false),
+  fourthSonReturn: (v, c) => fourthSonChoice(v, c),
+  fifthSonTrade: (v) => tradeTarget(v),
   keepRolling: () => true,
 };

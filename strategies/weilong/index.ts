@@ -1,16 +1,32 @@
-/** The Weilong strategies by name. */
+/**
+ * The Weilong strategies by name: the game's one strategy registry. A spec is a bare name (no
+ * Weilong strategy takes parameters yet); the game reaches strategies only through this module.
+ */
 import { UserError } from '../../src/core/errors.js';
-import type { WeilongStrategy } from '../../src/games/weilong/engine.js';
+import { StrategyRegistry, parseSpec, type RegisteredStrategy } from '../../src/core/spec.js';
+import type { WeilongStrategy } from '../../src/games/weilong/strategy.js';
 import { adaptive } from './adaptive.js';
 import { dragon } from './dragon.js';
 import { element } from './element.js';
 import { noability } from './noability.js';
 
-export const STRATEGIES: Readonly<Record<string, WeilongStrategy>> = { adaptive, element, dragon, noability };
-export const STRATEGY_NAMES = Object.keys(STRATEGIES);
+interface RegisteredWeilongStrategy extends RegisteredStrategy {
+  strategy: WeilongStrategy;
+}
 
-export function getStrategy(name: string): WeilongStrategy {
-  const s = STRATEGIES[name];
-  if (!s) throw new UserError(`unknown strategy ${JSON.stringify(name)} (known: ${STRATEGY_NAMES.join(', ')})`);
-  return s;
+export const REGISTRY = new StrategyRegistry<RegisteredWeilongStrategy>(
+  'weilong',
+  [adaptive, element, dragon, noability].map((s) => ({ name: s.name, usage: `${s.name} — ${s.description}`, strategy: s })),
+);
+
+/** The strategies by name (library use: `STRATEGIES.adaptive`). */
+export const STRATEGIES: Readonly<Record<string, WeilongStrategy>> = Object.fromEntries(REGISTRY.all.map((r) => [r.name, r.strategy]));
+export const STRATEGY_NAMES = REGISTRY.names;
+
+/** The strategy a spec names (a bare name). */
+export function getStrategy(spec: string): WeilongStrategy {
+  const s = spec.includes(':') ? parseSpec(spec) : { name: spec, params: {} };
+  const entry = REGISTRY.get(s.name);
+  if (s.name !== spec) throw new UserError(`strategy ${s.name} takes no parameters (got ${JSON.stringify(spec)})`);
+  return entry.strategy;
 }

@@ -1,4 +1,4 @@
-import type { WeilongGame, WeilongStrategy } from '../../src/games/weilong/engine.js';
+import type { WeilongStrategy, WeilongView } from '../../src/games/weilong/strategy.js';
 import { adaptiveCollect } from './adaptive.js';
 
 /**
@@ -8,10 +8,10 @@ import { adaptiveCollect } from './adaptive.js';
 export const noability: WeilongStrategy = {
   name: 'noability',
   description: 'adaptive collection, never uses an ability (control)',
-  collect(g: WeilongGame, c: number) {
-    g.maxConvert = 0; // plan without the Third Son's conversions
-    adaptiveCollect(g, c);
-    g.convert = 0;
+  collect(v: WeilongView, c: number) {
+    v.maxConvert = 0; // plan without the Third Son's conversions
+    adaptiveCollect(v, c);
+    v.convert = 0;
   },
   firstSonReroll: () => false,
   secondSonChange: () => -1,

@@ -1,9 +1,9 @@
 import { Rng } from '../../core/rng.js';
 import { runExperiment } from '../../parallel/pool.js';
 import { loadRules } from './rules.js';
-import { bidOdds } from './odds.js';
+import { bidOdds } from './exact.js';
 import { Tournament, tournamentKernel, type TournamentParams } from './kernels.js';
-import { solve, type SolveOptions } from './cfr.js';
+import { solve, type SolveOptions } from './exact-cfr.js';
 import { f, ms } from '../../bench/timing.js';
 
 /** Liar's Dice figures: exact odds time, tournament rounds per second, CFR+ solve times. Measured, never asserted. */

@@ -1,5 +1,5 @@
-import type { Bid } from './odds.js';
-import { onesWildFor } from './odds.js';
+import type { Bid } from './exact.js';
+import { onesWildFor } from './exact.js';
 import type { LiarsRules } from './rules.js';
 
 export interface CheckedBid extends Bid {

@@ -9,6 +9,6 @@ export const descriptor: GameDescriptor = {
   rules: async () => import('./rules.js'),
   kernels: async () => [...(await import('./kernels.js')).kernels],
   experiments: { 'liars-dice': async () => (await import('./report.js')).runExperiment },
-  cli: async () => (await import('../../cli/liars-dice.js')).registerLiarsDice,
+  cli: async () => (await import('./cli.js')).register,
   benches: { 'liars-dice': async () => (await import('./bench.js')).bench },
 };

@@ -1,67 +1,11 @@
+/**
+ * The Liar's Dice round engine: dice, bids and calls of one round on preallocated typed arrays,
+ * seeded, allocation-free. `Round` implements the strategy view (strategy.ts); strategies see it
+ * only through that interface.
+ */
 import type { Rng } from '../../core/rng.js';
 import type { LiarsRules } from './rules.js';
-
-/**
- * What a strategy may look at during a round: its own dice, the public bid history and exact
- * tail probabilities. (The engine object implements it; strategies get it typed as this view.)
- */
-export interface RoundView {
-  readonly players: number;
-  readonly sides: number;
-  readonly dicePerPlayer: number;
-  readonly totalDice: number;
-  /** seat that opened this round */
-  readonly opener: number;
-  /** +1 or −1, chosen by the opener after the opening bid (0 before) */
-  readonly direction: number;
-  /** bids made so far this round */
-  readonly numBids: number;
-  /** whether 1s have been bid this round */
-  readonly onesBid: boolean;
-  /** seat whose turn it is to bid */
-  readonly toMove: number;
-  /** highest rank that exists (count = total dice, highest face) */
-  readonly maxRank: number;
-  /** rank of the i-th bid (ranks order bids; see rules.ts) */
-  rankAt(i: number): number;
-  bidderAt(i: number): number;
-  /** rank of the last bid, −1 before the opening bid */
-  lastRank(): number;
-  countOf(rank: number): number;
-  faceOf(rank: number): number;
-  /** smallest count of `face` that is a legal raise over the last bid (may exceed the table) */
-  minCount(face: number): number;
-  rankOf(count: number, face: number): number;
-  /** dice of `me` showing `face` (exact face, wilds not added) */
-  ownFace(me: number, face: number): number;
-  /** whether 1s currently count for `face` */
-  wildFor(face: number): boolean;
-  /**
-   * Chance that the bid of this rank is true given only `me`'s dice (binomial tail, 1s wild while
-   * they are). Hot code should use `probs[probIndex(me, rank)]` instead: a double returned from a
-   * call that is not inlined is boxed (allocates), an index is not.
-   */
-  probability(me: number, rank: number): number;
-  probIndex(me: number, rank: number): number;
-  /** tail probabilities addressed by probIndex */
-  readonly probs: Float64Array;
-  /** marks for a call: set marks[i] = 1 for each earlier bid i to challenge */
-  readonly marks: Uint8Array;
-}
-
-/**
- * A player. All methods run in the hot loop: they must not allocate (no arrays, objects or closures).
- * - `challenge`: mark earlier bids (not its own) in view.marks and return how many were marked; 0 = no call.
- *   `inTurn` is true for the player to move, false for everyone else (out-of-turn calls).
- * - `bid`: the player to move, having not called, returns a rank higher than view.lastRank().
- * - `direction`: the opener, after the opening bid, returns +1 (clockwise) or −1.
- */
-export interface Strategy {
-  readonly name: string;
-  challenge(view: RoundView, me: number, inTurn: boolean, rng: Rng): number;
-  bid(view: RoundView, me: number, rng: Rng): number;
-  direction(view: RoundView, me: number, rng: Rng): number;
-}
+import type { RoundView, Strategy } from './strategy.js';
 
 /** P(X ≥ k) for X ~ Binomial(u, a/sides), a = 1 or 2, as a flat table [a−1][u][k], k = 0…u+1. */
 export function tailTable(maxUnknown: number, sides: number): Float64Array {

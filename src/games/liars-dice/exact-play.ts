@@ -1,8 +1,9 @@
 import { Rng } from '../../core/rng.js';
 import { UserError } from '../../core/errors.js';
-import { Round, type Strategy } from './engine.js';
+import { Round } from './engine.js';
+import type { Strategy } from './strategy.js';
 import { DEFAULT_RULES, type LiarsRules } from './rules.js';
-import { LiarsSolver, type Variant } from './cfr.js';
+import { LiarsSolver, type Variant } from './exact-cfr.js';
 
 /**
  * Exact two-player play of bots in the solver's game: a deterministic bot (one that never draws a

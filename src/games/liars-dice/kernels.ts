@@ -1,8 +1,15 @@
+/**
+ * The Liar's Dice simulation kernel: tournaments of strategies, one seat each, a trial is one round.
+ */
 import type { Kernel } from '../../parallel/kernel.js';
 import { registerKernels } from '../../parallel/registry.js';
 import type { Rng } from '../../core/rng.js';
+import { defineLayout } from '../../core/accumulator.js';
+import { fmtPct, textTable, type Row } from '../../core/format.js';
+import { Memo } from '../../core/memo.js';
 import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../../core/stats.js';
-import { Round, type Strategy } from './engine.js';
+import { Round } from './engine.js';
+import type { Strategy } from './strategy.js';
 import { loadRules, type LiarsRules } from './rules.js';
 import { createStrategy, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 
@@ -12,25 +19,23 @@ export interface TournamentParams {
   strategies: StrategySpec[];
 }
 
-/** Per-seat accumulator fields. */
-const F = {
-  pen: 0, pen2: 1, callsIn: 2, callsInRight: 3, callsOut: 4, callsOutRight: 5, bids: 6, opened: 7, callerRounds: 8,
-} as const;
-const NF = 9;
-/** Global fields after the seats and the per-strategy sums. */
-const G = { rounds: 0, bids: 1, bids2: 2, outOfTurnRounds: 3, multiCallRounds: 4, onesBidRounds: 5, challenged: 6, openerPen: 7, openerPen2: 8 } as const;
-const NG = 9;
+/** The slots of one seat, of one distinct strategy, and of the whole table (each round adds to them). */
+export const SEAT = defineLayout({ pen: 1, pen2: 1, callsIn: 1, callsInRight: 1, callsOut: 1, callsOutRight: 1, bids: 1, opened: 1, callerRounds: 1 });
+export const STRATEGY = defineLayout({ pen: 1, pen2: 1 });
+export const TABLE = defineLayout({ rounds: 1, bids: 1, bids2: 1, outOfTurnRounds: 1, multiCallRounds: 1, onesBidRounds: 1, challenged: 1, openerPen: 1, openerPen2: 1 });
 
 export interface Layout {
   seats: number;
   labels: string[];
   /** distinct strategy index of each seat */
   seatStrategy: number[];
+  /** where the per-seat, per-strategy and table blocks start */
   strategyOffset: number;
   globalOffset: number;
   size: number;
 }
 
+/** The accumulator: one SEAT block per seat, one STRATEGY block per distinct label, then TABLE. */
 export function layout(p: TournamentParams): Layout {
   const labels: string[] = [];
   const seatStrategy = p.strategies.map((s) => {
@@ -40,9 +45,8 @@ export function layout(p: TournamentParams): Layout {
     return i;
   });
   const seats = p.strategies.length;
-  const strategyOffset = seats * NF;
-  const globalOffset = strategyOffset + 2 * labels.length;
-  return { seats, labels, seatStrategy, strategyOffset, globalOffset, size: globalOffset + NG };
+  const whole = defineLayout({ seats: seats * SEAT.length, strategies: labels.length * STRATEGY.length, table: TABLE.length });
+  return { seats, labels, seatStrategy, strategyOffset: whole.offset.strategies, globalOffset: whole.offset.table, size: whole.length };
 }
 
 /** Everything a shard builds once: the round engine, the players, scratch for per-strategy sums. */
@@ -67,6 +71,7 @@ export class Tournament {
   playRounds(rng: Rng, count: number, acc: Float64Array): void {
     const r = this.round, n = r.players, lay = this.lay, ps = this.perStrategy, ns = ps.length;
     const so = lay.strategyOffset, go = lay.globalOffset;
+    const F = SEAT.offset, S = STRATEGY.offset, G = TABLE.offset, NF = SEAT.length, NS = STRATEGY.length;
     for (let k = 0; k < count; k++) {
       r.roll(rng);
       const opener = this.opener;
@@ -86,8 +91,8 @@ export class Tournament {
       }
       acc[r.caller * NF + F.callerRounds]++;
       for (let j = 0; j < ns; j++) {
-        acc[so + 2 * j] += ps[j];
-        acc[so + 2 * j + 1] += ps[j] * ps[j];
+        acc[so + NS * j + S.pen] += ps[j];
+        acc[so + NS * j + S.pen2] += ps[j] * ps[j];
       }
       acc[go + G.rounds]++;
       acc[go + G.bids] += r.numBids;
@@ -151,29 +156,30 @@ function scale(m: MeanEstimate, k: number): MeanEstimate {
 
 export function summarizeTournament(p: TournamentParams, acc: Float64Array): TournamentResult {
   const lay = layout(p);
+  const F = SEAT.offset, S = STRATEGY.offset, G = TABLE.offset;
   const go = lay.globalOffset, rounds = acc[go + G.rounds];
-  const calls = (o: number, k: number): CallStats => ({ calls: acc[o + k], right: proportion(acc[o + k + 1], acc[o + k]) });
+  const calls = (o: number, made: number, right: number): CallStats => ({ calls: acc[o + made], right: proportion(acc[o + right], acc[o + made]) });
   const seats: SeatResult[] = lay.seatStrategy.map((si, s) => {
-    const o = s * NF;
+    const o = s * SEAT.length;
     return {
       seat: s, strategy: lay.labels[si],
       penaltiesPerRound: meanEstimate(rounds, acc[o + F.pen], acc[o + F.pen2]),
       bidsPerRound: acc[o + F.bids] / rounds,
       openedShare: acc[o + F.opened] / rounds,
       callRoundShare: acc[o + F.callerRounds] / rounds,
-      callsInTurn: calls(o, F.callsIn),
-      callsOutOfTurn: calls(o, F.callsOut),
+      callsInTurn: calls(o, F.callsIn, F.callsInRight),
+      callsOutOfTurn: calls(o, F.callsOut, F.callsOutRight),
     };
   });
   const strategies: StrategyResult[] = lay.labels.map((label, j) => {
     const mine = seats.filter((s) => s.strategy === label);
     const sum = (f: (s: SeatResult) => number) => mine.reduce((a, s) => a + f(s), 0);
-    const o = lay.strategyOffset + 2 * j;
+    const o = lay.strategyOffset + STRATEGY.length * j;
     const inCalls = sum((s) => s.callsInTurn.calls), inRight = sum((s) => s.callsInTurn.right.k);
     const outCalls = sum((s) => s.callsOutOfTurn.calls), outRight = sum((s) => s.callsOutOfTurn.right.k);
     return {
       strategy: label, seats: mine.length,
-      penaltiesPerRound: scale(meanEstimate(rounds, acc[o], acc[o + 1]), mine.length),
+      penaltiesPerRound: scale(meanEstimate(rounds, acc[o + S.pen], acc[o + S.pen2]), mine.length),
       callsInTurn: { calls: inCalls, right: proportion(inRight, inCalls) },
       callsOutOfTurn: { calls: outCalls, right: proportion(outRight, outCalls) },
     };
@@ -189,7 +195,7 @@ export function summarizeTournament(p: TournamentParams, acc: Float64Array): Tou
   };
 }
 
-const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '-');
+const pct = (x: number) => fmtPct(x, 1);
 const ci = (m: MeanEstimate, d = 3) => `${m.mean.toFixed(d)} [${m.ci95[0].toFixed(d)}, ${m.ci95[1].toFixed(d)}]`;
 
 export function tournamentRows(r: TournamentResult): Record<string, string | number>[] {
@@ -227,26 +233,22 @@ export function formatTournament(r: TournamentResult): string {
   ].join('\n');
 }
 
-function tableText(rows: Record<string, string | number>[]): string {
-  const cols = Object.keys(rows[0]);
-  const cells = [cols, ...rows.map((r) => cols.map((c) => String(r[c])))];
-  const w = cols.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  return cells.map((r, j) => r.map((c, i) => (i <= 1 || j === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ').trimEnd()).join('\n');
+/** A text table whose first two columns (seat, strategy) are left-aligned: the strategy cells are padded here. */
+function tableText(rows: Row[]): string {
+  const second = Object.keys(rows[0])[1];
+  const w = Math.max(second.length, ...rows.map((r) => String(r[second]).length));
+  return textTable(rows.map((r) => ({ ...r, [second]: String(r[second]).padEnd(w) })));
 }
 
-const cache = new Map<string, Tournament>();
+/** one tournament (round engine, seated strategies) per parameter set and thread */
+const tournaments = new Memo<Tournament>(16);
 
 /** The tournament kernel: count rounds of the seated strategies; accumulator per seat and strategy. */
 export const tournamentKernel: Kernel<TournamentParams, TournamentResult> = {
   name: 'liars-dice.tournament',
   sample: () => ({ params: { rules: loadRules(), strategies: [{ name: 'threshold', params: {} }, { name: 'conservative', params: {} }, { name: 'bluffer', params: {} }] }, count: 3000 }),
   run(params, rng, count) {
-    const key = JSON.stringify(params);
-    let t = cache.get(key);
-    if (!t) {
-      t = new Tournament(params);
-      cache.set(key, t);
-    }
+    const t = tournaments.get(JSON.stringify(params), () => new Tournament(params));
     const acc = new Float64Array(t.lay.size);
     // each shard starts with a random opener drawn from its own stream
     t.opener = rng.below(t.round.players);

@@ -3,10 +3,11 @@ import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Sectio
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { array, integer, number, object, string } from '../../core/validate.js';
 import { UserError } from '../../core/errors.js';
+import { fmtPct } from '../../core/format.js';
 import { loadRules, type LiarsRules } from './rules.js';
-import { binomialAtLeast, exactValue } from './odds.js';
+import { binomialAtLeast, exactValue } from './exact.js';
 import { summarizeTournament, tournamentKernel, type TournamentParams, type TournamentResult } from './kernels.js';
-import { LiarsSolver, solve, type SolveResult, type Variant } from './cfr.js';
+import { LiarsSolver, solve, type SolveResult, type Variant } from './exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
 import { createStrategy, parseStrategySpec, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 
@@ -128,9 +129,9 @@ function callChart(r: TournamentResult): Chart {
 function seatTable(r: TournamentResult): Row[] {
   return r.seats.map((s) => ({
     seat: s.seat, strategy: s.strategy, 'penalties/round': s.penaltiesPerRound.mean.toFixed(4), 'ci95': `[${s.penaltiesPerRound.ci95[0].toFixed(4)}, ${s.penaltiesPerRound.ci95[1].toFixed(4)}]`,
-    'ends round by calling': `${(s.callRoundShare * 100).toFixed(1)}%`,
-    'in-turn calls': s.callsInTurn.calls, 'right': Number.isFinite(s.callsInTurn.right.p) ? `${(s.callsInTurn.right.p * 100).toFixed(1)}%` : '-',
-    'out-of-turn calls': s.callsOutOfTurn.calls, 'right ': Number.isFinite(s.callsOutOfTurn.right.p) ? `${(s.callsOutOfTurn.right.p * 100).toFixed(1)}%` : '-',
+    'ends round by calling': fmtPct(s.callRoundShare, 1),
+    'in-turn calls': s.callsInTurn.calls, 'right': fmtPct(s.callsInTurn.right.p, 1),
+    'out-of-turn calls': s.callsOutOfTurn.calls, 'right ': fmtPct(s.callsOutOfTurn.right.p, 1),
     'bids/round': s.bidsPerRound.toFixed(2),
   }));
 }

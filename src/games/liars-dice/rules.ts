@@ -1,5 +1,4 @@
-import { readJsonFile } from '../../core/files.js';
-import { rulesPath } from '../../core/paths.js';
+import { loadRulesFile } from '../../core/rules.js';
 import { boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
 
 /**
@@ -30,33 +29,52 @@ export interface LiarsRules {
 
 const KEYS = ['name', 'dicePerPlayer', 'sides', 'minPlayers', 'maxPlayers', 'wildOnes', 'onesBidCancelsWilds', 'onesRankHighest', 'outOfTurnCalls', 'multipleCalls', 'nextOpener'] as const;
 
+/** The shipped rules, rules/liars-dice/default.json (the contract test checks they are equal); missing fields take these values. */
+export const DEFAULT_RULES: LiarsRules = {
+  name: "Liar's Dice (five-dice drinking game, rules page of the project)",
+  dicePerPlayer: 5,
+  sides: 6,
+  minPlayers: 2,
+  maxPlayers: 10,
+  wildOnes: true,
+  onesBidCancelsWilds: true,
+  onesRankHighest: true,
+  outOfTurnCalls: true,
+  multipleCalls: true,
+  nextOpener: 'lastLoser',
+};
+
+/** The name of a rules file that gives none. */
+const UNNAMED = "Liar's Dice";
+
 export function validateRules(raw: unknown, where = 'rules'): LiarsRules {
   const o = object(raw, where);
   onlyKeys(o, where, KEYS);
-  const minPlayers = integer(o.minPlayers ?? 2, `${where}.minPlayers`, 2, 10);
+  const d = DEFAULT_RULES;
+  const minPlayers = integer(o.minPlayers ?? d.minPlayers, `${where}.minPlayers`, 2, 10);
   const r: LiarsRules = {
-    name: o.name === undefined ? 'Liar\'s Dice' : string(o.name, `${where}.name`),
-    dicePerPlayer: integer(o.dicePerPlayer ?? 5, `${where}.dicePerPlayer`, 1, 20),
-    sides: integer(o.sides ?? 6, `${where}.sides`, 2, 12),
+    name: o.name === undefined ? UNNAMED : string(o.name, `${where}.name`),
+    dicePerPlayer: integer(o.dicePerPlayer ?? d.dicePerPlayer, `${where}.dicePerPlayer`, 1, 20),
+    sides: integer(o.sides ?? d.sides, `${where}.sides`, 2, 12),
     minPlayers,
-    maxPlayers: integer(o.maxPlayers ?? 10, `${where}.maxPlayers`, minPlayers, 10),
-    wildOnes: boolean(o.wildOnes ?? true, `${where}.wildOnes`),
-    onesBidCancelsWilds: boolean(o.onesBidCancelsWilds ?? true, `${where}.onesBidCancelsWilds`),
-    onesRankHighest: boolean(o.onesRankHighest ?? true, `${where}.onesRankHighest`),
-    outOfTurnCalls: boolean(o.outOfTurnCalls ?? true, `${where}.outOfTurnCalls`),
-    multipleCalls: boolean(o.multipleCalls ?? true, `${where}.multipleCalls`),
-    nextOpener: string(o.nextOpener ?? 'lastLoser', `${where}.nextOpener`, ['lastLoser', 'firstLoser']) as LiarsRules['nextOpener'],
+    maxPlayers: integer(o.maxPlayers ?? d.maxPlayers, `${where}.maxPlayers`, minPlayers, 10),
+    wildOnes: boolean(o.wildOnes ?? d.wildOnes, `${where}.wildOnes`),
+    onesBidCancelsWilds: boolean(o.onesBidCancelsWilds ?? d.onesBidCancelsWilds, `${where}.onesBidCancelsWilds`),
+    onesRankHighest: boolean(o.onesRankHighest ?? d.onesRankHighest, `${where}.onesRankHighest`),
+    outOfTurnCalls: boolean(o.outOfTurnCalls ?? d.outOfTurnCalls, `${where}.outOfTurnCalls`),
+    multipleCalls: boolean(o.multipleCalls ?? d.multipleCalls, `${where}.multipleCalls`),
+    nextOpener: string(o.nextOpener ?? d.nextOpener, `${where}.nextOpener`, ['lastLoser', 'firstLoser']) as LiarsRules['nextOpener'],
   };
   return r;
 }
 
-/** The shipped default rules, or a rules file the user named. */
-export function loadRules(file?: string): LiarsRules {
-  const path = file ?? rulesPath('liars-dice', 'default');
-  return validateRules(readJsonFile(path, 'rules file'), file ?? 'rules/liars-dice/default.json');
+/**
+ * A shipped preset by name (rules/liars-dice/<name>.json, default "default") or a rules file, with
+ * `--set field=value` overrides; validated.
+ */
+export function loadRules(nameOrPath?: string, sets: readonly string[] = []): LiarsRules {
+  return loadRulesFile('liars-dice', nameOrPath, validateRules, sets);
 }
-
-export const DEFAULT_RULES: LiarsRules = validateRules({});
 
 /** Bids are ranked integers: rank = (count − 1) · sides + faceRank(face); a higher rank is a higher bid. */
 export function faceRank(rules: Pick<LiarsRules, 'sides' | 'onesRankHighest'>, face: number): number {

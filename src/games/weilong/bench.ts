@@ -3,7 +3,7 @@ import { Rng } from '../../core/rng.js';
 import { runExperiment } from '../../parallel/pool.js';
 import { loadRules } from './rules.js';
 import { gamesLayout, playGames, type GamesParams } from './kernels.js';
-import { turnOdds } from './odds.js';
+import { turnOdds } from './exact.js';
 import { best, f, ms } from '../../bench/timing.js';
 
 export async function bench(log: (line: string) => void): Promise<void> {
@@ -15,7 +15,7 @@ export async function bench(log: (line: string) => void): Promise<void> {
   ];
   for (const [label, p] of tables) {
     const acc = new Float64Array(gamesLayout(p).size);
-    const L = gamesLayout(p);
+    const L = gamesLayout(p).layout.offset;
     playGames(p, new Rng(7), 3000, acc); // warm-up
     const games = 30_000;
     const r = best(3, () => {

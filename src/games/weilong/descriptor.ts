@@ -9,6 +9,6 @@ export const descriptor: GameDescriptor = {
   rules: async () => import('./rules.js'),
   kernels: async () => [...(await import('./kernels.js')).kernels],
   experiments: { weilong: async () => (await import('./report.js')).runExperiment },
-  cli: async () => (await import('../../cli/weilong.js')).registerWeilong,
+  cli: async () => (await import('./cli.js')).register,
   benches: { weilong: async () => (await import('./bench.js')).bench },
 };

@@ -8,10 +8,13 @@
  *   g.setPlayers([weilong.STRATEGIES.adaptive, weilong.STRATEGIES.element]);
  *   g.playGame(1, 2); // g.score, g.winShare
  */
-export { loadRules, validateRules, parseSon, SON_NAMES, PASS_ACTIONS, type WeilongRules, type PassAction } from './rules.js';
-export { WeilongGame, reseed, END_ELEMENT, END_DRAGON, END_STALL, TURN_OVER, ROLL_AGAIN, ROUND_OVER, type WeilongStrategy } from './engine.js';
-export { turnOdds, parseCollected, checkCollected, type TurnOdds } from './odds.js';
-export { gamesKernel, turnKernel, playGames, simulateTurns, gamesLayout, type GamesParams, type GamesResult, type TurnParams, type TurnSimResult, type RatioEstimate } from './kernels.js';
-export { applySets, parsePlayers, parseStrategies } from './options.js';
+export { loadRules, validateRules, applySets, parseSon, SON_NAMES, PASS_ACTIONS, type WeilongRules, type PassAction } from './rules.js';
+export { WeilongGame, reseed, END_ELEMENT, END_DRAGON, END_STALL, TURN_OVER, ROLL_AGAIN, ROUND_OVER } from './engine.js';
+export { WeilongView, type WeilongStrategy } from './strategy.js';
+export { turnOdds, parseCollected, checkCollected, type TurnOdds } from './exact.js';
+export { gamesKernel, turnKernel, playGames, simulateTurns, gamesLayout } from './kernels.js';
+export type { GamesParams, TurnParams } from './kernels.js';
+export type { GamesResult, TurnSimResult, RatioEstimate } from './summary.js';
+export { parsePlayers, parseStrategies } from './cli.js';
 export { balanceParagraph, runExperiment } from './report.js';
 export { STRATEGIES, STRATEGY_NAMES, getStrategy } from '../../../strategies/weilong/index.js';

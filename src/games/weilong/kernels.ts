@@ -8,11 +8,16 @@
 import type { Kernel } from '../../parallel/kernel.js';
 import { registerKernels } from '../../parallel/registry.js';
 import type { Rng } from '../../core/rng.js';
-import { meanEstimate, proportion, Z95, type MeanEstimate, type Proportion } from '../../core/stats.js';
+import { defineLayout, type Layout } from '../../core/accumulator.js';
+import { Memo } from '../../core/memo.js';
+import { meanEstimate, proportion, Z95 } from '../../core/stats.js';
 import { getStrategy } from '../../../strategies/weilong/index.js';
-import { END_ELEMENT, ROUND_OVER, TURN_OVER, WeilongGame } from './engine.js';
+import { ALL_ABILITIES, END_DRAGON, END_ELEMENT, ROLL_AGAIN, ROUND_OVER, TURN_OVER, WeilongGame } from './engine.js';
 import { loadRules, SON_NAMES, type WeilongRules } from './rules.js';
+import type { GamesResult, RatioEstimate, TurnSimResult } from './summary.js';
 import { simulateText } from './text.js';
+
+export type { GamesResult, RatioEstimate, TurnSimResult } from './summary.js';
 
 export interface GamesParams {
   rules: WeilongRules;
@@ -25,32 +30,36 @@ export interface GamesParams {
 /** round-length histogram: bins 1..HIST_MAX-1 turns, the last bin is "HIST_MAX or more" */
 export const HIST_MAX = 80;
 
-/** Accumulator layout (offsets into the Float64Array). */
-export function gamesLayout(p: GamesParams) {
+/** Ability worth, per Son k: sums over games of the paired differences d (with − without) and the Son's rounds n. */
+export const WORTH = defineLayout({ dWin: 1, dWin2: 1, dPts: 1, dPts2: 1, n: 1, n2: 1, dWinN: 1, dPtsN: 1 });
+
+type GamesSlot =
+  | 'games' | 'seatWin' | 'seatWinSq' | 'seatPts' | 'seatPtsSq' | 'stratN' | 'stratWin' | 'stratPts' | 'stratPtsSq'
+  | 'sonRounds' | 'sonWins' | 'sonElement' | 'sonDragon' | 'sonPts' | 'sonPtsSq' | 'sonUses' | 'startGames' | 'startWin'
+  | 'rounds' | 'stalled' | 'turns' | 'turnsSq' | 'hist' | 'worth';
+
+/** The games accumulator: per seat (P), per distinct strategy, per Son (5), per round, and ability worth. */
+export function gamesLayout(p: GamesParams): { P: number; names: string[]; layout: Layout<GamesSlot>; size: number } {
   const P = p.strategies.length;
   const names = [...new Set(p.strategies)];
-  let o = 0;
-  const at = (n: number) => ((o += n), o - n);
-  return {
-    P,
-    names,
-    games: at(1),
-    seatWin: at(P), seatWinSq: at(P), seatPts: at(P), seatPtsSq: at(P),
-    stratN: at(names.length), stratWin: at(names.length), stratPts: at(names.length), stratPtsSq: at(names.length),
-    sonRounds: at(5), sonWins: at(5), sonElement: at(5), sonDragon: at(5), sonPts: at(5), sonPtsSq: at(5), sonUses: at(5),
-    startGames: at(5), startWin: at(5),
-    rounds: at(1), stalled: at(1), turns: at(1), turnsSq: at(1), hist: at(HIST_MAX + 1),
-    // ability worth per Son k: sums of d_win, d_win², d_pts, d_pts², n, n², d_win·n, d_pts·n (8 each)
-    worth: at(40),
-    size: o,
-  };
+  const S = names.length;
+  const layout = defineLayout<GamesSlot>({
+    games: 1,
+    seatWin: P, seatWinSq: P, seatPts: P, seatPtsSq: P,
+    stratN: S, stratWin: S, stratPts: S, stratPtsSq: S,
+    sonRounds: 5, sonWins: 5, sonElement: 5, sonDragon: 5, sonPts: 5, sonPtsSq: 5, sonUses: 5,
+    startGames: 5, startWin: 5,
+    rounds: 1, stalled: 1, turns: 1, turnsSq: 1, hist: HIST_MAX + 1,
+    worth: 5 * WORTH.length,
+  });
+  return { P, names, layout, size: layout.length };
 }
-type GamesLayout = ReturnType<typeof gamesLayout>;
 
 /** The game engine with per-round bookkeeping for the kernel. */
 export class SimGame extends WeilongGame {
   acc: Float64Array = new Float64Array(0);
-  L!: GamesLayout;
+  /** slot offsets of the accumulator */
+  L!: Readonly<Record<GamesSlot, number>>;
   /** main run (true): accumulate everything; replay (false): only per-game Son tallies */
   main = true;
   readonly gWins = new Float64Array(5);
@@ -96,8 +105,8 @@ export class SimGame extends WeilongGame {
       this.usesBefore[k] = this.abilityUses[k];
       if (winner === p) {
         a[L.sonWins + k]++;
-        if (this.endKind === 0) a[L.sonElement + k]++;
-        else if (this.endKind === 1) a[L.sonDragon + k]++;
+        if (this.endKind === END_ELEMENT) a[L.sonElement + k]++;
+        else if (this.endKind === END_DRAGON) a[L.sonDragon + k]++;
       }
     }
   }
@@ -124,7 +133,7 @@ export class SimGame extends WeilongGame {
   playMain(): void {
     const acc = this.acc, L = this.L, P = this.players;
     this.main = true;
-    this.setAbilityMask(31);
+    this.setAbilityMask(ALL_ABILITIES);
     this.startGame();
     this.syncUses();
     this.playSeededGame();
@@ -149,23 +158,23 @@ export class SimGame extends WeilongGame {
 
   /** Replay the same game once per Son with that Son's ability off; accumulate the paired differences. */
   playWorth(): void {
-    const acc = this.acc, L = this.L;
+    const acc = this.acc, L = this.L, W = WORTH.offset;
     this.main = false;
     for (let k = 0; k < 5; k++) {
       if (!this.rules.abilities[k]) continue;
-      this.setAbilityMask(31 & ~(1 << k));
+      this.setAbilityMask(ALL_ABILITIES & ~(1 << k));
       this.startGame();
       this.playSeededGame();
       const dw = this.onWins[k] - this.gWins[k], dp = this.onPts[k] - this.gPts[k], n = this.onN[k];
-      const o = L.worth + 8 * k;
-      acc[o] += dw;
-      acc[o + 1] += dw * dw;
-      acc[o + 2] += dp;
-      acc[o + 3] += dp * dp;
-      acc[o + 4] += n;
-      acc[o + 5] += n * n;
-      acc[o + 6] += dw * n;
-      acc[o + 7] += dp * n;
+      const o = L.worth + WORTH.length * k;
+      acc[o + W.dWin] += dw;
+      acc[o + W.dWin2] += dw * dw;
+      acc[o + W.dPts] += dp;
+      acc[o + W.dPts2] += dp * dp;
+      acc[o + W.n] += n;
+      acc[o + W.n2] += n * n;
+      acc[o + W.dWinN] += dw * n;
+      acc[o + W.dPtsN] += dp * n;
     }
     this.syncUses();
   }
@@ -175,35 +184,26 @@ export class SimGame extends WeilongGame {
   }
 }
 
-const simCache = new Map<string, { g: SimGame }>();
+/** one engine per table (rules, strategies) and thread: built once, reused by every shard */
+const sims = new Memo<SimGame>(16);
 
-function simFor(p: GamesParams) {
-  const key = JSON.stringify(p);
-  let s = simCache.get(key);
-  if (!s) {
+function simFor(p: GamesParams): SimGame {
+  return sims.get(JSON.stringify(p), () => {
     const g = new SimGame(p.rules);
     g.setPlayers(p.strategies.map(getStrategy));
-    const L = gamesLayout(p);
-    g.L = L;
-    g.stratIndex = Int32Array.from(p.strategies.map((n) => L.names.indexOf(n)));
-    s = { g };
-    simCache.set(key, s);
-  }
-  return s;
+    const { names, layout } = gamesLayout(p);
+    g.L = layout.offset;
+    g.stratIndex = Int32Array.from(p.strategies.map((n) => names.indexOf(n)));
+    return g;
+  });
 }
 
 /** Play `count` games on `rng` into `acc` (exported for the allocation test and the bench). */
 export function playGames(p: GamesParams, rng: Rng, count: number, acc: Float64Array): void {
-  const { g } = simFor(p);
+  const g = simFor(p);
   g.acc = acc;
   const worth = p.abilityWorth;
   for (let i = 0; i < count; i++) g.playOne(rng, worth);
-}
-
-export interface RatioEstimate {
-  estimate: number;
-  se: number;
-  ci95: [number, number];
 }
 
 /** Σd / Σn with the delta-method standard error over independent games. */
@@ -215,29 +215,6 @@ function ratio(G: number, sd: number, sd2: number, sn: number, sn2: number, sdn:
   return { estimate: r, se, ci95: [r - Z95 * se, r + Z95 * se] };
 }
 
-export interface GamesResult {
-  game: 'weilong';
-  players: number;
-  strategies: string[];
-  games: number;
-  bySeat: { seat: number; strategy: string; winRate: Proportion; meanPoints: MeanEstimate }[];
-  byStrategy: { strategy: string; seats: number; playerGames: number; winRate: Proportion; meanPoints: MeanEstimate }[];
-  bySon: {
-    son: number;
-    name: string;
-    roundsHeld: number;
-    roundWinRate: Proportion;
-    elementEndings: number;
-    dragonEndings: number;
-    meanRoundPoints: MeanEstimate;
-    abilityUsesPerRound: number;
-    startingSonGameWinRate: Proportion;
-  }[];
-  rounds: { count: number; stalled: number; meanTurns: MeanEstimate; histogram: { turns: string; rounds: number }[] };
-  roundEndings: { element: number; dragon: number; stalled: number };
-  abilityWorth: { son: number; name: string; roundWinRateChange: RatioEstimate; roundPointsChange: RatioEstimate }[] | null;
-}
-
 export const gamesKernel: Kernel<GamesParams, GamesResult> = {
   name: 'weilong.games',
   sample: () => ({ params: { rules: loadRules(), strategies: ['adaptive', 'element', 'dragon'], abilityWorth: true }, count: 200 }),
@@ -247,7 +224,8 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
     return acc;
   },
   summarize(p, a) {
-    const L = gamesLayout(p);
+    const { P, names, layout } = gamesLayout(p);
+    const L = layout.offset;
     const G = a[L.games];
     const bySeat = p.strategies.map((s, i) => ({
       seat: i + 1,
@@ -255,7 +233,7 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
       winRate: proportion(a[L.seatWin + i], G),
       meanPoints: meanEstimate(G, a[L.seatPts + i], a[L.seatPtsSq + i]),
     }));
-    const byStrategy = L.names.map((s, i) => ({
+    const byStrategy = names.map((s, i) => ({
       strategy: s,
       seats: p.strategies.filter((x) => x === s).length,
       playerGames: a[L.stratN + i],
@@ -286,18 +264,18 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
       ? [0, 1, 2, 3, 4]
           .filter((k) => p.rules.abilities[k])
           .map((k) => {
-            const o = L.worth + 8 * k;
+            const o = L.worth + WORTH.length * k, W = WORTH.offset;
             return {
               son: k + 1,
               name: SON_NAMES[k],
-              roundWinRateChange: ratio(G, a[o], a[o + 1], a[o + 4], a[o + 5], a[o + 6]),
-              roundPointsChange: ratio(G, a[o + 2], a[o + 3], a[o + 4], a[o + 5], a[o + 7]),
+              roundWinRateChange: ratio(G, a[o + W.dWin], a[o + W.dWin2], a[o + W.n], a[o + W.n2], a[o + W.dWinN]),
+              roundPointsChange: ratio(G, a[o + W.dPts], a[o + W.dPts2], a[o + W.n], a[o + W.n2], a[o + W.dPtsN]),
             };
           })
       : null;
     return {
       game: 'weilong',
-      players: L.P,
+      players: P,
       strategies: p.strategies,
       games: G,
       bySeat,
@@ -323,48 +301,38 @@ export interface TurnParams {
   ability: boolean;
 }
 
-/** accumulator: trials, element, dragon, sum net collected, sum², ended at once */
+/** The single-turn accumulator: turns, five-of-element, Dragon, Σ net Collected, Σ net², turns ended at once. */
+export const TURN = defineLayout({ trials: 1, element: 1, dragon: 1, collected: 1, collected2: 1, endAtOnce: 1 });
+
 export const turnKernel: Kernel<TurnParams, TurnSimResult> = {
   name: 'weilong.turn',
   sample: () => ({ params: { rules: loadRules(), son: 1, strategy: 'adaptive', collected: [0, 0, 0, 0, 0, 0, 0], ability: true }, count: 20_000 }),
   run(p, rng, count) {
-    const acc = new Float64Array(6);
+    const acc = new Float64Array(TURN.length);
     simulateTurns(p, rng, count, acc);
     return acc;
   },
   summarize(p, a) {
-    const n = a[0];
+    const T = TURN.offset, n = a[T.trials];
     return {
       trials: n,
-      pElement: proportion(a[1], n),
-      pDragon: proportion(a[2], n),
-      expectedCollected: meanEstimate(n, a[3], a[4]),
-      pEndAtOnce: proportion(a[5], n),
+      pElement: proportion(a[T.element], n),
+      pDragon: proportion(a[T.dragon], n),
+      expectedCollected: meanEstimate(n, a[T.collected], a[T.collected2]),
+      pEndAtOnce: proportion(a[T.endAtOnce], n),
     };
   },
 };
 
-export interface TurnSimResult {
-  trials: number;
-  pElement: Proportion;
-  pDragon: Proportion;
-  expectedCollected: MeanEstimate;
-  pEndAtOnce: Proportion;
-}
+/** one solo engine per turn position and thread */
+const turnGames = new Memo<WeilongGame>(64);
 
-const turnCache = new Map<string, WeilongGame>();
-
-/** Simulate single solo turns from the given Collected set (dice from `rng`). */
+/** Simulate single solo turns from the given Collected set (dice from `rng`) into a TURN accumulator. */
 export function simulateTurns(p: TurnParams, rng: Rng, count: number, acc: Float64Array): void {
-  const key = JSON.stringify(p);
-  let g = turnCache.get(key);
-  if (!g) {
-    g = new WeilongGame(p.rules);
-    turnCache.set(key, g);
-  }
-  const c = p.son - 1;
+  const g = turnGames.get(JSON.stringify(p), () => new WeilongGame(p.rules));
+  const c = p.son - 1, T = TURN.offset;
   g.setupSolo(c, getStrategy(p.strategy));
-  g.setAbilityMask(p.ability ? 31 : 31 & ~(1 << c));
+  g.setAbilityMask(p.ability ? ALL_ABILITIES : ALL_ABILITIES & ~(1 << c));
   g.streams[c] = rng;
   let start = 0;
   for (let f = 1; f <= 6; f++) start += p.collected[f];
@@ -375,16 +343,16 @@ export function simulateTurns(p: TurnParams, rng: Rng, count: number, acc: Float
       g.rollFor(c);
       rolls++;
       res = g.resolveRoll(c);
-      if (res !== 1) break;
+      if (res !== ROLL_AGAIN) break;
     }
-    acc[0]++;
+    acc[T.trials]++;
     if (res === ROUND_OVER) {
-      if (g.endKind === END_ELEMENT) acc[1]++;
-      else acc[2]++;
-    } else if (rolls <= 1) acc[5]++;
+      if (g.endKind === END_ELEMENT) acc[T.element]++;
+      else acc[T.dragon]++;
+    } else if (rolls <= 1) acc[T.endAtOnce]++;
     const net = g.ncol[c] - start;
-    acc[3] += net;
-    acc[4] += net * net;
+    acc[T.collected] += net;
+    acc[T.collected2] += net * net;
   }
 }
 

@@ -10,15 +10,17 @@ import { runExperiment as runShards } from '../../parallel/pool.js';
 import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
 import { packageRoot } from '../../core/paths.js';
 import { isAbsolute, join } from 'node:path';
+import { fmtPct, fmtPctCi } from '../../core/format.js';
 import { Z95 } from '../../core/stats.js';
 import { loadRules, SON_SHORT, type WeilongRules } from './rules.js';
-import { parseStrategies } from './options.js';
-import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
-import { turnOdds } from './odds.js';
+import { parseStrategies } from './cli.js';
+import { gamesKernel, type GamesParams } from './kernels.js';
+import type { GamesResult } from './summary.js';
+import { turnOdds } from './exact.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
-const pc = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
-const pcI = (c: [number, number], d = 1) => `[${(c[0] * 100).toFixed(d)}, ${(c[1] * 100).toFixed(d)}]`;
+const pc = (x: number, d = 1) => fmtPct(x, d);
+const pcI = (c: [number, number], d = 1) => fmtPctCi(c, d);
 const n2 = (x: number, d = 2) => x.toFixed(d);
 const sonLabel = (k: number) => `${SON_SHORT[k]} Son`;
 
@@ -235,8 +237,10 @@ async function penaltySection(e: WeilongExperiment, rules: WeilongRules, workers
 
 export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageInfo[]> => {
   const e = parseExperiment(object(spec, 'experiment'));
-  const rulesFile = e.rules === undefined ? undefined : isAbsolute(e.rules) ? e.rules : join(packageRoot(), e.rules);
-  const rules = loadRules(rulesFile);
+  // a preset name, or a file path relative to the package root
+  const isFile = e.rules !== undefined && (e.rules.includes('/') || e.rules.endsWith('.json'));
+  const rulesArg = e.rules === undefined || !isFile || isAbsolute(e.rules) ? e.rules : join(packageRoot(), e.rules);
+  const rules = loadRules(rulesArg);
   const params: GamesParams = { rules, strategies: e.strategies, abilityWorth: e.abilityWorth };
   const t0 = Date.now();
   const acc = await runShards({ kernel: gamesKernel.name, params, seed: e.seed, total: e.games, shardCount: Math.min(e.shardCount, e.games) }, { workers: ctx.workers });

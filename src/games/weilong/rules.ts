@@ -3,9 +3,8 @@
  * (`../shared/rules/weilong.md`) marks *assumed*, is a field here; `validateRules` names the bad
  * field and the allowed range.
  */
-import { readJsonFile } from '../../core/files.js';
-import { rulesPath } from '../../core/paths.js';
 import { UserError } from '../../core/errors.js';
+import { applySets as applyRawSets, loadRulesFile } from '../../core/rules.js';
 import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
 
 /** What happens to the Son cards after a round. */
@@ -84,10 +83,17 @@ export function validateRules(raw: unknown, where = 'rules'): WeilongRules {
   };
 }
 
-/** Load and validate a rules file (default: the shipped rules/weilong/default.json). */
-export function loadRules(file?: string): WeilongRules {
-  const path = file ?? rulesPath('weilong', 'default');
-  return validateRules(readJsonFile(path, 'rules file'), file ? path : 'rules/weilong/default.json');
+/**
+ * A shipped preset by name (rules/weilong/<name>.json, default "default") or a rules file, with
+ * `--set field=value` overrides (e.g. penalty.4=3, passing.3.0=shuffle-all); validated.
+ */
+export function loadRules(nameOrPath?: string, sets: readonly string[] = []): WeilongRules {
+  return loadRulesFile('weilong', nameOrPath, validateRules, sets);
+}
+
+/** Rules already loaded, with `field=value` overrides applied and validated again (sweeps, tests). */
+export function applySets(rules: WeilongRules, sets: readonly string[]): WeilongRules {
+  return validateRules(applyRawSets(rules, sets), 'rules with --set');
 }
 
 /** Parse a Son argument: 1..5 or a name ("first", "water", "First Son"). */

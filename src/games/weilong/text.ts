@@ -1,48 +1,39 @@
 /** Plain-text rendering of a whole-game simulation result (CLI and `oddsmith merge`). */
-import type { GamesResult } from './kernels.js';
-
-type Cell = string | number;
+import { fmtPct, textTable } from '../../core/format.js';
+import type { GamesResult } from './summary.js';
 
 const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '-');
-const fmtPct = (p: number, d = 2) => `${(p * 100).toFixed(d)}%`;
+/** a percentage; a rate with no trials prints as NaN% in this output (as it always has) */
+const pc = (p: number, d = 2) => (Number.isFinite(p) ? fmtPct(p, d) : `${p}%`);
 const ci = (c: [number, number], d = 3) => `[${f(c[0], d)}, ${f(c[1], d)}]`;
-const pct = (c: [number, number]) => `[${fmtPct(c[0], 1)}, ${fmtPct(c[1], 1)}]`;
-
-/** An aligned text table (kept here so that worker threads never load the CLI). */
-function textTable(rows: readonly Record<string, Cell>[]): string {
-  if (!rows.length) return '(none)';
-  const cols = Object.keys(rows[0]);
-  const cells = [cols, ...rows.map((r) => cols.map((c) => String(r[c] ?? '')))];
-  const widths = cols.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  return cells.map((r, j) => r.map((c, i) => (i === 0 || j === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd()).join('\n');
-}
+const pct = (c: [number, number]) => `[${pc(c[0], 1)}, ${pc(c[1], 1)}]`;
 
 export function simulateText(r: GamesResult): string {
   const out: string[] = [];
   out.push(`${r.games} games, ${r.players} players (${r.strategies.join(', ')})`);
   out.push('', 'game win rate and final points by strategy (95% intervals; win rate Wilson):');
-  out.push(textTable(r.byStrategy.map((s) => ({ strategy: s.strategy, seats: s.seats, 'win rate': fmtPct(s.winRate.p, 2), 'win 95%': pct(s.winRate.ci95), 'mean points': f(s.meanPoints.mean, 2), 'points 95%': ci(s.meanPoints.ci95, 2) }))));
+  out.push(textTable(r.byStrategy.map((s) => ({ strategy: s.strategy, seats: s.seats, 'win rate': pc(s.winRate.p, 2), 'win 95%': pct(s.winRate.ci95), 'mean points': f(s.meanPoints.mean, 2), 'points 95%': ci(s.meanPoints.ci95, 2) }))));
   out.push('', 'by seat (cards are dealt at random for round 1, then passed):');
-  out.push(textTable(r.bySeat.map((s) => ({ seat: s.seat, strategy: s.strategy, 'win rate': fmtPct(s.winRate.p, 2), 'win 95%': pct(s.winRate.ci95), 'mean points': f(s.meanPoints.mean, 2), 'points 95%': ci(s.meanPoints.ci95, 2) }))));
+  out.push(textTable(r.bySeat.map((s) => ({ seat: s.seat, strategy: s.strategy, 'win rate': pc(s.winRate.p, 2), 'win 95%': pct(s.winRate.ci95), 'mean points': f(s.meanPoints.mean, 2), 'points 95%': ci(s.meanPoints.ci95, 2) }))));
   out.push('', 'by Son (per round, following the player dealt that Son for the round, also after a Fifth Son trade):');
   out.push(textTable(r.bySon.map((s) => ({
     Son: s.name,
     rounds: s.roundsHeld,
-    'round win': fmtPct(s.roundWinRate.p, 2),
+    'round win': pc(s.roundWinRate.p, 2),
     'win 95%': pct(s.roundWinRate.ci95),
     'five-of-element': s.elementEndings,
     Dragon: s.dragonEndings,
     'points/round': f(s.meanRoundPoints.mean, 3),
     'points 95%': ci(s.meanRoundPoints.ci95, 3),
     'uses/round': f(s.abilityUsesPerRound, 3),
-    'game win if dealt in round 1': fmtPct(s.startingSonGameWinRate.p, 2),
+    'game win if dealt in round 1': pc(s.startingSonGameWinRate.p, 2),
   }))));
   out.push('', `rounds: ${r.rounds.count}; mean length ${f(r.rounds.meanTurns.mean, 2)} turns ${ci(r.rounds.meanTurns.ci95, 2)}; ended by five-of-element ${r.roundEndings.element}, Dragon ${r.roundEndings.dragon}, stalled ${r.roundEndings.stalled}`);
   if (r.abilityWorth) {
     out.push('', 'ability worth (with minus without the ability, same seeds; per round the Son is in play):');
     out.push(textTable(r.abilityWorth.map((w) => ({
       Son: w.name,
-      'round win change': `${w.roundWinRateChange.estimate >= 0 ? '+' : ''}${fmtPct(w.roundWinRateChange.estimate, 2)}`,
+      'round win change': `${w.roundWinRateChange.estimate >= 0 ? '+' : ''}${pc(w.roundWinRateChange.estimate, 2)}`,
       '95%': pct(w.roundWinRateChange.ci95),
       'points change': `${w.roundPointsChange.estimate >= 0 ? '+' : ''}${f(w.roundPointsChange.estimate, 3)}`,
       'points 95%': ci(w.roundPointsChange.ci95, 3),
@@ -50,4 +41,3 @@ export function simulateText(r: GamesResult): string {
   }
   return out.join('\n');
 }
-

@@ -1,3 +1,7 @@
+/**
+ * Exact bid odds: binomial tails as BigInt fractions (`liars odds`, `liars table`, the odds page),
+ * bid parsing and the bid order. Nothing here samples.
+ */
 import { UserError } from '../../core/errors.js';
 import { chooseBig, fractionText } from '../../core/stats.js';
 import { bidRank, type LiarsRules } from './rules.js';

@@ -1,23 +1,36 @@
-import { Command, Option } from 'commander';
-import { addSimOptions, emit, intArg, runSimulation, textTable, type SimOptions } from './common.js';
-import type { Row } from '../report/csv.js';
-import { Rng } from '../core/rng.js';
-import { loadRules, parseSon, type WeilongRules } from '../games/weilong/rules.js';
-import { applySets, parsePlayers, parseStrategies } from '../games/weilong/options.js';
-import { gamesKernel, simulateTurns, type GamesParams, type GamesResult } from '../games/weilong/kernels.js';
-import { simulateText } from '../games/weilong/text.js';
-import { checkCollected, parseCollected, turnOdds, type TurnOdds } from '../games/weilong/odds.js';
-import { WeilongGame } from '../games/weilong/engine.js';
-import { getStrategy, STRATEGY_NAMES } from '../../strategies/weilong/index.js';
+/** The `oddsmith weilong …` command group. */
+import type { Command } from 'commander';
+import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, simulate, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { UserError } from '../../core/errors.js';
+import type { Row } from '../../core/format.js';
+import { Rng } from '../../core/rng.js';
+import { parseIntArg } from '../../core/validate.js';
+import { parseSon, SON_SHORT, validateRules, type WeilongRules } from './rules.js';
+import { gamesKernel, simulateTurns, TURN, type GamesParams, type GamesResult } from './kernels.js';
+import { simulateText } from './text.js';
+import { checkCollected, parseCollected, turnOdds, type TurnOdds } from './exact.js';
+import { END_ELEMENT, WeilongGame } from './engine.js';
+import { getStrategy, STRATEGY_NAMES } from '../../../strategies/weilong/index.js';
+
+const GAME = 'weilong';
 
 const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 
-const rulesOption = () => new Option('--rules <file>', 'rules file (JSON); default rules/weilong/default.json');
-const setOption = () => new Option('--set <path=value...>', 'override a rules field, e.g. --set penalty.4=5 --set voluntaryStop=false');
+function rulesFrom(opts: RulesOptions): WeilongRules {
+  return rulesFromOptions(GAME, opts, validateRules);
+}
 
-function rulesFrom(opts: { rules?: string; set?: string[] }): WeilongRules {
-  const base = loadRules(opts.rules);
-  return opts.set?.length ? applySets(base, opts.set) : base;
+/** Player count 2..5. */
+export function parsePlayers(text: string, name = '--players'): number {
+  return parseIntArg(text, name, 2, 5);
+}
+
+/** One strategy for every seat, or exactly one per seat; every name must be known. */
+export function parseStrategies(list: readonly string[], players: number, name = '--strategies'): string[] {
+  for (const s of list) getStrategy(s);
+  if (list.length === 1) return Array.from({ length: players }, () => list[0]);
+  if (list.length !== players) throw new UserError(`${name} lists ${list.length} strategies for ${players} players (give one for every seat, or one for all; known: ${STRATEGY_NAMES.join(', ')})`);
+  return [...list];
 }
 
 /** The main simulate table rows (also the --csv output): one row per strategy, seat and Son. */
@@ -46,34 +59,36 @@ function oddsRow(o: TurnOdds): Row {
   };
 }
 
-export function registerWeilong(program: Command): void {
+export function register(program: Command): void {
   const weilong = program.command('weilong').description('Weilong: whole-game simulation with the Sons\' abilities, ability worth, exact single-turn odds');
 
   addSimOptions(
-    weilong
-      .command('simulate')
-      .description('play whole games (5 rounds) at a table of strategies; win rate and points by strategy, seat and Son; round length and endings; each ability\'s worth by common random numbers')
-      .option('--players <p>', 'players at the table, 2..5 (default: the number of strategies given, or 4)')
-      .option('--strategies <list>', `comma-separated strategy per seat, or one for every seat (${STRATEGY_NAMES.join(', ')})`, 'adaptive')
-      .requiredOption('--games <n>', 'games to play', intArg('--games', 1, 1e10))
-      .option('--no-ability-worth', 'skip the replays with each ability switched off (6× faster)')
-      .addOption(rulesOption())
-      .addOption(setOption()),
+    addRulesOptions(
+      weilong
+        .command('simulate')
+        .description('play whole games (5 rounds) at a table of strategies; win rate and points by strategy, seat and Son; round length and endings; each ability\'s worth by common random numbers')
+        .option('--players <p>', 'players at the table, 2..5 (default: the number of strategies given, or 4)')
+        .option('--strategies <list>', `comma-separated strategy per seat, or one for every seat (${STRATEGY_NAMES.join(', ')})`, 'adaptive')
+        .requiredOption('--games <n>', 'games to play', intArg('--games', 1, 1e10))
+        .option('--no-ability-worth', 'skip the replays with each ability switched off (6× faster)'),
+      GAME,
+    ),
     { shardCount: 32 },
   )
     .addHelpText('after', '\nExamples:\n  oddsmith weilong simulate --players 4 --strategies adaptive,element,dragon,noability --games 20000 --seed 1 --workers 2\n  oddsmith weilong simulate --players 5 --strategies adaptive --games 10000 --set penalty.4=3 --json')
-    .action(async (opts: SimOptions & { players?: string; strategies: string; games: number; abilityWorth: boolean; rules?: string; set?: string[] }) => {
+    .action(async (opts: SimOptions & RulesOptions & { players?: string; strategies: string; games: number; abilityWorth: boolean }) => {
       const list = opts.strategies.split(',').map((s) => s.trim());
       const players = opts.players !== undefined ? parsePlayers(opts.players) : list.length > 1 ? parsePlayers(String(list.length)) : 4;
       const params: GamesParams = { rules: rulesFrom(opts), strategies: parseStrategies(list, players), abilityWorth: opts.abilityWorth };
-      const run = await runSimulation({ kernel: gamesKernel.name, params, seed: opts.seed, total: opts.games }, opts);
-      if (!run) return;
-      const r = gamesKernel.summarize(params, run.acc, opts.games);
-      const result = { ...r, seed: opts.seed, workers: opts.workers, shardCount: opts.shardCount, seconds: run.seconds, gamesPerSecond: opts.games / run.seconds };
+      const sim = await simulate(gamesKernel, params, opts.games, opts);
+      if (!sim) return;
+      const { result: r, run } = sim;
+      // the shard count as asked (not as clamped for tiny runs): the JSON has always shown it so
+      const result = { ...r, seed: opts.seed, workers: opts.workers, shardCount: opts.shardCount, seconds: run.seconds, gamesPerSecond: run.perSecond };
       emit(result, opts, () => simulateText(r) + `\n\n${Math.round(result.gamesPerSecond)} games/s${params.abilityWorth ? ' (each also replayed 5× for ability worth)' : ''} (${opts.workers} worker${opts.workers > 1 ? 's' : ''}, ${f(run.seconds, 2)} s)`, () => simulateRows(r));
     });
 
-  weilong
+  const odds = weilong
     .command('odds')
     .description('exact single-turn odds from a Collected set: five-of-element or Dragon this turn, dice collected, turn ending at once (Markov chain under a strategy)')
     .option('--son <k>', 'Son 1..5 (first..fifth); default: all five')
@@ -82,13 +97,12 @@ export function registerWeilong(program: Command): void {
     .option('--strategy <name>', `whose decisions (${STRATEGY_NAMES.join(', ')})`, 'adaptive')
     .option('--no-ability', 'switch the Son\'s ability off')
     .option('--simulate <n>', 'also simulate n turns and show how far the estimate is from the exact value (in standard errors)')
-    .option('--seed <k>', 'seed for --simulate', '1')
-    .addOption(rulesOption())
-    .addOption(setOption())
+    .option('--seed <k>', 'seed for --simulate', '1');
+  addRulesOptions(odds, GAME)
     .option('--json', 'print as JSON')
     .option('--csv', 'print the table as CSV')
     .addHelpText('after', '\nExamples:\n  oddsmith weilong odds --son 1 --collected 1,1\n  oddsmith weilong odds --collected 3,4 --strategy dragon --csv\n  oddsmith weilong odds --son 5 --collected 5 --supply 4 --simulate 200000 --json')
-    .action((opts: { son?: string; collected: string; supply?: string; strategy: string; ability: boolean; simulate?: string; seed: string; rules?: string; set?: string[]; json?: boolean; csv?: boolean }) => {
+    .action((opts: RulesOptions & { son?: string; collected: string; supply?: string; strategy: string; ability: boolean; simulate?: string; seed: string; json?: boolean; csv?: boolean }) => {
       const rules = rulesFrom(opts);
       getStrategy(opts.strategy);
       const counts = parseCollected(opts.collected);
@@ -106,23 +120,23 @@ export function registerWeilong(program: Command): void {
         .map((k) => {
           const o = turnOdds(rules, k, counts, opts.strategy, opts.ability);
           if (!simN) return o;
-          const acc = new Float64Array(6);
+          const acc = new Float64Array(TURN.length), T = TURN.offset;
           simulateTurns({ rules, son: k, strategy: opts.strategy, collected: counts, ability: opts.ability }, new Rng(seed), simN, acc);
-          const n = acc[0];
+          const n = acc[T.trials];
           const z = (k2: number, exact: number) => (k2 / n - exact) / Math.sqrt(Math.max(exact * (1 - exact), 1e-300) / n);
-          const mean = acc[3] / n, sd = Math.sqrt(Math.max(0, (acc[4] - n * mean * mean) / (n - 1)));
+          const mean = acc[T.collected] / n, sd = Math.sqrt(Math.max(0, (acc[T.collected2] - n * mean * mean) / (n - 1)));
           return {
             ...o,
             simulated: {
               turns: n,
-              pElement: acc[1] / n,
-              pDragon: acc[2] / n,
+              pElement: acc[T.element] / n,
+              pDragon: acc[T.dragon] / n,
               expectedCollected: mean,
-              pEndAtOnce: acc[5] / n,
-              zElement: z(acc[1], o.pElement),
-              zDragon: z(acc[2], o.pDragon),
+              pEndAtOnce: acc[T.endAtOnce] / n,
+              zElement: z(acc[T.element], o.pElement),
+              zDragon: z(acc[T.dragon], o.pDragon),
               zCollected: (mean - o.expectedCollected) / (sd / Math.sqrt(n)),
-              zEndAtOnce: z(acc[5], o.pEndAtOnce),
+              zEndAtOnce: z(acc[T.endAtOnce], o.pEndAtOnce),
             },
           };
         });
@@ -150,18 +164,17 @@ export function registerWeilong(program: Command): void {
       }, () => results.map(oddsRow));
     });
 
-  weilong
+  const play = weilong
     .command('play')
     .description('play one game with a trace of every roll, decision and ability (for reading the rules engine at work)')
     .option('--players <p>', 'players, 2..5 (default: the number of strategies, or 4)')
     .option('--strategies <list>', `comma-separated strategy per seat, or one for all (${STRATEGY_NAMES.join(', ')})`, 'adaptive')
     .option('--seed <k>', 'game seed', '1')
-    .option('--rounds <n>', 'only show the first n rounds')
-    .addOption(rulesOption())
-    .addOption(setOption())
+    .option('--rounds <n>', 'only show the first n rounds');
+  addRulesOptions(play, GAME)
     .option('--json', 'print as JSON (trace lines, scores, winner)')
     .addHelpText('after', '\nExample:\n  oddsmith weilong play --players 3 --strategies adaptive,element,dragon --seed 7')
-    .action((opts: { players?: string; strategies: string; seed: string; rounds?: string; rules?: string; set?: string[]; json?: boolean }) => {
+    .action((opts: RulesOptions & { players?: string; strategies: string; seed: string; rounds?: string; json?: boolean }) => {
       const rules = rulesFrom(opts);
       const list = opts.strategies.split(',').map((s) => s.trim());
       const players = opts.players !== undefined ? parsePlayers(opts.players) : list.length > 1 ? parsePlayers(String(list.length)) : 4;
@@ -173,14 +186,14 @@ export function registerWeilong(program: Command): void {
       const trace: string[] = [];
       const rounds: { round: number; winner: string; points: number[]; totals: number[]; turns: number }[] = [];
       g.trace = trace;
-      const sonOf = (p: number) => ['First', 'Second', 'Third', 'Fourth', 'Fifth'][g.cardOf[p]];
+      const sonOf = (p: number) => SON_SHORT[g.cardOf[p]];
       const origRound = g.playRound.bind(g);
       g.playRound = (round: number) => {
         if (round < maxRounds) trace.push(`— round ${round + 1}: ${names.map((n, p) => `player ${p + 1} (${n}) ${sonOf(p)} Son`).join(', ')}`);
         const before = trace.length;
         origRound(round);
         if (round >= maxRounds) trace.length = before;
-        const w = g.winnerCard >= 0 ? `player ${g.holder[g.winnerCard] + 1} (${sonOf(g.holder[g.winnerCard])} Son, ${g.endKind === 0 ? 'five of the element' : 'Dragon'})` : 'nobody (stalled)';
+        const w = g.winnerCard >= 0 ? `player ${g.holder[g.winnerCard] + 1} (${sonOf(g.holder[g.winnerCard])} Son, ${g.endKind === END_ELEMENT ? 'five of the element' : 'Dragon'})` : 'nobody (stalled)';
         rounds.push({ round: round + 1, winner: w, points: Array.from(g.roundPoints.slice(0, players)), totals: Array.from(g.score.slice(0, players)), turns: g.roundTurns });
         if (round < maxRounds) trace.push(`  round ${round + 1} won by ${w} after ${g.roundTurns} turns; points ${rounds[round].points.join(', ')}; totals ${rounds[round].totals.join(', ')}`);
       };

@@ -81,6 +81,14 @@ function normalizeInto(w: Float64Array, base: number, nA: number, Hm: number, Hp
   }
 }
 
+/** Best-response values of both seats against the average profile, and NashConv / 2. */
+export interface Exploitability {
+  br0: number;
+  br1: number;
+  nashConv: number;
+  exploitability: number;
+}
+
 export class LiarsSolver {
   readonly B: number;
   readonly S: number;
@@ -327,7 +335,7 @@ export class LiarsSolver {
   }
 
   /** Best-response values and exploitability (NashConv / 2, as OpenSpiel defines it) of the average profile. */
-  exploitability(): { br0: number; br1: number; nashConv: number; exploitability: number } {
+  exploitability(): Exploitability {
     const br0 = this.rootValue(0, true), br1 = this.rootValue(1, true);
     const nashConv = br0 + br1;
     return { br0, br1, nashConv, exploitability: nashConv / 2 };
@@ -383,7 +391,8 @@ export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint) => v
   const secs = () => Number(process.hrtime.bigint() - t0) / 1e9;
   const convergence: ConvergencePoint[] = [];
   let next = 1;
-  let ex = solver.exploitability();
+  // every checkpoint (the first after one iteration) measures exploitability once; the last one is the result's
+  let ex: Exploitability;
   for (;;) {
     solver.iterate(next - solver.iterations);
     ex = solver.exploitability();

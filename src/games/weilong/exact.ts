@@ -11,8 +11,10 @@
  * dice is counted.
  */
 import { UserError } from '../../core/errors.js';
+import { Memo } from '../../core/memo.js';
 import { getStrategy } from '../../../strategies/weilong/index.js';
-import { END_ELEMENT, ROLL_AGAIN, ROUND_OVER, WeilongGame } from './engine.js';
+import { ALL_ABILITIES, END_ELEMENT, ROLL_AGAIN, ROUND_OVER, WeilongGame } from './engine.js';
+import { FIRST_SON } from './strategy.js';
 import { SON_NAMES, type WeilongRules } from './rules.js';
 
 const POW6 = [1, 6, 36, 216, 1296, 7776, 46656];
@@ -31,19 +33,21 @@ function decodeInto(x: number, out: Int8Array | number[], base = 1): void {
   }
 }
 
-/** Every multiset of n dice with its probability: [code, prob] pairs. */
-const rollTables: Map<number, [number, number][]> = new Map();
+/** Every multiset of n dice with its probability: [code, prob] pairs (built once per n and thread). */
+const rollTables = new Memo<[number, number][]>(8);
 function rollsOf(n: number): [number, number][] {
-  let t = rollTables.get(n);
-  if (t) return t;
-  t = [];
+  return rollTables.get(String(n), () => buildRolls(n));
+}
+
+function buildRolls(n: number): [number, number][] {
+  const t: [number, number][] = [];
   const c = [0, 0, 0, 0, 0, 0];
   const rec = (f: number, left: number) => {
     if (f === 5) {
       c[5] = left;
       let ways = FACT[n];
       for (const k of c) ways /= FACT[k];
-      t!.push([c[0] + 6 * c[1] + 36 * c[2] + 216 * c[3] + 1296 * c[4] + 7776 * c[5], ways / POW6[n]]);
+      t.push([c[0] + 6 * c[1] + 36 * c[2] + 216 * c[3] + 1296 * c[4] + 7776 * c[5], ways / POW6[n]]);
       return;
     }
     for (let k = 0; k <= left; k++) {
@@ -52,7 +56,6 @@ function rollsOf(n: number): [number, number][] {
     }
   };
   rec(0, n);
-  rollTables.set(n, t);
   return t;
 }
 
@@ -115,7 +118,7 @@ export function turnOdds(rules: WeilongRules, son: number, counts: number[], str
   const strategy = getStrategy(strategyName);
   const g = new WeilongGame(rules);
   g.setupSolo(c, strategy);
-  g.setAbilityMask(ability ? 31 : 31 & ~(1 << c));
+  g.setAbilityMask(ability ? ALL_ABILITIES : ALL_ABILITIES & ~(1 << c));
   const start = encode(counts);
   const index = new Map<number, number>();
   const states: number[] = [];
@@ -153,12 +156,12 @@ export function turnOdds(rules: WeilongRules, son: number, counts: number[], str
       for (const [code, p] of level) {
         const sixes = Math.floor(code / 7776);
         let reroll = false;
-        if (c === 0 && g.abilityOn[0] && sixes > 0 && (depth === 0 || rules.firstSonRerollAgain)) {
+        if (c === FIRST_SON && g.abilityOn[FIRST_SON] && sixes > 0 && (depth === 0 || rules.firstSonRerollAgain)) {
           g.setCollected(c, sc);
           decodeInto(code, rc);
           g.roll.fill(0);
           for (let f = 1; f <= 6; f++) g.roll[f] = rc[f];
-          reroll = strategy.firstSonReroll(g, c);
+          reroll = strategy.firstSonReroll(g.view, c);
         }
         if (!reroll) {
           final.set(code, (final.get(code) ?? 0) + p);

@@ -1,31 +1,32 @@
-import { Command, Option } from 'commander';
-import { UserError } from '../core/errors.js';
-import { parseNumberArg } from '../core/validate.js';
-import { addSimOptions, emit, fmtPct, intArg, runSimulation, textTable, type SimOptions } from './common.js';
-import { loadRules, type LiarsRules } from '../games/liars-dice/rules.js';
-import { atLeastTable, bidOdds, checkHigher, parseBid, parseDice } from '../games/liars-dice/odds.js';
-import { checkBids } from '../games/liars-dice/check.js';
-import { summarizeTournament, formatTournament, tournamentKernel, tournamentRows, type TournamentParams, type TournamentResult } from '../games/liars-dice/kernels.js';
-import { LiarsSolver, solve, VARIANTS, type Variant } from '../games/liars-dice/cfr.js';
-import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from '../games/liars-dice/exact-play.js';
-import { parseStrategySpec, STRATEGIES, specLabel, type StrategySpec } from '../../strategies/liars-dice/index.js';
-import { createStrategy } from '../../strategies/liars-dice/index.js';
-import { sweepChart } from '../games/liars-dice/report.js';
-import { renderSpec } from '../report/render.js';
-import { writeFileAtomic } from '../core/files.js';
-import type { Row } from '../report/page.js';
+/** The `oddsmith liars …` command group. */
+import type { Command } from 'commander';
+import { UserError } from '../../core/errors.js';
+import { parseNumberArg } from '../../core/validate.js';
+import { addRulesOptions, addSimOptions, emit, fmtPct, intArg, rulesFromOptions, simulate, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { validateRules, type LiarsRules } from './rules.js';
+import { atLeastTable, bidOdds, checkHigher, parseBid, parseDice } from './exact.js';
+import { checkBids } from './check.js';
+import { formatTournament, tournamentKernel, tournamentRows, type TournamentParams, type TournamentResult } from './kernels.js';
+import { LiarsSolver, solve, VARIANTS, type Variant } from './exact-cfr.js';
+import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
+import { createStrategy, parseStrategyList, parseStrategySpec, specLabel, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
+import { sweepChart } from './report.js';
+import { renderSpec } from '../../report/render.js';
+import { writeFileAtomic } from '../../core/files.js';
+import type { Row } from '../../report/page.js';
 
-const rulesOption = () => new Option('--rules <file>', 'rules file (JSON); default rules/liars-dice/default.json (the rules page)');
+const GAME = 'liars-dice';
 
-function rulesWith(opts: { rules?: string; dicePerPlayer?: number }): LiarsRules {
-  const r = loadRules(opts.rules);
+/** The rules the options name (--rules, --set), then --dice-per-player when given. */
+function rulesWith(opts: RulesOptions & { dicePerPlayer?: number }): LiarsRules {
+  const r = rulesFromOptions(GAME, opts, validateRules);
   if (opts.dicePerPlayer !== undefined) r.dicePerPlayer = opts.dicePerPlayer;
   return r;
 }
 
 /** Parse and check a strategy list ("a,b:param=1,c"): names known, parameters valid, seats in range. */
 export function parseStrategies(text: string, rules: LiarsRules): StrategySpec[] {
-  const specs = text.split(',').map((s) => s.trim()).filter((s) => s !== '').map(parseStrategySpec);
+  const specs = parseStrategyList(text);
   if (specs.length < rules.minPlayers || specs.length > rules.maxPlayers) {
     throw new UserError(`--strategies must seat ${rules.minPlayers}..${rules.maxPlayers} players, one strategy per seat (got ${specs.length})`);
   }
@@ -35,14 +36,14 @@ export function parseStrategies(text: string, rules: LiarsRules): StrategySpec[]
 }
 
 async function runTournament(params: TournamentParams, rounds: number, opts: SimOptions): Promise<TournamentResult | null> {
-  const run = await runSimulation({ kernel: tournamentKernel.name, params, seed: opts.seed, total: rounds }, opts);
-  return run ? summarizeTournament(params, run.acc) : null;
+  const sim = await simulate(tournamentKernel, params, rounds, opts);
+  return sim ? sim.result : null;
 }
 
-export function registerLiarsDice(program: Command): void {
+export function register(program: Command): void {
   const liars = program.command('liars').description('Liar\'s Dice: exact bid odds, round rules, bot tournaments, CFR+ equilibrium');
 
-  liars
+  const odds = liars
     .command('odds')
     .description('exact chance that a bid is true given my dice (binomial over the unknown dice, wild 1s), expected count, safest bid per face')
     .requiredOption('--players <p>', 'players at the table', intArg('--players', 2, 10))
@@ -50,12 +51,12 @@ export function registerLiarsDice(program: Command): void {
     .requiredOption('--bid <bid>', 'the bid COUNTxFACE, e.g. 8x2')
     .option('--dice-per-player <d>', 'dice per player (default from the rules file: 5)', intArg('--dice-per-player', 1, 20))
     .option('--ones-bid', '1s have already been bid this round (so they are no longer wild)')
-    .option('--previous <bid>', 'the bid before: checks that --bid is a legal raise over it')
-    .addOption(rulesOption())
+    .option('--previous <bid>', 'the bid before: checks that --bid is a legal raise over it');
+  addRulesOptions(odds, GAME)
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the safest-bids table as CSV')
     .addHelpText('after', '\nExample:\n  oddsmith liars odds --players 4 --mine 2,2,4,1,6 --bid 8x2')
-    .action((opts: { players: number; mine: string; bid: string; dicePerPlayer?: number; onesBid?: boolean; previous?: string; rules?: string; json?: boolean; csv?: boolean }) => {
+    .action((opts: RulesOptions & { players: number; mine: string; bid: string; dicePerPlayer?: number; onesBid?: boolean; previous?: string; json?: boolean; csv?: boolean }) => {
       const rules = rulesWith(opts);
       const mine = parseDice(opts.mine, rules);
       const total = opts.players * rules.dicePerPlayer;
@@ -73,33 +74,35 @@ export function registerLiarsDice(program: Command): void {
       ].join('\n'), () => r.safestBids.map((s) => ({ ...s })));
     });
 
-  liars
+  const table = liars
     .command('table')
     .description('P(at least k of a face among U unknown dice), for a wild face (1s count) and a non-wild one, k = 0…U, exact')
     .requiredOption('--unknown <u>', 'unknown dice', intArg('--unknown', 0, 200))
-    .option('--sides <s>', 'die sides', intArg('--sides', 2, 12), 6)
+    .option('--sides <s>', 'die sides (default from the rules: 6)', intArg('--sides', 2, 12));
+  addRulesOptions(table, GAME)
     .option('--json', 'print the table as JSON')
     .option('--csv', 'print the table as CSV')
     .addHelpText('after', '\nExample:\n  oddsmith liars table --unknown 15')
-    .action((opts: { unknown: number; sides: number; json?: boolean; csv?: boolean }) => {
-      const rows = atLeastTable(opts.unknown, opts.sides);
-      emit({ unknown: opts.unknown, sides: opts.sides, rows }, opts, () => [
-        `P(at least k) among ${opts.unknown} unknown dice: wild face p = 2/${opts.sides}, non-wild p = 1/${opts.sides}`,
+    .action((opts: RulesOptions & { unknown: number; sides?: number; json?: boolean; csv?: boolean }) => {
+      const sides = opts.sides ?? rulesWith(opts).sides;
+      const rows = atLeastTable(opts.unknown, sides);
+      emit({ unknown: opts.unknown, sides, rows }, opts, () => [
+        `P(at least k) among ${opts.unknown} unknown dice: wild face p = 2/${sides}, non-wild p = 1/${sides}`,
         textTable(rows.map((r) => ({ k: r.k, wild: r.wild.toFixed(6), 'non-wild': r.nonWild.toFixed(6) }))),
       ].join('\n'), () => rows.map((r) => ({ ...r })));
     });
 
-  liars
+  const check = liars
     .command('check')
     .description('resolve challenged bids against the dice on the table, as the rules page does (wild 1s unless 1s were bid)')
     .requiredOption('--table <dice>', 'every die on the table, comma-separated faces')
     .requiredOption('--bid <bid...>', 'challenged bids COUNTxFACE (several allowed)')
-    .option('--ones-bid', '1s were bid this round (they no longer count as wild)')
-    .addOption(rulesOption())
+    .option('--ones-bid', '1s were bid this round (they no longer count as wild)');
+  addRulesOptions(check, GAME)
     .option('--json', 'print the result as JSON')
     .addHelpText('after', '\nExample (the rules page\'s worked example):\n  oddsmith liars check --table 2,2,2,2,2,2,3,3,3,3,1,1,1,5,5,5,5,5,6,6 --bid 9x4 11x6')
-    .action((opts: { table: string; bid: string[]; onesBid?: boolean; rules?: string; json?: boolean }) => {
-      const rules = loadRules(opts.rules);
+    .action((opts: RulesOptions & { table: string; bid: string[]; onesBid?: boolean; json?: boolean }) => {
+      const rules = rulesWith(opts);
       const maxDice = rules.maxPlayers * rules.dicePerPlayer;
       const table = parseDice(opts.table, { ...rules, dicePerPlayer: Number.MAX_SAFE_INTEGER }, '--table');
       if (table.length < rules.minPlayers * rules.dicePerPlayer || table.length > maxDice || table.length % rules.dicePerPlayer !== 0) {
@@ -113,13 +116,13 @@ export function registerLiarsDice(program: Command): void {
   const tournament = liars
     .command('tournament')
     .description('play rounds among strategies (one seat each) on the shard pool: penalties per round by seat and strategy with 95% intervals, calls in and out of turn')
-    .requiredOption('--strategies <list>', `comma-separated, one per seat; parameters as name:param=value (known: ${Object.keys(STRATEGIES).join(', ')})`)
+    .requiredOption('--strategies <list>', `comma-separated, one per seat; parameters as name:param=value,param=value (known: ${STRATEGIES.names.join(', ')})`)
     .option('--rounds <n>', 'rounds to play', intArg('--rounds', 1, 1e10), 100_000)
-    .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20))
-    .addOption(rulesOption());
+    .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20));
+  addRulesOptions(tournament, GAME);
   addSimOptions(tournament, { shardCount: 16 })
     .addHelpText('after', '\nExample:\n  oddsmith liars tournament --strategies threshold,conservative,bluffer,random --rounds 200000 --seed 7 --workers 2')
-    .action(async (opts: SimOptions & { strategies: string; rounds: number; dicePerPlayer?: number; rules?: string }) => {
+    .action(async (opts: SimOptions & RulesOptions & { strategies: string; rounds: number; dicePerPlayer?: number }) => {
       const rules = rulesWith(opts);
       const params: TournamentParams = { rules, strategies: parseStrategies(opts.strategies, rules) };
       const r = await runTournament(params, opts.rounds, opts);
@@ -135,11 +138,11 @@ export function registerLiarsDice(program: Command): void {
     .requiredOption('--field <list>', 'the other seats\' strategies, comma-separated')
     .option('--rounds <n>', 'rounds per value', intArg('--rounds', 1, 1e10), 50_000)
     .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20))
-    .option('--chart <file>', 'also draw the chart: .svg or .png')
-    .addOption(rulesOption());
+    .option('--chart <file>', 'also draw the chart: .svg or .png');
+  addRulesOptions(sweep, GAME);
   addSimOptions(sweep, { shardCount: 8 })
     .addHelpText('after', '\nExample:\n  oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 --field conservative,bluffer,random --rounds 50000')
-    .action(async (opts: SimOptions & { strategy: string; param: string; values: string; field: string; rounds: number; dicePerPlayer?: number; rules?: string; chart?: string }) => {
+    .action(async (opts: SimOptions & RulesOptions & { strategy: string; param: string; values: string; field: string; rounds: number; dicePerPlayer?: number; chart?: string }) => {
       if (opts.shardIndex !== undefined) throw new UserError('sweep runs whole tournaments; use `liars tournament --shard-index` for cluster runs');
       if (opts.chart && !/\.(svg|png)$/i.test(opts.chart)) throw new UserError(`--chart must name a .svg or .png file (got ${JSON.stringify(opts.chart)})`);
       const rules = rulesWith(opts);
@@ -234,7 +237,7 @@ export function registerLiarsDice(program: Command): void {
     .option('--json', 'print as JSON')
     .addHelpText('after', '\nExample:\n  oddsmith liars strategies')
     .action((opts: { json?: boolean }) => {
-      const list = Object.values(STRATEGIES).map((m) => m.info);
+      const list = STRATEGIES.all.map((m) => m.info);
       emit(list, opts, () => list.map((i) => `${i.name.padEnd(13)} ${i.description}\n${' '.repeat(14)}defaults: ${Object.entries(i.defaults).map(([k, v]) => `${k}=${v}`).join(' ')}`).join('\n'));
     });
 }
@@ -268,10 +271,10 @@ export interface SweepResult {
 /** One tournament per value (same seed: common random numbers across values), the varied strategy in seat 0. */
 export async function runSweep(rules: LiarsRules, strategy: string, param: string, values: number[], field: string, rounds: number, opts: SimOptions): Promise<SweepResult> {
   const base = parseStrategySpec(strategy);
-  const mod = STRATEGIES[base.name];
+  const mod = STRATEGIES.get(base.name);
   if (!(param in mod.info.defaults)) throw new UserError(`strategy ${base.name} has no parameter ${param} (known: ${Object.keys(mod.info.defaults).join(', ')})`);
   if (values.length === 0) throw new UserError('--values needs at least one value');
-  const fieldSpecs = field.split(',').map((s) => s.trim()).filter((s) => s).map(parseStrategySpec);
+  const fieldSpecs = parseStrategyList(field);
   const points: SweepPoint[] = [];
   for (const value of values) {
     const swept: StrategySpec = { name: base.name, params: { ...base.params, [param]: value } };

@@ -1,0 +1,14 @@
+import type { GameDescriptor } from '../types.js';
+
+/** Dracula vs Van Helsing: engine, bots, role balance, exact district odds. */
+export const descriptor: GameDescriptor = {
+  id: 'dracula',
+  command: 'dracula',
+  title: 'Dracula vs Van Helsing',
+  summary: 'Dracula vs Van Helsing: role win rates between bots, exact district odds, balance sweeps',
+  rules: async () => import('./rules.js'),
+  kernels: async () => [...(await import('./kernels.js')).kernels],
+  experiments: { dracula: async () => (await import('./report.js')).runExperiment },
+  cli: async () => (await import('./cli.js')).register,
+  benches: { dracula: async () => (await import('./bench.js')).bench },
+};

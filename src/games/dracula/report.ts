@@ -1,0 +1,210 @@
+/**
+ * Dracula vs Van Helsing report page: role win rates for every pair of strategies, the first
+ * mover's edge, districts won by card value, the exact fresh-deck odds, and balance sweeps with
+ * the value closest to 50/50. An experiment spec (experiments/dracula-*.json):
+ *   { name, game: "dracula", page, title?, rules?, strategies, games, searchGames, seed, shardCount?,
+ *     sweeps: [{ field, values, games, dracula, helsing }] }
+ */
+import type { ExperimentRunner } from '../../report/experiment.js';
+import { writePage, escapeHtml, type Chart, type Row, type Section } from '../../report/page.js';
+import { runExperiment as runShards } from '../../parallel/pool.js';
+import { applySets, readRawRules } from '../../core/rules.js';
+import { array, integer, object, onlyKeys, string } from '../../core/validate.js';
+import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
+import { parseStrategy, specLabel, type ParsedSpec } from '../../../strategies/dracula/index.js';
+import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
+import { validateRules, type DraculaRules } from './rules.js';
+import { freshTable } from './exact.js';
+import { sweepResult, type SweepResult } from './sweep.js';
+
+const pc = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
+const pcI = (c: readonly number[], d = 1) => `[${(c[0] * 100).toFixed(d)}, ${(c[1] * 100).toFixed(d)}]`;
+
+interface SweepSpec {
+  field: string;
+  values: number[];
+  games: number;
+  dracula: ParsedSpec;
+  helsing: ParsedSpec;
+}
+
+export interface DraculaExperiment {
+  name: string;
+  page: string;
+  title: string;
+  rules?: string;
+  strategies: ParsedSpec[];
+  games: number;
+  /** games for a pair with a search player (it is ~30× slower) */
+  searchGames: number;
+  seed: number;
+  shardCount: number;
+  sweeps: SweepSpec[];
+}
+
+export function parseExperiment(spec: Record<string, unknown>): DraculaExperiment {
+  const name = string(spec.name, 'experiment name');
+  const w = `experiment ${name}`;
+  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'strategies', 'games', 'searchGames', 'seed', 'shardCount', 'sweeps']);
+  return {
+    name,
+    page: string(spec.page, `${w}: page`),
+    title: spec.title === undefined ? `Dracula vs Van Helsing: ${name}` : string(spec.title, `${w}: title`),
+    rules: spec.rules === undefined ? undefined : string(spec.rules, `${w}: rules`),
+    strategies: array(spec.strategies, `${w}: strategies`, 1, 6).map((s, i) => parseStrategy(string(s, `${w}: strategies.${i}`))),
+    games: integer(spec.games, `${w}: games`, 1, 1e9),
+    searchGames: spec.searchGames === undefined ? integer(spec.games, `${w}: games`) : integer(spec.searchGames, `${w}: searchGames`, 1, 1e9),
+    seed: integer(spec.seed, `${w}: seed`, 0),
+    shardCount: spec.shardCount === undefined ? 32 : integer(spec.shardCount, `${w}: shardCount`, 1, 100000),
+    sweeps: (spec.sweeps === undefined ? [] : array(spec.sweeps, `${w}: sweeps`, 0, 10)).map((raw, i) => {
+      const o = object(raw, `${w}: sweeps.${i}`);
+      const f = `${w}: sweeps.${i}`;
+      onlyKeys(o, f, ['field', 'values', 'games', 'dracula', 'helsing']);
+      return {
+        field: string(o.field, `${f}.field`),
+        values: array(o.values, `${f}.values`, 1, 50).map((v, j) => integer(v, `${f}.values.${j}`, 0, 1000)),
+        games: integer(o.games, `${f}.games`, 1, 1e9),
+        dracula: parseStrategy(string(o.dracula, `${f}.dracula`)),
+        helsing: parseStrategy(string(o.helsing, `${f}.helsing`)),
+      };
+    }),
+  };
+}
+
+async function play(rules: DraculaRules, d: ParsedSpec, h: ParsedSpec, games: number, seed: number, shardCount: number, swapFirst: boolean, workers: number): Promise<GamesResult> {
+  const params: GamesParams = { rules, dracula: d, helsing: h, swapFirst };
+  const acc = await runShards({ kernel: gamesKernel.name, params, seed, total: games, shardCount: Math.min(shardCount, games) }, { workers });
+  return gamesKernel.summarize(params, acc, games);
+}
+
+function intervalChart(o: { name: string; title: string; subtitle: string; caption: string; rows: Row[]; category: string; categoryTitle: string; valueTitle: string; reference?: number }): Chart {
+  const layers: unknown[] = [
+    { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: o.category, type: 'nominal', sort: null, title: o.categoryTitle }, x: { field: 'low', type: 'quantitative', title: o.valueTitle, axis: { format: '.0%', tickCount: 6 }, scale: { domain: [0, 1] } }, x2: { field: 'high' } } },
+    { mark: { type: 'point', filled: true, size: 80 }, encoding: { y: { field: o.category, type: 'nominal', sort: null }, x: { field: 'p', type: 'quantitative' } } },
+  ];
+  if (o.reference !== undefined) layers.push({ mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: o.reference } } });
+  return { name: o.name, title: o.title, caption: o.caption, rows: o.rows, spec: { $schema: SCHEMA, title: { text: o.title, subtitle: o.subtitle }, width: 520, height: { step: 28 } as unknown as number, data: { values: o.rows }, layer: layers } as never };
+}
+
+function sweepChart(s: SweepResult, i: number): Chart {
+  const rows: Row[] = s.points.map((p) => ({ [s.field]: p.value, p: p.dracula.p, low: p.dracula.ci95[0], high: p.dracula.ci95[1], games: p.dracula.n }));
+  const x = { field: s.field, type: 'quantitative', title: `${s.field} (rules field)`, axis: { tickMinStep: 1 }, scale: { zero: false } };
+  return {
+    name: `sweep-${i + 1}-${s.field}`,
+    title: `Dracula's win rate by ${s.field}`,
+    caption: `Dracula ${s.dracula} vs Van Helsing ${s.helsing}, ${s.points[0].dracula.n} simulated games per point; band and bars are 95% Wilson intervals; dashed line 50%. Closest to 50/50: ${s.field} = ${s.closest.value} (${pc(s.closest.dracula.p)} ${pcI(s.closest.dracula.ci95)}).`,
+    rows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: `Dracula's win rate by ${s.field}`, subtitle: `Dracula ${s.dracula} vs Van Helsing ${s.helsing}; ${s.points[0].dracula.n} simulated games per point; 95% intervals` },
+      width: 520,
+      height: 280,
+      data: { values: rows },
+      layer: [
+        { mark: { type: 'area', opacity: 0.2 }, encoding: { x, y: { field: 'low', type: 'quantitative', title: 'Dracula wins (share of games)', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, y2: { field: 'high' } } },
+        { mark: { type: 'line', point: true }, encoding: { x, y: { field: 'p', type: 'quantitative' } } },
+        { mark: { type: 'rule' }, encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' } } },
+        { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: 0.5 } } },
+      ],
+    } as never,
+  };
+}
+
+function valueChart(r: GamesResult, rules: DraculaRules): Chart {
+  const rows: Row[] = [];
+  for (const b of r.byValue) {
+    rows.push({ value: b.value, role: 'Dracula (simulated)', p: b.dracula.p, low: b.dracula.ci95[0], high: b.dracula.ci95[1] });
+    rows.push({ value: b.value, role: 'Van Helsing (simulated)', p: b.helsing.p, low: b.helsing.ci95[0], high: b.helsing.ci95[1] });
+  }
+  for (const f of freshTable(rules)) {
+    rows.push({ value: f.value, role: 'fresh deck, trump (exact)', p: f.trump, low: f.trump, high: f.trump });
+    rows.push({ value: f.value, role: 'fresh deck, non-trump (exact)', p: f.nonTrump, low: f.nonTrump, high: f.nonTrump });
+  }
+  const x = { field: 'value', type: 'ordinal', title: 'value of the card held in the district', axis: { labelAngle: 0 } };
+  return {
+    name: 'districts-by-value',
+    title: 'P(win a district) by the value of the card held',
+    caption: `Simulated: ${r.games} games of Dracula ${r.dracula} vs Van Helsing ${r.helsing}, every district resolved, 95% intervals. Exact: my card against one random other card of a fresh deck (the ranking random), the baseline before any play. Both players keep strong cards, so a simulated card meets stronger opposition than the fresh-deck baseline.`,
+    rows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: 'P(win a district) by the value of the card held', subtitle: `simulated (${r.games} games, ${r.dracula} vs ${r.helsing}, 95% intervals) and exact fresh-deck odds` },
+      width: 520,
+      height: 300,
+      data: { values: rows },
+      layer: [
+        { mark: { type: 'line', point: true }, encoding: { x, y: { field: 'p', type: 'quantitative', title: 'P(win the district)', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, color: { field: 'role', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 2 } } } },
+        { mark: { type: 'rule' }, encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'role', type: 'nominal' } } },
+      ],
+    } as never,
+  };
+}
+
+export const runExperiment: ExperimentRunner = async (spec, ctx) => {
+  const e = parseExperiment(spec);
+  const { raw, label } = readRawRules('dracula', e.rules);
+  const rules = validateRules(raw, label);
+  const results: GamesResult[] = [];
+  for (const d of e.strategies) {
+    for (const h of e.strategies) {
+      const games = d.name === 'search' || h.name === 'search' ? e.searchGames : e.games;
+      if (!ctx.quiet) process.stderr.write(`  ${specLabel(d)} vs ${specLabel(h)}: ${games} games\n`);
+      results.push(await play(rules, d, h, games, e.seed, e.shardCount, true, ctx.workers));
+    }
+  }
+  const sweeps: SweepResult[] = [];
+  for (const s of e.sweeps) {
+    const points = [];
+    for (const v of s.values) {
+      const r = validateRules(applySets(raw, [`${s.field}=${v}`]), `${label} with ${s.field}=${v}`);
+      if (!ctx.quiet) process.stderr.write(`  sweep ${s.field}=${v}: ${s.games} games\n`);
+      points.push({ value: v, result: await play(r, s.dracula, s.helsing, s.games, e.seed, e.shardCount, false, ctx.workers) });
+    }
+    sweeps.push(sweepResult(s.field, points));
+  }
+  const pairRows: Row[] = results.map((r) => ({ pair: `${r.dracula.split(':')[0]} (D) vs ${r.helsing.split(':')[0]} (VH)`, p: r.draculaWins.p, low: r.draculaWins.ci95[0], high: r.draculaWins.ci95[1], games: r.games }));
+  // the value chart wants many districts: the greedy pair (search pairs play far fewer games)
+  const best = results.find((r) => r.dracula.startsWith('greedy') && r.helsing.startsWith('greedy')) ?? results[0];
+  const rateOf = (d: string, h: string) => results.find((r) => r.dracula.startsWith(d) && r.helsing.startsWith(h))?.draculaWins;
+  const mirror = results.filter((r) => r.dracula.split(':')[0] === r.helsing.split(':')[0]);
+  const pairCaption =
+    'Left of the dashed line Van Helsing is favoured. ' +
+    (mirror.length ? `Same strategy on both sides: Dracula wins ${mirror.map((r) => `${pc(r.draculaWins.p)} ${pcI(r.draculaWins.ci95)} (${r.dracula.split(':')[0]})`).join(', ')}. ` : '') +
+    (rateOf('search', 'greedy') && rateOf('greedy', 'search') ? `Search against greedy: Dracula wins ${pc(rateOf('search', 'greedy')!.p)} with search, ${pc(rateOf('greedy', 'search')!.p)} against it.` : '');
+  const sections: Section[] = [
+    {
+      heading: 'Role win rates for every pair of strategies',
+      html: `<p>Each pair plays the same deals (common random numbers: each game's deck and ranking come from its own seed). Rules: ${escapeHtml(rules.name)} — health ${rules.health}, ${rules.rounds} rounds, ${rules.districts} districts × ${rules.humansPerDistrict} humans, ${rules.suits}×${rules.values} deck.</p>`,
+      charts: [intervalChart({ name: 'pairs', title: 'Dracula\'s win rate by pair of strategies', subtitle: `${e.games} games a pair (${e.searchGames} with a search player); 95% Wilson intervals; dashed line 50%`, caption: pairCaption, rows: pairRows, category: 'pair', categoryTitle: 'Dracula\'s strategy vs Van Helsing\'s', valueTitle: 'Dracula wins (share of games)', reference: 0.5 })],
+      table: {
+        caption: 'How games and rounds end and how long they last; what the last turn after a call does (share of those turns that changed at least one district\'s winner, and the districts gained by the player taking it); the first mover\'s edge: every game replayed from the same seeds with the other player starting every round (paired difference, 95% interval).',
+        rows: results.map((r) => ({
+          Dracula: r.dracula,
+          'Van Helsing': r.helsing,
+          games: r.games,
+          'Dracula wins': `${pc(r.draculaWins.p)} ${pcI(r.draculaWins.ci95)}`,
+          'full district': pc(r.endings.district.p),
+          'survives': pc(r.endings.rounds.p),
+          'health 0': pc(r.endings.health.p),
+          'rounds/game': r.roundsPerGame.mean.toFixed(2),
+          'turns/round': r.turnsPerRound.mean.toFixed(2),
+          'rounds called': pc(r.roundEnds.called.p),
+          'ended by an 8': pc(r.roundEnds.endCard.p),
+          'last turn changed a district': r.lastTurn.rounds ? pc(r.lastTurn.changed.p) : '-',
+          'districts gained in the last turn': r.lastTurn.rounds ? r.lastTurn.gain.mean.toFixed(2) : '-',
+          'first-mover edge (Dracula, pp)': r.firstMover ? `${(r.firstMover.difference.mean * 100).toFixed(1)} ± ${(1.96 * r.firstMover.difference.se * 100).toFixed(1)}` : '-',
+        })),
+      },
+    },
+    { heading: 'Districts won by card value', charts: [valueChart(best, rules)] },
+  ];
+  if (sweeps.length) {
+    sections.push({
+      heading: 'Balance sweeps',
+      html: `<p>${sweeps.map((s) => escapeHtml(`${s.field}, Dracula ${s.dracula} vs Van Helsing ${s.helsing}: closest to 50/50 at ${s.field} = ${s.closest.value}, Dracula wins ${pc(s.closest.dracula.p)} ${pcI(s.closest.dracula.ci95)}${s.closest.fiftyInside ? ' (50% inside its interval)' : ' (50% outside its interval)'}${s.crossing !== null ? `; crosses 50% near ${s.field} = ${s.crossing.toFixed(2)} (linear interpolation)` : ''}.`)).join('<br>')}</p>`,
+      charts: sweeps.map(sweepChart),
+    });
+  }
+  const page = { path: `dracula/${e.page}.html`, title: e.title, summary: `role win rates, first-mover edge, districts by value, balance sweeps (${rules.name})` };
+  return [await writePage(ctx.reportsDir, page, `<p>Dracula vs Van Helsing, simulated between the random, greedy and search players (docs/dracula.md).</p>`, sections)];
+};

@@ -1,0 +1,186 @@
+import { Option, type Command } from 'commander';
+import { UserError } from '../../core/errors.js';
+import { textTable } from '../../core/format.js';
+import { Rng } from '../../core/rng.js';
+import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { parseStrategySpec, REGISTRY } from '../../../strategies/tichu/index.js';
+import { cardsText, parseCards } from './cards.js';
+import { handOdds, tableFourOfAKind, type HandOddsResult, type OddsLine } from './exact.js';
+import { fillMasks, hasFourOfAKind, hasStraightFlush } from './hand.js';
+import { callKernel, gamesKernel, type CallSummary, type GamesSummary } from './kernels.js';
+import { REAL_GAMES } from './reference.js';
+import { validateRules } from './rules.js';
+
+const pct = (p: number, d = 2) => (Number.isFinite(p) ? `${(p * 100).toFixed(d)}%` : '-');
+
+function oddsRows(r: HandOddsResult) {
+  return r.lines.map((l) => ({ event: l.label, fraction: l.fraction, probability: pct(l.probability, 4) }));
+}
+
+/** --csv: plain numbers (exact count and total, and the probability as a decimal) */
+function oddsCsv(r: HandOddsResult) {
+  return r.lines.map((l) => ({ event: l.event, label: l.label, count: l.count, total: l.total, fraction: l.fraction, probability: l.probability }));
+}
+
+/**
+ * P(some player holds any bomb at the deal), estimated from `n` sampled deals: the exact count
+ * couples four hands through straight flushes and is not computed here. Clearly labelled as an estimate.
+ */
+export function sampleTableBomb(n: number, seed: number, L: number): { p: number; se: number; n: number } {
+  const rng = new Rng(seed);
+  const deck = new Int32Array(56).map((_, i) => i);
+  const mask = new Uint8Array(13);
+  let hits = 0;
+  for (let k = 0; k < n; k++) {
+    for (let i = 55; i > 0; i--) { const j = rng.below(i + 1); const x = deck[i]; deck[i] = deck[j]; deck[j] = x; }
+    for (let p = 0; p < 4; p++) {
+      fillMasks(deck, p * 14, p * 14 + 14, mask);
+      if (hasFourOfAKind(mask) || hasStraightFlush(mask, L)) { hits++; break; }
+    }
+  }
+  const p = hits / n;
+  return { p, se: Math.sqrt((p * (1 - p)) / n), n };
+}
+
+/** "a,b,c,d" where a spec may carry its own k=v list: split on commas that start a new strategy name. */
+export function splitStrategies(text: string): string[] {
+  const parts = text.split(',');
+  const out: string[] = [];
+  for (const p of parts) {
+    if (out.length && /^\s*[A-Za-z]\w*=/.test(p)) out[out.length - 1] += ',' + p;
+    else out.push(p.trim());
+  }
+  return out.filter((s) => s !== '');
+}
+
+function fourStrategies(text: string): string[] {
+  let list = splitStrategies(text);
+  if (list.length === 1) list = [list[0], list[0], list[0], list[0]];
+  if (list.length === 2) list = [list[0], list[1], list[0], list[1]];
+  if (list.length !== 4) throw new UserError(`--strategies needs 1, 2 or 4 strategies (seat order; got ${list.length})`);
+  return list.map((s) => parseStrategySpec(s).text);
+}
+
+export function formatOdds(r8: HandOddsResult | null, r14: HandOddsResult, table: OddsLine | null, tableBomb: { p: number; se: number; n: number } | null): string {
+  const out: string[] = [];
+  if (r8) out.push(`First 8 cards (exact, counts over C(56,8) = ${BigInt(r8.lines[0].total).toLocaleString('en-US')} hands):`, textTable(oddsRows(r8)), '');
+  if (r14.given) out.push(`Full 14 cards given ${r14.given} (exact, the 6 still to come from the 48 unseen: C(48,6) = ${BigInt(r14.lines[0].total).toLocaleString('en-US')}):`);
+  else out.push(`Full 14 cards (exact, counts over C(56,14) = ${BigInt(r14.lines[0].total).toLocaleString('en-US')} hands):`);
+  out.push(textTable(oddsRows(r14)));
+  if (table) {
+    out.push('', 'At the table (14 cards each, before passing):');
+    out.push(`  some player holds a four of a kind: ${table.fraction} = ${pct(table.probability, 4)} (exact)`);
+    if (tableBomb) out.push(`  some player holds any bomb: ≈ ${pct(tableBomb.p, 2)} ± ${pct(1.96 * tableBomb.se, 2)} (estimate from ${tableBomb.n.toLocaleString('en-US')} sampled deals, not exact)`);
+  }
+  return out.join('\n');
+}
+
+function formatCall(r: CallSummary, hand: string, strategies: string[], exact: HandOddsResult | null): string {
+  const name = r.call === 'grand' ? 'Grand Tichu' : 'Tichu';
+  const m = (x: { mean: number; ci95: [number, number] }) => `${x.mean.toFixed(1)} [${x.ci95[0].toFixed(1)}, ${x.ci95[1].toFixed(1)}]`;
+  const lines = [
+    `${name} with ${hand} · ${r.deals.toLocaleString('en-US')} deals of the rest, each played with and without the call (same random numbers) · players ${strategies.join(', ')} (you are the first)`,
+    textTable([
+      { '': 'P(you go out first)', 'call': `${pct(r.firstOutWithCall.p, 1)} [${(r.firstOutWithCall.ci95[0] * 100).toFixed(1)}, ${(r.firstOutWithCall.ci95[1] * 100).toFixed(1)}]`, 'no call': `${pct(r.firstOutWithoutCall.p, 1)} [${(r.firstOutWithoutCall.ci95[0] * 100).toFixed(1)}, ${(r.firstOutWithoutCall.ci95[1] * 100).toFixed(1)}]` },
+      { '': 'round points, your team − theirs', 'call': m(r.pointsWithCall), 'no call': m(r.pointsWithoutCall) },
+    ]),
+    `gain from calling: ${m(r.gainFromCalling)} points per round (paired) → ${r.gainFromCalling.ci95[0] > 0 ? 'call' : r.gainFromCalling.ci95[1] < 0 ? 'do not call' : 'too close to call at this sample size'}`,
+  ];
+  if (exact) {
+    const by = Object.fromEntries(exact.lines.map((l) => [l.event, l]));
+    lines.push(`exact odds for your 14 cards: any bomb ${by.anyBomb.fraction} = ${pct(by.anyBomb.probability)}, Dragon ${pct(by.dragon.probability, 1)}, Phoenix ${pct(by.phoenix.probability, 1)}, two or more of Dragon/Phoenix/aces ${pct(by.twoPlusPower.probability, 1)}`);
+  }
+  return lines.join('\n');
+}
+
+export function formatGamesWithReference(r: GamesSummary): string {
+  const R = REAL_GAMES;
+  const rows = [
+    { statistic: 'bomb in a hand after passing', bots: pct(r.bombAfterPassingPerPlayer.p), 'real games': `${R.bombAfterPassingPerPlayer.toFixed(2)}%` },
+    { statistic: 'some player holds a bomb after passing', bots: pct(r.bombAfterPassingPerRound.p), 'real games': `${R.bombInRound.toFixed(2)}% ("bomb in round")` },
+    { statistic: 'Tichu calls per player-round', bots: pct(r.tichu.rate.p), 'real games': `${R.tichuCallRate.toFixed(2)}%` },
+    { statistic: 'Tichu success', bots: pct(r.tichu.all.success.p), 'real games': `${R.tichuSuccess.toFixed(2)}%` },
+    { statistic: 'Tichu success, caller holds a bomb', bots: pct(r.tichu.callerBomb.success.p), 'real games': `${R.tichuSuccessCallerBomb.toFixed(2)}%` },
+    { statistic: 'Tichu success, an opponent holds a bomb', bots: pct(r.tichu.opponentBomb.success.p), 'real games': `${R.tichuSuccessOpponentBomb.toFixed(2)}%` },
+    { statistic: 'Grand Tichu calls per player-round', bots: pct(r.grandTichu.rate.p), 'real games': `${R.grandCallRate.toFixed(2)}%` },
+    { statistic: 'Grand Tichu success', bots: pct(r.grandTichu.all.success.p), 'real games': `${R.grandSuccess.toFixed(2)}%` },
+    { statistic: 'Grand Tichu success, an opponent holds a bomb', bots: pct(r.grandTichu.opponentBomb.success.p), 'real games': `${R.grandSuccessOpponentBomb.toFixed(2)}%` },
+    { statistic: 'double wins per team and round', bots: pct((r.doubleWinRateA.p + r.doubleWinRateB.p) / 2), 'real games': `${R.doubleWinPerTeam.toFixed(2)}%` },
+  ];
+  return `${gamesKernel.format!(r, { rules: undefined as never, strategies: r.strategies })}\n\nbeside real online games (${R.source}):\n${textTable(rows)}`;
+}
+
+export function register(program: Command): void {
+  const t = program.command('tichu').description('Tichu: exact deal odds, full-game bot tournaments, "should I call (Grand) Tichu?"');
+
+  addRulesOptions(
+    t.command('odds')
+      .description('exact deal odds: any bomb, four of a kind, straight flush, each special card, k aces, two or more of Dragon/Phoenix/aces — for the first 8 and the full 14 cards, or the 14 given your first 8')
+      .option('--hand <cards>', 'your first 8 cards, e.g. "As Ah Kj 9p 5s 2r Dr Ph": odds for your 14 given them')
+      .option('--table-samples <n>', 'sampled deals for the (estimated) table-level any-bomb figure', intArg('--table-samples', 0, 100_000_000), 200_000)
+      .option('--json', 'print the result as JSON')
+      .option('--csv', 'print the 14-card table as CSV')
+      .addHelpText('after', '\nCards: rank 2-9 T J Q K A + suit j (Jade) s (Sword) p (Pagoda) r (Star); MJ, Dg, Ph, Dr for Mah Jong, Dog, Phoenix, Dragon.\nExamples:\n  oddsmith tichu odds\n  oddsmith tichu odds --hand "Aj As Kp Qr 7s 7j Dr MJ"'),
+    'tichu',
+  ).action((opts: RulesOptions & { hand?: string; json?: boolean; csv?: boolean; tableSamples: number }) => {
+    const rules = rulesFromOptions('tichu', opts, validateRules);
+    const L = rules.minStraightFlush;
+    if (opts.hand !== undefined) {
+      const given = parseCards(opts.hand, 8, '--hand');
+      const r14 = handOdds(14, given, L);
+      const result = { given: cardsText(given), fourteen: r14 };
+      emit(result, opts, () => formatOdds(null, r14, null, null), () => oddsCsv(r14));
+      return;
+    }
+    const r8 = handOdds(8, [], L), r14 = handOdds(14, [], L);
+    const table = tableFourOfAKind();
+    const tb = opts.tableSamples > 0 ? sampleTableBomb(opts.tableSamples, 1, L) : null;
+    const result = { eight: r8, fourteen: r14, table: { fourOfAKind: table, anyBombEstimate: tb && { ...tb, exact: false } } };
+    emit(result, opts, () => formatOdds(r8, r14, table, tb), () => oddsCsv(r14));
+  });
+
+  addRulesOptions(
+    addSimOptions(
+      t.command('simulate')
+        .description('bot tournament: whole games to the target score, seats rotated every game; team win rate, points, double wins, call rates and success (split by bombs), bombs, lengths — beside published real-game figures')
+        .addOption(new Option('--games <n>', 'games to play').default(200).argParser(intArg('--games', 1, 1e9)))
+        .option('--strategies <list>', `four strategies in seat order (or 1 for all, 2 alternating): ${REGISTRY.usage()}`, 'heuristic'),
+      { shardCount: 16 },
+    ),
+    'tichu',
+  )
+    .addHelpText('after', '\nExamples:\n  oddsmith tichu simulate --games 200 --strategies heuristic,random,heuristic,random --seed 1\n  oddsmith tichu simulate --games 20 --strategies search:32,heuristic --workers 2')
+    .action(async (opts: SimOptions & RulesOptions & { games: number; strategies: string }) => {
+      const rules = rulesFromOptions('tichu', opts, validateRules);
+      const strategies = fourStrategies(opts.strategies);
+      const out = await simulate(gamesKernel, { rules, strategies }, opts.games, opts);
+      if (!out) return;
+      emit({ ...out.result, reference: REAL_GAMES, run: out.run }, opts, () => formatGamesWithReference(out.result), () => out.result.byStrategy.map((b) => ({ strategy: b.strategy, firstOut: b.firstOut.p, tichuCalls: b.tichuCalls, tichuSuccess: b.tichuSuccess.p, grandCalls: b.grandCalls, grandSuccess: b.grandSuccess.p })));
+    });
+
+  const callCommand = (name: 'grand' | 'call', size: number, what: string) =>
+    addRulesOptions(
+      addSimOptions(
+        t.command(name)
+          .description(`should I call ${what}? P(going out first) and round points with and without the call, by simulating the rest of the deal (common random numbers), plus the exact 14-card odds`)
+          .requiredOption('--hand <cards>', `your ${size} cards`)
+          .addOption(new Option('--deals <n>', 'deals of the unseen cards to play out').default(2000).argParser(intArg('--deals', 1, 1e9)))
+          .option('--strategies <list>', 'who plays the seats (you are the first): 1, 2 or 4 strategies', 'heuristic'),
+        { shardCount: 16 },
+      ),
+      'tichu',
+    )
+      .addHelpText('after', `\nExample:\n  oddsmith tichu ${name} --hand "${size === 8 ? 'Dr Ph Aj As Kp Kr Qs Jj' : 'Dr Ph Aj As Kp Kr Qs Jj Tj 9j 8j 4s 3s 2s'}" --deals 2000`)
+      .action(async (opts: SimOptions & RulesOptions & { hand: string; deals: number; strategies: string }) => {
+        const rules = rulesFromOptions('tichu', opts, validateRules);
+        const hand = parseCards(opts.hand, size, '--hand');
+        const strategies = fourStrategies(opts.strategies);
+        const call = name === 'grand' ? 'grand' : 'tichu';
+        const out = await simulate(callKernel, { rules, strategies, hand, call }, opts.deals, opts);
+        if (!out) return;
+        const exact = size === 8 ? handOdds(14, hand, rules.minStraightFlush) : null;
+        emit({ ...out.result, hand: cardsText(hand), strategies, exact14: exact, run: out.run }, opts, () => formatCall(out.result, cardsText(hand), strategies, exact));
+      });
+  callCommand('grand', 8, 'Grand Tichu (after 8 cards)');
+  callCommand('call', 14, 'Tichu (with 14 cards, before passing)');
+}

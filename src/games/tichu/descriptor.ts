@@ -1,0 +1,14 @@
+import type { GameDescriptor } from '../types.js';
+
+/** Tichu: exact deal odds, the full four-player game with bots, and the Grand Tichu / Tichu call questions. */
+export const descriptor: GameDescriptor = {
+  id: 'tichu',
+  command: 'tichu',
+  title: 'Tichu',
+  summary: 'Tichu: exact deal odds (bombs, specials, aces), full-game bot tournaments, "should I call (Grand) Tichu?"',
+  rules: async () => import('./rules.js'),
+  kernels: async () => [...(await import('./kernels.js')).kernels] as never,
+  experiments: { tichu: async () => (await import('./report.js')).runExperiment },
+  cli: async () => (await import('./cli.js')).register,
+  benches: { tichu: async () => (await import('./bench.js')).bench },
+};

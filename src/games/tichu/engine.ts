@@ -1,0 +1,684 @@
+import { Rng } from '../../core/rng.js';
+import { cardPointTable, DOG, DRAGON, MAHJONG, PHOENIX } from './cards.js';
+import { handStrengthQuarters, hasFourOfAKind, hasStraightFlush } from './hand.js';
+import type { TichuRules } from './rules.js';
+import type { DeterminizeTarget, MoveList, TichuStrategy, TichuView } from './strategy.js';
+
+/**
+ * The Tichu engine: one round (deal 8, Grand Tichu, deal 6, Tichu, passing, tricks, scoring) and
+ * whole games to the target. All state lives in typed arrays sized once; the play loop allocates
+ * nothing (move lists and views are preallocated, strategies are called with indices).
+ *
+ * Combinations are (kind, top, len, phx, aux):
+ * - single: top = 2 × value (Mah Jong 2, rank r → 2r, Dragon 32, Phoenix = top it beats + 1, led 3),
+ *   aux = card id;
+ * - pair / triple: top = rank, len = 2 / 3, phx = 1 if the Phoenix stands in;
+ * - run of pairs: top = highest rank, len = number of pairs, phx = rank the Phoenix completes (0 none);
+ * - full house: top = triple rank, aux = pair rank, len = 5, phx = rank the Phoenix completes;
+ * - straight: top = highest rank (the Mah Jong is rank 1), len = cards, phx = rank the Phoenix fills;
+ * - bombs: four of a kind (top = rank), straight flush (top, len, aux = suit).
+ */
+export const K_PASS = 0, K_SINGLE = 1, K_PAIR = 2, K_PAIRRUN = 3, K_TRIPLE = 4, K_FULL = 5, K_STRAIGHT = 6, K_DOG = 7, K_BOMB4 = 8, K_BOMBSF = 9;
+export const KIND_NAMES = ['pass', 'single', 'pair', 'pair-run', 'triple', 'full-house', 'straight', 'dog', 'four-of-a-kind', 'straight-flush'];
+const STRIDE = 5;
+const MAX_MOVES = 1024;
+export const DRAGON_TOP = 32;
+
+export class MoveBuffer implements MoveList {
+  readonly d = new Int32Array(MAX_MOVES * STRIDE);
+  n = 0;
+  kind(i: number): number { return this.d[i * STRIDE]; }
+  top(i: number): number { return this.d[i * STRIDE + 1]; }
+  len(i: number): number { return this.d[i * STRIDE + 2]; }
+  phx(i: number): number { return this.d[i * STRIDE + 3]; }
+  aux(i: number): number { return this.d[i * STRIDE + 4]; }
+  push(kind: number, top: number, len: number, phx: number, aux: number): void {
+    const o = this.n++ * STRIDE;
+    const d = this.d;
+    d[o] = kind; d[o + 1] = top; d[o + 2] = len; d[o + 3] = phx; d[o + 4] = aux;
+  }
+  copyFrom(src: MoveBuffer, i: number): void {
+    const o = this.n++ * STRIDE, s = i * STRIDE;
+    for (let k = 0; k < STRIDE; k++) this.d[o + k] = src.d[s + k];
+  }
+  /** number of cards the move plays */
+  cards(i: number): number {
+    const k = this.kind(i);
+    if (k === K_PASS) return 0;
+    if (k === K_SINGLE || k === K_DOG) return 1;
+    if (k === K_PAIR || k === K_TRIPLE) return this.len(i);
+    if (k === K_PAIRRUN) return 2 * this.len(i);
+    if (k === K_FULL) return 5;
+    if (k === K_BOMB4) return 4;
+    return this.len(i);
+  }
+  isBomb(i: number): boolean { return this.kind(i) >= K_BOMB4; }
+}
+
+function bombPower(kind: number, top: number, len: number): number {
+  return kind === K_BOMB4 ? 100 + top : kind === K_BOMBSF ? 200 + len * 16 + top : 0;
+}
+
+/** Does the combination contain a real (non-Phoenix) card of rank w? */
+export function containsRank(kind: number, top: number, len: number, phx: number, aux: number, w: number): boolean {
+  switch (kind) {
+    case K_SINGLE: return aux < 52 && (aux >> 2) + 2 === w;
+    case K_PAIR: case K_TRIPLE: case K_BOMB4: return top === w;
+    case K_FULL: return top === w || aux === w;
+    case K_PAIRRUN: return w <= top && w > top - len;
+    case K_STRAIGHT: return w <= top && w > top - len && phx !== w;
+    case K_BOMBSF: return w <= top && w > top - len;
+    default: return false;
+  }
+}
+
+export class Engine implements DeterminizeTarget {
+  readonly isEngine = true as const;
+  readonly rules: TichuRules;
+  readonly rng: Rng;
+  readonly points: Int8Array;
+  strategies: TichuStrategy[];
+  readonly views: SeatView[];
+
+  // hands
+  readonly hold = new Uint8Array(4 * 56);
+  readonly cnt = new Uint8Array(4 * 16);
+  readonly smask = new Uint8Array(4 * 16);
+  readonly nCards = new Int32Array(4);
+  // public
+  readonly played = new Uint8Array(56);
+  readonly takenBy = new Int8Array(56);
+  readonly trickCards = new Int32Array(56);
+  trickN = 0;
+  readonly trickPoints = new Int32Array(4);
+  readonly calls = new Int8Array(4);
+  readonly outOrder = new Int32Array(4);
+  nOut = 0;
+  readonly isOut = new Uint8Array(4);
+  readonly hasPlayed = new Uint8Array(4);
+  readonly passedCards = new Int32Array(12);
+  tKind = 0; tTop = 0; tLen = 0; tPlayer = -1; passes = 0; cur = 0;
+  wish = 0;
+  roundOver = false;
+  doubleWin = false;
+  readonly roundPoints = new Int32Array(2);
+  readonly scores = new Int32Array(2);
+  // statistics of the last round
+  readonly bombAfterPass = new Uint8Array(4);
+  bombsPlayed = 0;
+  /** hand strength (hand.ts, quarter points) of each seat's first 8 and dealt 14 cards (before passing) */
+  readonly strength8 = new Int32Array(4);
+  readonly strength14 = new Int32Array(4);
+  tricks = 0;
+  plays = 0;
+  // scratch
+  readonly deck = new Int32Array(56);
+  readonly moves = new MoveBuffer();
+  readonly bombs = new MoveBuffer();
+  readonly passBuf = new Int32Array(3);
+  readonly maskBuf = new Uint8Array(13);
+  /** deal control for `grand`/`call`: seat 0 gets these cards first; forced call decisions (−1 = ask the strategy) */
+  readonly fixed = new Int32Array(14);
+  fixedN = 0;
+  readonly forceGrand = new Int8Array(4).fill(-1);
+  readonly forceTichu = new Int8Array(4).fill(-1);
+  /** test hook: every play (seat, cards, n, kind, top, len); null in production */
+  trace: ((p: number, cards: Int32Array, from: number, n: number, kind: number, top: number, len: number) => void) | null = null;
+
+  constructor(rules: TichuRules, strategies: TichuStrategy[], rng: Rng) {
+    this.rules = rules;
+    this.rng = rng;
+    this.points = cardPointTable(rules.cardPoints);
+    this.strategies = strategies;
+    this.views = [0, 1, 2, 3].map((s) => new SeatView(this, s));
+  }
+
+  // ---------- hands ----------
+  private give(p: number, c: number): void {
+    this.hold[p * 56 + c] = 1;
+    this.nCards[p]++;
+    if (c < 52) {
+      const r = (c >> 2) + 2;
+      this.cnt[p * 16 + r]++;
+      this.smask[p * 16 + r] |= 1 << (c & 3);
+    }
+  }
+  private take(p: number, c: number): void {
+    if (!this.hold[p * 56 + c]) throw new Error(`seat ${p} does not hold card ${c}`);
+    this.hold[p * 56 + c] = 0;
+    this.nCards[p]--;
+    if (c < 52) {
+      const r = (c >> 2) + 2;
+      this.cnt[p * 16 + r]--;
+      this.smask[p * 16 + r] &= ~(1 << (c & 3));
+    }
+  }
+  holds(p: number, c: number): boolean { return this.hold[p * 56 + c] === 1; }
+  /** does seat p hold a bomb now */
+  hasBomb(p: number): boolean {
+    for (let r = 0; r < 13; r++) this.maskBuf[r] = this.smask[p * 16 + r + 2];
+    return hasFourOfAKind(this.maskBuf) || hasStraightFlush(this.maskBuf, this.rules.minStraightFlush);
+  }
+
+  /** hand strength of seat p in quarter points (hand.ts handStrengthQuarters) */
+  seatStrength(p: number): number {
+    return handStrengthQuarters(this.cnt, p * 16, this.holds(p, DRAGON), this.holds(p, PHOENIX), this.hasBomb(p));
+  }
+
+  // ---------- round ----------
+  private resetRound(): void {
+    this.hold.fill(0); this.cnt.fill(0); this.smask.fill(0); this.nCards.fill(0);
+    this.played.fill(0); this.takenBy.fill(-1); this.trickN = 0; this.trickPoints.fill(0);
+    this.calls.fill(0); this.passedCards.fill(-1); this.nOut = 0; this.isOut.fill(0); this.hasPlayed.fill(0);
+    this.tKind = K_PASS; this.tTop = 0; this.tLen = 0; this.tPlayer = -1; this.passes = 0;
+    this.wish = 0; this.roundOver = false; this.doubleWin = false; this.roundPoints.fill(0);
+    this.bombAfterPass.fill(0); this.bombsPlayed = 0; this.tricks = 0; this.plays = 0;
+  }
+
+  /**
+   * A constructed position (worked examples, tests): a fresh round with these hands, no calls,
+   * no passing; seat `lead` to lead. Not used by the play loop.
+   */
+  setPosition(hands: readonly (readonly number[])[], lead: number): void {
+    this.resetRound();
+    for (let p = 0; p < 4; p++) for (const c of hands[p]) this.give(p, c);
+    this.cur = lead;
+  }
+
+  /** Shuffle; the fixed cards (if any) go to seat 0 first. */
+  private shuffle(): void {
+    const d = this.deck;
+    for (let i = 0; i < 56; i++) d[i] = i;
+    // move the fixed cards to the front, in order
+    for (let i = 0; i < this.fixedN; i++) {
+      const c = this.fixed[i];
+      let j = i;
+      while (d[j] !== c) j++;
+      d[j] = d[i]; d[i] = c;
+    }
+    for (let i = 55; i > this.fixedN; i--) {
+      const j = this.fixedN + this.rng.below(i - this.fixedN + 1);
+      const x = d[i]; d[i] = d[j]; d[j] = x;
+    }
+  }
+
+  /** Position in the shuffled deck of seat p's k-th card (k < 8 first deal, else second); seat 0's fixed cards come first. */
+  private dealIndex(p: number, k: number): number {
+    // seat 0: deck[0..13]; others: 14..55 in seat order, so fixed cards (≤ 14) are all seat 0's
+    return p * 14 + k;
+  }
+
+  playRound(): void {
+    this.resetRound();
+    this.shuffle();
+    const r = this.rules;
+    for (let p = 0; p < 4; p++) for (let k = 0; k < 8; k++) this.give(p, this.deck[this.dealIndex(p, k)]);
+    for (let p = 0; p < 4; p++) this.strength8[p] = this.seatStrength(p);
+    for (let p = 0; p < 4; p++) {
+      const f = this.forceGrand[p];
+      if (f === 1 || (f === -1 && this.strategies[p].grandTichu(this.views[p]))) this.calls[p] = 2;
+    }
+    for (let p = 0; p < 4; p++) for (let k = 8; k < 14; k++) this.give(p, this.deck[this.dealIndex(p, k)]);
+    for (let p = 0; p < 4; p++) this.strength14[p] = this.seatStrength(p);
+    for (let p = 0; p < 4; p++) this.offerTichu(p);
+    if (r.passing) this.passCards();
+    for (let p = 0; p < 4; p++) this.bombAfterPass[p] = this.hasBomb(p) ? 1 : 0;
+    if (r.assumptions.tichuUntilFirstCard) for (let p = 0; p < 4; p++) this.offerTichu(p);
+    let lead = 0;
+    for (let p = 0; p < 4; p++) if (this.holds(p, MAHJONG)) lead = p;
+    this.cur = lead;
+    this.playOut();
+  }
+
+  private offerTichu(p: number): void {
+    if (this.calls[p] !== 0 || this.hasPlayed[p] || this.nCards[p] !== 14) return;
+    const f = this.forceTichu[p];
+    if (f === 1 || (f === -1 && this.strategies[p].tichu(this.views[p]))) this.calls[p] = 1;
+  }
+
+  private passCards(): void {
+    const pc = this.passedCards;
+    for (let p = 0; p < 4; p++) {
+      this.strategies[p].pass(this.views[p], this.passBuf);
+      const a = this.passBuf[0], b = this.passBuf[1], c = this.passBuf[2];
+      if (a === b || a === c || b === c || !this.holds(p, a) || !this.holds(p, b) || !this.holds(p, c)) {
+        throw new Error(`strategy ${this.strategies[p].name} passed invalid cards ${a} ${b} ${c}`);
+      }
+      pc[p * 3] = a; pc[p * 3 + 1] = b; pc[p * 3 + 2] = c;
+    }
+    for (let p = 0; p < 4; p++) for (let i = 0; i < 3; i++) this.take(p, pc[p * 3 + i]);
+    for (let p = 0; p < 4; p++) for (let i = 0; i < 3; i++) this.give((p + 1 + i) & 3, pc[p * 3 + i]);
+  }
+
+  nextActive(p: number): number {
+    for (let i = 1; i <= 4; i++) {
+      const q = (p + i) & 3;
+      if (!this.isOut[q]) return q;
+    }
+    return p;
+  }
+
+  /** Continue the round from the current state (seat `cur` to act) to its end. */
+  playOut(): void {
+    let guard = 0;
+    while (!this.roundOver) {
+      if (++guard > 100000) throw new Error('round does not end');
+      this.turn();
+    }
+  }
+
+  private turn(): void {
+    const p = this.cur;
+    if (this.rules.assumptions.tichuUntilFirstCard) this.offerTichu(p);
+    const leading = this.tKind === K_PASS;
+    const m = this.moves;
+    this.genMoves(p, leading, m);
+    this.applyWish(p, leading, m);
+    const i = this.strategies[p].play(this.views[p], m);
+    if (i < 0 || i >= m.n) throw new Error(`strategy ${this.strategies[p].name} chose move ${i} of ${m.n}`);
+    this.choose(p, m.kind(i), m.top(i), m.len(i), m.phx(i), m.aux(i));
+  }
+
+  /** Seat p (whose turn it is) makes this move; used by turn() and by search rollouts. */
+  choose(p: number, kind: number, top: number, len: number, phx: number, aux: number): void {
+    if (kind === K_PASS) {
+      this.passes++;
+      const needed = (4 - this.nOut) - (this.isOut[this.tPlayer] ? 0 : 1);
+      if (this.passes >= needed) this.endTrick();
+      else this.cur = this.nextActive(p);
+      return;
+    }
+    this.applyPlay(p, kind, top, len, phx, aux);
+    if (this.roundOver) return;
+    if (kind === K_DOG) {
+      // the Dog's trick (no points) stays with its player; the lead goes to the partner or the next active after them
+      this.collectTrick(p);
+      const partner = (p + 2) & 3;
+      this.cur = this.isOut[partner] ? this.nextActive(partner) : partner;
+      return;
+    }
+    this.interrupts();
+    if (!this.roundOver) this.cur = this.nextActive(this.tPlayer);
+  }
+
+  /** Out-of-turn bombs after a play: every other active player but the next to act, in seat order. */
+  private interrupts(): void {
+    if (!this.rules.assumptions.outOfTurnBombs) return;
+    let last = this.tPlayer;
+    let q = this.nextActive(this.nextActive(last));
+    let asked = 0;
+    while (asked < 4 && !this.roundOver) {
+      if (q === last || q === this.nextActive(last)) break;
+      const b = this.bombs;
+      this.genBombs(q, b);
+      if (b.n > 0) {
+        const i = this.strategies[q].bomb(this.views[q], b);
+        if (i >= 0) {
+          if (i >= b.n) throw new Error(`strategy ${this.strategies[q].name} chose bomb ${i} of ${b.n}`);
+          this.applyPlay(q, b.kind(i), b.top(i), b.len(i), b.phx(i), b.aux(i));
+          last = q;
+          q = this.nextActive(this.nextActive(last));
+          asked = 0;
+          continue;
+        }
+      }
+      q = this.nextActive(q);
+      asked++;
+    }
+  }
+
+  private removeRank(p: number, r: number, k: number): void {
+    if (r === 1) { this.playCard(p, MAHJONG); return; }
+    let s = 0;
+    while (k > 0) {
+      if (this.smask[p * 16 + r] & (1 << s)) { this.playCard(p, (r - 2) * 4 + s); k--; }
+      s++;
+      if (s > 3 && k > 0) throw new Error(`seat ${p} lacks rank ${r}`);
+    }
+  }
+  private playCard(p: number, c: number): void {
+    this.take(p, c);
+    this.played[c] = 1;
+    this.trickCards[this.trickN++] = c;
+  }
+
+  private applyPlay(p: number, kind: number, top: number, len: number, phx: number, aux: number): void {
+    const from = this.trickN;
+    switch (kind) {
+      case K_SINGLE: this.playCard(p, aux); break;
+      case K_DOG: this.playCard(p, DOG); break;
+      case K_PAIR: case K_TRIPLE:
+        this.removeRank(p, top, len - phx);
+        if (phx) this.playCard(p, PHOENIX);
+        break;
+      case K_BOMB4: this.removeRank(p, top, 4); break;
+      case K_FULL:
+        this.removeRank(p, top, phx === top ? 2 : 3);
+        this.removeRank(p, aux, phx === aux ? 1 : 2);
+        if (phx) this.playCard(p, PHOENIX);
+        break;
+      case K_PAIRRUN:
+        for (let r = top - len + 1; r <= top; r++) this.removeRank(p, r, r === phx ? 1 : 2);
+        if (phx) this.playCard(p, PHOENIX);
+        break;
+      case K_STRAIGHT:
+        for (let r = top - len + 1; r <= top; r++) if (r !== phx) this.removeRank(p, r, 1);
+        if (phx) this.playCard(p, PHOENIX);
+        break;
+      case K_BOMBSF:
+        for (let r = top - len + 1; r <= top; r++) this.playCard(p, (r - 2) * 4 + aux);
+        break;
+      default: throw new Error(`bad move kind ${kind}`);
+    }
+    if (this.trace) this.trace(p, this.trickCards, from, this.trickN - from, kind, top, len);
+    this.plays++;
+    this.hasPlayed[p] = 1;
+    if (kind >= K_BOMB4) this.bombsPlayed++;
+    if (this.wish && containsRank(kind, top, len, phx, aux, this.wish)) this.wish = 0;
+    // the trick's new top (the Phoenix single is half a rank above what it beats; led, 1.5)
+    this.tKind = kind; this.tLen = len; this.tPlayer = p; this.passes = 0;
+    this.tTop = top;
+    const playedMahjong = (kind === K_SINGLE && aux === MAHJONG) || (kind === K_STRAIGHT && top - len + 1 === 1);
+    if (playedMahjong && this.rules.assumptions.wishAllowed) {
+      const w = this.strategies[p].wish(this.views[p]);
+      if (w !== 0 && (w < 2 || w > 14)) throw new Error(`strategy ${this.strategies[p].name} wished ${w}`);
+      this.wish = w;
+    }
+    if (this.nCards[p] === 0) {
+      this.isOut[p] = 1;
+      this.outOrder[this.nOut++] = p;
+      if (this.nOut === 2 && this.outOrder[0] === ((p + 2) & 3)) {
+        this.doubleWin = true;
+        this.finishRound();
+      } else if (this.nOut === 3) {
+        this.finishRound();
+      }
+    }
+  }
+
+  private collectTrick(winner: number): void {
+    let pts = 0;
+    for (let i = 0; i < this.trickN; i++) {
+      const c = this.trickCards[i];
+      pts += this.points[c];
+      this.takenBy[c] = winner;
+    }
+    this.trickPoints[winner] += pts;
+    this.trickN = 0;
+    this.tKind = K_PASS; this.tTop = 0; this.tLen = 0; this.passes = 0;
+    this.tricks++;
+  }
+
+  private endTrick(): void {
+    const w = this.tPlayer;
+    let to = w;
+    if (this.tKind === K_SINGLE && this.tTop === DRAGON_TOP) {
+      to = this.strategies[w].dragonTo(this.views[w]);
+      if (to !== ((w + 1) & 3) && to !== ((w + 3) & 3)) throw new Error(`strategy ${this.strategies[w].name} gave the Dragon to seat ${to}`);
+    }
+    this.collectTrick(to);
+    this.cur = this.isOut[w] ? this.nextActive(w) : w;
+  }
+
+  private finishRound(): void {
+    this.roundOver = true;
+    const first = this.outOrder[0];
+    const r = this.rules;
+    if (this.doubleWin) {
+      this.roundPoints[first & 1] += r.doubleWin;
+    } else {
+      // the trick in progress goes to its winner as usual
+      if (this.trickN > 0) {
+        const w = this.tPlayer;
+        let to = w;
+        if (this.tKind === K_SINGLE && this.tTop === DRAGON_TOP) to = this.strategies[w].dragonTo(this.views[w]);
+        this.collectTrick(to);
+      }
+      let last = 0;
+      for (let p = 0; p < 4; p++) if (!this.isOut[p]) last = p;
+      let handPts = 0;
+      for (let c = 0; c < 56; c++) if (this.hold[last * 56 + c]) { handPts += this.points[c]; this.takenBy[c] = r.assumptions.lastHandToOpponents ? (last + 1) & 3 : last; }
+      if (r.assumptions.lastHandToOpponents) this.roundPoints[(last + 1) & 1] += handPts;
+      for (let p = 0; p < 4; p++) {
+        const to = p === last && r.assumptions.lastTricksToFirstOut ? first : p;
+        this.roundPoints[to & 1] += this.trickPoints[p];
+      }
+    }
+    for (let p = 0; p < 4; p++) {
+      if (!this.calls[p]) continue;
+      const v = this.calls[p] === 2 ? r.calls.grandTichu : r.calls.tichu;
+      this.roundPoints[p & 1] += first === p ? v : -v;
+    }
+  }
+
+  // ---------- move generation ----------
+  /** Every legal play of seat p: a lead (no pass) or a follow (index 0 = pass) including bombs. */
+  genMoves(p: number, leading: boolean, m: MoveBuffer): void {
+    m.n = 0;
+    const o = p * 16, h = p * 56, cnt = this.cnt;
+    const ph = this.hold[h + PHOENIX] === 1 ? 1 : 0;
+    const tk = this.tKind, tt = this.tTop, tl = this.tLen;
+    if (!leading) m.push(K_PASS, 0, 0, 0, 0);
+    if (tk < K_BOMB4) {
+      if (leading || tk === K_SINGLE) {
+        if (leading && this.hold[h + MAHJONG]) m.push(K_SINGLE, 2, 1, 0, MAHJONG);
+        for (let r = 2; r <= 14; r++) {
+          if (cnt[o + r] > 0 && (leading || 2 * r > tt)) {
+            const sm = this.smask[o + r];
+            const s = sm & 1 ? 0 : sm & 2 ? 1 : sm & 4 ? 2 : 3;
+            m.push(K_SINGLE, 2 * r, 1, 0, (r - 2) * 4 + s);
+          }
+        }
+        if (ph && (leading || tt < DRAGON_TOP)) m.push(K_SINGLE, leading ? 3 : tt + 1, 1, 1, PHOENIX);
+        if (this.hold[h + DRAGON]) m.push(K_SINGLE, DRAGON_TOP, 1, 0, DRAGON);
+      }
+      if (leading && this.hold[h + DOG]) m.push(K_DOG, 0, 1, 0, DOG);
+      if (leading || tk === K_PAIR) {
+        for (let r = 2; r <= 14; r++) {
+          if (!leading && r <= tt) continue;
+          if (cnt[o + r] >= 2) m.push(K_PAIR, r, 2, 0, 0);
+          else if (cnt[o + r] === 1 && ph) m.push(K_PAIR, r, 2, 1, 0);
+        }
+      }
+      if (leading || tk === K_TRIPLE) {
+        for (let r = 2; r <= 14; r++) {
+          if (!leading && r <= tt) continue;
+          if (cnt[o + r] >= 3) m.push(K_TRIPLE, r, 3, 0, 0);
+          else if (cnt[o + r] === 2 && ph) m.push(K_TRIPLE, r, 3, 1, 0);
+        }
+      }
+      if (leading || tk === K_FULL) {
+        for (let t = 2; t <= 14; t++) {
+          if (!leading && t <= tt) continue;
+          const ct = cnt[o + t];
+          const tPh = ct >= 3 ? 0 : ct === 2 && ph ? 1 : -1;
+          if (tPh < 0) continue;
+          for (let q = 2; q <= 14; q++) {
+            if (q === t) continue;
+            const cq = cnt[o + q];
+            if (cq >= 2) m.push(K_FULL, t, 5, tPh ? t : 0, q);
+            else if (cq === 1 && ph && !tPh) m.push(K_FULL, t, 5, q, q);
+          }
+        }
+      }
+      if (leading || tk === K_PAIRRUN) {
+        const minK = this.rules.minPairRun;
+        for (let k = leading ? minK : tl; k <= (leading ? 7 : tl); k++) {
+          for (let top = k + 1; top <= 14; top++) {
+            if (!leading && top <= tt) continue;
+            let single = 0, bad = false;
+            for (let r = top - k + 1; r <= top; r++) {
+              const c = cnt[o + r];
+              if (c === 0) { bad = true; break; }
+              if (c === 1) { if (single) { bad = true; break; } single = r; }
+            }
+            if (bad) continue;
+            if (!single) m.push(K_PAIRRUN, top, k, 0, 0);
+            else if (ph) m.push(K_PAIRRUN, top, k, single, 0);
+          }
+        }
+      }
+      if (leading || tk === K_STRAIGHT) {
+        const mj = this.hold[h + MAHJONG];
+        for (let L = leading ? this.rules.minStraight : tl; L <= (leading ? 14 : tl); L++) {
+          for (let top = L; top <= 14; top++) {
+            if (!leading && top <= tt) continue;
+            let gap = 0, bad = false;
+            for (let r = top - L + 1; r <= top; r++) {
+              const has = r === 1 ? mj : cnt[o + r];
+              if (!has) {
+                if (gap || r === 1 || !ph) { bad = true; break; }
+                gap = r;
+              }
+            }
+            if (!bad) m.push(K_STRAIGHT, top, L, gap, 0);
+          }
+        }
+      }
+    }
+    this.pushBombs(p, m, leading);
+  }
+
+  private pushBombs(p: number, m: MoveBuffer, leading: boolean): void {
+    const o = p * 16;
+    const cur = leading ? 0 : bombPower(this.tKind, this.tTop, this.tLen);
+    for (let r = 2; r <= 14; r++) if (this.cnt[o + r] === 4 && 100 + r > cur) m.push(K_BOMB4, r, 4, 0, 0);
+    const L = this.rules.minStraightFlush;
+    for (let s = 0; s < 4; s++) {
+      const bit = 1 << s;
+      let run = 0;
+      for (let r = 2; r <= 14; r++) {
+        if (this.smask[o + r] & bit) {
+          run++;
+          // every window ending at r of length L..run
+          for (let len = L; len <= run; len++) if (200 + len * 16 + r > cur) m.push(K_BOMBSF, r, len, 0, s);
+        } else run = 0;
+      }
+    }
+  }
+
+  /** Bombs seat p could play out of turn on the current trick (none on an empty trick or the Dog). */
+  genBombs(p: number, m: MoveBuffer): void {
+    m.n = 0;
+    if (this.tKind === K_PASS || this.isOut[p]) return;
+    this.pushBombs(p, m, false);
+  }
+
+  /** The wish: a player in turn who holds the wished rank and can play it must (keeps only those moves). */
+  private applyWish(p: number, leading: boolean, m: MoveBuffer): void {
+    const w = this.wish;
+    if (!w || this.cnt[p * 16 + w] === 0) return;
+    if (leading && !this.rules.assumptions.wishBindsLead) return;
+    const bombsBind = this.rules.assumptions.wishBindsBombs;
+    let k = 0;
+    const d = m.d;
+    for (let i = 0; i < m.n; i++) {
+      const kind = d[i * STRIDE];
+      if (kind === K_PASS || (!bombsBind && kind >= K_BOMB4)) continue;
+      if (containsRank(kind, d[i * STRIDE + 1], d[i * STRIDE + 2], d[i * STRIDE + 3], d[i * STRIDE + 4], w)) {
+        if (k !== i) for (let j = 0; j < STRIDE; j++) d[k * STRIDE + j] = d[i * STRIDE + j];
+        k++;
+      }
+    }
+    if (k > 0) m.n = k;
+  }
+
+  // ---------- game ----------
+  /** Play rounds until a team reaches the target (and leads); returns rounds played. */
+  playGame(onRound?: (e: Engine) => void): number {
+    this.scores.fill(0);
+    const r = this.rules;
+    let rounds = 0;
+    while (rounds < r.maxRounds) {
+      this.playRound();
+      rounds++;
+      this.scores[0] += this.roundPoints[0];
+      this.scores[1] += this.roundPoints[1];
+      if (onRound) onRound(this);
+      const a = this.scores[0], b = this.scores[1];
+      if ((a >= r.targetScore || b >= r.targetScore) && (a !== b || !r.assumptions.tieAtTargetContinues)) break;
+    }
+    return rounds;
+  }
+
+  /**
+   * A determinization for seat `seat` into `dst`: the public state and seat's own hand copied, the
+   * other hands redealt at random among the other players keeping each hand's size and the cards
+   * `seat` passed (while unplayed) with their receivers. Uses only what `seat` may know.
+   */
+  determinizeInto(dst: Engine, seat: number, rng: Rng): void {
+    dst.hold.fill(0); dst.cnt.fill(0); dst.smask.fill(0); dst.nCards.fill(0);
+    dst.played.set(this.played); dst.takenBy.set(this.takenBy);
+    dst.trickCards.set(this.trickCards); dst.trickN = this.trickN; dst.trickPoints.set(this.trickPoints);
+    dst.calls.set(this.calls); dst.outOrder.set(this.outOrder); dst.nOut = this.nOut; dst.isOut.set(this.isOut);
+    // only this seat's own passes are known to it; hidden statistics are not copied
+    dst.hasPlayed.set(this.hasPlayed); dst.passedCards.fill(-1);
+    for (let i = 0; i < 3; i++) dst.passedCards[seat * 3 + i] = this.passedCards[seat * 3 + i];
+    dst.tKind = this.tKind; dst.tTop = this.tTop; dst.tLen = this.tLen; dst.tPlayer = this.tPlayer; dst.passes = this.passes; dst.cur = this.cur;
+    dst.wish = this.wish; dst.roundOver = this.roundOver; dst.doubleWin = this.doubleWin; dst.roundPoints.set(this.roundPoints);
+    dst.scores.set(this.scores); dst.bombAfterPass.fill(0); dst.bombsPlayed = this.bombsPlayed; dst.tricks = this.tricks; dst.plays = this.plays;
+    // seat's own hand; the cards seat passed that are still unplayed go back to their receivers
+    const pool = dst.deck;
+    let n = 0;
+    for (let c = 0; c < 56; c++) {
+      if (this.hold[seat * 56 + c]) { dst.give(seat, c); continue; }
+      if (this.played[c]) continue;
+      let known = -1;
+      for (let i = 0; i < 3; i++) if (this.passedCards[seat * 3 + i] === c) known = (seat + 1 + i) & 3;
+      // an unplayed card this seat passed is still with its receiver (nobody passes twice)
+      if (known >= 0) dst.give(known, c);
+      else pool[n++] = c;
+    }
+    for (let i = n - 1; i > 0; i--) {
+      const j = rng.below(i + 1);
+      const x = pool[i]; pool[i] = pool[j]; pool[j] = x;
+    }
+    let k = 0;
+    for (let q = 0; q < 4; q++) {
+      if (q === seat) continue;
+      while (dst.nCards[q] < this.nCards[q]) dst.give(q, pool[k++]);
+    }
+  }
+}
+
+/** What one seat may see (strategy.ts TichuView). Strategies get only this. */
+export class SeatView implements TichuView {
+  readonly #e: Engine;
+  readonly seat: number;
+  constructor(e: Engine, seat: number) {
+    this.#e = e;
+    this.seat = seat;
+  }
+  get partner(): number { return (this.seat + 2) & 3; }
+  get rules(): TichuRules { return this.#e.rules; }
+  /** own hand */
+  holds(c: number): boolean { return this.#e.hold[this.seat * 56 + c] === 1; }
+  rankCount(r: number): number { return this.#e.cnt[this.seat * 16 + r]; }
+  suitMask(r: number): number { return this.#e.smask[this.seat * 16 + r]; }
+  hasBomb(): boolean { return this.#e.hasBomb(this.seat); }
+  /** hand-strength score of the current hand in quarter points (hand.ts handStrengthQuarters) */
+  strengthQuarters(): number { return this.#e.seatStrength(this.seat); }
+  /** public */
+  handSize(p: number): number { return this.#e.nCards[p]; }
+  isOut(p: number): boolean { return this.#e.isOut[p] === 1; }
+  outCount(): number { return this.#e.nOut; }
+  firstOut(): number { return this.#e.nOut ? this.#e.outOrder[0] : -1; }
+  call(p: number): number { return this.#e.calls[p]; }
+  played(c: number): boolean { return this.#e.played[c] === 1; }
+  hasPlayedCard(p: number): boolean { return this.#e.hasPlayed[p] === 1; }
+  trickKind(): number { return this.#e.tKind; }
+  trickTop(): number { return this.#e.tTop; }
+  trickLen(): number { return this.#e.tLen; }
+  trickPlayer(): number { return this.#e.tPlayer; }
+  trickPointsOnTable(): number {
+    let s = 0;
+    for (let i = 0; i < this.#e.trickN; i++) s += this.#e.points[this.#e.trickCards[i]];
+    return s;
+  }
+  wish(): number { return this.#e.wish; }
+  score(team: number): number { return this.#e.scores[team]; }
+  /** the card this seat passed to seat+1+i (i = 0 left, 1 partner, 2 right), after passing */
+  passed(i: number): number { return this.#e.passedCards[this.seat * 3 + i]; }
+  /** a determinization of the hidden hands into another engine (for search players) */
+  determinizeInto(dst: DeterminizeTarget, rng: Rng): void { this.#e.determinizeInto(dst as Engine, this.seat, rng); }
+}

@@ -1,0 +1,363 @@
+import { defineLayout, slots } from '../../core/accumulator.js';
+import { Memo } from '../../core/memo.js';
+import { Rng } from '../../core/rng.js';
+import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../../core/stats.js';
+import { registerKernels } from '../../parallel/registry.js';
+import type { Kernel } from '../../parallel/kernel.js';
+import { createStrategy, parseStrategySpec } from '../../../strategies/tichu/index.js';
+import { Engine } from './engine.js';
+import { loadRules, type TichuRules } from './rules.js';
+
+/**
+ * Simulation kernels. Each builds its engine once per thread (Memo keyed by the params) with the
+ * shard's stream, then plays without allocating.
+ * - tichu.games: whole games, seats rotated game by game (strategy i sits in seat (i + g) mod 4 …
+ *   so the pair of specs 1 and 3 plays as team A on even rotations and as team B on odd ones);
+ * - tichu.call: the "should I call?" comparison, each deal played twice from the same random state
+ *   (common random numbers), once with seat 0 forced to call and once forced not to;
+ * - tichu.strength: rounds without calls; P(first out) by hand-strength bucket (8 and 14 cards).
+ */
+
+export interface GamesParams { rules: TichuRules; strategies: string[] }
+export interface CallParams { rules: TichuRules; strategies: string[]; hand: number[]; call: 'grand' | 'tichu' }
+export interface StrengthParams { rules: TichuRules; strategies: string[] }
+
+// conditions for call statistics: 0 all, 1 caller holds a bomb after passing, 2 caller holds none, 3 an opponent holds one, 4 no opponent does
+const COND = 5;
+const GAMES = defineLayout({
+  games: 1, winsA: 1, ties: 1, winsSeat0: 1, rounds: 1, roundsSq: 1,
+  roundCount: 1, ptsA: 1, ptsASq: 1, doubleWinA: 1, doubleWinB: 1,
+  // [type (0 tichu, 1 grand)][condition][calls, successes]
+  calls: 2 * COND * 2,
+  // calls and successes by strategy position: [pos][type][calls, successes]
+  callsByPos: 4 * 2 * 2,
+  firstOutByPos: 4,
+  bombAfterPassSeats: 1, bombAfterPassRounds: 1, bombsPlayed: 1, bombsPlayedSq: 1, roundsWithBombPlayed: 1,
+  tricks: 1, plays: 1,
+});
+
+const engines = new Memo<Engine>(8);
+
+/**
+ * The thread's engine for these params. Engine and strategies share one Rng object of their own;
+ * each run copies the shard's stream state into it (and back out at the end), so results depend
+ * only on (seed, shard), never on what this thread ran before.
+ */
+function engineFor(params: { rules: TichuRules; strategies: string[] }, rng: Rng, key: string): Engine {
+  const e = engines.get(key + JSON.stringify(params), () => {
+    const own = new Rng(1);
+    return new Engine(params.rules, params.strategies.map((s) => createStrategy(parseStrategySpec(s), params.rules, own)), own);
+  });
+  e.rng.s.set(rng.s);
+  return e;
+}
+
+/** After a run, hand the advanced stream state back (so the caller's rng moves on). */
+function syncBack(e: Engine, rng: Rng): void {
+  rng.s.set(e.rng.s);
+}
+
+export const gamesKernel: Kernel<GamesParams, GamesSummary> = {
+  name: 'tichu.games',
+  run(params, rng, count) {
+    const e = engineFor(params, rng, 'games');
+    const acc = new Float64Array(GAMES.length);
+    const o = GAMES.offset;
+    const base = e.strategies.slice();
+    const strategies = e.strategies;
+    for (let g = 0; g < count; g++) {
+      const rot = g & 3;
+      // strategy position i sits in seat (i + rot) & 3
+      for (let i = 0; i < 4; i++) strategies[(i + rot) & 3] = base[i];
+      const teamA = rot & 1; // the seat team of positions 0 and 2
+      let rounds = 0;
+      e.scores.fill(0);
+      const r = e.rules;
+      while (rounds < r.maxRounds) {
+        e.playRound();
+        rounds++;
+        e.scores[0] += e.roundPoints[0];
+        e.scores[1] += e.roundPoints[1];
+        // round statistics
+        const pa = e.roundPoints[teamA];
+        acc[o.roundCount]++;
+        acc[o.ptsA] += pa; acc[o.ptsASq] += pa * pa;
+        if (e.doubleWin) acc[(e.outOrder[0] & 1) === teamA ? o.doubleWinA : o.doubleWinB]++;
+        let anyBomb = 0;
+        for (let p = 0; p < 4; p++) {
+          if (e.bombAfterPass[p]) { acc[o.bombAfterPassSeats]++; anyBomb = 1; }
+        }
+        acc[o.bombAfterPassRounds] += anyBomb;
+        acc[o.bombsPlayed] += e.bombsPlayed; acc[o.bombsPlayedSq] += e.bombsPlayed * e.bombsPlayed;
+        if (e.bombsPlayed > 0) acc[o.roundsWithBombPlayed]++;
+        acc[o.tricks] += e.tricks; acc[o.plays] += e.plays;
+        acc[o.firstOutByPos + ((e.outOrder[0] - rot) & 3)]++;
+        for (let p = 0; p < 4; p++) {
+          const c = e.calls[p];
+          if (!c) continue;
+          const type = c === 2 ? 1 : 0;
+          const ok = e.outOrder[0] === p ? 1 : 0;
+          const oppBomb = e.bombAfterPass[(p + 1) & 3] | e.bombAfterPass[(p + 3) & 3];
+          const base2 = o.calls + type * COND * 2;
+          acc[base2]++; acc[base2 + 1] += ok;
+          const c1 = e.bombAfterPass[p] ? 1 : 2, c2 = oppBomb ? 3 : 4;
+          acc[base2 + c1 * 2]++; acc[base2 + c1 * 2 + 1] += ok;
+          acc[base2 + c2 * 2]++; acc[base2 + c2 * 2 + 1] += ok;
+          const pos = (p - rot) & 3;
+          acc[o.callsByPos + pos * 4 + type * 2]++;
+          acc[o.callsByPos + pos * 4 + type * 2 + 1] += ok;
+        }
+        const a = e.scores[0], b = e.scores[1];
+        if ((a >= r.targetScore || b >= r.targetScore) && (a !== b || !r.assumptions.tieAtTargetContinues)) break;
+      }
+      acc[o.games]++;
+      acc[o.rounds] += rounds; acc[o.roundsSq] += rounds * rounds;
+      const sA = e.scores[teamA], sB = e.scores[teamA ^ 1];
+      if (sA > sB) acc[o.winsA]++;
+      else if (sA === sB) acc[o.ties]++;
+      if (e.scores[0] > e.scores[1]) acc[o.winsSeat0]++;
+    }
+    for (let i = 0; i < 4; i++) strategies[i] = base[i];
+    syncBack(e, rng);
+    return acc;
+  },
+  summarize(params, acc) {
+    return summarizeGames(params, acc);
+  },
+  format(r) {
+    return formatGames(r);
+  },
+  sample: () => ({ params: { rules: loadRules(), strategies: ['heuristic', 'random', 'heuristic', 'random'] }, count: 4 }),
+};
+
+export interface CallStat { calls: number; successes: number; success: Proportion }
+export interface GamesSummary {
+  strategies: string[];
+  games: number;
+  /** team A = strategies 1 and 3 of the list, team B = 2 and 4 (seats rotated game by game) */
+  teamAWin: Proportion;
+  ties: number;
+  /** seat team 0 (seats 0 and 2, the first to be dealt) wins, whatever strategies sit there */
+  seatTeam0Win: Proportion;
+  roundsPerGame: MeanEstimate;
+  rounds: number;
+  pointsPerRoundA: MeanEstimate;
+  doubleWinRateA: Proportion;
+  doubleWinRateB: Proportion;
+  tichu: { all: CallStat; callerBomb: CallStat; callerNoBomb: CallStat; opponentBomb: CallStat; noOpponentBomb: CallStat; rate: Proportion };
+  grandTichu: { all: CallStat; callerBomb: CallStat; callerNoBomb: CallStat; opponentBomb: CallStat; noOpponentBomb: CallStat; rate: Proportion };
+  byStrategy: { strategy: string; firstOut: Proportion; tichuCalls: number; tichuSuccess: Proportion; grandCalls: number; grandSuccess: Proportion }[];
+  bombAfterPassingPerPlayer: Proportion;
+  bombAfterPassingPerRound: Proportion;
+  bombsPlayedPerRound: MeanEstimate;
+  roundsWithBombPlayed: Proportion;
+  tricksPerRound: number;
+  playsPerRound: number;
+}
+
+function summarizeGames(params: GamesParams, acc: Float64Array): GamesSummary {
+  const o = GAMES.offset;
+  const n = acc[o.games], R = acc[o.roundCount];
+  const callStats = (type: number) => {
+    const s = (c: number): CallStat => {
+      const k = acc[o.calls + type * COND * 2 + c * 2], ok = acc[o.calls + type * COND * 2 + c * 2 + 1];
+      return { calls: k, successes: ok, success: proportion(ok, k) };
+    };
+    return { all: s(0), callerBomb: s(1), callerNoBomb: s(2), opponentBomb: s(3), noOpponentBomb: s(4), rate: proportion(acc[o.calls + type * COND * 2], 4 * R) };
+  };
+  const byPos = slots(GAMES, acc, 'callsByPos');
+  return {
+    strategies: params.strategies,
+    games: n,
+    teamAWin: proportion(acc[o.winsA], n),
+    ties: acc[o.ties],
+    seatTeam0Win: proportion(acc[o.winsSeat0], n),
+    roundsPerGame: meanEstimate(n, acc[o.rounds], acc[o.roundsSq]),
+    rounds: R,
+    pointsPerRoundA: meanEstimate(R, acc[o.ptsA], acc[o.ptsASq]),
+    doubleWinRateA: proportion(acc[o.doubleWinA], R),
+    doubleWinRateB: proportion(acc[o.doubleWinB], R),
+    tichu: callStats(0),
+    grandTichu: callStats(1),
+    byStrategy: params.strategies.map((s, i) => ({
+      strategy: s,
+      firstOut: proportion(acc[o.firstOutByPos + i], R),
+      tichuCalls: byPos[i * 4], tichuSuccess: proportion(byPos[i * 4 + 1], byPos[i * 4]),
+      grandCalls: byPos[i * 4 + 2], grandSuccess: proportion(byPos[i * 4 + 3], byPos[i * 4 + 2]),
+    })),
+    bombAfterPassingPerPlayer: proportion(acc[o.bombAfterPassSeats], 4 * R),
+    bombAfterPassingPerRound: proportion(acc[o.bombAfterPassRounds], R),
+    bombsPlayedPerRound: meanEstimate(R, acc[o.bombsPlayed], acc[o.bombsPlayedSq]),
+    roundsWithBombPlayed: proportion(acc[o.roundsWithBombPlayed], R),
+    tricksPerRound: acc[o.tricks] / R,
+    playsPerRound: acc[o.plays] / R,
+  };
+}
+
+const pct = (p: number, d = 1) => (Number.isFinite(p) ? `${(p * 100).toFixed(d)}%` : '-');
+const ci = (c: readonly number[], d = 1) => `[${(c[0] * 100).toFixed(d)}, ${(c[1] * 100).toFixed(d)}]`;
+
+function formatGames(r: GamesSummary): string {
+  const s = r.strategies;
+  const lines: string[] = [];
+  lines.push(`${r.games} games, ${r.rounds} rounds · team A = ${s[0]} + ${s[2]}, team B = ${s[1]} + ${s[3]} (seats rotated every game)`);
+  lines.push(`team A wins ${pct(r.teamAWin.p)} ${ci(r.teamAWin.ci95)}${r.ties ? ` · ${r.ties} tied` : ''} · seat team 0 wins ${pct(r.seatTeam0Win.p)} ${ci(r.seatTeam0Win.ci95)}`);
+  lines.push(`team A points per round ${r.pointsPerRoundA.mean.toFixed(1)} ± ${(1.96 * r.pointsPerRoundA.se).toFixed(1)} · double wins A ${pct(r.doubleWinRateA.p)}, B ${pct(r.doubleWinRateB.p)}`);
+  lines.push(`rounds per game ${r.roundsPerGame.mean.toFixed(2)} ± ${(1.96 * r.roundsPerGame.se).toFixed(2)} · tricks per round ${r.tricksPerRound.toFixed(2)} · plays per round ${r.playsPerRound.toFixed(2)}`);
+  lines.push(`bombs after passing: ${pct(r.bombAfterPassingPerPlayer.p)} of hands, ${pct(r.bombAfterPassingPerRound.p)} of rounds · bombs played per round ${r.bombsPlayedPerRound.mean.toFixed(3)} · rounds with a bomb played ${pct(r.roundsWithBombPlayed.p)}`);
+  const row = (name: string, c: GamesSummary['tichu']) =>
+    `${name.padEnd(12)} rate ${pct(c.rate.p, 2).padStart(7)} of hands · success ${pct(c.all.success.p)} ${ci(c.all.success.ci95)} (${c.all.calls}) · caller bomb ${pct(c.callerBomb.success.p)} (${c.callerBomb.calls}), none ${pct(c.callerNoBomb.success.p)} (${c.callerNoBomb.calls}) · opponent bomb ${pct(c.opponentBomb.success.p)} (${c.opponentBomb.calls}), none ${pct(c.noOpponentBomb.success.p)} (${c.noOpponentBomb.calls})`;
+  lines.push(row('Tichu', r.tichu));
+  lines.push(row('Grand Tichu', r.grandTichu));
+  lines.push('by strategy position:');
+  for (const b of r.byStrategy) lines.push(`  ${b.strategy.padEnd(22)} first out ${pct(b.firstOut.p)} · Tichu ${b.tichuCalls} calls, ${pct(b.tichuSuccess.p)} made · Grand ${b.grandCalls} calls, ${pct(b.grandSuccess.p)} made`);
+  return lines.join('\n');
+}
+
+// ---------------- call analysis ----------------
+const CALL = defineLayout({ n: 1, firstOutCall: 1, firstOutNo: 1, diffCall: 1, diffCallSq: 1, diffNo: 1, diffNoSq: 1, gain: 1, gainSq: 1, bothFirst: 1 });
+
+export interface CallSummary {
+  call: 'grand' | 'tichu';
+  deals: number;
+  firstOutWithCall: Proportion;
+  firstOutWithoutCall: Proportion;
+  /** own team − opponents, round points including the call */
+  pointsWithCall: MeanEstimate;
+  pointsWithoutCall: MeanEstimate;
+  /** paired (same deal, same random numbers) difference: with − without */
+  gainFromCalling: MeanEstimate;
+}
+
+export const callKernel: Kernel<CallParams, CallSummary> = {
+  name: 'tichu.call',
+  run(params, rng, count) {
+    const e = engineFor(params, rng, 'call');
+    const acc = new Float64Array(CALL.length);
+    const o = CALL.offset;
+    const n = params.hand.length;
+    for (let i = 0; i < n; i++) e.fixed[i] = params.hand[i];
+    e.fixedN = n;
+    const forced = params.call === 'grand' ? e.forceGrand : e.forceTichu;
+    // nobody else calls: the question is this seat's call alone
+    e.forceGrand.fill(0); e.forceTichu.fill(0);
+    const saved = new Int32Array(4);
+    for (let t = 0; t < count; t++) {
+      saved.set(e.rng.s);
+      forced[0] = 1;
+      if (params.call === 'grand') e.forceTichu[0] = 0;
+      e.playRound();
+      const first1 = e.outOrder[0] === 0 ? 1 : 0;
+      const d1 = e.roundPoints[0] - e.roundPoints[1];
+      e.rng.s.set(saved);
+      forced[0] = 0;
+      e.playRound();
+      const first0 = e.outOrder[0] === 0 ? 1 : 0;
+      const d0 = e.roundPoints[0] - e.roundPoints[1];
+      acc[o.n]++;
+      acc[o.firstOutCall] += first1; acc[o.firstOutNo] += first0; acc[o.bothFirst] += first1 & first0;
+      acc[o.diffCall] += d1; acc[o.diffCallSq] += d1 * d1;
+      acc[o.diffNo] += d0; acc[o.diffNoSq] += d0 * d0;
+      acc[o.gain] += d1 - d0; acc[o.gainSq] += (d1 - d0) * (d1 - d0);
+    }
+    e.fixedN = 0; e.forceGrand.fill(-1); e.forceTichu.fill(-1);
+    syncBack(e, rng);
+    return acc;
+  },
+  summarize(params, acc) {
+    const o = CALL.offset, n = acc[o.n];
+    return {
+      call: params.call,
+      deals: n,
+      firstOutWithCall: proportion(acc[o.firstOutCall], n),
+      firstOutWithoutCall: proportion(acc[o.firstOutNo], n),
+      pointsWithCall: meanEstimate(n, acc[o.diffCall], acc[o.diffCallSq]),
+      pointsWithoutCall: meanEstimate(n, acc[o.diffNo], acc[o.diffNoSq]),
+      gainFromCalling: meanEstimate(n, acc[o.gain], acc[o.gainSq]),
+    };
+  },
+  sample: () => ({ params: { rules: loadRules(), strategies: ['heuristic', 'heuristic', 'heuristic', 'heuristic'], hand: [55, 54, 51, 50, 49, 48, 47, 46], call: 'grand' }, count: 4 }),
+};
+
+// ---------------- P(first out) and the gain from calling by hand strength ----------------
+/** strength buckets of 0.5 from −4 to +12 (clamped) */
+export const BUCKETS = 33;
+/** bucket of a strength in quarter points: 0.5-point buckets, rounding half up (q = 4 × score) */
+export const bucketOf = (q: number) => Math.max(0, Math.min(BUCKETS - 1, (q + 17) >> 1));
+export const bucketValue = (b: number) => b / 2 - 4;
+// per bucket, for seat 0: hands, first out without a call / with Grand Tichu / with Tichu, paired gains
+const STRENGTH = defineLayout({
+  n8: BUCKETS, firstNo8: BUCKETS, firstGrand: BUCKETS, gainGrand: BUCKETS, gainGrandSq: BUCKETS,
+  n14: BUCKETS, firstNo14: BUCKETS, firstTichu: BUCKETS, gainTichu: BUCKETS, gainTichuSq: BUCKETS,
+});
+
+export interface StrengthBucket { strength: number; hands: number; firstOutNoCall: number; firstOutCall: number; gain: MeanEstimate }
+export interface StrengthSummary { deals: number; grand: StrengthBucket[]; tichu: StrengthBucket[] }
+
+/**
+ * Each deal is played three times from the same random state (common random numbers): nobody
+ * calls; seat 0 calls Grand Tichu; seat 0 calls Tichu. Seat 0's hand strength (first 8 / dealt 14)
+ * buckets the first-out rates and the paired gain of calling (round points, own team − opponents).
+ */
+export const strengthKernel: Kernel<StrengthParams, StrengthSummary> = {
+  name: 'tichu.strength',
+  run(params, rng, count) {
+    const e = engineFor(params, rng, 'strength');
+    const acc = new Float64Array(STRENGTH.length);
+    const o = STRENGTH.offset;
+    const saved = new Int32Array(4);
+    e.forceGrand.fill(0); e.forceTichu.fill(0);
+    for (let t = 0; t < count; t++) {
+      saved.set(e.rng.s);
+      e.playRound();
+      const b8 = bucketOf(e.strength8[0]), b14 = bucketOf(e.strength14[0]);
+      const first0 = e.outOrder[0] === 0 ? 1 : 0;
+      const d0 = e.roundPoints[0] - e.roundPoints[1];
+      e.rng.s.set(saved);
+      e.forceGrand[0] = 1;
+      e.playRound();
+      e.forceGrand[0] = 0;
+      const firstG = e.outOrder[0] === 0 ? 1 : 0;
+      const dG = e.roundPoints[0] - e.roundPoints[1] - d0;
+      e.rng.s.set(saved);
+      e.forceTichu[0] = 1;
+      e.playRound();
+      e.forceTichu[0] = 0;
+      const firstT = e.outOrder[0] === 0 ? 1 : 0;
+      const dT = e.roundPoints[0] - e.roundPoints[1] - d0;
+      acc[o.n8 + b8]++; acc[o.firstNo8 + b8] += first0; acc[o.firstGrand + b8] += firstG; acc[o.gainGrand + b8] += dG; acc[o.gainGrandSq + b8] += dG * dG;
+      acc[o.n14 + b14]++; acc[o.firstNo14 + b14] += first0; acc[o.firstTichu + b14] += firstT; acc[o.gainTichu + b14] += dT; acc[o.gainTichuSq + b14] += dT * dT;
+    }
+    e.forceGrand.fill(-1); e.forceTichu.fill(-1);
+    syncBack(e, rng);
+    return acc;
+  },
+  summarize(_p, acc, count) {
+    const o = STRENGTH.offset;
+    const grand: StrengthBucket[] = [], tichu: StrengthBucket[] = [];
+    for (let b = 0; b < BUCKETS; b++) {
+      grand.push({ strength: bucketValue(b), hands: acc[o.n8 + b], firstOutNoCall: acc[o.firstNo8 + b], firstOutCall: acc[o.firstGrand + b], gain: meanEstimate(acc[o.n8 + b], acc[o.gainGrand + b], acc[o.gainGrandSq + b]) });
+      tichu.push({ strength: bucketValue(b), hands: acc[o.n14 + b], firstOutNoCall: acc[o.firstNo14 + b], firstOutCall: acc[o.firstTichu + b], gain: meanEstimate(acc[o.n14 + b], acc[o.gainTichu + b], acc[o.gainTichuSq + b]) });
+    }
+    return { deals: count, grand, tichu };
+  },
+  sample: () => ({ params: { rules: loadRules(), strategies: ['heuristic', 'heuristic', 'heuristic', 'heuristic'] }, count: 6 }),
+};
+
+/** The threshold t maximising the mean gain per hand when calling at strength ≥ t (Infinity: never call). */
+export function bestThreshold(buckets: readonly StrengthBucket[]): { threshold: number; gainPerHand: number; callRate: number } {
+  const N = buckets.reduce((a, b) => a + b.hands, 0);
+  let best = { threshold: Infinity, gainPerHand: 0, callRate: 0 };
+  let sum = 0, calls = 0;
+  for (let i = buckets.length - 1; i >= 0; i--) {
+    const b = buckets[i];
+    if (!b.hands) continue;
+    sum += b.gain.mean * b.hands;
+    calls += b.hands;
+    if (sum / N > best.gainPerHand) best = { threshold: b.strength, gainPerHand: sum / N, callRate: calls / N };
+  }
+  return best;
+}
+
+export const kernels = [gamesKernel, callKernel, strengthKernel] as const;
+registerKernels(import.meta.url, kernels as unknown as readonly Kernel<never, unknown>[]);

@@ -1,0 +1,147 @@
+import type { ExperimentContext, ExperimentRunner } from '../../report/experiment.js';
+import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
+import { VL_SCHEMA } from '../../report/render.js';
+import { runExperiment as runShards } from '../../parallel/pool.js';
+import { array, integer, string } from '../../core/validate.js';
+import { UserError } from '../../core/errors.js';
+import { parseStrategySpec } from '../../../strategies/tichu/index.js';
+import { handOdds, tableFourOfAKind } from './exact.js';
+import { bestThreshold, gamesKernel, strengthKernel, type GamesSummary, type StrengthSummary } from './kernels.js';
+import { REAL_GAMES } from './reference.js';
+import { loadRules, type TichuRules } from './rules.js';
+
+const GAME = 'tichu';
+const pct = (p: number, d = 2) => (Number.isFinite(p) ? `${(p * 100).toFixed(d)}%` : '-');
+
+const SHORT: Record<string, string> = { anyBomb: 'any bomb', straightFlush: 'straight flush (5+)', twoPlusPower: '2+ of Dragon, Phoenix, aces' };
+
+async function oddsPage(ctx: ExperimentContext, rules: TichuRules): Promise<PageInfo> {
+  const r8 = handOdds(8, [], rules.minStraightFlush), r14 = handOdds(14, [], rules.minStraightFlush);
+  const t = tableFourOfAKind();
+  const rows: Row[] = r8.lines.map((l, i) => ({ event: l.label, '8 cards (fraction)': l.fraction, '8 cards': pct(l.probability, 4), '14 cards (fraction)': r14.lines[i].fraction, '14 cards': pct(r14.lines[i].probability, 4) }));
+  const chartRows: Row[] = [];
+  for (const [n, r] of [[8, r8], [14, r14]] as const) for (const l of r.lines) chartRows.push({ event: SHORT[l.event] ?? l.label, cards: `${n} cards`, probability: l.probability });
+  const chart: Chart = {
+    name: 'deal-odds',
+    title: 'Exact deal odds, first 8 and full 14 cards',
+    caption: 'Every bar is an exact fraction (counts over C(56,8) and C(56,14), by a dynamic programme over ranks and per-suit runs), not a sample.',
+    rows: chartRows,
+    spec: {
+      $schema: VL_SCHEMA,
+      title: { text: 'Chance of holding … in your first 8 / all 14 cards', subtitle: 'exact combinatorics, no sampling' },
+      data: { values: chartRows },
+      width: 460, height: 360,
+      mark: 'bar',
+      encoding: {
+        y: { field: 'event', type: 'nominal', sort: null, title: null, axis: { labelLimit: 320 } },
+        yOffset: { field: 'cards' },
+        x: { field: 'probability', type: 'quantitative', title: 'probability (%)', axis: { format: '.0%' } },
+        color: { field: 'cards', type: 'nominal', title: null },
+      },
+    } as never,
+  };
+  const page: PageInfo = { path: `${GAME}/odds.html`, title: 'Tichu: exact deal odds', summary: `any bomb: ${r8.lines[0].fraction} in 8 cards, ${r14.lines[0].fraction} in 14 — exact` };
+  return writePage(ctx.reportsDir, page, `<p>How likely is a bomb, a special card, k aces? Exact counts over C(56,8) and C(56,14) hands. At the table (14 cards each) some player holds a four of a kind with probability ${escapeHtml(t.fraction)} = ${pct(t.probability, 3)} (exact). The real-game data of ${escapeHtml(REAL_GAMES.source)} show a bomb in the first 8 cards in ${REAL_GAMES.bombFirst8}% and in the first 14 in ${REAL_GAMES.bombFirst14}% of hands.</p>`, [
+    { heading: 'Deal odds', charts: [chart], table: { rows, caption: 'Exact fractions and decimals.' } },
+  ]);
+}
+
+async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentContext, rules: TichuRules): Promise<PageInfo> {
+  const games = integer(spec.games ?? 400, 'games', 1, 1e7);
+  const seed = integer(spec.seed ?? 1, 'seed', 0);
+  const matchups = array(spec.matchups, 'matchups', 1).map((m, i) => array(m, `matchups[${i}]`, 4, 4).map((s, j) => parseStrategySpec(string(s, `matchups[${i}][${j}]`)).text));
+  const rows: Row[] = [];
+  const results: GamesSummary[] = [];
+  for (const strategies of matchups) {
+    const params = { rules, strategies };
+    const acc = await runShards({ kernel: gamesKernel.name, params, seed, total: games, shardCount: 16 }, { workers: ctx.workers });
+    const r = gamesKernel.summarize(params, acc, games);
+    results.push(r);
+    rows.push({
+      'team A': `${strategies[0]} + ${strategies[2]}`, 'team B': `${strategies[1]} + ${strategies[3]}`, games,
+      'A wins': pct(r.teamAWin.p, 1), '95% interval': `[${(r.teamAWin.ci95[0] * 100).toFixed(1)}, ${(r.teamAWin.ci95[1] * 100).toFixed(1)}]`,
+      'A points/round': r.pointsPerRoundA.mean.toFixed(1), 'rounds/game': r.roundsPerGame.mean.toFixed(1),
+      'Tichu calls': pct(r.tichu.rate.p, 1), 'Tichu made': pct(r.tichu.all.success.p, 1), 'GT calls': pct(r.grandTichu.rate.p, 1), 'GT made': pct(r.grandTichu.all.success.p, 1),
+      'bomb after passing': pct(r.bombAfterPassingPerPlayer.p, 1), 'bombs played/round': r.bombsPlayedPerRound.mean.toFixed(3),
+    });
+  }
+  const page: PageInfo = { path: `${GAME}/tournament.html`, title: 'Tichu: bot tournament', summary: `${matchups.length} matchups × ${games} games, seats rotated` };
+  return writePage(ctx.reportsDir, page, `<p>Whole games to ${rules.targetScore} points; strategy i sits in seat (i + g) mod 4 in game g, so seat and strategy effects separate. Real online games for comparison (${escapeHtml(REAL_GAMES.source)}): Tichu called in ${REAL_GAMES.tichuCallRate}% of player-rounds and made ${REAL_GAMES.tichuSuccess}%; Grand Tichu ${REAL_GAMES.grandCallRate}% / ${REAL_GAMES.grandSuccess}%; a bomb in a hand after passing ${REAL_GAMES.bombAfterPassingPerPlayer}%.</p>`, [
+    { heading: 'Matchups', table: { rows, caption: `${games} games per matchup, seed ${seed}; intervals are Wilson 95%.` } },
+  ]);
+}
+
+async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, rules: TichuRules): Promise<PageInfo> {
+  const deals = integer(spec.deals ?? 20000, 'deals', 1, 1e8);
+  const seed = integer(spec.seed ?? 1, 'seed', 0);
+  const strategies = array(spec.strategies ?? ['heuristic', 'heuristic', 'heuristic', 'heuristic'], 'strategies', 4, 4).map((s, i) => parseStrategySpec(string(s, `strategies[${i}]`)).text);
+  const params = { rules, strategies };
+  const acc = await runShards({ kernel: strengthKernel.name, params, seed, total: deals, shardCount: 16 }, { workers: ctx.workers });
+  const r: StrengthSummary = strengthKernel.summarize(params, acc, deals);
+  const minHands = 100;
+  const pRows: Row[] = [], gRows: Row[] = [];
+  for (const [label, list] of [['Grand Tichu (8 cards)', r.grand], ['Tichu (14 cards)', r.tichu]] as const) {
+    for (const b of list) {
+      if (b.hands < minHands) continue;
+      pRows.push({ strength: b.strength, call: label, line: `${label.split(' (')[0]}, no call`, pFirstOut: b.firstOutNoCall / b.hands, hands: b.hands });
+      pRows.push({ strength: b.strength, call: label, line: `${label.split(' (')[0]}, calling`, pFirstOut: b.firstOutCall / b.hands, hands: b.hands });
+      gRows.push({ strength: b.strength, call: label, gain: b.gain.mean, lo: b.gain.ci95[0], hi: b.gain.ci95[1], hands: b.hands });
+    }
+  }
+  const g = bestThreshold(r.grand), t = bestThreshold(r.tichu);
+  const sub = `simulated: ${deals.toLocaleString('en-US')} deals, each played with and without the call (common random numbers); players ${strategies.join(', ')}; buckets with ≥ ${minHands} hands`;
+  const subLines = [`simulated: ${deals.toLocaleString('en-US')} deals, each played with and without the call (common random numbers)`, `players ${strategies.join(', ')}; buckets of 0.5 with ≥ ${minHands} hands`];
+  const pChart: Chart = {
+    name: 'first-out-by-strength',
+    title: 'P(going out first) against hand strength, with and without the call',
+    caption: `${sub}. Strength = 2·Dragon + 1.5·Phoenix + 2·bomb + aces + 0.25·kings − 0.25 per lone 2–9. Calling changes how the caller (and partner) play, so the "calling" curve is the one that counts.`,
+    rows: pRows,
+    spec: {
+      $schema: VL_SCHEMA,
+      title: { text: 'Chance of going out first by hand strength', subtitle: subLines },
+      data: { values: pRows },
+      width: 560, height: 320,
+      mark: { type: 'line', point: true },
+      encoding: {
+        x: { field: 'strength', type: 'quantitative', title: 'hand strength (score points)' },
+        y: { field: 'pFirstOut', type: 'quantitative', title: 'P(first out)', axis: { format: '.0%' }, scale: { domain: [0, 1] } },
+        color: { field: 'line', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 2 } },
+      },
+    } as never,
+  };
+  const gChart: Chart = {
+    name: 'call-gain-by-strength',
+    title: 'Gain from calling by hand strength',
+    caption: `Mean paired difference in round points (own team − opponents) between calling and not, with 95% intervals; ${sub}. Calling pays where the line is above zero: best thresholds ${g.threshold} (Grand Tichu) and ${t.threshold} (Tichu).`,
+    rows: gRows,
+    spec: {
+      $schema: VL_SCHEMA,
+      title: { text: 'Points gained by calling, per round', subtitle: subLines },
+      data: { values: gRows },
+      width: 560, height: 320,
+      layer: [
+        { mark: { type: 'errorbar' }, encoding: { x: { field: 'strength', type: 'quantitative', title: 'hand strength (score points)' }, y: { field: 'lo', type: 'quantitative', title: 'gain from calling (points per round)' }, y2: { field: 'hi' }, color: { field: 'call', type: 'nominal', title: null } } },
+        { mark: { type: 'line', point: true }, encoding: { x: { field: 'strength', type: 'quantitative' }, y: { field: 'gain', type: 'quantitative' }, color: { field: 'call', type: 'nominal', title: null, legend: { orient: 'bottom' } } } },
+        { data: { values: [{ y: 0 }] }, mark: { type: 'rule', strokeDash: [4, 4], color: '#888' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
+      ],
+    } as never,
+  };
+  const page: PageInfo = { path: `${GAME}/calls.html`, title: 'Tichu: when to call', summary: `best thresholds on the hand-strength score: Grand Tichu ${g.threshold}, Tichu ${t.threshold} (heuristic bots)` };
+  const table: Row[] = [
+    { call: 'Grand Tichu (first 8 cards)', 'best threshold': g.threshold, 'hands at or above it': pct(g.callRate, 1), 'gain per hand (all hands)': g.gainPerHand.toFixed(2) },
+    { call: 'Tichu (dealt 14 cards)', 'best threshold': t.threshold, 'hands at or above it': pct(t.callRate, 1), 'gain per hand (all hands)': t.gainPerHand.toFixed(2) },
+  ];
+  return writePage(ctx.reportsDir, page, `<p>When is a call worth it? Every simulated deal is played three times from the same random numbers: nobody calls, seat 0 calls Grand Tichu, seat 0 calls Tichu (no other calls). The paired difference is the call's value for that hand; grouping hands by a simple strength score gives the threshold that maximises expected points. <code>oddsmith tichu grand</code> and <code>tichu call</code> answer it for one hand.</p>`, [
+    { heading: 'P(first out) by hand strength', charts: [pChart] },
+    { heading: 'Gain from calling', charts: [gChart], table: { rows: table, caption: 'Call when the score is at least the threshold; the gain is averaged over all hands (those below the threshold gain 0).' } },
+  ]);
+}
+
+export const runExperiment: ExperimentRunner = async (spec, ctx) => {
+  const rules = loadRules(spec.rules === undefined ? undefined : string(spec.rules, 'rules'));
+  const kind = string(spec.kind, 'kind', ['odds', 'tournament', 'calls']);
+  if (kind === 'odds') return [await oddsPage(ctx, rules)];
+  if (kind === 'tournament') return [await tournamentPage(spec, ctx, rules)];
+  if (kind === 'calls') return [await callsPage(spec, ctx, rules)];
+  throw new UserError(`unknown kind ${kind}`);
+};

@@ -1,0 +1,86 @@
+import { UserError } from '../../src/core/errors.js';
+import { StrategyRegistry } from '../../src/core/spec.js';
+import type { Rng } from '../../src/core/rng.js';
+import type { TichuRules } from '../../src/games/tichu/rules.js';
+import type { TichuStrategy } from '../../src/games/tichu/strategy.js';
+import { HEURISTIC_DEFAULTS, HeuristicStrategy } from './heuristic.js';
+import { RandomStrategy } from './random.js';
+import { SearchStrategy } from './search.js';
+
+/**
+ * The Tichu strategy registry: specs are `name` or `name:k=v,k=v` (a single positional value sets
+ * the main parameter). Each factory gets the rules and the shard's random stream, so every run
+ * is reproducible from (seed, shard).
+ */
+export interface StrategyInfo {
+  name: string;
+  usage: string;
+  summary: string;
+  params: Record<string, { default: number; min: number; max: number; about: string }>;
+  main?: string;
+  create(p: Record<string, number>, rules: TichuRules, rng: Rng): TichuStrategy;
+}
+
+export const STRATEGIES: StrategyInfo[] = [
+  {
+    name: 'random',
+    usage: 'random[:call=P,bomb=P] — uniformly random legal play',
+    summary: 'uniformly random legal play; random passes, wishes and Dragon gifts',
+    params: {
+      call: { default: 0, min: 0, max: 1, about: 'probability of calling (Grand) Tichu at each chance' },
+      bomb: { default: 0.1, min: 0, max: 1, about: 'probability of bombing out of turn when able' },
+    },
+    create: (p, _r, rng) => new RandomStrategy(rng, p.call, p.bomb),
+  },
+  {
+    name: 'heuristic',
+    usage: 'heuristic[:grand=G,tichu=T] — sheds low combinations first, calls above hand-strength thresholds',
+    summary: 'sheds low combinations first, keeps bombs and top cards, helps a calling partner, calls above hand-strength thresholds',
+    params: {
+      grand: { default: HEURISTIC_DEFAULTS.grand, min: -10, max: 30, about: 'Grand Tichu threshold on the 8-card hand strength' },
+      tichu: { default: HEURISTIC_DEFAULTS.tichu, min: -10, max: 30, about: 'Tichu threshold on the 14-card hand strength' },
+    },
+    create: (p) => new HeuristicStrategy({ grand: p.grand, tichu: p.tichu }),
+  },
+  {
+    name: 'search',
+    usage: 'search[:B | budget=B,grand=G,tichu=T] — determinized rollouts, B per decision',
+    summary: 'determinized Monte Carlo rollouts (heuristic playouts) for every in-turn play',
+    main: 'budget',
+    params: {
+      budget: { default: 48, min: 1, max: 100000, about: 'rollouts per decision' },
+      grand: { default: HEURISTIC_DEFAULTS.grand, min: -10, max: 30, about: 'Grand Tichu threshold' },
+      tichu: { default: HEURISTIC_DEFAULTS.tichu, min: -10, max: 30, about: 'Tichu threshold' },
+    },
+    create: (p, rules, rng) => new SearchStrategy(rules, rng, p.budget, { grand: p.grand, tichu: p.tichu }),
+  },
+];
+
+export const REGISTRY = new StrategyRegistry<StrategyInfo>('tichu', STRATEGIES);
+
+export interface TichuStrategySpec { name: string; params: Record<string, number>; text: string }
+
+/** Parse and validate "name" / "name:k=v,k=v" / "name:value" (the main parameter); defaults filled in. */
+export function parseStrategySpec(text: string): TichuStrategySpec {
+  const { strategy: info, spec } = REGISTRY.parse(text);
+  const params: Record<string, number> = {};
+  for (const [k, d] of Object.entries(info.params)) params[k] = d.default;
+  const given: Record<string, number> = { ...spec.params };
+  if (spec.arg !== undefined) {
+    if (!info.main) throw new UserError(`strategy ${info.name}: parameters look like name=number (known: ${Object.keys(info.params).join(', ')})`);
+    const v = Number(spec.arg);
+    if (!Number.isFinite(v)) throw new UserError(`strategy ${info.name}: ${info.main} must be a number (got ${JSON.stringify(spec.arg)})`);
+    given[info.main] = v;
+  }
+  for (const [k, v] of Object.entries(given)) {
+    const d = info.params[k];
+    if (!d) throw new UserError(`strategy ${info.name}: unknown parameter "${k}" (known: ${Object.keys(info.params).join(', ')})`);
+    if (v < d.min || v > d.max) throw new UserError(`strategy ${info.name}: ${k} must be a number in ${d.min}..${d.max} (got ${v})`);
+    params[k] = v;
+  }
+  return { name: info.name, params, text: text.trim() };
+}
+
+export function createStrategy(spec: TichuStrategySpec, rules: TichuRules, rng: Rng): TichuStrategy {
+  return REGISTRY.get(spec.name).create(spec.params, rules, rng);
+}

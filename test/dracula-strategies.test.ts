@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest';
+import { Rng } from '../src/core/rng.js';
+import { loadRules } from '../src/games/dracula/rules.js';
+import { DraculaGame } from '../src/games/dracula/engine.js';
+import type { DraculaPlayer, DraculaView } from '../src/games/dracula/strategy.js';
+import { createPlayer, parseStrategy, specLabel } from '../strategies/dracula/index.js';
+
+const rules = loadRules();
+
+/** Checks, at every decision, that the view holds exactly what its player may see. */
+class Spy implements DraculaPlayer {
+  game!: DraculaGame;
+  leaks = 0;
+  decisions = 0;
+  constructor(readonly inner: DraculaPlayer) {}
+  check(v: DraculaView, drawn: number): void {
+    const g = this.game, D = g.D, p = v.role, q = 1 - p;
+    this.decisions++;
+    const may = new Uint8Array(g.N);
+    for (let d = 0; d < D; d++) {
+      may[g.hand[p * D + d]] = 1;
+      if (v.hand[d] !== g.hand[p * D + d]) this.leaks++;
+      const knows = g.known[p * D + d] === 1;
+      if (knows ? v.opp[d] !== g.hand[q * D + d] : v.opp[d] !== -1) this.leaks++;
+      if (knows) may[g.hand[q * D + d]] = 1;
+      if (v.myKnown[d] !== g.known[q * D + d]) this.leaks++;
+    }
+    for (let i = 0; i < g.discardCount; i++) may[g.discard[i]] = 1;
+    if ((g.topKnown >> p) & 1) may[g.deck[g.deckPos]] = 1;
+    else if (v.top !== -1) this.leaks++;
+    for (let c = 0; c < g.N; c++) if (v.seen[c] && !may[c]) this.leaks++;
+    // the drawn card is handed over separately and is the top of the deck
+    if (drawn >= 0 && drawn !== g.deck[g.deckPos]) this.leaks++;
+  }
+  callEnd(v: DraculaView, rng: Rng): boolean {
+    this.check(v, -1);
+    return this.inner.callEnd(v, rng);
+  }
+  turn(v: DraculaView, drawn: number, rng: Rng): number {
+    this.check(v, drawn);
+    return this.inner.turn(v, drawn, rng);
+  }
+}
+
+describe('strategies', () => {
+  test('specs: defaults filled in, a bare number sets the first parameter, bad ones named', () => {
+    expect(specLabel(parseStrategy('search'))).toBe('search:n=8,k=3,call=0.6');
+    expect(parseStrategy('greedy:0.7').params.call).toBe(0.7);
+    expect(() => parseStrategy('search:m=3')).toThrow(/unknown parameter m \(parameters: n, k, call\)/);
+    expect(() => parseStrategy('random:call=2')).toThrow(/call must be in 0\.\.1/);
+  });
+
+  test.each([['random', 'greedy', 2000], ['greedy', 'random', 2000], ['search:n=2,k=2', 'greedy', 20]])('%s vs %s: each view holds only its player\'s information', (a, b, games) => {
+    const s0 = new Spy(createPlayer(rules, parseStrategy(a))), s1 = new Spy(createPlayer(rules, parseStrategy(b)));
+    const g = new DraculaGame(rules, [s0, s1], new Rng(3), new Rng(4));
+    s0.game = s1.game = g;
+    for (let i = 0; i < games; i++) g.playGame();
+    expect(s0.decisions).toBeGreaterThan(games);
+    expect(s0.leaks + s1.leaks).toBe(0);
+  }, 120_000);
+
+  test('greedy beats random in both roles on the same deals', () => {
+    const play = (d: string, h: string) => {
+      const g = new DraculaGame(rules, [createPlayer(rules, parseStrategy(d)), createPlayer(rules, parseStrategy(h))], new Rng(11), new Rng(12));
+      let dw = 0;
+      for (let i = 0; i < 1000; i++) if (g.playGame() !== 2) dw++;
+      return dw / 1000;
+    };
+    const rr = play('random', 'random');
+    expect(play('greedy', 'random')).toBeGreaterThan(rr + 0.2);
+    expect(play('random', 'greedy')).toBeLessThan(rr - 0.2);
+  }, 120_000);
+});
