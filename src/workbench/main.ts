@@ -8,7 +8,7 @@
 import { validateRules as validateWulong, type WulongRules } from '../games/wulong/turn/rules.js';
 import { TurnAnalysis } from '../games/wulong/turn/exact.js';
 import { validateRules as validateLiars } from '../games/liars-dice/rules.js';
-import { bidOdds, atLeastTable, parseBid, parseDice } from '../games/liars-dice/odds.js';
+import { bidOdds, atLeastTable, parseBid, parseDice } from '../games/liars-dice/exact.js';
 import { validateRules as validateMahjong } from '../games/sichuan-mahjong/rules.js';
 import { analyze } from '../games/sichuan-mahjong/exact-waits.js';
 
