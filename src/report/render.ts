@@ -2,6 +2,7 @@ import * as vega from 'vega';
 import * as vl from 'vega-lite';
 import { Resvg } from '@resvg/resvg-js';
 import { FONT_FAMILY, fontFiles, textWidth } from './fonts.js';
+import { baseConfig } from './chart-config.js';
 
 export type VlSpec = vl.TopLevelSpec;
 
@@ -22,17 +23,7 @@ function installTextMetrics(): void {
   };
 }
 
-/** House style: our font everywhere, readable sizes, white background. */
-export const baseConfig = {
-  font: FONT_FAMILY,
-  background: 'white',
-  padding: 12,
-  view: { stroke: '#ccc' },
-  axis: { labelFontSize: 11, titleFontSize: 12, titlePadding: 8, labelLimit: 260 },
-  legend: { labelFontSize: 11, titleFontSize: 12, labelLimit: 300, titleLimit: 300 },
-  header: { labelFontSize: 12, titleFontSize: 12 },
-  title: { fontSize: 15, anchor: 'start', subtitleFontSize: 12, subtitleColor: '#555', offset: 10 },
-} as const;
+export { baseConfig };
 
 /**
  * Vega numbers gradients and clip paths with process-wide counters, and caches some gradient

@@ -229,14 +229,14 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
   const convergence: Chart = {
     name: 'convergence',
     title: 'CFR+ convergence',
-    caption: 'Exact exploitability (NashConv/2: the average gain of a best response against the average strategy, in penalties per round) after each number of CFR+ iterations, on log scales. The dashed line is 1e-4, the issue\'s target.',
+    caption: 'Exact exploitability (NashConv/2: the average gain of a best response against the average strategy, in penalties per round) after each number of CFR+ iterations, on log scales. The dashed line marks 1e-4 for reference; each solve stops at its own target exploitability (experiments/liars-dice-equilibrium.json). Where two variants converge alike their curves coincide: each has its own dash pattern and point shape so both stay visible.',
     rows: convRows,
     spec: {
       $schema: SCHEMA,
-      title: { text: 'Exploitability of the CFR+ average strategy', subtitle: 'two players; exact best responses' },
+      title: { text: 'Exploitability of the CFR+ average strategy', subtitle: 'two players; exact best responses (computed, not sampled); dashed grey rule: 1e-4 for reference' },
       width: 560, height: 320,
       layer: [
-        { data: { values: convRows }, mark: { type: 'line', point: { size: 18 } }, encoding: { x: { field: 'iteration', type: 'quantitative', title: 'CFR+ iterations', scale: { type: 'log' } }, y: { field: 'exploitability', type: 'quantitative', title: 'exploitability (penalties per round)', scale: { type: 'log' }, axis: { format: '.0e' } }, color: { field: 'game', type: 'nominal', title: 'game', legend: { orient: 'top-right' } } } },
+        { data: { values: convRows }, mark: { type: 'line', point: { size: 30, filled: false }, strokeWidth: 1.6 }, encoding: { strokeDash: { field: 'game', type: 'nominal', title: 'game', legend: { orient: 'top-right' } }, shape: { field: 'game', type: 'nominal', title: 'game', legend: { orient: 'top-right' } }, x: { field: 'iteration', type: 'quantitative', title: 'CFR+ iterations', scale: { type: 'log' } }, y: { field: 'exploitability', type: 'quantitative', title: 'exploitability (penalties per round)', scale: { type: 'log' }, axis: { format: '.0e' } }, color: { field: 'game', type: 'nominal', title: 'game', legend: { orient: 'top-right' } } } },
         { data: { values: [{ y: 1e-4 }] }, mark: { type: 'rule', strokeDash: [4, 4], color: '#333' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
       ],
     } as never,
@@ -273,7 +273,7 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
   const sections: Section[] = [
     { heading: 'Convergence', charts: [convergence] },
     { heading: 'Opening bids', charts: [opening] },
-    { heading: 'Values of every configuration solved', table: { rows: valueRows, caption: 'Opener\'s expected payoff (+1 win, −1 loss per round) under the equilibrium found; exploitability of that profile (exact); CFR+ iterations to reach the target (checked at iterations ×1.25 apart). Solve times are in the bench (npm run bench -- liars-dice), not here, so that regenerated reports are byte-identical.' } },
+    { heading: 'Values of every configuration solved', table: { rows: valueRows, caption: 'Opener\'s expected payoff (+1 win, −1 loss per round) under the equilibrium found; exploitability of that profile (exact); CFR+ iterations to reach that solve\'s target exploitability, set per solve in experiments/liars-dice-equilibrium.json (checked at iterations ×1.25 apart). Solve times are in the bench (npm run bench -- liars-dice), not here, so that regenerated reports are byte-identical.' } },
   ];
   if (spec.versus) {
     const vs = object(spec.versus, 'versus');

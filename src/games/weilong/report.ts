@@ -65,8 +65,19 @@ export function parseExperiment(spec: Record<string, unknown>): WeilongExperimen
 
 /** Error bars + points: one row per category with value, low, high. */
 function intervalChart(o: { name: string; title: string; subtitle: string; caption: string; rows: Row[]; category: string; categoryTitle: string; value: string; valueTitle: string; format: string; reference?: number; referenceLabel?: string; color?: string }): Chart {
+  // The domain holds every interval and the reference line with a margin (no interval cut at an
+  // edge, the zero line never on the axis), and the tick format has enough digits that no two
+  // ticks print the same label ("19% 20% 20% 21%"); zero prints as "0", not "+0.0%".
+  const xs = o.rows.flatMap((r) => [Number(r.low), Number(r.high)]).concat(o.reference ?? []).filter(Number.isFinite);
+  const lo = Math.min(...xs), hi = Math.max(...xs), pad = (hi - lo || Math.abs(hi) || 1) * 0.08;
+  const domain = [lo - pad, hi + pad];
+  const pctFmt = o.format.endsWith('%');
+  const step = (domain[1] - domain[0]) / 6 * (pctFmt ? 100 : 1);
+  const digits = Math.max(0, Math.min(4, Math.ceil(-Math.log10(step))));
+  const format = o.format.replace(/\.\d+/, `.${digits}`);
+  const labelExpr = `abs(datum.value) < 1e-12 ? '0' : format(datum.value, '${format}')`;
   const layers: unknown[] = [
-    { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: o.category, type: 'nominal', sort: null, title: o.categoryTitle }, x: { field: 'low', type: 'quantitative', title: o.valueTitle, axis: { format: o.format, tickCount: 6 }, scale: { zero: false } }, x2: { field: 'high' }, ...(o.color ? { color: { field: o.color, type: 'nominal', legend: null } } : {}) } },
+    { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: o.category, type: 'nominal', sort: null, title: o.categoryTitle }, x: { field: 'low', type: 'quantitative', title: o.valueTitle, axis: { format, labelExpr, tickCount: 6 }, scale: { zero: false, nice: false, domain } }, x2: { field: 'high' }, ...(o.color ? { color: { field: o.color, type: 'nominal', legend: null } } : {}) } },
     { mark: { type: 'point', filled: true, size: 90 }, encoding: { y: { field: o.category, type: 'nominal', sort: null }, x: { field: o.value, type: 'quantitative' }, ...(o.color ? { color: { field: o.color, type: 'nominal', title: o.color } } : {}) } },
   ];
   if (o.reference !== undefined) layers.push({ mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: o.reference } } });
@@ -128,8 +139,8 @@ function charts(r: GamesResult): { sections: Section[] } {
       heading: 'What each ability is worth',
       html: '<p>Every game is played twice and more: once with all abilities, then once per Son with that Son\'s ability alone switched off, from the same seeds (the same deal and the same dice streams per Son and round). The paired differences per game give the intervals below, much tighter than two independent runs would.</p>',
       charts: [
-        intervalChart({ name: 'ability-worth-wins', title: 'Ability worth: change in round win rate', subtitle: `${r.players} players (${strategiesText}); with minus without the ability; 95% intervals`, caption: 'How many more rounds (as a share of the rounds the Son is dealt) its holder wins because of the ability. Right of the dashed zero line the ability helps.', rows, category: 'Son', categoryTitle: 'Son', value: 'change', valueTitle: 'change in round win rate (percentage points)', format: '+.1%', reference: 0 }),
-        intervalChart({ name: 'ability-worth-points', title: 'Ability worth: change in points carried per round', subtitle: `${r.players} players (${strategiesText}); with minus without the ability; 95% intervals`, caption: 'Points the Son\'s holder scores per round (low is good), with minus without the ability. Left of zero the ability saves points.', rows: pts, category: 'Son', categoryTitle: 'Son', value: 'change', valueTitle: 'change in points per round (points)', format: '+.2f', reference: 0 }),
+        intervalChart({ name: 'ability-worth-wins', title: 'Ability worth: change in round win rate', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players (${strategiesText}); with minus without the ability; 95% intervals`, caption: 'How many more rounds (as a share of the rounds the Son is dealt) its holder wins because of the ability. Right of the dashed zero line the ability helps.', rows, category: 'Son', categoryTitle: 'Son', value: 'change', valueTitle: 'change in round win rate (percentage points)', format: '+.1%', reference: 0 }),
+        intervalChart({ name: 'ability-worth-points', title: 'Ability worth: change in points carried per round', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players (${strategiesText}); with minus without the ability; 95% intervals`, caption: 'Points the Son\'s holder scores per round (low is good), with minus without the ability. Left of zero the ability saves points.', rows: pts, category: 'Son', categoryTitle: 'Son', value: 'change', valueTitle: 'change in points per round (points; lower is better)', format: '+.2f', reference: 0 }),
       ],
       table: {
         caption: 'Ability worth (with minus without), per round the Son is dealt; 95% intervals.',
@@ -142,8 +153,8 @@ function charts(r: GamesResult): { sections: Section[] } {
   sections.push({
     heading: 'Win rates by Son and by seat',
     charts: [
-      intervalChart({ name: 'son-round-wins', title: 'Round win rate by Son', subtitle: `${r.players} players (${strategiesText}); the player dealt the Son for the round; Wilson 95% intervals`, caption: `Share of rounds won (ended by collecting five of the element or a Dragon) by the player dealt each Son. The dashed line is an even share (${pc(fair)}).`, rows: sonRows, category: 'Son', categoryTitle: 'Son', value: 'winRate', valueTitle: 'rounds won (share of rounds dealt)', format: '.0%', reference: fair }),
-      intervalChart({ name: 'seat-game-wins', title: 'Game win rate by seat', subtitle: `${r.players} players; lowest total after ${r.games ? 5 : 0} rounds wins; Wilson 95% intervals`, caption: `Share of games won from each seat (ties broken by who held the First Son last). The dashed line is an even share (${pc(fair)}).`, rows: seatRows, category: 'seat', categoryTitle: 'seat (strategy)', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair }),
+      intervalChart({ name: 'son-round-wins', title: 'Round win rate by Son', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players (${strategiesText}); the player dealt the Son for the round; Wilson 95% intervals`, caption: `Share of rounds won (ended by collecting five of the element or a Dragon) by the player dealt each Son. The dashed line is an even share (${pc(fair)}).`, rows: sonRows, category: 'Son', categoryTitle: 'Son', value: 'winRate', valueTitle: 'rounds won (share of rounds dealt)', format: '.0%', reference: fair }),
+      intervalChart({ name: 'seat-game-wins', title: 'Game win rate by seat', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players; lowest total after ${r.games ? 5 : 0} rounds wins; Wilson 95% intervals`, caption: `Share of games won from each seat (ties broken by who held the First Son last). The dashed line is an even share (${pc(fair)}).`, rows: seatRows, category: 'seat', categoryTitle: 'seat (strategy)', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair }),
     ],
     table: {
       caption: 'By Son, per round dealt (the player keeps the Son\'s figures after a Fifth Son trade); 95% intervals.',
@@ -167,14 +178,14 @@ function charts(r: GamesResult): { sections: Section[] } {
         title: 'Round length',
         caption: `Share of rounds lasting each number of turns (all players' turns counted). The first bar is the First Son finishing on the very first turn; the regular peaks come from the strongest Sons' turns in each cycle of ${r.players}.`,
         rows: hist,
-        spec: { $schema: SCHEMA, title: { text: 'Round length in turns', subtitle: `${r.players} players (${strategiesText}); ${r.rounds.count.toLocaleString('en-US')} rounds` }, width: 640, height: 260, data: { values: hist }, mark: 'bar', encoding: { x: { field: 'turns', type: 'ordinal', sort: null, title: 'turns in the round (count; the last bar is every longer round)', axis: { labelAngle: 0, labelExpr: `datum.value % 5 == 0 || datum.value == 1 || datum.value == '${CAP}+' ? datum.label : ''` } }, y: { field: 'share', type: 'quantitative', title: 'share of rounds', axis: { format: '.0%' } } } } as never,
+        spec: { $schema: SCHEMA, title: { text: 'Round length in turns', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players (${strategiesText}); ${r.rounds.count.toLocaleString('en-US')} rounds` }, width: 640, height: 260, data: { values: hist }, mark: 'bar', encoding: { x: { field: 'turns', type: 'ordinal', sort: null, title: 'turns in the round (count; the last bar is every longer round)', axis: { labelAngle: 0, labelExpr: `datum.value % 5 == 0 || datum.value == 1 || datum.value == '${CAP}+' ? datum.label : ''` } }, y: { field: 'share', type: 'quantitative', title: 'share of rounds', axis: { format: '.0%' } } } } as never,
       },
       {
         name: 'round-endings',
         title: 'How rounds end, by the Son who ends them',
         caption: `Rounds won by each Son (the player dealt it), split by five of the element or a Dragon. Overall ${pc(r.roundEndings.dragon / Math.max(1, r.roundEndings.element + r.roundEndings.dragon))} of finished rounds end in a Dragon.`,
         rows: endRows,
-        spec: { $schema: SCHEMA, title: { text: 'Round endings by Son', subtitle: `${r.players} players (${strategiesText})` }, width: 560, height: { step: 30 } as unknown as number, data: { values: endRows }, mark: 'bar', encoding: { y: { field: 'Son', type: 'nominal', sort: null, title: 'Son' }, x: { field: 'rounds', type: 'quantitative', title: 'rounds ended (count)' }, color: { field: 'ending', type: 'nominal', title: 'ending', legend: { orient: 'bottom' } } } } as never,
+        spec: { $schema: SCHEMA, title: { text: 'Round endings by Son', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players (${strategiesText})` }, width: 560, height: { step: 30 } as unknown as number, data: { values: endRows }, mark: 'bar', encoding: { y: { field: 'Son', type: 'nominal', sort: null, title: 'Son' }, x: { field: 'rounds', type: 'quantitative', title: 'rounds ended (count)' }, color: { field: 'ending', type: 'nominal', title: 'ending', legend: { orient: 'bottom' } } } } as never,
       },
     ],
   });
@@ -182,7 +193,7 @@ function charts(r: GamesResult): { sections: Section[] } {
     const stRows: Row[] = r.byStrategy.map((s) => ({ strategy: s.strategy, winRate: s.winRate.p, low: s.winRate.ci95[0], high: s.winRate.ci95[1] }));
     sections.unshift({
       heading: 'Strategies',
-      charts: [intervalChart({ name: 'strategy-wins', title: 'Game win rate by strategy', subtitle: `${r.players} players, one seat each; Wilson 95% intervals`, caption: `Share of games won by each strategy. The dashed line is an even share (${pc(fair)}).`, rows: stRows, category: 'strategy', categoryTitle: 'strategy', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair })],
+      charts: [intervalChart({ name: 'strategy-wins', title: 'Game win rate by strategy', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players, one seat each; Wilson 95% intervals`, caption: `Share of games won by each strategy. The dashed line is an even share (${pc(fair)}).`, rows: stRows, category: 'strategy', categoryTitle: 'strategy', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair })],
       table: { caption: 'Game win rate and final points by strategy; 95% intervals.', rows: r.byStrategy.map((s) => ({ strategy: s.strategy, seats: s.seats, 'win rate': pc(s.winRate.p, 2), 'win 95%': pcI(s.winRate.ci95, 2), 'mean final points': n2(s.meanPoints.mean), 'points 95%': `[${n2(s.meanPoints.ci95[0])}, ${n2(s.meanPoints.ci95[1])}]` })) },
     });
   }

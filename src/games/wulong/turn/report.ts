@@ -33,14 +33,14 @@ function policyMap(a: TurnAnalysis): Chart {
     rows: data,
     spec: {
       $schema: VL_SCHEMA,
-      title: { text: 'Roll or stop? (optimal policy)', subtitle: a.rules.name },
+      title: { text: 'Roll or stop? (optimal policy, exact)', subtitle: [a.rules.name, 'black outline: the stop threshold for those dice (stop from there on); blank cell: that total cannot occur with those dice'] },
       width: 760,
       height: 230,
       data: { values: data },
       layer: [{
       mark: { type: 'rect', stroke: 'white', strokeWidth: 0.5 },
       encoding: {
-        x: { field: 'total', type: 'ordinal', title: 'turn total so far (points)', axis: { labelAngle: -90, labelExpr: `datum.value % ${labelStep(a.unit, new Set(data.map((d) => d.total)).size)} == 0 ? datum.label : ''` } },
+        x: { field: 'total', type: 'ordinal', title: 'turn total so far (points)', axis: { labelAngle: -45, labelExpr: `datum.value % ${labelStep(a.unit, new Set(data.map((d) => d.total)).size)} == 0 ? format(datum.value, ',d') : ''` } },
         y: { field: 'dice', type: 'ordinal', title: 'dice left to roll', sort: 'descending' },
         color: { field: 'margin', type: 'quantitative', title: ['gain of rolling', 'over stopping (pts)'], scale: { type: 'symlog', constant: 100, scheme: 'redblue', domainMid: 0, domain: [-clip, clip], clamp: true }, legend: { values: [-clip, -1000, -100, 0, 100, 1000, clip] } },
         tooltip: [{ field: 'dice' }, { field: 'total' }, { field: 'action' }, { field: 'margin' }],
@@ -58,6 +58,14 @@ function policyMap(a: TurnAnalysis): Chart {
 function bandOf(rules: WulongRules, score: number): string {
   const c = rules.bettingCards.find((c) => score >= c.min && (c.max === null || score <= c.max));
   return c ? c.name : 'no card';
+}
+
+/** What the axis leaves off, said in the chart: the total and the largest single score beyond it. */
+function offAxisNote(off: { score: number; probability: number }[], upper: number): string {
+  if (!off.length) return 'every score with probability > 1e-15 is drawn';
+  const total = off.reduce((s, d) => s + d.probability, 0);
+  const top = off.reduce((b, d) => (d.probability > b.probability ? d : b));
+  return `not drawn: scores above ${k(upper)}, ${fmtPct(total, 2)} in all (largest: ${k(top.score)} with ${fmtPct(top.probability, 2)}); all in the CSV`;
 }
 
 function distributionChart(a: TurnAnalysis): Chart {
@@ -78,7 +86,7 @@ function distributionChart(a: TurnAnalysis): Chart {
     rows: data,
     spec: {
       $schema: VL_SCHEMA,
-      title: { text: 'Final turn score (optimal policy)', subtitle: `${a.rules.name}; mean ${k(Math.round(r.expectedTurnScore))} points` },
+      title: { text: 'Final turn score (optimal policy, exact distribution)', subtitle: [`${a.rules.name}; mean ${k(Math.round(r.expectedTurnScore))} points`, offAxisNote(data.filter((d) => d.score > upper), upper)] },
       width: 760,
       height: 300,
       data: { values: shown },
@@ -103,6 +111,9 @@ function cardCharts(a: TurnAnalysis): Chart[] {
     ...(c.fairOdds === null ? [] : [{ card: c.name, kind: 'fair odds (EV 0)', odds: c.fairOdds, probability: c.probability }]),
   ]);
   const order = cards.map((c) => c.name);
+  // only Wulong prints betting cards; on other rules files (10000) the bands are a what-if side bet
+  const hypothetical = !/^Wulong\b/.test(a.rules.name);
+  const what = hypothetical ? ' (hypothetical cards: these rules have no betting)' : '';
   return [
     {
       name: 'card-ev',
@@ -111,7 +122,7 @@ function cardCharts(a: TurnAnalysis): Chart[] {
       rows: ev,
       spec: {
         $schema: VL_SCHEMA,
-        title: { text: 'Betting cards: EV per chip staked', subtitle: a.rules.name },
+        title: { text: `Betting cards: EV per chip staked${what}`, subtitle: `${a.rules.name}; exact, optimal play` },
         width: 560,
         height: { step: 16 } as unknown as number,
         data: { values: ev },
@@ -128,7 +139,7 @@ function cardCharts(a: TurnAnalysis): Chart[] {
       rows: odds,
       spec: {
         $schema: VL_SCHEMA,
-        title: { text: 'Printed vs fair odds (payout per chip)', subtitle: a.rules.name },
+        title: { text: `Printed vs fair odds (payout per chip)${what}`, subtitle: `${a.rules.name}; exact, optimal play` },
         width: 560,
         height: 160,
         data: { values: odds },
@@ -155,16 +166,16 @@ function thresholdChart(rules: WulongRules, optimalValue: number, thresholds: nu
     chart: {
       name: 'threshold-policies',
       title: 'Expected turn score of fixed-threshold policies',
-      caption: `Stop once the turn total reaches the threshold, whatever the dice left. The best fixed threshold is ${k(best.threshold)} (${best.expectedScore.toFixed(0)} points); the optimal policy (dashed line, ${optimalValue.toFixed(0)} points) adapts to the dice left and does better. Points with error bars are simulated (95% intervals).`,
+      caption: `Stop once the turn total reaches the threshold, whatever the dice left. The best fixed threshold is ${k(best.threshold)} (${k(Math.round(best.expectedScore))} points); the optimal policy (dashed line, ${k(Math.round(optimalValue))} points) adapts to the dice left and does better. Points with error bars are simulated (95% intervals).`,
       rows: [...data, ...sims.map((s) => ({ ...s }))],
       spec: {
         $schema: VL_SCHEMA,
-        title: { text: 'Fixed-threshold policies vs the optimal policy', subtitle: rules.name },
+        title: { text: 'Fixed-threshold policies vs the optimal policy', subtitle: [rules.name, `line: exact expected score; black squares with bars: simulated (${sims.length ? `${k(Number(sims[0].turns ?? 0))} turns each, ` : ''}95% intervals)`] },
         width: 640,
         height: 300,
         layer: [
-          { data: { values: data }, mark: { type: 'line', point: true }, encoding: { x: { field: 'threshold', type: 'quantitative', title: 'stop threshold (turn total, points)' }, y: { field: 'expectedScore', type: 'quantitative', title: Y_TITLE, scale: { zero: false } } } },
-          { data: { values: [{ y: optimalValue, label: `optimal policy ${optimalValue.toFixed(0)}` }] }, layer: [
+          { data: { values: data }, mark: { type: 'line', point: true }, encoding: { x: { field: 'threshold', type: 'quantitative', title: 'stop threshold (turn total, points)', axis: { format: ',d' } }, y: { field: 'expectedScore', type: 'quantitative', title: Y_TITLE, scale: { zero: false }, axis: { format: ',d' } } } },
+          { data: { values: [{ y: optimalValue, label: `optimal policy ${k(Math.round(optimalValue))}` }] }, layer: [
             { mark: { type: 'rule', strokeDash: [6, 4], color: '#d62728' }, encoding: { y: { field: 'y', type: 'quantitative', title: Y_TITLE } } },
             { mark: { type: 'text', align: 'right', dy: 12, color: '#d62728' }, encoding: { y: { field: 'y', type: 'quantitative', title: Y_TITLE }, x: { datum: thresholds[thresholds.length - 1] }, text: { field: 'label' } } },
           ] },
@@ -207,7 +218,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
     const s = turnKernel.summarize(params, acc, trials);
     const exact = p === 'optimal' ? r.expectedTurnScore : new TurnAnalysis(rules, params.policy).solveResult().expectedTurnScore;
     agreement.push({ policy: p, exact: exact.toFixed(2), simulated: s.mean.toFixed(2), se: s.se.toFixed(2), 'z (SE away)': ((s.mean - exact) / s.se).toFixed(2), turns: trials, seed });
-    if (params.policy.stop.kind === 'threshold' && params.policy.choice === 'best') simRows.push({ threshold: params.policy.stop.total, mean: s.mean, ciLow: s.ci95[0], ciHigh: s.ci95[1], kind: 'simulated' });
+    if (params.policy.stop.kind === 'threshold' && params.policy.choice === 'best') simRows.push({ threshold: params.policy.stop.total, mean: s.mean, ciLow: s.ci95[0], ciHigh: s.ci95[1], kind: 'simulated', turns: trials });
   }
   const { chart: thrChart, best } = thresholdChart(rules, r.expectedTurnScore, thresholds, simRows);
   const pageName = string(spec.page ?? 'turn', `${name}: page`);

@@ -1,0 +1,70 @@
+/**
+ * The scripts report pages run in the browser, bundled with esbuild when reports are written:
+ * reports/assets/charts.js (vega, vega-lite, vega-embed: every chart drawn live, offline, no CDN)
+ * and reports/workbench/workbench.js (the workbench page, src/workbench/main.ts). esbuild is given
+ * file paths, not imports, so src/report still imports no game. Output is deterministic for the
+ * same sources and esbuild version (no source maps, no timestamps), so regenerated reports stay
+ * byte-identical.
+ */
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { packageRoot } from '../core/paths.js';
+import { UserError } from '../core/errors.js';
+
+interface EsbuildResult { outputFiles: { text: string }[] }
+interface Esbuild { buildSync(o: Record<string, unknown>): EsbuildResult }
+
+function esbuild(): Esbuild {
+  try {
+    return createRequire(import.meta.url)('esbuild') as Esbuild;
+  } catch {
+    throw new UserError('writing reports needs esbuild to bundle the page scripts: run `npm ci` (it is a devDependency)');
+  }
+}
+
+/** Node built-ins the game modules import for their CLI paths (rules files); never called in a page. */
+const NODE_BUILTINS = ['fs', 'path', 'url', 'os', 'module', 'child_process', 'crypto', 'worker_threads', 'process', 'util', 'events', 'stream', 'fs/promises', 'readline', 'perf_hooks', 'v8', 'zlib', 'assert'];
+const nodeStub = Object.fromEntries(NODE_BUILTINS.flatMap((m) => [[`node:${m}`, './src/report/node-stub.cjs'], [m, './src/report/node-stub.cjs']]));
+
+function bundle(entry: string, define: Record<string, string> = {}): string {
+  const r = esbuild().buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'iife',
+    define,
+    platform: 'browser',
+    target: 'es2022',
+    legalComments: 'none',
+    charset: 'utf8',
+    alias: nodeStub,
+    absWorkingDir: packageRoot(),
+    logLevel: 'silent',
+  });
+  return r.outputFiles[0].text;
+}
+
+function source(rel: string): string {
+  // from dist/src/report the sources are two levels further up; bundle the TypeScript sources
+  const p = join(packageRoot(), rel);
+  if (!existsSync(p)) throw new UserError(`cannot bundle ${rel}: the package sources are missing`);
+  return p;
+}
+
+/** reports/assets/charts.js: defines window.oddsmithCharts.embed and draws every [data-vl] figure. */
+export function chartsBundle(): string {
+  return bundle(source('src/report/charts-entry.ts'));
+}
+
+/** reports/workbench/workbench.js */
+export function workbenchBundle(): string {
+  // every shipped rules file, as presets: path → JSON (sorted, so the bundle is the same each run)
+  const presets: Record<string, unknown> = {};
+  const root = join(packageRoot(), 'rules');
+  for (const game of readdirSync(root).sort())
+    for (const f of readdirSync(join(root, game)).sort())
+      if (f.endsWith('.json')) presets[`rules/${game}/${f}`] = JSON.parse(readFileSync(join(root, game, f), 'utf8'));
+  return bundle(source('src/workbench/main.ts'), { __PRESETS__: JSON.stringify(presets) });
+}

@@ -1,0 +1,448 @@
+/// <reference lib="dom" />
+/**
+ * The rules workbench (reports/workbench/index.html): every figure is computed in the page by the
+ * project's exact solvers, imported read-only from the game packages and bundled by esbuild
+ * (src/report/bundle.ts). Rules files are validated by the CLI's own validators, so a file the page
+ * accepts is one `--rules` accepts, with the same one-line messages.
+ */
+import { validateRules as validateWulong, type WulongRules } from '../games/wulong/turn/rules.js';
+import { TurnAnalysis } from '../games/wulong/turn/exact.js';
+import { validateRules as validateLiars } from '../games/liars-dice/rules.js';
+import { bidOdds, atLeastTable, parseBid, parseDice } from '../games/liars-dice/exact.js';
+import { validateRules as validateMahjong } from '../games/sichuan-mahjong/rules.js';
+import { analyze } from '../games/sichuan-mahjong/exact-waits.js';
+
+/** rules/<game>/*.json, injected by the bundler: path → parsed JSON */
+declare const __PRESETS__: Record<string, unknown>;
+
+interface ChartView { data(name: string, values: unknown[]): ChartView; runAsync(): Promise<unknown> }
+interface Embed { (el: HTMLElement, spec: Record<string, unknown>): Promise<ChartView> }
+const charts = (globalThis as unknown as { oddsmithCharts?: { embed: Embed } }).oddsmithCharts;
+
+const $ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document): T => root.querySelector(sel) as T;
+function h(tag: string, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElement {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const k of kids) e.append(k);
+  return e;
+}
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+function table(rows: Record<string, unknown>[], id?: string): string {
+  if (!rows.length) return '<p class="note">(none)</p>';
+  const cols = Object.keys(rows[0]);
+  return `<div class="wide"><table${id ? ` id="${id}"` : ''}><thead><tr>${cols.map((c) => `<th>${esc(c)}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((r) => `<tr>${cols.map((c) => `<td>${esc(String(r[c] ?? ''))}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table></div>`;
+}
+const num = (x: number, d = 2) => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+const pct = (x: number, d = 2) => `${(100 * x).toFixed(d)}%`;
+
+// ---- URL state: #game=<id>&rules=<base64url JSON>&… --------------------------------------------
+function b64urlEncode(s: string): string {
+  const bytes = new TextEncoder().encode(s);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+function b64urlDecode(s: string): string {
+  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+}
+function readHash(): URLSearchParams {
+  return new URLSearchParams(location.hash.replace(/^#/, ''));
+}
+function writeHash(p: Record<string, string>): void {
+  const q = new URLSearchParams(p).toString();
+  history.replaceState(null, '', `#${q}`);
+}
+
+/** The CLI's message for a rules file: the validator's line (which names the file and the field). */
+function checkRules<T>(text: string, label: string, validate: (raw: unknown, where: string) => T): T {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`rules file ${label} is not valid JSON: ${(e as Error).message.split('\n')[0]}`);
+  }
+  return validate(raw, label);
+}
+
+function download(name: string, text: string): void {
+  const a = h('a', { href: URL.createObjectURL(new Blob([text], { type: 'application/json' })), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/** Drag-and-drop zone plus file picker; calls `onText(text, fileName)`. */
+function fileInput(onText: (text: string, name: string) => void): HTMLElement {
+  const input = h('input', { type: 'file', accept: '.json,application/json', 'data-hook': 'rules-file' }) as HTMLInputElement;
+  const zone = h('div', { class: 'drop' }, 'Drop a rules file here, or ', input);
+  input.addEventListener('change', () => {
+    const f = input.files?.[0];
+    if (f) void f.text().then((t) => onText(t, f.name));
+  });
+  zone.addEventListener('dragover', (e) => { e.preventDefault(); zone.classList.add('over'); });
+  zone.addEventListener('dragleave', () => zone.classList.remove('over'));
+  zone.addEventListener('drop', (e) => {
+    e.preventDefault();
+    zone.classList.remove('over');
+    const f = e.dataTransfer?.files[0];
+    if (f) void f.text().then((t) => onText(t, f.name));
+  });
+  return zone;
+}
+
+// ---- a form for any JSON rules object -----------------------------------------------------------
+/**
+ * The whole rules file as inputs: numbers, text, check boxes; arrays get "remove"/"add" so cards,
+ * straights and faces can be added. `null` fields (no upper bound, no three-pairs score) are text
+ * inputs: a number or "null".
+ */
+function buildForm(root: HTMLElement, value: unknown, onEdit: (v: unknown) => void): void {
+  const state = { v: structuredClone(value) };
+  const render = () => {
+    root.textContent = '';
+    root.append(node(state.v, '', 'rules'));
+  };
+  const setAt = (path: (string | number)[], x: unknown) => {
+    let c = state.v as Record<string | number, unknown>;
+    for (const k of path.slice(0, -1)) c = c[k] as Record<string | number, unknown>;
+    c[path[path.length - 1]] = x;
+  };
+  const getAt = (path: (string | number)[]) => path.reduce<unknown>((c, k) => (c as Record<string | number, unknown>)[k], state.v);
+  const pathOf = (p: string) => (p === '' ? [] : p.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)));
+  function node(v: unknown, p: string, key: string): HTMLElement {
+    const path = pathOf(p);
+    if (v !== null && typeof v === 'object') {
+      const fs = h('fieldset', { 'data-path': p }, h('legend', {}, key));
+      if (Array.isArray(v)) {
+        v.forEach((item, i) => {
+          const child = node(item, p ? `${p}.${i}` : String(i), `${key}[${i}]`);
+          const rm = h('button', { type: 'button', title: 'remove this entry' }, '✕');
+          rm.addEventListener('click', () => { (getAt(path) as unknown[]).splice(i, 1); render(); onEdit(state.v); });
+          child.querySelector('legend')?.append(' ', rm);
+          fs.append(child.tagName === 'FIELDSET' ? child : h('div', {}, child, rm));
+        });
+        const add = h('button', { type: 'button' }, `add to ${key}`);
+        add.addEventListener('click', () => {
+          const arr = getAt(path) as unknown[];
+          arr.push(arr.length ? structuredClone(arr[arr.length - 1]) : 0);
+          render();
+          onEdit(state.v);
+        });
+        fs.append(add);
+      } else {
+        for (const [k, x] of Object.entries(v)) fs.append(node(x, p ? `${p}.${k}` : k, k));
+      }
+      return fs;
+    }
+    let input: HTMLInputElement;
+    if (typeof v === 'boolean') {
+      input = h('input', { type: 'checkbox', 'data-path': p }) as HTMLInputElement;
+      input.checked = v;
+      input.addEventListener('change', () => { setAt(path, input.checked); onEdit(state.v); });
+    } else {
+      const isNum = typeof v === 'number';
+      input = h('input', { type: isNum ? 'number' : 'text', 'data-path': p }) as HTMLInputElement;
+      input.value = v === null ? 'null' : String(v);
+      input.addEventListener('input', () => {
+        const t = input.value.trim();
+        const x = isNum ? (t === '' ? NaN : Number(t)) : v === null || /^-?\d+(\.\d+)?$/.test(t) && typeof v !== 'string' ? (t === 'null' || t === '' ? null : Number(t)) : input.value;
+        setAt(path, x);
+        onEdit(state.v);
+      });
+    }
+    return h('label', {}, `${key} `, input);
+  }
+  render();
+}
+
+// ---- Wulong / Farkle family ---------------------------------------------------------------------
+// the rulebook first, then the other shipped files
+const wulongPresets = Object.entries(__PRESETS__)
+  .filter(([k]) => k.startsWith('rules/wulong/') || k.startsWith('rules/farkle/'))
+  .sort(([a], [b]) => Number(b === 'rules/wulong/default.json') - Number(a === 'rules/wulong/default.json'));
+
+/** Last per-edit timings, read by the browser test. */
+export const timing = { wulongMs: [] as number[], sensitivityMs: 0 };
+/** The last full results, for the browser test to compare with the CLI's --json. */
+const last: Record<string, unknown> = {};
+
+function wulongTab(root: HTMLElement): void {
+  root.innerHTML = `<div class="cols"><div>
+<h2>Rules</h2>
+<label>Preset <select id="w-preset">${wulongPresets.map(([k, v]) => `<option value="${esc(k)}">${esc(String((v as { name?: string }).name ?? k))} (${esc(k)})</option>`).join('')}</select></label>
+<p><button type="button" id="w-fair">Fair odds</button> <button type="button" id="w-download">Download rules JSON</button></p>
+<div id="w-drop"></div>
+<div class="error" id="w-error" role="alert"></div>
+<div id="w-form"></div>
+</div><div>
+<h2>Exact figures <span class="note" id="w-label"></span></h2>
+<p>Expected turn score (optimal play): <span class="big" id="expected-turn-score"></span> <span class="note" id="w-time"></span></p>
+<p id="w-summary"></p>
+<h3>Stop thresholds and bust odds</h3><div id="w-thresholds"></div>
+<h3>Betting cards</h3><div id="w-cards"></div>
+<h3>Advise me</h3>
+<p><label>turn total <input type="number" id="w-adv-total" value="2000"></label><label>dice to roll <input type="number" id="w-adv-dice" value="3"></label><label>roll (optional) <input type="text" id="w-adv-roll" placeholder="D,T,3,3,5"></label> <button type="button" id="w-adv-go">Advise me</button></p>
+<div id="w-advice"></div>
+<h3>Policy map</h3><div id="w-policy"></div>
+<h3>Final turn score distribution</h3><div id="w-final"></div>
+<h3>Sensitivity (finite differences through the exact solver)</h3><div id="w-sens"></div>
+</div></div>`;
+  let rules: WulongRules;
+  let raw: unknown;
+  let label = 'rules/wulong/default.json';
+  let analysis: TurnAnalysis;
+  let sensTimer: ReturnType<typeof setTimeout> | undefined;
+  let drawnUnit = 0;
+  let policyView: ChartView | undefined, finalView: ChartView | undefined;
+  const err = $('#w-error');
+
+  const policySpec = (unit: number) => ({
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: 'Roll or stop, by turn total and dice left (exact, optimal policy)', subtitle: 'colour: what optimal play does; hover a cell for both values' },
+    width: 640, height: 170, data: { name: 'table' },
+    mark: { type: 'rect', tooltip: { content: 'data' } },
+    encoding: {
+      x: { field: 'total', type: 'quantitative', bin: { step: unit, binned: false }, title: 'turn total (points)', axis: { format: ',d' } },
+      y: { field: 'dice', type: 'ordinal', title: 'dice left to roll', sort: 'descending' },
+      color: { field: 'action', type: 'nominal', scale: { domain: ['roll', 'stop'], range: ['#f28e2b', '#4e79a7'] }, title: 'optimal action' },
+    },
+  });
+  const finalSpec = () => ({
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: 'Final turn score (exact distribution, optimal play)', subtitle: 'scores with probability ≥ 0.01% shown; the table in --json has all' },
+    width: 640, height: 200, data: { name: 'table' },
+    mark: { type: 'bar', tooltip: { content: 'data' } },
+    encoding: {
+      x: { field: 'score', type: 'ordinal', title: 'final turn score (points; 0 = bust)', axis: { labelAngle: -60, labelOverlap: true } },
+      y: { field: 'probability', type: 'quantitative', title: 'probability', axis: { format: '.1%' } },
+    },
+  });
+
+  function recompute(): void {
+    const t0 = performance.now();
+    analysis = new TurnAnalysis(rules);
+    const r = analysis.solveResult();
+    last.wulong = r;
+    $('#expected-turn-score').textContent = num(r.expectedTurnScore, 2);
+    $('#expected-turn-score').dataset.value = String(r.expectedTurnScore);
+    $('#w-label').textContent = `— ${r.rules}`;
+    $('#w-summary').innerHTML = `Turn ends in a bust: <b id="w-bust">${pct(r.turnBustProbability, 3)}</b>${rules.instantWin ? `; ${esc(rules.instantWin.name)}: <b>${pct(r.instantWinProbability, 4)}</b>` : ''}; expected rolls per turn: <b>${num(r.expectedRolls, 3)}</b>; scores in steps of ${r.unit}.`;
+    $('#w-thresholds').innerHTML = table(Object.keys(r.thresholds).map((d) => ({ 'dice left': d, 'stop from (points)': r.thresholds[d] === null ? 'never' : r.thresholds[d]!.toLocaleString('en-US'), 'bust chance of the roll': pct(r.bustProbability[d].probability, 3), fraction: r.bustProbability[d].fraction })), 'w-thresholds-table');
+    $('#w-cards').innerHTML = r.bettingCards.length
+      ? table(r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(6), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })), 'w-cards-table')
+      : '<p class="note">These rules have no betting cards.</p>';
+    const pRows = r.policyTable.map((x) => ({ dice: x.dice, total: x.total, action: x.action, rollValue: x.rollValue, stopValue: x.stopValue, margin: x.margin }));
+    const fRows = r.finalScore.filter((x) => x.probability >= 1e-4);
+    const draw = async () => {
+      if (!charts) return;
+      // the policy map's cells are one scoring unit wide: new rules with another unit redraw it
+      if (!policyView || !finalView || drawnUnit !== r.unit) {
+        drawnUnit = r.unit;
+        $('#w-policy').textContent = '';
+        $('#w-final').textContent = '';
+        policyView = await charts.embed($('#w-policy'), { ...policySpec(r.unit), data: { name: 'table', values: pRows } });
+        finalView = await charts.embed($('#w-final'), { ...finalSpec(), data: { name: 'table', values: fRows } });
+        return;
+      }
+      await Promise.all([policyView.data('table', pRows).runAsync(), finalView.data('table', fRows).runAsync()]);
+    };
+    void draw().then(() => {
+      const ms = performance.now() - t0;
+      timing.wulongMs.push(ms);
+      $('#w-time').textContent = `(recomputed and redrawn in ${ms.toFixed(1)} ms)`;
+      document.body.dataset.wulongReady = String(timing.wulongMs.length);
+      // 1 + 3 × faces solves: run once the edits pause, so typing stays quick
+      clearTimeout(sensTimer);
+      sensTimer = setTimeout(sensitivity, 400);
+    });
+  }
+
+  /** +1 scoring unit on each payout entry: how the expected score and each card's EV move. */
+  function sensitivity(): void {
+    const t0 = performance.now();
+    const base = analysis.solveResult();
+    const unit = base.unit;
+    const entries: { name: string; bump: (r: WulongRules) => void }[] = [];
+    rules.faces.forEach((f, i) => Object.keys(f.score).forEach((k) => entries.push({ name: `${f.name} ×${k}`, bump: (r) => { r.faces[i].score[k] += unit; } })));
+    rules.straights.forEach((s, i) => entries.push({ name: s.name, bump: (r) => { r.straights[i].score += unit; } }));
+    if (rules.threePairs) entries.push({ name: 'three pairs', bump: (r) => { r.threePairs!.score += unit; } });
+    if (rules.instantWin) entries.push({ name: `${rules.instantWin.name} value`, bump: (r) => { r.instantWin!.value += unit; } });
+    const rows = entries.map((e) => {
+      const r2 = structuredClone(rules);
+      e.bump(r2);
+      const s = new TurnAnalysis(r2).solveResult();
+      const row: Record<string, string> = { [`payout entry (+${unit} points)`]: e.name, 'Δ expected score': (s.expectedTurnScore - base.expectedTurnScore).toFixed(3) };
+      s.bettingCards.forEach((c, j) => { row[`Δ EV ${c.card}`] = (c.evPerChip - base.bettingCards[j].evPerChip).toExponential(2); });
+      return row;
+    });
+    timing.sensitivityMs = performance.now() - t0;
+    $('#w-sens').innerHTML = table(rows, 'w-sens-table') + `<p class="note">${rows.length} exact solves in ${timing.sensitivityMs.toFixed(0)} ms. Δ per +${unit} points on one entry.</p>`;
+  }
+
+  function accept(x: unknown, where: string, fromForm: boolean): boolean {
+    try {
+      rules = validateWulong(x, where);
+    } catch (e) {
+      err.textContent = (e as Error).message;
+      return false;
+    }
+    err.textContent = '';
+    raw = x;
+    label = where;
+    writeHash({ game: 'wulong', rules: b64urlEncode(JSON.stringify(raw)) });
+    if (!fromForm) buildForm($('#w-form'), raw, (v) => accept(structuredClone(v), label, true));
+    recompute();
+    return true;
+  }
+
+  $('#w-drop').append(fileInput((text, name) => {
+    try {
+      accept(JSON.parse(text), name, false);
+    } catch (e) {
+      try { checkRules(text, name, validateWulong); } catch (e2) { err.textContent = (e2 as Error).message; return; }
+      err.textContent = (e as Error).message;
+    }
+  }));
+  $<HTMLSelectElement>('#w-preset').addEventListener('change', (e) => {
+    const k = (e.target as HTMLSelectElement).value;
+    accept(structuredClone(__PRESETS__[k]), k, false);
+  });
+  $('#w-fair').addEventListener('click', () => {
+    const r = analysis.solveResult();
+    const x = structuredClone(raw) as WulongRules;
+    r.bettingCards.forEach((c, i) => { if (c.fairOdds !== null) x.bettingCards[i].odds = Number(c.fairOdds.toFixed(4)); });
+    accept(x, label, false);
+  });
+  $('#w-download').addEventListener('click', () => download((label.split('/').pop() ?? 'rules.json').replace(/^(?!.*\.json$)(.*)$/, '$1.json'), JSON.stringify(raw, null, 2) + '\n'));
+  $('#w-adv-go').addEventListener('click', () => {
+    const total = Number($<HTMLInputElement>('#w-adv-total').value), dice = Number($<HTMLInputElement>('#w-adv-dice').value);
+    const roll = $<HTMLInputElement>('#w-adv-roll').value.trim();
+    const out = $('#w-advice');
+    try {
+      const a = new TurnAnalysis(rules, undefined, total + 1);
+      if (roll) {
+        const r = a.rankSetAsides(total, dice, roll);
+        out.innerHTML = r.instantWin ? `<p>${esc(String(r.instantWin))}! The game is won at once.</p>` : r.bust ? '<p>Bust: no scoring dice — the turn ends with 0.</p>'
+          : table(r.options.map((o) => ({ 'set aside': o.setAside, score: o.score, 'new total': o.newTotal, 'dice left': o.diceLeft, then: o.then, EV: o.ev.toFixed(1) })));
+      } else {
+        const r = a.advise(total, dice);
+        out.innerHTML = `<p id="w-advice-line"><b>${r.action.toUpperCase()}</b>: stop EV ${r.stopEv === null ? '— (below the minimum bank)' : r.stopEv.toLocaleString('en-US')}, roll EV ${num(r.rollEv, 1)}; the next roll busts with ${pct(r.bustRisk, 2)} (${r.bustRiskFraction}).</p>`;
+      }
+    } catch (e) {
+      out.innerHTML = `<p class="error">${esc((e as Error).message)}</p>`;
+    }
+  });
+
+  // initial state: the URL's rules, else the rulebook
+  const q = readHash();
+  const fromUrl = q.get('game') === 'wulong' ? q.get('rules') : null;
+  if (fromUrl) {
+    let x: unknown = null;
+    try {
+      x = JSON.parse(b64urlDecode(fromUrl));
+    } catch {
+      err.textContent = 'the rules in the address are not valid base64url JSON';
+    }
+    if (x !== null && accept(x, 'rules from the address', false)) return;
+  }
+  accept(structuredClone(__PRESETS__['rules/wulong/default.json']), 'rules/wulong/default.json', false);
+}
+
+// ---- Liar's Dice ----------------------------------------------------------------------------------
+function liarsTab(root: HTMLElement): void {
+  const q = readHash();
+  const get = (k: string, d: string) => (q.get('game') === 'liars' ? q.get(k) ?? d : d);
+  root.innerHTML = `<h2>Liar's Dice: exact bid odds</h2>
+<p><label>players <input type="number" id="l-players" value="${esc(get('players', '4'))}" min="2" max="10"></label>
+<label>dice per player <input type="number" id="l-dpp" value="${esc(get('dice', '5'))}" min="1" max="20"></label>
+<label>my dice <input type="text" id="l-mine" value="${esc(get('mine', '2,2,4,1,6'))}"></label>
+<label>bid <input type="text" id="l-bid" value="${esc(get('bid', '8x2'))}"></label>
+<label><input type="checkbox" id="l-ones" ${get('ones', '0') === '1' ? 'checked' : ''}> 1s already bid this round</label></p>
+<div class="error" id="l-error" role="alert"></div>
+<p>Chance the bid is true: <span class="big" id="l-prob"></span> <span id="l-frac" class="note"></span></p>
+<p id="l-summary"></p>
+<h3>Safest bids per face</h3><div id="l-safe"></div>
+<h3>At-least table for the unknown dice</h3><div id="l-table"></div>`;
+  const base = __PRESETS__['rules/liars-dice/default.json'] ?? {};
+  const update = () => {
+    const players = $<HTMLInputElement>('#l-players').value, dice = $<HTMLInputElement>('#l-dpp').value;
+    const mineT = $<HTMLInputElement>('#l-mine').value, bidT = $<HTMLInputElement>('#l-bid').value, ones = $<HTMLInputElement>('#l-ones').checked;
+    writeHash({ game: 'liars', players, dice, mine: mineT, bid: bidT, ones: ones ? '1' : '0' });
+    try {
+      const rules = validateLiars({ ...(base as object), dicePerPlayer: Number(dice) }, 'rules');
+      const p = Number(players);
+      if (!Number.isInteger(p)) throw new Error('--players must be an integer');
+      const mine = parseDice(mineT, rules);
+      const r = bidOdds(rules, p, mine, parseBid(bidT, rules, p * rules.dicePerPlayer), ones);
+      $('#l-error').textContent = '';
+      $('#l-prob').textContent = pct(r.probability, 3);
+      $('#l-frac').textContent = `= ${r.fraction}`;
+      $('#l-summary').innerHTML = `${r.unknownDice} unknown dice; each matches with ${r.perDie}${r.wild ? ' (1s wild)' : ''}; I hold ${r.ownMatching}, so ${r.needed} must come from the others. Expected count on the table: <b>${r.expectedCount.toFixed(3)}</b> (${r.expectedCountFraction}).`;
+      $('#l-safe').innerHTML = table(r.safestBids.map((s) => ({ face: s.face, wild: s.wild ? 'yes' : 'no', 'highest count ≥ 50%': s.atLeast50, 'its chance': pct(s.probability50, 2), 'highest count ≥ 1/3': s.atLeast33, 'its chance ': pct(s.probability33, 2) })));
+      $('#l-table').innerHTML = table(atLeastTable(r.unknownDice, rules.sides).filter((x) => x.nonWild > 1e-6 || x.wild > 1e-6).map((x) => ({ 'at least k': x.k, 'wild face (2/6)': pct(x.wild, 3), 'non-wild face (1/6)': pct(x.nonWild, 3) })));
+    } catch (e) {
+      $('#l-error').textContent = (e as Error).message;
+    }
+  };
+  root.addEventListener('input', update);
+  update();
+}
+
+// ---- Sichuan mahjong --------------------------------------------------------------------------------
+function mahjongTab(root: HTMLElement): void {
+  const q = readHash();
+  const get = (k: string, d: string) => (q.get('game') === 'mahjong' ? q.get(k) ?? d : d);
+  root.innerHTML = `<h2>Sichuan mahjong: waits, or shanten and discards</h2>
+<p><label>hand <input type="text" id="m-hand" style="width:16em" value="${esc(get('hand', '1112345678999m'))}"></label>
+<label>melds <input type="text" id="m-melds" value="${esc(get('melds', ''))}" placeholder="pung 5p"></label>
+<label>void suit <input type="text" id="m-void" style="width:3em" value="${esc(get('void', 's'))}"></label>
+<label>seen tiles <input type="text" id="m-seen" value="${esc(get('seen', ''))}"></label></p>
+<p class="note">Tiles as digits then suit: m (characters), p (dots), s (bamboo). 13 tiles (less 3 per meld): waits; 14: discard table.</p>
+<div class="error" id="m-error" role="alert"></div>
+<div id="m-out"></div>`;
+  const rules = validateMahjong(__PRESETS__['rules/sichuan-mahjong/default.json'], 'rules/sichuan-mahjong/default.json');
+  const update = () => {
+    const hand = $<HTMLInputElement>('#m-hand').value.trim(), melds = $<HTMLInputElement>('#m-melds').value.trim();
+    const vd = $<HTMLInputElement>('#m-void').value.trim(), seen = $<HTMLInputElement>('#m-seen').value.trim();
+    writeHash({ game: 'mahjong', hand, melds, void: vd, seen });
+    try {
+      const r = analyze({ hand, melds: melds ? melds.split(/\s*[;,]\s*/) : undefined, void: vd || undefined, seen: seen || undefined }, rules);
+      $('#m-error').textContent = '';
+      let html = `<p>Hand ${esc(r.hand)}${r.melds.length ? ` + ${esc(r.melds.join(', '))}` : ''}, void ${esc(r.void)}${r.voidInferred ? ' (inferred)' : ''}: shanten <b id="m-shanten">${r.shanten}</b> (standard ${r.shantenStandard}${r.shantenSevenPairs === null ? '' : `, seven pairs ${r.shantenSevenPairs}`}).</p>`;
+      if (r.waits) html += r.waits.length ? `<h3>Waits (${r.waits.reduce((s, w) => s + w.live, 0)} live tiles)</h3>` + table(r.waits.map((w) => ({ tile: w.tile, live: w.live, fan: w.fan, 'fan names': w.fanNames.join(', ') || '(plain)', 'discard win pays': w.discardPoints, 'self-draw: each pays': w.selfDrawPointsEach }))) : '';
+      if (r.improving) html += `<h3>Tiles that lower the shanten (${r.improvingTiles} live)</h3>` + table(r.improving.map((x) => ({ tile: x.tile, live: x.live })));
+      if (r.completeValue) html += `<p>Complete hand: ${r.completeValue.fan} fan (${esc(r.completeValue.fanNames.join(', ') || 'plain')}), a discard win pays ${r.completeValue.discardPoints}.</p>`;
+      if (r.discards) html += '<h3>Discards, best first</h3>' + table(r.discards.map((d) => ({ discard: d.discard, shanten: d.shanten, 'improving tiles': d.improvingTiles, 'waits live': d.waitsLive ?? '', 'ready value': d.readyValue ?? '' })));
+      $('#m-out').innerHTML = html;
+    } catch (e) {
+      $('#m-error').textContent = (e as Error).message;
+    }
+  };
+  root.addEventListener('input', update);
+  update();
+}
+
+// ---- tabs ------------------------------------------------------------------------------------------
+const TABS: Record<string, (root: HTMLElement) => void> = { wulong: wulongTab, liars: liarsTab, mahjong: mahjongTab };
+const started = new Set<string>();
+function show(id: string): void {
+  if (!TABS[id]) id = 'wulong';
+  document.querySelectorAll('nav button').forEach((b) => b.setAttribute('aria-selected', String((b as HTMLElement).dataset.tab === id)));
+  document.querySelectorAll('.tab').forEach((s) => s.classList.toggle('active', s.id === `tab-${id}`));
+  if (!started.has(id)) {
+    started.add(id);
+    TABS[id]($(`#tab-${id}`));
+  }
+}
+function start(): void {
+  (globalThis as unknown as { oddsmithWorkbench: unknown }).oddsmithWorkbench = { timing, last };
+  document.querySelectorAll<HTMLElement>('nav button').forEach((b) => b.addEventListener('click', () => {
+    show(b.dataset.tab!);
+  }));
+  show(readHash().get('game') ?? 'wulong');
+}
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();

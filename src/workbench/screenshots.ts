@@ -1,0 +1,48 @@
+/**
+ * `npm start` (poststart): a screenshot of each workbench tab in reports/workbench/screenshots/,
+ * for a person to look at. Pixels depend on the chromium version and the system fonts, so they are
+ * kept out of the byte-identical comparison of reports/ (the folder ignores itself in git).
+ * Without chromium this says so and exits 0: the reports themselves are already written.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { findChromium, launch } from './browser.js';
+
+export const TABS = ['wulong', 'liars', 'mahjong'] as const;
+
+export async function screenshots(reportsDir: string, log: (s: string) => void): Promise<string[]> {
+  const c = findChromium();
+  if (c.path === null) {
+    log(`workbench screenshots skipped: ${c.reason}`);
+    return [];
+  }
+  const out = join(reportsDir, 'workbench', 'screenshots');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, '.gitignore'), '# screenshots depend on the browser and fonts: not compared, not committed\n*\n');
+  const browser = await launch(c.path);
+  const written: string[] = [];
+  try {
+    for (const tab of TABS) {
+      const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+      await page.goto(`${pathToFileURL(resolve(reportsDir, 'workbench', 'index.html')).href}#game=${tab}`);
+      await page.waitForSelector(`#tab-${tab}.active`);
+      if (tab === 'wulong') await page.waitForSelector('#w-sens-table', { timeout: 120_000 });
+      const file = join(out, `${tab}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      written.push(file);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  log(`wrote ${written.length} workbench screenshots in ${out}`);
+  return written;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  screenshots(process.argv[2] ?? 'reports', (s) => process.stderr.write(`${s}\n`)).catch((e: unknown) => {
+    process.stderr.write(`workbench screenshots failed: ${(e as Error).message.split('\n')[0]}\n`);
+    process.exitCode = 1;
+  });
+}
