@@ -47,7 +47,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(oneLine(str)) })
-    .addHelpText('after', '\nExamples:\n  oddsmith wulong solve\n  oddsmith wulong simulate --trials 1e6 --seed 7\n  oddsmith report --only wulong-turn\nRun `oddsmith <command>` without a subcommand to see its commands.');
+    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong solve\n  npx oddsmith wulong simulate --trials 1e6 --seed 7\n  npx oddsmith report --only wulong-turn\nRun `npx oddsmith <command>` without a subcommand to see its commands.');
   // every command made from root copies its output and help settings: same errors, same help
   root.configureHelp({ optionDescription: oneDefaultOption, argumentDescription: oneDefaultArgument });
 
@@ -81,7 +81,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     .argument('<files...>', 'partial result files, one per shard')
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the main table as CSV')
-    .addHelpText('after', '\nExample:\n  oddsmith merge parts/shard-*.json --json\n\nThe result is the one the simulate command prints for the whole run; its time fields add up the shards\' compute time.')
+    .addHelpText('after', '\nExample:\n  npx oddsmith merge parts/shard-*.json --json\n\nThe result is the one the simulate command prints for the whole run; its time fields add up the shards\' compute time.')
     .action(async (files: string[], opts: { json?: boolean; csv?: boolean }) => {
       const { mergePartialFiles, finishRun } = await import('../parallel/partial.js');
       const { getKernel } = await import('../parallel/registry.js');
@@ -101,7 +101,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     .option('--only <names>', 'comma-separated experiment names to run (the index keeps the other experiments\' pages)')
     .addOption(new Option('--workers <w>', 'worker threads (default: the cores available)').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
     .option('--quiet', 'no progress output')
-    .addHelpText('after', '\nExample:\n  oddsmith report --only wulong-turn')
+    .addHelpText('after', '\nExample:\n  npx oddsmith report --only wulong-turn')
     .action(async (opts: { experiments?: string; out: string; only?: string; workers: number; quiet?: boolean }) => {
       const { listExperiments } = await import('../report/experiment.js');
       const { readManifest, writeIndex } = await import('../report/page.js');

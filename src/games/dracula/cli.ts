@@ -60,7 +60,7 @@ export function register(program: Command): void {
     ),
     'dracula',
   )
-    .addHelpText('after', '\nExamples:\n  oddsmith dracula simulate --games 20000 --dracula greedy --helsing random --seed 1 --workers 2\n  oddsmith dracula simulate --games 2000 --dracula search:n=8,k=3 --helsing greedy --set health=10 --json')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith dracula simulate --games 20000 --dracula greedy --helsing random --seed 1 --workers 2\n  npx oddsmith dracula simulate --games 2000 --dracula search:n=8,k=3 --helsing greedy --set health=10 --json')
     .action(async (opts: SimOptions & RulesOptions & { games: number; dracula: string; helsing: string; swapFirst: boolean }) => {
       const params: GamesParams = { rules: loadRules(opts.rules, opts.set), dracula: parseStrategy(opts.dracula), helsing: parseStrategy(opts.helsing), swapFirst: opts.swapFirst };
       const out = await simulate(gamesKernel, params, opts.games, opts);
@@ -84,7 +84,7 @@ export function register(program: Command): void {
       .option('--csv', 'print the table as CSV'),
     'dracula',
   )
-    .addHelpText('after', '\nExamples:\n  oddsmith dracula odds --table\n  oddsmith dracula odds --card 5R --trump Y --seen 6R,7R,1Y\n  oddsmith dracula odds --row 5R,8Y,1G,3B,6R --opp-row -,7G,-,-,- --ranking G,B,R,Y --seen 2Y,4B')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith dracula odds --table\n  npx oddsmith dracula odds --card 5R --trump Y --seen 6R,7R,1Y\n  npx oddsmith dracula odds --row 5R,8Y,1G,3B,6R --opp-row -,7G,-,-,- --ranking G,B,R,Y --seen 2Y,4B')
     .action((opts: RulesOptions & { card?: string; opp?: string; row?: string; oppRow?: string; ranking?: string; trump?: string; seen?: string; table?: boolean; json?: boolean; csv?: boolean }) => {
       const rules = loadRules(opts.rules, opts.set);
       if (opts.card !== undefined && opts.row !== undefined) throw new UserError('give --card or --row, not both');
@@ -141,7 +141,7 @@ export function register(program: Command): void {
     ),
     'dracula',
   )
-    .addHelpText('after', '\nThe one --set whose value is a range (a..b, a..b:step) or a list (a,b,c) is swept; other --set fields stay fixed.\n\nExamples:\n  oddsmith dracula sweep --set health=8..16 --games 4000 --seed 1\n  oddsmith dracula sweep --set values=6..8 --set health=10 --games 2000 --json')
+    .addHelpText('after', '\nThe one --set whose value is a range (a..b, a..b:step) or a list (a,b,c) is swept; other --set fields stay fixed.\n\nExamples:\n  npx oddsmith dracula sweep --set health=8..16 --games 4000 --seed 1\n  npx oddsmith dracula sweep --set values=6..8 --set health=10 --games 2000 --json')
     .action(async (opts: SimOptions & RulesOptions & { games: number; dracula: string; helsing: string }) => {
       const swept = opts.set.filter((s) => /=.*(\.\.|,)/.test(s));
       if (swept.length !== 1) throw new UserError(`sweep needs exactly one --set with a range or list, e.g. --set health=8..16 (got ${swept.length})`);

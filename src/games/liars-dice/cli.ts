@@ -55,7 +55,7 @@ export function register(program: Command): void {
   addRulesOptions(odds, GAME)
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the safest-bids table as CSV')
-    .addHelpText('after', '\nExample:\n  oddsmith liars odds --players 4 --mine 2,2,4,1,6 --bid 8x2')
+    .addHelpText('after', '\nExample:\n  npx oddsmith liars odds --players 4 --mine 2,2,4,1,6 --bid 8x2')
     .action((opts: RulesOptions & { players: number; mine: string; bid: string; dicePerPlayer?: number; onesBid?: boolean; previous?: string; json?: boolean; csv?: boolean }) => {
       const rules = rulesWith(opts);
       const mine = parseDice(opts.mine, rules);
@@ -82,7 +82,7 @@ export function register(program: Command): void {
   addRulesOptions(table, GAME)
     .option('--json', 'print the table as JSON')
     .option('--csv', 'print the table as CSV')
-    .addHelpText('after', '\nExample:\n  oddsmith liars table --unknown 15')
+    .addHelpText('after', '\nExample:\n  npx oddsmith liars table --unknown 15')
     .action((opts: RulesOptions & { unknown: number; sides?: number; json?: boolean; csv?: boolean }) => {
       const sides = opts.sides ?? rulesWith(opts).sides;
       const rows = atLeastTable(opts.unknown, sides);
@@ -100,7 +100,7 @@ export function register(program: Command): void {
     .option('--ones-bid', '1s were bid this round (they no longer count as wild)');
   addRulesOptions(check, GAME)
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', '\nExample (the rules page\'s worked example):\n  oddsmith liars check --table 2,2,2,2,2,2,3,3,3,3,1,1,1,5,5,5,5,5,6,6 --bid 9x4 11x6')
+    .addHelpText('after', '\nExample (the rules page\'s worked example):\n  npx oddsmith liars check --table 2,2,2,2,2,2,3,3,3,3,1,1,1,5,5,5,5,5,6,6 --bid 9x4 11x6')
     .action((opts: RulesOptions & { table: string; bid: string[]; onesBid?: boolean; json?: boolean }) => {
       const rules = rulesWith(opts);
       const maxDice = rules.maxPlayers * rules.dicePerPlayer;
@@ -121,7 +121,7 @@ export function register(program: Command): void {
     .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20));
   addRulesOptions(tournament, GAME);
   addSimOptions(tournament, { shardCount: 16 })
-    .addHelpText('after', '\nExample:\n  oddsmith liars tournament --strategies threshold,conservative,bluffer,random --rounds 200000 --seed 7 --workers 2')
+    .addHelpText('after', '\nExample:\n  npx oddsmith liars tournament --strategies threshold,conservative,bluffer,random --rounds 200000 --seed 7 --workers 2')
     .action(async (opts: SimOptions & RulesOptions & { strategies: string; rounds: number; dicePerPlayer?: number }) => {
       const rules = rulesWith(opts);
       const params: TournamentParams = { rules, strategies: parseStrategies(opts.strategies, rules) };
@@ -141,7 +141,7 @@ export function register(program: Command): void {
     .option('--chart <file>', 'also draw the chart: .svg or .png');
   addRulesOptions(sweep, GAME);
   addSimOptions(sweep, { shardCount: 8 })
-    .addHelpText('after', '\nExample:\n  oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 --field conservative,bluffer,random --rounds 50000')
+    .addHelpText('after', '\nExample:\n  npx oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 --field conservative,bluffer,random --rounds 50000')
     .action(async (opts: SimOptions & RulesOptions & { strategy: string; param: string; values: string; field: string; rounds: number; dicePerPlayer?: number; chart?: string }) => {
       if (opts.shardIndex !== undefined) throw new UserError('sweep runs whole tournaments; use `liars tournament --shard-index` for cluster runs');
       if (opts.chart && !/\.(svg|png)$/i.test(opts.chart)) throw new UserError(`--chart must name a .svg or .png file (got ${JSON.stringify(opts.chart)})`);
@@ -173,7 +173,7 @@ export function register(program: Command): void {
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the convergence table as CSV')
     .option('--quiet', 'no progress lines on stderr')
-    .addHelpText('after', '\nExamples:\n  oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json')
     .action((opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
       if (!VARIANTS.includes(opts.variant as Variant)) throw new UserError(`--variant must be one of ${VARIANTS.join(', ')} (got ${JSON.stringify(opts.variant)})`);
       const dice = opts.dice.split(',').map((d) => Number(d.trim()));
@@ -203,7 +203,7 @@ export function register(program: Command): void {
     .option('--variant <v>', 'seed (the rules page) or plain (no wild face)', 'seed')
     .option('--target <e>', 'exploitability target of the equilibrium it is matched against', (v) => parseNumberArg(v, '--target', 1e-9, 1), 1e-4)
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', '\nExample:\n  oddsmith liars exploit --strategy threshold:outOfTurnBelow=0 --dice 1 --sides 6')
+    .addHelpText('after', '\nExample:\n  npx oddsmith liars exploit --strategy threshold:outOfTurnBelow=0 --dice 1 --sides 6')
     .action((opts: { strategy: string; dice: number; sides: number; variant: string; target: number; json?: boolean }) => {
       if (opts.variant !== 'seed' && opts.variant !== 'plain') throw new UserError(`--variant must be one of seed, plain (got ${JSON.stringify(opts.variant)})`);
       const variant = opts.variant as Variant;
@@ -235,7 +235,7 @@ export function register(program: Command): void {
     .command('strategies')
     .description('list the strategies and their parameters')
     .option('--json', 'print as JSON')
-    .addHelpText('after', '\nExample:\n  oddsmith liars strategies')
+    .addHelpText('after', '\nExample:\n  npx oddsmith liars strategies')
     .action((opts: { json?: boolean }) => {
       const list = STRATEGIES.all.map((m) => m.info);
       emit(list, opts, () => list.map((i) => `${i.name.padEnd(13)} ${i.description}\n${' '.repeat(14)}defaults: ${Object.entries(i.defaults).map(([k, v]) => `${k}=${v}`).join(' ')}`).join('\n'));

@@ -130,7 +130,7 @@ export function register(program: Command): void {
     .option('--jsonl', 'read one JSON object per line on stdin ({"hand":…, "void":…, "melds":[…], "seen":…}) and write one result per line')
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the table as CSV')
-    .addHelpText('after', '\nExamples:\n  oddsmith mahjong discard 11123456789m135p --void s\n  oddsmith mahjong discard 1123456789m1357p --void s --draws 8 --objective win\n  echo \'{"hand":"11123456789m135p","void":"s"}\' | oddsmith mahjong discard --jsonl')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith mahjong discard 11123456789m135p --void s\n  npx oddsmith mahjong discard 1123456789m1357p --void s --draws 8 --objective win\n  echo \'{"hand":"11123456789m135p","void":"s"}\' | oddsmith mahjong discard --jsonl')
     .action(async (handArg: string | undefined, opts: HandOpts & { draws: number; objective: string }) => {
       const rules = rulesFromOptions(GAME, opts, validateRules);
       const objective = parseObjective(opts.objective);
@@ -156,7 +156,7 @@ export function register(program: Command): void {
     .option('--jsonl', 'read one JSON object per line on stdin ({"hand":…, "void":…, "melds":[…], "seen":…}) and write one result per line')
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the table (waits, improving tiles or discards) as CSV')
-    .addHelpText('after', '\nExamples:\n  oddsmith mahjong waits 1112345678999m --void s\n  oddsmith mahjong waits 11223m456p789p --melds "pung 5p" --void s --seen 3m\n  oddsmith mahjong waits 1123456789m1245p --void s\n  echo \'{"hand":"1112345678999m","void":"s"}\' | oddsmith mahjong waits --jsonl')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith mahjong waits 1112345678999m --void s\n  npx oddsmith mahjong waits 11223m456p789p --melds "pung 5p" --void s --seen 3m\n  npx oddsmith mahjong waits 1123456789m1245p --void s\n  echo \'{"hand":"1112345678999m","void":"s"}\' | oddsmith mahjong waits --jsonl')
     .action(async (handArg: string | undefined, opts: HandOpts) => {
       const rules = rulesFromOptions(GAME, opts, validateRules);
       if (opts.jsonl) {
@@ -179,7 +179,7 @@ export function register(program: Command): void {
     .option('--waits', 'also the exact number of winning tile kinds of a ready 13-tile starting hand (a few seconds)')
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the distribution as CSV')
-    .addHelpText('after', '\nExamples:\n  oddsmith mahjong starting-hands --tiles 14\n  oddsmith mahjong starting-hands --waits')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith mahjong starting-hands --tiles 14\n  npx oddsmith mahjong starting-hands --waits')
     .action((opts: { tiles: number; waits?: boolean; json?: boolean; csv?: boolean }) => {
       const base = startingHandDistribution(opts.tiles);
       if (opts.waits && opts.tiles !== 13) throw new UserError('--waits is for 13-tile hands (a ready hand waits for its 14th tile)');
@@ -200,7 +200,7 @@ export function register(program: Command): void {
     ),
     { shardCount: 16 },
   )
-    .addHelpText('after', '\nExample:\n  oddsmith mahjong simulate --deals 2000 --seed 7 --workers 2 --strategies greedy,value,random,greedy')
+    .addHelpText('after', '\nExample:\n  npx oddsmith mahjong simulate --deals 2000 --seed 7 --workers 2 --strategies greedy,value,random,greedy')
     .action(async (opts: SimOptions & RulesOptions & { deals: number; strategies: string; rotate: boolean }) => {
       const names = opts.strategies.split(',').map((x) => x.trim());
       if (names.length !== 4) throw new UserError(`--strategies needs four names, one per seat (got ${names.length})`);
@@ -226,7 +226,7 @@ export function register(program: Command): void {
       .option('--trials <n>', 'simulated walls', intArg('--trials', 1, 1e9), 200_000),
     { shardCount: 16 },
   )
-    .addHelpText('after', '\nExample:\n  oddsmith mahjong odds 1112345678999m --void s --tiles-left 40 --opponents 3')
+    .addHelpText('after', '\nExample:\n  npx oddsmith mahjong odds 1112345678999m --void s --tiles-left 40 --opponents 3')
     .action(async (hand: string, opts: SimOptions & HandOpts & { tilesLeft: number; opponents: number; trials: number }) => {
       const rules = rulesFromOptions(GAME, opts, validateRules);
       const pos = parsePosition({ hand, melds: opts.melds, void: opts.void, seen: opts.seen });

@@ -120,7 +120,7 @@ export function register(program: Command): void {
       .option('--table-samples <n>', 'sampled deals for the (estimated) table-level any-bomb figure', intArg('--table-samples', 0, 100_000_000), 200_000)
       .option('--json', 'print the result as JSON')
       .option('--csv', 'print the 14-card table as CSV')
-      .addHelpText('after', '\nCards: rank 2-9 T J Q K A + suit j (Jade) s (Sword) p (Pagoda) r (Star); MJ, Dg, Ph, Dr for Mah Jong, Dog, Phoenix, Dragon.\nExamples:\n  oddsmith tichu odds\n  oddsmith tichu odds --hand "Aj As Kp Qr 7s 7j Dr MJ"'),
+      .addHelpText('after', '\nCards: rank 2-9 T J Q K A + suit j (Jade) s (Sword) p (Pagoda) r (Star); MJ, Dg, Ph, Dr for Mah Jong, Dog, Phoenix, Dragon.\nExamples:\n  npx oddsmith tichu odds\n  npx oddsmith tichu odds --hand "Aj As Kp Qr 7s 7j Dr MJ"'),
     'tichu',
   ).action((opts: RulesOptions & { hand?: string; json?: boolean; csv?: boolean; tableSamples: number }) => {
     const rules = rulesFromOptions('tichu', opts, validateRules);
@@ -149,7 +149,7 @@ export function register(program: Command): void {
     ),
     'tichu',
   )
-    .addHelpText('after', '\nExamples:\n  oddsmith tichu simulate --games 200 --strategies heuristic,random,heuristic,random --seed 1\n  oddsmith tichu simulate --games 20 --strategies search:32,heuristic --workers 2')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith tichu simulate --games 200 --strategies heuristic,random,heuristic,random --seed 1\n  npx oddsmith tichu simulate --games 20 --strategies search:32,heuristic --workers 2')
     .action(async (opts: SimOptions & RulesOptions & { games: number; strategies: string }) => {
       const rules = rulesFromOptions('tichu', opts, validateRules);
       const strategies = fourStrategies(opts.strategies);
@@ -170,7 +170,7 @@ export function register(program: Command): void {
       ),
       'tichu',
     )
-      .addHelpText('after', `\nExample:\n  oddsmith tichu ${name} --hand "${size === 8 ? 'Dr Ph Aj As Kp Kr Qs Jj' : 'Dr Ph Aj As Kp Kr Qs Jj Tj 9j 8j 4s 3s 2s'}" --deals 2000`)
+      .addHelpText('after', `\nExample:\n  npx oddsmith tichu ${name} --hand "${size === 8 ? 'Dr Ph Aj As Kp Kr Qs Jj' : 'Dr Ph Aj As Kp Kr Qs Jj Tj 9j 8j 4s 3s 2s'}" --deals 2000`)
       .action(async (opts: SimOptions & RulesOptions & { hand: string; deals: number; strategies: string }) => {
         const rules = rulesFromOptions('tichu', opts, validateRules);
         const hand = parseCards(opts.hand, size, '--hand');

@@ -75,7 +75,7 @@ export function register(program: Command): void {
     ),
     { shardCount: 32 },
   )
-    .addHelpText('after', '\nExamples:\n  oddsmith weilong simulate --players 4 --strategies adaptive,element,dragon,noability --games 20000 --seed 1 --workers 2\n  oddsmith weilong simulate --players 5 --strategies adaptive --games 10000 --set penalty.4=3 --json')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith weilong simulate --players 4 --strategies adaptive,element,dragon,noability --games 20000 --seed 1 --workers 2\n  npx oddsmith weilong simulate --players 5 --strategies adaptive --games 10000 --set penalty.4=3 --json')
     .action(async (opts: SimOptions & RulesOptions & { players?: string; strategies: string; games: number; abilityWorth: boolean }) => {
       const list = opts.strategies.split(',').map((s) => s.trim());
       const players = opts.players !== undefined ? parsePlayers(opts.players) : list.length > 1 ? parsePlayers(String(list.length)) : 4;
@@ -101,7 +101,7 @@ export function register(program: Command): void {
   addRulesOptions(odds, GAME)
     .option('--json', 'print as JSON')
     .option('--csv', 'print the table as CSV')
-    .addHelpText('after', '\nExamples:\n  oddsmith weilong odds --son 1 --collected 1,1\n  oddsmith weilong odds --collected 3,4 --strategy dragon --csv\n  oddsmith weilong odds --son 5 --collected 5 --supply 4 --simulate 200000 --json')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith weilong odds --son 1 --collected 1,1\n  npx oddsmith weilong odds --collected 3,4 --strategy dragon --csv\n  npx oddsmith weilong odds --son 5 --collected 5 --supply 4 --simulate 200000 --json')
     .action((opts: RulesOptions & { son?: string; collected: string; supply?: string; strategy: string; ability: boolean; simulate?: string; seed: string; json?: boolean; csv?: boolean }) => {
       const rules = rulesFrom(opts);
       getStrategy(opts.strategy);
@@ -173,7 +173,7 @@ export function register(program: Command): void {
     .option('--rounds <n>', 'only show the first n rounds');
   addRulesOptions(play, GAME)
     .option('--json', 'print as JSON (trace lines, scores, winner)')
-    .addHelpText('after', '\nExample:\n  oddsmith weilong play --players 3 --strategies adaptive,element,dragon --seed 7')
+    .addHelpText('after', '\nExample:\n  npx oddsmith weilong play --players 3 --strategies adaptive,element,dragon --seed 7')
     .action((opts: RulesOptions & { players?: string; strategies: string; seed: string; rounds?: string; json?: boolean }) => {
       const rules = rulesFrom(opts);
       const list = opts.strategies.split(',').map((s) => s.trim());

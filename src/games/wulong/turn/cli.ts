@@ -35,7 +35,7 @@ export function register(wulong: Command): void {
     .option('--policy <p>', `${policyHelp} (default optimal)`, 'optimal')
     .option('--json', 'print the full result as JSON (fields documented in the README)')
     .option('--csv', 'print the policy table as CSV')
-    .addHelpText('after', '\nExamples:\n  oddsmith wulong solve\n  oddsmith wulong solve --rules rules/farkle/10000.json --json')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong solve\n  npx oddsmith wulong solve --rules rules/farkle/10000.json --json')
     .action((opts: RulesOptions & { policy: string; json?: boolean; csv?: boolean }) => {
       const a = new TurnAnalysis(rulesOf(opts), parsePolicy(opts.policy));
       const r = a.solveResult();
@@ -71,7 +71,7 @@ export function register(wulong: Command): void {
     .option('--busts <k>', 'with --race: my busts in a row so far (rules with a consecutive-bust penalty)', intArg('--busts', 0), 0);
   addRulesOptions(advise, 'wulong')
     .option('--json', 'print as JSON')
-    .addHelpText('after', '\nExamples:\n  oddsmith wulong advise --score 2000 --dice 3\n  oddsmith wulong advise --score 0 --dice 5 --roll D,T,3,3,5')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong advise --score 2000 --dice 3\n  npx oddsmith wulong advise --score 0 --dice 5 --roll D,T,3,3,5')
     .action((opts: RulesOptions & { score: number; dice: number; roll?: string; json?: boolean; race?: boolean; target?: number; me?: number; them?: number; busts: number }) => {
       if (opts.race) {
         if (opts.target === undefined || opts.me === undefined || opts.them === undefined) throw new UserError('--race needs --target, --me and --them');
@@ -114,7 +114,7 @@ export function register(wulong: Command): void {
   addRulesOptions(bets, 'wulong')
     .option('--json', 'print as JSON')
     .option('--csv', 'print the card table as CSV')
-    .addHelpText('after', '\nExample:\n  oddsmith wulong bets --score 5000 --dice 5 --policy threshold:8000')
+    .addHelpText('after', '\nExample:\n  npx oddsmith wulong bets --score 5000 --dice 5 --policy threshold:8000')
     .action((opts: RulesOptions & { score: number; dice: number; policy: string; json?: boolean; csv?: boolean }) => {
       const a = new TurnAnalysis(rulesOf(opts), parsePolicy(opts.policy), opts.score + 1);
       a.checkState(opts.score, opts.dice);
@@ -134,7 +134,7 @@ export function register(wulong: Command): void {
       'wulong',
     ).option('--exact', 'also print the exact solver\'s mean for comparison'),
   )
-    .addHelpText('after', '\nExamples:\n  oddsmith wulong simulate --policy optimal --trials 1e7 --seed 7 --workers 2\n  oddsmith wulong simulate --policy keep-all:3000 --trials 1e6 --shard-count 4 --shard-index 0 --out part0.json')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong simulate --policy optimal --trials 1e7 --seed 7 --workers 2\n  npx oddsmith wulong simulate --policy keep-all:3000 --trials 1e6 --shard-count 4 --shard-index 0 --out part0.json')
     .action(async (opts: SimOptions & RulesOptions & { policy: string; trials: number; exact?: boolean }) => {
       const params: TurnSimParams = { rules: rulesOf(opts), policy: parsePolicy(opts.policy) };
       const done = await simulate(turnKernel, params, opts.trials, opts);
