@@ -2,7 +2,7 @@ import { loadRulesFile } from '../../core/rules.js';
 import { boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
 
 /**
- * The Liar's Dice rules as data (rules page `../shared/rules/liars-dice.md`). Every item the page
+ * The Liar's Dice rules as data (rules page `docs/rules/liars-dice.md`). Every item the page
  * marks as an option or an assumption is a field here.
  */
 export interface LiarsRules {

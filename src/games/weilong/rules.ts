@@ -1,6 +1,6 @@
 /**
  * Weilong rules as data. Every number a designer might change, and every item the rules page
- * (`../shared/rules/weilong.md`) marks *assumed*, is a field here; `validateRules` names the bad
+ * (`docs/rules/weilong.md`) marks *assumed*, is a field here; `validateRules` names the bad
  * field and the allowed range.
  */
 import { UserError } from '../../core/errors.js';

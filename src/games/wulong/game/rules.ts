@@ -4,7 +4,7 @@ import type { WulongRules } from '../turn/rules.js';
 
 /**
  * The full game's settings: the `game` object of a Wulong rules file. Every number of the
- * rulebook and every assumption of `rules/wulong.md` lives here so that a designer can change it.
+ * rulebook and every assumption of `docs/rules/wulong.md` lives here so that a designer can change it.
  */
 export interface GameRules {
   /** each player's cash at the start (rulebook: 5,000) */
