@@ -129,7 +129,8 @@ describe('interrupted without a terminal', () => {
     const dir = join(work, 'term');
     mkdirSync(dir);
     const t0 = Date.now();
-    const r = await interrupt(['wulong', 'simulate', '--trials', '1e9', '--shard-index', '3', '--out', join(dir, 'p.json')], 'SIGTERM', () => Date.now() - t0 > 1500);
+    // 1e11 trials: one shard of 64 takes about a minute even on a fast machine, so the signal lands mid-shard
+    const r = await interrupt(['wulong', 'simulate', '--trials', '1e11', '--shard-index', '3', '--out', join(dir, 'p.json')], 'SIGTERM', () => Date.now() - t0 > 1500);
     expect(r.code).toBe(143);
     expect(r.stderr).toBe('oddsmith: interrupted; nothing written\n');
     expect(readdirSync(dir)).toEqual([]);
