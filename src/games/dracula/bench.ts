@@ -1,7 +1,6 @@
 // Dracula figures for `npm run bench -- dracula`: measured and printed, never asserted.
 import { Rng } from '../../core/rng.js';
-import { runExperiment } from '../../parallel/pool.js';
-import { best, f, ms } from '../../bench/timing.js';
+import { best, f, poolScaling } from '../../bench/timing.js';
 import { parseStrategy } from '../../../strategies/dracula/index.js';
 import { gamesKernel, type GamesParams } from './kernels.js';
 import { loadRules } from './rules.js';
@@ -24,13 +23,7 @@ export async function bench(log: (line: string) => void): Promise<void> {
   }
   for (const [d, h, total] of [['greedy', 'greedy', 8_000], ['random', 'random', 80_000]] as const) {
     const e = { kernel: gamesKernel.name, params: { rules, dracula: parseStrategy(d), helsing: parseStrategy(h), swapFirst: false }, seed: 1, total, shardCount: 32 };
-    const t1 = process.hrtime.bigint();
-    const a1 = await runExperiment(e, { workers: 1, alwaysPool: true });
-    const oneMs = ms(t1);
-    const t2 = process.hrtime.bigint();
-    const a2 = await runExperiment(e, { workers: 2 });
-    const twoMs = ms(t2);
-    const same = Buffer.from(a1.buffer).equals(Buffer.from(a2.buffer));
+    const { oneMs, twoMs, same } = await poolScaling(e);
     log(`parallel, ${d} vs ${h} (${f(total)} games, 32 shards): 1 worker ${f(total / (oneMs / 1000))} games/s, 2 workers ${f(total / (twoMs / 1000))} games/s → ${(oneMs / twoMs).toFixed(2)}×; bit-identical: ${same}`);
   }
   const rank = parseRanking('R,G,B,Y', rules);

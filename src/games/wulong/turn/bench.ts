@@ -4,14 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Rng } from '../../../core/rng.js';
-import { runExperiment } from '../../../parallel/pool.js';
 import { loadRules } from './rules.js';
 import { compileTables } from './tables.js';
 import { solve } from './exact.js';
 import { OPTIMAL } from './strategy.js';
 import { playTurns, simTablesFor } from './kernels.js';
 import { naiveTurns } from './naive.js';
-import { best, f, ms } from '../../../bench/timing.js';
+import { best, f, ms, poolScaling } from '../../../bench/timing.js';
 
 export async function bench(log: (line: string) => void): Promise<void> {
   const rules = loadRules();
@@ -46,13 +45,7 @@ export async function bench(log: (line: string) => void): Promise<void> {
 
   // long enough (~4 s per worker) that starting the threads does not dominate
   const e = { kernel: 'wulong.turn', params, seed: 1, total: 200_000_000, shardCount: 64 };
-  const t1 = process.hrtime.bigint();
-  const a1 = await runExperiment(e, { workers: 1, alwaysPool: true });
-  const oneMs = ms(t1);
-  const t2 = process.hrtime.bigint();
-  const a2 = await runExperiment(e, { workers: 2 });
-  const twoMs = ms(t2);
-  const same = Buffer.from(a1.buffer).equals(Buffer.from(a2.buffer));
+  const { oneMs, twoMs, same } = await poolScaling(e);
   log(`thread pool (${f(e.total)} turns, 64 shards of ~${f(oneMs / 64)} ms): 1 worker ${f(oneMs)} ms, 2 workers ${f(twoMs)} ms → ${(oneMs / twoMs).toFixed(2)}× (target ≥ 1.8×); bit-identical: ${same}`);
 
   const dp = best(5, () => solve(compileTables(rules), OPTIMAL));
