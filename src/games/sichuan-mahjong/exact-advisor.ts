@@ -225,26 +225,33 @@ export class Advisor {
     return out;
   }
 
+  /**
+   * Whether drawing kind k into waiting-form hand h (distance D) improves it: wins at D = 1, else
+   * some discard leaves distance D − 1. h is restored before returning.
+   */
+  private improves(h: Uint8Array, k: number, D: number): boolean {
+    h[k]++;
+    let ok = false;
+    if (D === 1) ok = this.winPoints(h) > 0;
+    else {
+      for (let j = 0; j < KINDS && !ok; j++) {
+        if (!h[j]) continue;
+        h[j]--;
+        if (this.dist(h) === D - 1) ok = true;
+        h[j]++;
+      }
+    }
+    h[k]--;
+    return ok;
+  }
+
   /** live tiles that lower the distance of the waiting-form hand h (distance D) */
   improvingCount(h: Uint8Array, D: number): number {
     let n = 0;
     for (let k = 0; k < KINDS; k++) {
       if (((k / 9) | 0) === this.v || h[k] >= 4) continue;
       const l = this.live(h, k);
-      if (!l) continue;
-      h[k]++;
-      let ok = false;
-      if (D === 1) ok = this.winPoints(h) > 0;
-      else {
-        for (let j = 0; j < KINDS && !ok; j++) {
-          if (!h[j]) continue;
-          h[j]--;
-          if (this.dist(h) === D - 1) ok = true;
-          h[j]++;
-        }
-      }
-      h[k]--;
-      if (ok) n += l;
+      if (l && this.improves(h, k, D)) n += l;
     }
     return n;
   }
@@ -254,19 +261,7 @@ export class Advisor {
     const out: number[] = [];
     for (let k = 0; k < KINDS; k++) {
       if (((k / 9) | 0) === this.v || h[k] >= 4 || !this.live(h, k)) continue;
-      h[k]++;
-      let ok = false;
-      if (D === 1) ok = this.winPoints(h) > 0;
-      else {
-        for (let j = 0; j < KINDS && !ok; j++) {
-          if (!h[j]) continue;
-          h[j]--;
-          if (this.dist(h) === D - 1) ok = true;
-          h[j]++;
-        }
-      }
-      h[k]--;
-      if (ok) out.push(k);
+      if (this.improves(h, k, D)) out.push(k);
     }
     return out;
   }
