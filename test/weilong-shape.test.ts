@@ -45,7 +45,7 @@ describe('weilong: rules by name, --set everywhere', () => {
     const d = loadRules();
     expect(loadRules('default')).toEqual(d);
     expect(loadRules('rules/weilong/default.json')).toEqual(d);
-    expect(loadRules('default', ['penalty.4=3', 'passing.3.0=shuffle-all']).penalty).toEqual([0, 0, 0, 0, 3]);
+    expect(loadRules('default', ['penalty.4=3', 'passing.3.0=shuffle-all']).penalty).toEqual([5, 5, 5, 5, 3]);
     expect(loadRules(undefined, ['passing.3.0=shuffle-all']).passing['3'][0]).toBe('shuffle-all');
     expect(() => loadRules(undefined, ['passing.3.0=trade'])).toThrow(/passing\.3\.0 must be one of/);
     expect(applySets(d, ['tieBreak=shared']).tieBreak).toBe('shared');

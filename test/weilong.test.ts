@@ -41,9 +41,10 @@ const collected = (g: WeilongGame, c: number) => g.collectedText(c);
 describe('weilong rules file', () => {
   it('the shipped rules validate and every assumption is an option', () => {
     expect(rules.rounds).toBe(5);
-    expect(rules.penalty).toEqual([0, 0, 0, 0, 0]);
+    expect(rules.penalty).toEqual([5, 5, 5, 5, 5]);
     expect(rules.voluntaryStop).toBe(true);
-    expect(rules.secondSonChanges).toBe('per-six');
+    expect(rules.secondSonChanges).toBe('per-roll');
+    expect(rules.fifthSonCollectsTradeSixes).toBe(true);
     expect(rules.passing['2']).toEqual(['trade', 'draw-new', 'trade', 'shuffle-all']);
     expect(rules.passing['3']).toEqual(['pass-left', 'pass-left', 'shuffle-all', 'pass-left']);
     expect(rules.passing['4']).toEqual(['pass-left', 'pass-left', 'pass-left', 'shuffle-all']);
@@ -65,7 +66,7 @@ describe('weilong rules file', () => {
     bad({ colour: 'red' }, /unknown field "colour"/);
     expect(() => applySets(rules, ['penalty.9=1'])).toThrow(/no rules field/);
     expect(() => applySets(rules, ['voluntaryStop=maybe'])).toThrow(/true or false/);
-    expect(applySets(rules, ['penalty.4=3', 'voluntaryStop=false', 'tieBreak=shared'])).toMatchObject({ penalty: [0, 0, 0, 0, 3], voluntaryStop: false, tieBreak: 'shared' });
+    expect(applySets(rules, ['penalty.4=3', 'voluntaryStop=false', 'tieBreak=shared'])).toMatchObject({ penalty: [5, 5, 5, 5, 3], voluntaryStop: false, tieBreak: 'shared' });
   });
 });
 
@@ -165,9 +166,9 @@ describe('weilong engine details', () => {
     for (const f of faces) g.roll[f]++;
   }
 
-  it('Second Son: one change per 6 (assumed), or one per roll as an option', () => {
-    const per6 = new WeilongGame(rules);
-    const perRoll = new WeilongGame(applySets(rules, ['secondSonChanges=per-roll']));
+  it('Second Son: one change per roll (the sheet\'s words, the default), or one per 6 as an option', () => {
+    const per6 = new WeilongGame(applySets(rules, ['secondSonChanges=per-six']));
+    const perRoll = new WeilongGame(rules);
     for (const g of [per6, perRoll]) {
       g.setPlayers([scripted({ collect: [{ take: [] }], second: [0 * 8 + 6, 0 * 8 + 6] }), STRATEGIES.element]);
       g.dealCards([1, 0]);
@@ -222,7 +223,7 @@ describe('weilong engine details', () => {
     g.setCollected(4, [0, 1, 0, 0, 0, 1, 0]);
     g.winnerCard = 0;
     g.scoreRound();
-    expect(Array.from(g.roundPoints.slice(0, 3))).toEqual([0, 6 + 6 + 7, 6]);
+    expect(Array.from(g.roundPoints.slice(0, 3))).toEqual([0, 6 + 6 + 7, 6 + 5]);
   });
 
   it('tie break: the tied player who held the First Son last wins; otherwise shared', () => {

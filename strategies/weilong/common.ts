@@ -116,12 +116,12 @@ export function tradeTarget(v: WeilongView): number {
   return v.memo[0];
 }
 
-/** Set aside every rolled die (as many as fit). */
+/** Set aside every rolled die (as many as fit) — but not the triggering 6s when the rules keep them out of the trade. */
 export function takeAllForTrade(v: WeilongView, c: number): void {
   let room = 5 - v.ncol[c];
   v.convert = 0;
   for (let f = 6; f >= 1 && room > 0; f--) {
-    const k = Math.min(v.roll[f], room);
+    const k = Math.min(f === 6 ? v.roll[6] - v.tradeKeepsSixes : v.roll[f], room);
     v.take[f] = k;
     room -= k;
   }

@@ -11,6 +11,9 @@ import { simulateText } from './text.js';
 import { checkCollected, parseCollected, turnOdds, type TurnOdds } from './exact.js';
 import { END_ELEMENT, WeilongGame } from './engine.js';
 import { getStrategy, STRATEGY_NAMES } from '../../../strategies/weilong/index.js';
+import { availableParallelism } from 'node:os';
+import { assumptionsText, findingRows } from '../../report/assumptions.js';
+import { checkAssumptions } from './assumptions.js';
 
 const GAME = 'weilong';
 
@@ -202,4 +205,20 @@ export function register(program: Command): void {
       const result = { seed, players, strategies: names, trace, rounds, totals: Array.from(g.score.slice(0, players)), winners: winners.map((p) => p + 1) };
       emit(result, opts, () => [...trace, '', `final totals: ${result.totals.join(', ')}; winner: player ${result.winners.join(' and ')}`].join('\n'));
     });
+
+  const assumptions = weilong
+    .command('assumptions')
+    .description('every assumed rule (the rulebook leaves it open), its default and alternatives, and the headline findings re-measured at each alternative (95% intervals)')
+    .option('--games <n>', 'games per table per rule set', intArg('--games', 100, 1e7), 2000)
+    .option('--seed <k>', 'seed', intArg('--seed', 0), 16)
+    .option('--workers <w>', 'worker threads (results do not depend on it)', intArg('--workers', 1, 256), availableParallelism());
+  addRulesOptions(assumptions, GAME)
+    .option('--json', 'print as JSON')
+    .option('--csv', 'print the findings table as CSV (one row per finding and value)')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith weilong assumptions\n  npx oddsmith weilong assumptions --games 500 --csv')
+    .action(async (opts: RulesOptions & { games: number; seed: number; workers: number; json?: boolean; csv?: boolean }) => {
+      const r = await checkAssumptions({ rules: rulesFrom(opts), games: opts.games, seed: opts.seed, workers: opts.workers });
+      emit(r, opts, () => assumptionsText(r), () => findingRows(r));
+    });
 }
+

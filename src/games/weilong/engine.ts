@@ -209,6 +209,7 @@ export class WeilongGame {
     v.convert = 0;
     v.maxConvert = this.maxConvert;
     v.canTrade = this.canTrade;
+    v.tradeKeepsSixes = this.canTrade && !rules.fifthSonCollectsTradeSixes ? rules.fifthSonSixesToTrade : 0;
     strat.collect(v, c);
     let n = this.ncol[c];
     for (let f = 1; f <= 6; f++) {
@@ -233,7 +234,7 @@ export class WeilongGame {
       if (r !== CONTINUE) return r;
     }
     if (c === FOURTH_SON && this.abilityOn[FOURTH_SON] && sixes > 0) this.fourthSonReturns(c, strat, sixes);
-    if (this.canTrade && this.fifthSonTrade(c, strat)) return TURN_OVER;
+    if (this.canTrade && this.fifthSonTrade(c, strat, sixes - take[6])) return TURN_OVER;
     // 6. rolling the element (or, as an option, converting a 3) earns another roll, unless the Supply is empty or the player stops
     const again = roll[c + 1] > 0 || (conv > 0 && rules.thirdSonConvertedThreeContinues);
     if (!again || this.ncol[c] === 5) return TURN_OVER;
@@ -289,11 +290,16 @@ export class WeilongGame {
     this.abilityUses[FOURTH_SON] += used;
   }
 
-  /** Fifth Son: trade card and dice with another player; his turn ends. Returns true if he traded. */
-  private fifthSonTrade(c: number, strat: WeilongStrategy): boolean {
+  /**
+   * Fifth Son: trade card and dice with another player; his turn ends. Returns true if he traded.
+   * \`sixesLeft\`: 6s of this roll he did not set aside — with \`fifthSonCollectsTradeSixes\` false the
+   * triggering 6s must be among them (they are spent on the trade, not handed over).
+   */
+  private fifthSonTrade(c: number, strat: WeilongStrategy, sixesLeft: number): boolean {
     const t = strat.fifthSonTrade(this.view, c);
     if (t < 0) return false;
     if (t > 3 || this.holder[t] < 0) throw new Error(`${strat.name}: illegal Fifth Son trade with card ${t}`);
+    if (!this.rules.fifthSonCollectsTradeSixes && sixesLeft < this.rules.fifthSonSixesToTrade) throw new Error(`${strat.name}: trades after setting aside the 6s that triggered the trade (fifthSonCollectsTradeSixes is false)`);
     this.abilityUses[FIFTH_SON]++;
     const pa = this.holder[FIFTH_SON], pb = this.holder[t];
     this.holder[FIFTH_SON] = pb;

@@ -17,6 +17,8 @@ import { parseStrategies } from './cli.js';
 import { gamesKernel, type GamesParams } from './kernels.js';
 import type { GamesResult } from './summary.js';
 import { turnOdds } from './exact.js';
+import { assumptionsSection } from '../../report/assumptions.js';
+import { checkAssumptions, PENALTY_VALUES, probe, TABLE_STRATEGIES, withPenalty, type Probe } from './assumptions.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 const pc = (x: number, d = 1) => fmtPct(x, d);
@@ -39,12 +41,16 @@ export interface WeilongExperiment {
   penaltySweep: number[];
   /** games per penalty value */
   sweepGames: number;
+  /** the main page: rankings across penalty numbers and the Assumptions section (issue 16) */
+  assumptions: boolean;
+  /** games per table per rule set for those two sections */
+  assumptionGames: number;
 }
 
 export function parseExperiment(spec: Record<string, unknown>): WeilongExperiment {
   const name = string(spec.name, 'experiment name');
   const w = `experiment ${name}`;
-  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'players', 'strategies', 'games', 'seed', 'shardCount', 'abilityWorth', 'penaltySweep', 'sweepGames']);
+  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'players', 'strategies', 'games', 'seed', 'shardCount', 'abilityWorth', 'penaltySweep', 'sweepGames', 'assumptions', 'assumptionGames']);
   const players = integer(spec.players, `${w}: players`, 2, 5);
   const list = array(spec.strategies, `${w}: strategies`, 1, 5).map((s, i) => string(s, `${w}: strategies.${i}`));
   return {
@@ -60,6 +66,8 @@ export function parseExperiment(spec: Record<string, unknown>): WeilongExperimen
     abilityWorth: spec.abilityWorth === undefined ? true : boolean(spec.abilityWorth, `${w}: abilityWorth`),
     penaltySweep: spec.penaltySweep === undefined ? [] : array(spec.penaltySweep, `${w}: penaltySweep`, 0, 20).map((v, i) => integer(v, `${w}: penaltySweep.${i}`, 0, 100)),
     sweepGames: spec.sweepGames === undefined ? 10000 : integer(spec.sweepGames, `${w}: sweepGames`, 1, 1e9),
+    assumptions: spec.assumptions === undefined ? false : boolean(spec.assumptions, `${w}: assumptions`),
+    assumptionGames: spec.assumptionGames === undefined ? 2000 : integer(spec.assumptionGames, `${w}: assumptionGames`, 100, 1e7),
   };
 }
 
@@ -213,7 +221,7 @@ async function penaltySection(e: WeilongExperiment, rules: WeilongRules, workers
   const chart: Chart = {
     name: 'penalty-sweep',
     title: 'Game win rate by strategy against the penalty number',
-    caption: `The rules sheet mentions a "penalty number" on each Son card, added to every non-finisher's round score, but never gives it (assumed 0). Each point replays ${e.sweepGames.toLocaleString('en-US')} games with that penalty on every card; bars are Wilson 95% intervals; the dashed line is an even share (${pc(fair)}). With a penalty, finishing the round is worth more and holding back dice less.`,
+    caption: `The rules sheet mentions a "penalty number" on each Son card, added to every non-finisher's round score, but never gives it (assumed ${rules.penalty[0]} on every card; rankings at 0, 5, 10 and 20 on the Sons page). Each point replays ${e.sweepGames.toLocaleString('en-US')} games with that penalty on every card; bars are Wilson 95% intervals; the dashed line is an even share (${pc(fair)}). With a penalty, finishing the round is worth more and holding back dice less.`,
     rows,
     spec: {
       $schema: SCHEMA,
@@ -232,6 +240,55 @@ async function penaltySection(e: WeilongExperiment, rules: WeilongRules, workers
     heading: 'The undefined penalty number',
     charts: [chart],
     table: { caption: 'Game win rate by strategy and penalty number (95% intervals).', rows: rows.map((r) => ({ penalty: r.penalty, strategy: r.strategy, 'win rate': pc(Number(r.winRate), 2), '95%': pcI([Number(r.low), Number(r.high)], 2), 'mean round length (turns)': n2(Number(r.meanRoundTurns)) })) },
+  };
+}
+
+/**
+ * The main page's answer to the undefined penalty number: the strategy ranking (table of four) and
+ * the ability ranking (5 adaptive players) at each penalty in PENALTY_VALUES, with intervals.
+ */
+export function penaltyRankingsSection(rules: WeilongRules, at: readonly Probe[], games: number): Section {
+  const rows: Row[] = [];
+  const abil: Row[] = [];
+  PENALTY_VALUES.forEach((v, i) => {
+    const p = at[i];
+    const st = [...p.table.byStrategy].sort((a, b) => b.winRate.p - a.winRate.p);
+    st.forEach((s, rank) => rows.push({ penalty: v, rank: rank + 1, strategy: s.strategy, winRate: s.winRate.p, low: s.winRate.ci95[0], high: s.winRate.ci95[1] }));
+    const w = [...p.sons.abilityWorth!].sort((a, b) => b.roundWinRateChange.estimate - a.roundWinRateChange.estimate);
+    w.forEach((x, rank) => abil.push({ penalty: v, rank: rank + 1, Son: `Son ${x.son} (${SON_SHORT[x.son - 1]})`, change: x.roundWinRateChange.estimate, low: x.roundWinRateChange.ci95[0], high: x.roundWinRateChange.ci95[1] }));
+  });
+  const fair = 1 / TABLE_STRATEGIES.length;
+  const def = rules.penalty.every((x) => x === rules.penalty[0]) ? `${rules.penalty[0]} on every card` : rules.penalty.join(', ');
+  const chart: Chart = {
+    name: 'penalty-rankings',
+    title: 'Game win rate by strategy at each penalty number',
+    caption: `Each point: ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table, the penalty the same on every card; bars are Wilson 95% intervals; the dashed line is an even share (${pc(fair)}).`,
+    rows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: 'Strategy ranking against the penalty number', subtitle: `simulated, ${games.toLocaleString('en-US')} games per penalty; 4 players (${TABLE_STRATEGIES.join(', ')})` },
+      width: 560,
+      height: 300,
+      data: { values: rows },
+      layer: [
+        { mark: { type: 'line', point: true }, encoding: { x: { field: 'penalty', type: 'quantitative', title: 'penalty number added to each non-finisher (points per round)' }, y: { field: 'winRate', type: 'quantitative', title: 'games won (share)', axis: { format: '.0%' } }, color: { field: 'strategy', type: 'nominal', title: 'strategy' } } },
+        { mark: 'rule', encoding: { x: { field: 'penalty', type: 'quantitative' }, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'strategy', type: 'nominal' } } },
+        { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: fair } } },
+      ],
+    } as never,
+  };
+  const order = (list: Row[], key: string) => PENALTY_VALUES.map((v) => `${v}: ${list.filter((r) => r.penalty === v).map((r) => r[key]).join(' > ')}`).join('; ');
+  return {
+    heading: 'Rankings across the penalty number',
+    html: `<p>The sheet's introduction adds "the penalty number at the bottom of the card" to every non-finisher's score but never prints it. This page assumes <b>${escapeHtml(def)}</b> (<code>penalty</code>; why: docs/rules/weilong.md). At 0 a player who collects nothing scores like the round's winner, so the no-ability control — which collects cheaply — ties the best strategy; any positive penalty rewards finishing. Strategy ranking by game win rate — ${escapeHtml(order(rows, 'strategy'))}. Ability ranking by round win rate gained — ${escapeHtml(order(abil, 'Son'))}.</p>`,
+    charts: [chart],
+    table: {
+      caption: `Strategy and ability rankings at each penalty number (${games.toLocaleString('en-US')} games each; 95% intervals).`,
+      rows: PENALTY_VALUES.flatMap((v) => [
+        ...rows.filter((r) => r.penalty === v).map((r) => ({ penalty: v, ranking: 'strategy (game win rate)', rank: r.rank, who: r.strategy, value: pc(Number(r.winRate), 1), '95%': pcI([Number(r.low), Number(r.high)], 1) })),
+        ...abil.filter((r) => r.penalty === v).map((r) => ({ penalty: v, ranking: 'ability (round win rate gained, pp)', rank: r.rank, who: r.Son, value: (Number(r.change) * 100).toFixed(2), '95%': pcI([Number(r.low), Number(r.high)], 2) })),
+      ]),
+    },
   };
 }
 
@@ -255,6 +312,14 @@ export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageIn
     html: '<p>From an empty Collected set, one turn under the adaptive strategy, played solo (abilities that act on other players have no one to act on). Computed exactly; see <code>oddsmith weilong odds</code>.</p>',
     table: { rows: odds.map((o) => ({ Son: o.name, 'five of the element': o.pElement.toFixed(5), Dragon: o.pDragon.toFixed(5), 'dice collected': o.expectedCollected.toFixed(3), 'turn ends after the first roll': o.pEndAtOnce.toFixed(4) })) },
   });
+  if (e.assumptions) {
+    // one cache: the penalty rankings and the assumptions table share their runs
+    const o = { rules, games: e.assumptionGames, workers: ctx.workers, cache: new Map<string, Promise<Probe>>() };
+    const at: Probe[] = [];
+    for (const v of PENALTY_VALUES) at.push(await probe(withPenalty(rules, v), o));
+    sections.push(penaltyRankingsSection(rules, at, e.assumptionGames));
+    sections.push(assumptionsSection(await checkAssumptions(o)));
+  }
   // chart files live side by side in reports/weilong/: prefix them with the page name
   for (const s of sections) for (const c of s.charts ?? []) c.name = `${e.page}-${c.name}`;
   const intro = `<p>${escapeHtml(balanceParagraph(r))}</p>

@@ -17,7 +17,7 @@ export const SON_SHORT = ['First', 'Second', 'Third', 'Fourth', 'Fifth'] as cons
 export interface WeilongRules {
   /** rounds per game (the sheet: 5) */
   rounds: number;
-  /** points added to every non-winner's round score, by Son card 1..5 (the "penalty number"; assumed 0) */
+  /** points added to every non-winner's round score, by Son card (penalty.0 = Son 1 … penalty.4 = Son 5; the undefined "penalty number"; assumed 5) */
   penalty: number[];
   /** (assumed) the player may stop rolling voluntarily after any roll */
   voluntaryStop: boolean;
@@ -25,7 +25,7 @@ export interface WeilongRules {
   abilities: boolean[];
   /** First Son: a re-rolled 6 may be re-rolled again (the sheet: yes) */
   firstSonRerollAgain: boolean;
-  /** Second Son: changes per roll: "per-six" (assumed: one change per 6) or "per-roll" (one change if any 6) */
+  /** Second Son: "per-roll" (the sheet's words: one change if he rolls a 6) or "per-six" (one change per 6 rolled) */
   secondSonChanges: 'per-six' | 'per-roll';
   /** Third Son: 6s needed per converted 3 (the sheet: 2) */
   thirdSonSixesPerThree: number;
@@ -35,6 +35,8 @@ export interface WeilongRules {
   fourthSonReturnsPerSix: number;
   /** Fifth Son: 6s in one roll needed to trade (the sheet: 2; assumed "at least") */
   fifthSonSixesToTrade: number;
+  /** (assumed) the Fifth Son may set aside the 6s that triggered his trade and hand them over with the card (default true) */
+  fifthSonCollectsTradeSixes: boolean;
   /** card passing after rounds 1..rounds-1, by player count "2".."5" */
   passing: Record<string, PassAction[]>;
   /** (assumed) "draw new cards": draw from the cards not held in the last round ("undealt"), or from all five ("all") */
@@ -47,7 +49,7 @@ export interface WeilongRules {
 
 const KEYS = [
   'rounds', 'penalty', 'voluntaryStop', 'abilities', 'firstSonRerollAgain', 'secondSonChanges', 'thirdSonSixesPerThree',
-  'thirdSonConvertedThreeContinues', 'fourthSonReturnsPerSix', 'fifthSonSixesToTrade', 'passing', 'drawNewFrom', 'tieBreak', 'maxTurnsPerRound',
+  'thirdSonConvertedThreeContinues', 'fourthSonReturnsPerSix', 'fifthSonSixesToTrade', 'fifthSonCollectsTradeSixes', 'passing', 'drawNewFrom', 'tieBreak', 'maxTurnsPerRound',
 ];
 
 /** Validate a parsed rules object; throws UserError naming the field. Returns a clean copy. */
@@ -76,6 +78,7 @@ export function validateRules(raw: unknown, where = 'rules'): WeilongRules {
     thirdSonConvertedThreeContinues: boolean(o.thirdSonConvertedThreeContinues, `${where}.thirdSonConvertedThreeContinues`),
     fourthSonReturnsPerSix: integer(o.fourthSonReturnsPerSix, `${where}.fourthSonReturnsPerSix`, 0, 5),
     fifthSonSixesToTrade: integer(o.fifthSonSixesToTrade, `${where}.fifthSonSixesToTrade`, 1, 5),
+    fifthSonCollectsTradeSixes: boolean(o.fifthSonCollectsTradeSixes, `${where}.fifthSonCollectsTradeSixes`),
     passing,
     drawNewFrom: string(o.drawNewFrom, `${where}.drawNewFrom`, ['undealt', 'all']) as 'undealt' | 'all',
     tieBreak: string(o.tieBreak, `${where}.tieBreak`, ['last-first-son', 'shared']) as 'last-first-son' | 'shared',

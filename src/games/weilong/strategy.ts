@@ -37,6 +37,8 @@ export class WeilongView {
   maxConvert = 0;
   /** Fifth Son: a trade is allowed after this roll */
   canTrade = false;
+  /** Fifth Son: 6s of this roll that must stay uncollected if he trades after it (the 6s that triggered the trade, when the rules say they may not be handed over; else 0) */
+  tradeKeepsSixes = 0;
 
   // ---- answer slots ----
   /** collect(): how many dice of face f to set aside (zeroed before each roll) */
