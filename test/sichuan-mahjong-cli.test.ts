@@ -67,7 +67,7 @@ describe('sichuan-mahjong CLI', () => {
     expect(ja.deals).toBe(48);
     expect(ja.zeroSumViolations).toBe(0);
     expect(ja.conservationViolations).toBe(0);
-    expect(Object.keys(ja.bySlot[0])).toEqual(['slot', 'strategy', 'points', 'winRate', 'selfDrawRate', 'winOrder', 'flowerPigRate', 'dealInRate', 'kongsPerDeal', 'readyAtEndRate', 'meanWinPoints', 'fanShare']);
+    expect(Object.keys(ja.bySlot[0])).toEqual(['slot', 'strategy', 'points', 'winRate', 'selfDrawRate', 'winOrder', 'flowerPigRate', 'dealInRate', 'kongsPerDeal', 'readyAtEndRate', 'meanWinPoints', 'declinedPerDeal', 'fanShare']);
     expectUserError(['mahjong', 'simulate', '--deals', '10', '--strategies', 'greedy,greedy,smart,greedy'], /unknown strategy "smart"/);
     expectUserError(['mahjong', 'simulate', '--deals', '10', '--strategies', 'greedy,greedy'], /four names/);
   });

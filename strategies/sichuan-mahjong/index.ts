@@ -5,12 +5,19 @@ import type { MahjongStrategy } from '../../src/games/sichuan-mahjong/strategy.j
 import { greedy } from './greedy.js';
 import { random } from './random.js';
 import { value } from './value.js';
+import { declineParams, withDeclining } from './declare.js';
 
 export const STRATEGIES = new StrategyRegistry<MahjongStrategy>('sichuan-mahjong', [greedy, value, random]);
 
-/** The strategy a spec names (`greedy`, `value`, `random`: none takes parameters). */
+/**
+ * The strategy a spec names (`greedy`, `value`, `random`). Only `value` takes parameters: those of
+ * its win-declaring variant, `value:minFan=K[,reach=R][,wall=W]` (strategies/sichuan-mahjong/declare.ts).
+ */
 export function getStrategy(text: string): MahjongStrategy {
   const { strategy, spec } = STRATEGIES.parse(text);
+  if (spec.name === 'value' && spec.arg === undefined && Object.keys(spec.params).length) {
+    return withDeclining(strategy, declineParams(spec.name, spec.params), text.trim());
+  }
   if (spec.arg !== undefined || Object.keys(spec.params).length) throw new UserError(`strategy ${spec.name} takes no parameters (got ${JSON.stringify(text)})`);
   return strategy;
 }

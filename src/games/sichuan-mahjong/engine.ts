@@ -3,13 +3,13 @@ import { defineLayout } from '../../core/accumulator.js';
 import type { SichuanRules } from './rules.js';
 import { holdsVoid, isWinningHand, shanten } from './shanten.js';
 import { FAN, FAN_COUNT, Valuer, EV_KONG_REPLACEMENT, EV_LAST_TILE, EV_ROBBING_KONG } from './value.js';
-import { KONG_ADDED, KONG_CONCEALED, KONG_EXPOSED, type MahjongStrategy, type TableView } from './strategy.js';
+import { KONG_ADDED, KONG_CONCEALED, KONG_EXPOSED, WIN_DISCARD, WIN_ROBBING_KONG, WIN_SELF_DRAW, type MahjongStrategy, type TableView } from './strategy.js';
 
 /** Meld types in `meldTypes`. */
 export const MELD_PUNG = 0, MELD_EXPOSED_KONG = 1, MELD_CONCEALED_KONG = 2, MELD_ADDED_KONG = 3;
 
-/** How a player won: on its own draw, on another player's discard, or by robbing an added kong. */
-export const WIN_SELF_DRAW = 1, WIN_DISCARD = 2, WIN_ROBBING_KONG = 3;
+/** How a player won: on its own draw, on another player's discard, or by robbing an added kong (defined with the strategy contract, which asks about them). */
+export { WIN_SELF_DRAW, WIN_DISCARD, WIN_ROBBING_KONG };
 type WinKind = typeof WIN_SELF_DRAW | typeof WIN_DISCARD | typeof WIN_ROBBING_KONG;
 
 /**
@@ -33,6 +33,8 @@ export const SEAT = defineLayout({ sum: 1, sumSq: 1, wins: 1, deals: 1 });
 export const SLOT = defineLayout({
   sum: 1, sumSq: 1, wins: 1, selfDraws: 1, discardWins: 1, winOrder: 3,
   pigs: 1, dealIns: 1, kongs: 1, readyAtEnd: 1, playerDeals: 1, winPoints: 1, exhaustedNotReady: 1,
+  /** wins the strategy could have declared and did not */
+  declined: 1,
 });
 /** Accumulator of one shard (all counts and sums; merged by addition). */
 export const DEAL = defineLayout({
@@ -112,6 +114,8 @@ export class Deal implements TableView {
   private readonly readyVals = new Int32Array(4);
   private readonly everReady = new Uint8Array(4);
   private readonly ownDraws = new Int32Array(4);
+  /** the seat declined a discard or robbing win and has not drawn since (declinedWinWaitsForDraw) */
+  private readonly passedWin = new Uint8Array(4);
   readonly valuer: Valuer;
   /** strategy of each seat for the current deal */
   readonly seatStrategy: MahjongStrategy[];
@@ -172,7 +176,7 @@ export class Deal implements TableView {
       if (this.wallPos >= WALL) { this.exhausted = true; return DEAL_OVER; }
       events = this.draw(seat, start === TURN_REPLACEMENT);
     }
-    if (isWinningHand(this.hands[seat], this.nMelds[seat], this.voids[seat])) return this.selfDrawWin(seat, events);
+    if (isWinningHand(this.hands[seat], this.nMelds[seat], this.voids[seat]) && this.declares(seat, -1, WIN_SELF_DRAW, events)) return this.selfDrawWin(seat, events);
     // a kong needs a replacement tile left, and is not allowed while holding void tiles
     if (this.wallPos < WALL && !holdsVoid(this.hands[seat], this.voids[seat])) {
       const next = this.concealedKong(seat);
@@ -188,6 +192,7 @@ export class Deal implements TableView {
     this.hands[seat][this.wall[this.wallPos++]]++;
     this.acc[A.draws]++;
     this.ownDraws[seat]++;
+    this.passedWin[seat] = 0;
     let events = 0;
     if (replacement) events |= EV_KONG_REPLACEMENT;
     if (this.wallPos === WALL) events |= EV_LAST_TILE;
@@ -197,7 +202,8 @@ export class Deal implements TableView {
   /** The seat's own tile completes its hand: every active opponent pays points + the self-draw bonus. */
   private selfDrawWin(seat: number, events: number): TurnStart {
     const pts = this.recordWin(seat, events, WIN_SELF_DRAW);
-    for (let o = 0; o < 4; o++) if (o !== seat && !this.won[o]) this.pay(o, seat, pts + this.rules.selfDrawBonus);
+    const each = this.valuer.selfDrawPayment(pts);
+    for (let o = 0; o < 4; o++) if (o !== seat && !this.won[o]) this.pay(o, seat, each);
     this.markWon(seat);
     return this.afterWin(seat);
   }
@@ -310,7 +316,7 @@ export class Deal implements TableView {
     let nw = 0;
     for (let i = 1; i < 4; i++) {
       const o = (from + i) & 3;
-      if (!this.won[o] && this.canWinWith(o, tile)) this.winners[nw++] = o;
+      if (!this.won[o] && !(this.passedWin[o] && this.rules.declinedWinWaitsForDraw) && this.canWinWith(o, tile) && this.declares(o, tile, kind, events)) this.winners[nw++] = o;
     }
     if (nw === 0) return 0;
     for (let i = 0; i < nw; i++) {
@@ -318,7 +324,11 @@ export class Deal implements TableView {
       this.hands[o][tile]++;
       const pts = this.recordWin(o, events, kind);
       this.hands[o][tile]--;
-      this.pay(from, o, pts);
+      if (kind === WIN_ROBBING_KONG && this.rules.robbedKongPays === 'kong-maker-for-all') {
+        // the kong maker pays what every active opponent of the winner would pay on a self-draw
+        const each = this.valuer.selfDrawPayment(pts);
+        for (let q = 0; q < 4; q++) if (q !== o && !this.won[q]) this.pay(from, o, each);
+      } else this.pay(from, o, pts);
       this.acc[this.slotBase(from) + SO.dealIns]++;
     }
     for (let i = 0; i < nw; i++) this.markWon(this.winners[i]);
@@ -345,6 +355,24 @@ export class Deal implements TableView {
       if (!this.won[o]) return o;
     }
     return s;
+  }
+
+  /**
+   * The seat's strategy declares this win (kind, events as the win would carry them)? Strategies
+   * without `declareWin` always do, and their hand is not valued here. A declined discard or
+   * robbing win marks the seat until its next draw.
+   */
+  private declares(seat: number, tile: number, kind: number, events: number): boolean {
+    const strat = this.seatStrategy[seat];
+    if (strat.declareWin === undefined) return true;
+    const h = this.hands[seat];
+    if (tile >= 0) h[tile]++;
+    this.valuer.evaluate(h, this.meldKinds, this.meldSizes, this.nMelds[seat], this.voids[seat], events, seat * 4);
+    if (tile >= 0) h[tile]--;
+    if (strat.declareWin(this, seat, tile, kind, this.valuer.fan)) return true;
+    if (kind !== WIN_SELF_DRAW) this.passedWin[seat] = 1;
+    this.acc[this.slotBase(seat) + SO.declined]++;
+    return false;
   }
 
   private canWinWith(seat: number, tile: number): boolean {
@@ -466,6 +494,7 @@ export class Deal implements TableView {
     this.exhausted = false;
     this.everReady.fill(0);
     this.ownDraws.fill(0);
+    this.passedWin.fill(0);
     const w = this.wall, rng = this.rng;
     if (wallOrder) {
       for (let i = 0; i < 108; i++) w[i] = wallOrder[i];

@@ -59,14 +59,14 @@ export function exactReadyOdds(p: OddsParams): ExactReadyOdds | null {
   if (!waits.length) return { winRate: 0, selfDrawRate: 0, discardWinRate: 0, points: 0 };
   const U = p.live.reduce((a, b) => a + b, 0);
   const W = waits.reduce((a, x) => a + x.w, 0);
-  const K = p.opponents, bonus = p.rules.selfDrawBonus;
+  const K = p.opponents;
   let none = 1, self = 0, disc = 0, points = 0;
   for (let j = 0; j < p.tilesLeft; j++) {
     const isLast = j === p.tilesLeft - 1;
     const ours = j % (K + 1) === 0;
     for (const x of waits) {
       const pr = (none * x.w) / (U - j);
-      if (ours) { self += pr; points += pr * ((isLast ? x.lastSelf : x.plain) + bonus) * K; }
+      if (ours) { self += pr; points += pr * valuer.selfDrawPayment(isLast ? x.lastSelf : x.plain) * K; }
       else { disc += pr; points += pr * (isLast ? x.lastDisc : x.plain); }
     }
     none *= (U - W - j) / (U - j);

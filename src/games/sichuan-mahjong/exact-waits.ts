@@ -65,7 +65,7 @@ function waitsOf(pos: Position, counts: Uint8Array, live: Uint8Array, valuer: Va
     counts[t]++;
     if (isWinningHand(counts, nm, pos.voidSuit)) {
       const pts = valuer.evaluate(counts, pos.meldKinds, pos.meldSizes, nm, pos.voidSuit, 0);
-      waits.push({ tile: kindName(t), live: live[t], fan: valuer.fan, fanNames: valuer.fanList(), discardPoints: pts, selfDrawPointsEach: pts + rules.selfDrawBonus });
+      waits.push({ tile: kindName(t), live: live[t], fan: valuer.fan, fanNames: valuer.fanList(), discardPoints: pts, selfDrawPointsEach: valuer.selfDrawPayment(pts) });
       if ((live[t] > 0 || rules.readyCheckCountsDeadWaits) && pts > readyValue) readyValue = pts;
     }
     counts[t]--;
@@ -124,7 +124,7 @@ export function analyze(spec: HandSpec, rules: SichuanRules, valuer = new Valuer
   if (isWinningHand(counts, nm, pos.voidSuit)) {
     const pts = valuer.evaluate(counts, pos.meldKinds, pos.meldSizes, nm, pos.voidSuit, 0);
     out.complete = true;
-    out.completeValue = { fan: valuer.fan, fanNames: valuer.fanList(), discardPoints: pts, selfDrawPointsEach: pts + rules.selfDrawBonus };
+    out.completeValue = { fan: valuer.fan, fanNames: valuer.fanList(), discardPoints: pts, selfDrawPointsEach: valuer.selfDrawPayment(pts) };
   }
   const hasVoid = counts.slice(pos.voidSuit * 9, pos.voidSuit * 9 + 9).some((c) => c > 0);
   const discards: DiscardOption[] = [];

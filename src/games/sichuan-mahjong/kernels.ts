@@ -43,6 +43,8 @@ export interface SlotSummary {
   kongsPerDeal: number;
   readyAtEndRate: number;
   meanWinPoints: number;
+  /** wins it could have declared and passed (a strategy with declareWin), per deal */
+  declinedPerDeal: number;
   /** share of this strategy's wins carrying each fan (by fan id) */
   fanShare: Record<string, number>;
 }
@@ -116,6 +118,7 @@ export const dealKernel: Kernel<DealParams, DealSummary> = {
         kongsPerDeal: acc[o + SO.kongs] / pd,
         readyAtEndRate: acc[o + SO.readyAtEnd] / pd,
         meanWinPoints: wins ? acc[o + SO.winPoints] / wins : 0,
+        declinedPerDeal: acc[o + SO.declined] / pd,
         fanShare: Object.fromEntries(FAN_IDS.map((id, f) => [id, wins ? acc[A.slotFan + slot * FAN_COUNT + f] / wins : 0])),
       };
     });
@@ -271,7 +274,7 @@ export function playWalls(w: Walls, rng: Rng, count: number, acc: Float64Array):
       if (turn === 0) {
         hand[tile]++;
         if (isWinningHand(hand, nm, v)) {
-          pts = (valuer.evaluate(hand, meldKinds, meldSizes, nm, v, last ? EV_LAST_TILE : 0) + p.rules.selfDrawBonus) * K;
+          pts = valuer.selfDrawPayment(valuer.evaluate(hand, meldKinds, meldSizes, nm, v, last ? EV_LAST_TILE : 0)) * K;
           kind = ODDS_SELF_DRAW;
           break;
         }

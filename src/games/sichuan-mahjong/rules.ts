@@ -19,6 +19,12 @@ import { boolean, integer, object, onlyKeys, string } from '../../core/validate.
  *   the discard made after the last wall tile was drawn.
  * - `outsideHandInSevenPairs` (assumed false): outside hand is a standard-hand pattern only.
  * - `sevenPairsAllowed`, `winnersToEnd` (3: the deal ends when three players have won).
+ * - `rootCounts` (assumed "any-four": every kind held four times, kong or not; "kong-only": only
+ *   declared kongs), `robbedKongPays` (assumed "kong-maker": the robbed player pays like a discarder;
+ *   "kong-maker-for-all": he pays what every active opponent would pay on a self-draw),
+ *   `selfDrawBonusInCap` (assumed false: the bonus is paid on top of the capped value),
+ *   `declinedWinWaitsForDraw` (assumed true: a player who passes a discard or robbing win cannot
+ *   win on a discard until he draws again).
  */
 export interface SichuanRules {
   name: string;
@@ -39,10 +45,14 @@ export interface SichuanRules {
   outsideHandInSevenPairs: boolean;
   sevenPairsAllowed: boolean;
   winnersToEnd: number;
+  rootCounts: 'any-four' | 'kong-only';
+  robbedKongPays: 'kong-maker' | 'kong-maker-for-all';
+  selfDrawBonusInCap: boolean;
+  declinedWinWaitsForDraw: boolean;
 }
 
 export const FAN_KEYS = ['allPungs', 'sevenPairs', 'outsideHand', 'all258Pungs', 'fullFlush', 'singleWaitFourSets', 'root', 'kongReplacement', 'robbingKong', 'lastTile'] as const;
-const TOP_KEYS = ['name', 'fan', 'maxFan', 'selfDrawBonus', 'kongPayments', 'flowerPigPenalty', 'flowerPigPaysWinners', 'flowerPigPaysReadyCheck', 'kongRefundWhenNotReady', 'readyCheck', 'readyCheckCountsDeadWaits', 'lastTileIncludesDiscard', 'outsideHandInSevenPairs', 'sevenPairsAllowed', 'winnersToEnd'];
+const TOP_KEYS = ['name', 'fan', 'maxFan', 'selfDrawBonus', 'kongPayments', 'flowerPigPenalty', 'flowerPigPaysWinners', 'flowerPigPaysReadyCheck', 'kongRefundWhenNotReady', 'readyCheck', 'readyCheckCountsDeadWaits', 'lastTileIncludesDiscard', 'outsideHandInSevenPairs', 'sevenPairsAllowed', 'winnersToEnd', 'rootCounts', 'robbedKongPays', 'selfDrawBonusInCap', 'declinedWinWaitsForDraw'];
 
 export function validateRules(raw: unknown, where = 'rules'): SichuanRules {
   const o = object(raw, where);
@@ -73,6 +83,10 @@ export function validateRules(raw: unknown, where = 'rules'): SichuanRules {
     outsideHandInSevenPairs: boolean(o.outsideHandInSevenPairs, `${where}.outsideHandInSevenPairs`),
     sevenPairsAllowed: boolean(o.sevenPairsAllowed, `${where}.sevenPairsAllowed`),
     winnersToEnd: integer(o.winnersToEnd, `${where}.winnersToEnd`, 1, 3),
+    rootCounts: string(o.rootCounts, `${where}.rootCounts`, ['any-four', 'kong-only']) as SichuanRules['rootCounts'],
+    robbedKongPays: string(o.robbedKongPays, `${where}.robbedKongPays`, ['kong-maker', 'kong-maker-for-all']) as SichuanRules['robbedKongPays'],
+    selfDrawBonusInCap: boolean(o.selfDrawBonusInCap, `${where}.selfDrawBonusInCap`),
+    declinedWinWaitsForDraw: boolean(o.declinedWinWaitsForDraw, `${where}.declinedWinWaitsForDraw`),
   };
 }
 

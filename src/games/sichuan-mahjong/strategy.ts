@@ -28,10 +28,12 @@ export interface TableView {
 /** Kinds of kong a strategy is asked about. */
 export const KONG_EXPOSED = 0, KONG_ADDED = 1, KONG_CONCEALED = 2;
 
+/** How a win would be made (the `kind` a strategy is asked about in `declareWin`). */
+export const WIN_SELF_DRAW = 1, WIN_DISCARD = 2, WIN_ROBBING_KONG = 3;
+
 /**
- * A strategy: small pure decisions. Winning is always taken (declining a win is never better in
- * this model's scoring); claims and kongs are the strategy's call. Strategies take no parameters:
- * a spec is just the name.
+ * A strategy: small pure decisions. Claims, kongs and declaring a win are the strategy's call;
+ * a strategy without `declareWin` declares every win it can (the shipped defaults do).
  */
 export interface MahjongStrategy extends RegisteredStrategy {
   readonly name: string;
@@ -44,4 +46,12 @@ export interface MahjongStrategy extends RegisteredStrategy {
   wantPung(t: TableView, seat: number, tile: number): boolean;
   /** make a kong of `tile` (KONG_EXPOSED from a discard, KONG_ADDED to a pung, KONG_CONCEALED) */
   wantKong(t: TableView, seat: number, tile: number, kind: number): boolean;
+  /**
+   * Declare this win? `kind`: WIN_SELF_DRAW (the hand already holds `tile`, the tile just drawn),
+   * WIN_DISCARD or WIN_ROBBING_KONG (`tile` is the other player's, not in the hand); `fan`: the
+   * winning hand's fan as it would score now, before the `maxFan` cap. Absent: always declare.
+   * A declined discard or robbing win bars the seat from winning on any discard until it draws
+   * again, if the rules say so (`declinedWinWaitsForDraw`).
+   */
+  declareWin?(t: TableView, seat: number, tile: number, kind: number, fan: number): boolean;
 }

@@ -26,6 +26,10 @@ export class Valuer {
   readonly maxFan: number;
   readonly sevenPairsAllowed: boolean;
   readonly outsideIn7p: boolean;
+  /** roots: only declared kongs count (rootCounts "kong-only"), not any kind held four times */
+  readonly rootKongOnly: boolean;
+  readonly selfDrawBonus: number;
+  readonly bonusInCap: boolean;
   /** fan count per pattern of the last evaluation (root: number of roots) */
   readonly counts = new Int32Array(FAN_COUNT);
   fan = 0;
@@ -39,6 +43,17 @@ export class Valuer {
     this.maxFan = rules.maxFan;
     this.sevenPairsAllowed = rules.sevenPairsAllowed;
     this.outsideIn7p = rules.outsideHandInSevenPairs;
+    this.rootKongOnly = rules.rootCounts === 'kong-only';
+    this.selfDrawBonus = rules.selfDrawBonus;
+    this.bonusInCap = rules.selfDrawBonusInCap;
+  }
+
+  /** What each opponent pays on a self-draw worth `points`: the points plus the bonus, capped at 2^maxFan if the bonus sits inside the cap. */
+  selfDrawPayment(points: number): number {
+    const p = points + this.selfDrawBonus;
+    if (!this.bonusInCap) return p;
+    const cap = 1 << this.maxFan;
+    return p < cap ? p : cap;
   }
 
   /** 2^min(fan, maxFan), as a small integer (a double here would be boxed on every return) */
@@ -133,12 +148,16 @@ export class Valuer {
     for (let j = 0; j < nMelds; j++) suits |= 1 << ((meldKinds[mo0 + j] / 9) | 0);
     if (suits === 1 || suits === 2 || suits === 4) { counts[FAN.fullFlush] = 1; fan += fv[FAN.fullFlush]; }
     if (nMelds === 4) { counts[FAN.singleWaitFourSets] = 1; fan += fv[FAN.singleWaitFourSets]; }
-    // roots: every kind of which all four tiles are held (hand and sets together)
+    // roots: every kind of which all four tiles are held (hand and sets together), or only declared kongs
     let roots = 0;
-    for (let k = 0; k < 27; k++) {
-      let n = hand[k];
-      for (let j = 0; j < nMelds; j++) if (meldKinds[mo0 + j] === k) n += meldSizes[mo0 + j];
-      if (n === 4) roots++;
+    if (this.rootKongOnly) {
+      for (let j = 0; j < nMelds; j++) if (meldSizes[mo0 + j] === 4) roots++;
+    } else {
+      for (let k = 0; k < 27; k++) {
+        let n = hand[k];
+        for (let j = 0; j < nMelds; j++) if (meldKinds[mo0 + j] === k) n += meldSizes[mo0 + j];
+        if (n === 4) roots++;
+      }
     }
     counts[FAN.root] = roots;
     fan += roots * fv[FAN.root];
