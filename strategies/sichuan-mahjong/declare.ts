@@ -19,7 +19,7 @@ export interface DeclineParams {
   wall: number;
 }
 
-export const DECLINE_DEFAULTS: DeclineParams = { minFan: 2, reach: 1, wall: 20 };
+export const DECLINE_DEFAULTS: DeclineParams = { minFan: 2, reach: 2, wall: 10 };
 const RANGES: Record<keyof DeclineParams, [number, number]> = { minFan: [1, 13], reach: [0, 4], wall: [0, 108] };
 
 /** Check `k=v` parameters of a declining variant; unknown names and out-of-range values are named. */

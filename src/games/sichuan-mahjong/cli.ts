@@ -13,6 +13,9 @@ import { dealKernel, formatDeal, oddsKernel, type DealParams, type DealSummary, 
 import { parsePosition, type HandSpec } from './hand.js';
 import { getStrategy, STRATEGIES } from '../../../strategies/sichuan-mahjong/index.js';
 import { advise, DEFAULT_DRAWS, type AdvisorResult, type Objective } from './exact-advisor.js';
+import { availableParallelism } from 'node:os';
+import { assumptionsText, findingRows } from '../../report/assumptions.js';
+import { checkAssumptions } from './assumptions.js';
 
 const GAME = 'sichuan-mahjong';
 
@@ -250,6 +253,21 @@ export function register(program: Command): void {
         `expected points ${r.points.mean.toFixed(3)} [${r.points.ci95[0].toFixed(3)}, ${r.points.ci95[1].toFixed(3)}]${exact ? ` (exact ${exact.points.toFixed(3)})` : ''}`,
       ].join('\n'), () => [{ winRate: r.winRate.p, selfDrawRate: r.selfDrawRate.p, discardWinRate: r.discardWinRate.p, pointsMean: r.points.mean, pointsSe: r.points.se, exactWinRate: exact?.winRate ?? '', exactPoints: exact?.points ?? '' }]);
     });
+  const assumptions = mj
+    .command('assumptions')
+    .description('every assumed rule (the rules leave it open), its default and alternatives, and the full-deal findings re-measured at each alternative (95% intervals)')
+    .option('--deals <n>', 'deals per table per rule set', intArg('--deals', 100, 1e8), 2000)
+    .option('--seed <k>', 'seed', intArg('--seed', 0), 16)
+    .option('--workers <w>', 'worker threads (results do not depend on it)', intArg('--workers', 1, 256), availableParallelism());
+  addRulesOptions(assumptions, GAME)
+    .option('--json', 'print as JSON')
+    .option('--csv', 'print the findings table as CSV (one row per finding and value)')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith mahjong assumptions\n  npx oddsmith mahjong assumptions --deals 400 --csv')
+    .action(async (opts: RulesOptions & { deals: number; seed: number; workers: number; json?: boolean; csv?: boolean }) => {
+      const r = await checkAssumptions({ rules: rulesFromOptions(GAME, opts, validateRules), deals: opts.deals, seed: opts.seed, workers: opts.workers });
+      emit(r, opts, () => assumptionsText(r), () => findingRows(r));
+    });
+
 }
 
 function startingRows(r: StartingHandResult) {

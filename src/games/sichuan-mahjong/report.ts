@@ -15,6 +15,9 @@ import { getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 import { fmtPct } from '../../core/format.js';
+import { assumptionsSection } from '../../report/assumptions.js';
+import { checkAssumptions, DECLINE_TABLE, probe, type Probe } from './assumptions.js';
+import type { Section } from '../../report/page.js';
 
 const pc = (x: number, d = 1) => fmtPct(x, d);
 
@@ -71,12 +74,12 @@ async function startingHandsPage(reportsDir: string): Promise<PageInfo> {
   ]);
 }
 
-interface DealExperiment { name: string; strategies: string[]; deals: number; seed: number; shardCount: number; rules: string; rotate: boolean }
+interface DealExperiment { name: string; strategies: string[]; deals: number; seed: number; shardCount: number; rules: string; rotate: boolean; assumptions: boolean; assumptionDeals: number }
 
 function parseDealExperiment(spec: Record<string, unknown>): DealExperiment {
   const name = string(spec.name, 'experiment name');
   const w = `experiment ${name}`;
-  onlyKeys(spec, w, ['name', 'game', 'kind', 'description', 'strategies', 'deals', 'seed', 'shardCount', 'rules', 'rotate']);
+  onlyKeys(spec, w, ['name', 'game', 'kind', 'description', 'strategies', 'deals', 'seed', 'shardCount', 'rules', 'rotate', 'assumptions', 'assumptionDeals']);
   const strategies = array(spec.strategies, `${w}: strategies`, 4, 4).map((s, i) => string(s, `${w}: strategies.${i}`));
   strategies.forEach(getStrategy);
   return {
@@ -87,6 +90,8 @@ function parseDealExperiment(spec: Record<string, unknown>): DealExperiment {
     shardCount: spec.shardCount === undefined ? 16 : integer(spec.shardCount, `${w}: shardCount`, 1, 100000),
     rules: spec.rules === undefined ? 'default' : string(spec.rules, `${w}: rules`),
     rotate: spec.rotate === undefined ? true : boolean(spec.rotate, `${w}: rotate`),
+    assumptions: spec.assumptions === undefined ? false : boolean(spec.assumptions, `${w}: assumptions`),
+    assumptionDeals: spec.assumptionDeals === undefined ? 2000 : integer(spec.assumptionDeals, `${w}: assumptionDeals`, 100, 1e8),
   };
 }
 
@@ -97,6 +102,18 @@ function medianLive(r: DealSummary): number {
     if (acc >= 0.5) return w.live;
   }
   return 19;
+}
+
+/** What declining a cheap discard win is worth: the decliner's points per deal against three always-declaring value players. */
+function declineSection(p: Probe, deals: number): Section {
+  const d = p.decline.bySlot[0], others = p.decline.bySlot.slice(1);
+  const rows: Row[] = p.decline.bySlot.map((s) => ({ strategy: `${s.slot}: ${s.strategy}`, 'points/deal': s.points.mean.toFixed(3), '95% interval': `[${s.points.ci95[0].toFixed(2)}, ${s.points.ci95[1].toFixed(2)}]`, 'win rate': pc(s.winRate.p), 'points/win': s.meanWinPoints.toFixed(2), 'wins passed/deal': s.declinedPerDeal.toFixed(3) }));
+  const verdict = d.points.ci95[0] > 0 ? 'gains' : d.points.ci95[1] < 0 ? 'loses' : 'makes no clear difference:';
+  return {
+    heading: 'Declaring a win: what passing a cheap win is worth',
+    html: `<p>The rules settle every <em>declared</em> win; whether to declare is the player's choice. Every shipped strategy declares every win it can. The variant <code>${escapeHtml(DECLINE_TABLE[0])}</code> passes a discard or robbing win under 2 fan while a full flush or seven pairs is at most 2 tiles from ready and 10 or more tiles are left (self-draws are always declared; after a pass it cannot win on a discard until it draws again, <code>declinedWinWaitsForDraw</code>). Against three always-declaring <code>value</code> players (${deals.toLocaleString('en-US')} deals, seats rotated; an always-declaring player in its seat averages 0 by symmetry) it passes ${d.declinedPerDeal.toFixed(3)} wins per deal and ${verdict} ${d.points.mean.toFixed(2)} points per deal [${d.points.ci95[0].toFixed(2)}, ${d.points.ci95[1].toFixed(2)}] (the others: ${others.map((s) => s.points.mean.toFixed(2)).join(', ')}). Try it: <code>oddsmith mahjong simulate --strategies ${escapeHtml(DECLINE_TABLE.join(','))}</code>.</p>`,
+    table: { rows, caption: `${deals.toLocaleString('en-US')} deals, seats rotated; 95% intervals.` },
+  };
 }
 
 async function dealPage(reportsDir: string, e: DealExperiment, workers: number): Promise<PageInfo> {
@@ -145,7 +162,16 @@ async function dealPage(reportsDir: string, e: DealExperiment, workers: number):
       heading: 'How deals end',
       charts: [barChart({ name: 'winners-per-deal', title: 'Winners per deal', subtitle: 'the deal ends at three winners or when the wall runs out', caption: 'Deals with three winners end early; the rest run the wall out.', rows: winnerRows, x: 'winners', xTitle: 'players who won', y: 'share', yTitle: 'share of deals', yFormat: '.0%' })],
     },
+    ...(await fidelitySections(e, workers)),
   ]);
+}
+
+/** Issue 16: the win-declaring measurement and the Assumptions section that ends the page (one shared cache of runs). */
+async function fidelitySections(e: DealExperiment, workers: number): Promise<Section[]> {
+  if (!e.assumptions) return [];
+  const o = { rules: loadRules(e.rules), deals: e.assumptionDeals, workers, cache: new Map<string, Promise<Probe>>() };
+  const base = await probe(o.rules, o);
+  return [declineSection(base, e.assumptionDeals), assumptionsSection(await checkAssumptions(o))];
 }
 
 export const runExperiment: ExperimentRunner = async (spec, ctx) => {
