@@ -6,6 +6,7 @@
  * player there would average 0, so the decliner's points per deal are what declining is worth).
  * Each finding is simulated (95% intervals); the exact hand values behind the options are tests.
  */
+import { UserError } from '../../core/errors.js';
 import type { Assumption, AssumptionsReport, FindingAtValue, FindingCheck } from '../../report/assumptions.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { fmtPct } from '../../core/format.js';
@@ -20,6 +21,8 @@ export const DECLINER = 'value:minFan=2';
 export const DECLINE_TABLE = [DECLINER, 'value', 'value', 'value'] as const;
 
 export interface SichuanAssumptionsOptions {
+  /** re-run only these assumptions (fields); default all */
+  only?: readonly string[];
   rules?: SichuanRules;
   workers?: number;
   /** deals per table per rule set (default 2,000) */
@@ -78,7 +81,7 @@ function findings(base: Probe): Finding[] {
       finding: `${top} earns the most points per deal`,
       measure: (p) => {
         const r = ranked(p);
-        return { measured: r.slice(0, 2).map((s) => `${s.strategy} ${f2(s.points.mean)} ${ci(s.points.ci95)}`).join(' > '), holds: r[0].strategy === top };
+        return { measured: r.slice(0, 2).map((s) => `${s.slot}:${s.strategy} ${f2(s.points.mean)} ${ci(s.points.ci95)}`).join(' > '), holds: r[0].strategy === top };
       },
     },
     {
@@ -122,10 +125,13 @@ function wrap(text: string, width = 100): string {
 export async function checkAssumptions(o: SichuanAssumptionsOptions = {}): Promise<AssumptionsReport> {
   const rules = o.rules ?? loadRules();
   const opt = { ...o, cache: o.cache ?? new Map<string, Promise<Probe>>() };
+  const fields = ASSUMPTIONS.map((a) => a.field);
+  for (const f of o.only ?? []) if (!fields.includes(f)) throw new UserError(`--only: unknown assumption ${JSON.stringify(f)} (known: ${fields.join(', ')})`);
+  const chosen = o.only?.length ? ASSUMPTIONS.filter((a) => o.only!.includes(a.field)) : ASSUMPTIONS;
   const base = await probe(rules, opt);
   const fs = findings(base);
   const checks: FindingCheck[] = [];
-  for (const a of ASSUMPTIONS) {
+  for (const a of chosen) {
     const at: Probe[] = [];
     for (const alt of a.alternatives) at.push(await probe(validateRules(applySets(rules, a.sets[alt]), 'rules with --set'), opt));
     for (const f of fs) {
@@ -137,7 +143,7 @@ export async function checkAssumptions(o: SichuanAssumptionsOptions = {}): Promi
   const deals = o.deals ?? 2000;
   return {
     game: 'mahjong',
-    assumptions: ASSUMPTIONS.map(({ sets: _sets, ...a }) => a),
+    assumptions: chosen.map(({ sets: _sets, ...a }) => a),
     checks,
     method: wrap(`Simulated at each value: ${deals.toLocaleString('en-US')} deals of greedy, value, random, greedy and ${deals.toLocaleString('en-US')} deals of ${DECLINE_TABLE.join(', ')}, seats rotated, seed ${o.seed ?? 16}; 95% intervals. The same walls at every value (common random numbers), so a finding that moves moved because of the rule.`),
   };

@@ -258,13 +258,14 @@ export function register(program: Command): void {
     .description('every assumed rule (the rules leave it open), its default and alternatives, and the full-deal findings re-measured at each alternative (95% intervals)')
     .option('--deals <n>', 'deals per table per rule set', intArg('--deals', 100, 1e8), 2000)
     .option('--seed <k>', 'seed', intArg('--seed', 0), 16)
+    .option('--only <fields>', 'comma-separated assumption fields to re-run (default: all)')
     .option('--workers <w>', 'worker threads (results do not depend on it)', intArg('--workers', 1, 256), availableParallelism());
   addRulesOptions(assumptions, GAME)
     .option('--json', 'print as JSON')
     .option('--csv', 'print the findings table as CSV (one row per finding and value)')
     .addHelpText('after', '\nExamples:\n  npx oddsmith mahjong assumptions\n  npx oddsmith mahjong assumptions --deals 400 --csv')
-    .action(async (opts: RulesOptions & { deals: number; seed: number; workers: number; json?: boolean; csv?: boolean }) => {
-      const r = await checkAssumptions({ rules: rulesFromOptions(GAME, opts, validateRules), deals: opts.deals, seed: opts.seed, workers: opts.workers });
+    .action(async (opts: RulesOptions & { deals: number; seed: number; workers: number; only?: string; json?: boolean; csv?: boolean }) => {
+      const r = await checkAssumptions({ rules: rulesFromOptions(GAME, opts, validateRules), deals: opts.deals, seed: opts.seed, workers: opts.workers, only: opts.only?.split(',').map((x) => x.trim()) });
       emit(r, opts, () => assumptionsText(r), () => findingRows(r));
     });
 

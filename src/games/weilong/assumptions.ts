@@ -5,6 +5,7 @@
  * ability's worth (the Sons page) and the four strategies at one table (the strategies page).
  * Runs are memoized per rule set, so the report's penalty section and the assumptions table share them.
  */
+import { UserError } from '../../core/errors.js';
 import type { Assumption, AssumptionsReport, FindingAtValue, FindingCheck } from '../../report/assumptions.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { fmtPct, fmtPctCi } from '../../core/format.js';
@@ -18,6 +19,8 @@ export const SONS_STRATEGIES = ['adaptive', 'adaptive', 'adaptive', 'adaptive', 
 export const PENALTY_VALUES = [0, 5, 10, 20] as const;
 
 export interface WeilongAssumptionsOptions {
+  /** re-run only these assumptions (fields); default all */
+  only?: readonly string[];
   rules?: WeilongRules;
   workers?: number;
   /** games per table per rule set (default 2,000) */
@@ -159,16 +162,19 @@ function findings(): Finding[] {
 export async function checkAssumptions(o: WeilongAssumptionsOptions = {}): Promise<AssumptionsReport> {
   const rules = o.rules ?? loadRules();
   const opt = { ...o, cache: o.cache ?? new Map<string, Promise<Probe>>() };
+  const fields = ASSUMPTIONS.map((a) => a.field);
+  for (const f of o.only ?? []) if (!fields.includes(f)) throw new UserError(`--only: unknown assumption ${JSON.stringify(f)} (known: ${fields.join(', ')})`);
+  const chosen = o.only?.length ? ASSUMPTIONS.filter((a) => o.only!.includes(a.field)) : ASSUMPTIONS;
   const base = await probe(rules, opt);
   const checks: FindingCheck[] = [];
   const fs = findings();
   // runs in order (one rule set at a time: the workers are busy with its shards)
   const at: Record<string, Probe[]> = {};
-  for (const a of ASSUMPTIONS) {
+  for (const a of chosen) {
     at[a.field] = [];
     for (const alt of a.alternatives) at[a.field].push(await probe(applySets(rules, a.sets[alt]), opt));
   }
-  for (const a of ASSUMPTIONS) {
+  for (const a of chosen) {
     for (const f of fs) {
       const values: FindingAtValue[] = [{ value: `default (${a.byDefault})`, ...f.measure(base) }];
       a.alternatives.forEach((alt, i) => values.push({ value: alt, ...f.measure(at[a.field][i]) }));
@@ -178,7 +184,7 @@ export async function checkAssumptions(o: WeilongAssumptionsOptions = {}): Promi
   const games = o.games ?? 2000;
   return {
     game: 'weilong',
-    assumptions: ASSUMPTIONS.map(({ sets: _sets, ...a }) => a),
+    assumptions: chosen.map(({ sets: _sets, ...a }) => a),
     checks,
     method: wrap(`Simulated at each value: ${games.toLocaleString('en-US')} games of 5 adaptive players with each ability switched off in turn (common random numbers), and ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table; seed ${o.seed ?? 16}; 95% intervals (Wilson for win rates). drawNewFrom and the safety valve maxTurnsPerRound are assumptions too, but apply only to two players and to stalled rounds (under 0.1%), so they are not re-run here.`),
   };

@@ -211,13 +211,14 @@ export function register(program: Command): void {
     .description('every assumed rule (the rulebook leaves it open), its default and alternatives, and the headline findings re-measured at each alternative (95% intervals)')
     .option('--games <n>', 'games per table per rule set', intArg('--games', 100, 1e7), 2000)
     .option('--seed <k>', 'seed', intArg('--seed', 0), 16)
+    .option('--only <fields>', 'comma-separated assumption fields to re-run (default: all)')
     .option('--workers <w>', 'worker threads (results do not depend on it)', intArg('--workers', 1, 256), availableParallelism());
   addRulesOptions(assumptions, GAME)
     .option('--json', 'print as JSON')
     .option('--csv', 'print the findings table as CSV (one row per finding and value)')
     .addHelpText('after', '\nExamples:\n  npx oddsmith weilong assumptions\n  npx oddsmith weilong assumptions --games 500 --csv')
-    .action(async (opts: RulesOptions & { games: number; seed: number; workers: number; json?: boolean; csv?: boolean }) => {
-      const r = await checkAssumptions({ rules: rulesFrom(opts), games: opts.games, seed: opts.seed, workers: opts.workers });
+    .action(async (opts: RulesOptions & { games: number; seed: number; workers: number; only?: string; json?: boolean; csv?: boolean }) => {
+      const r = await checkAssumptions({ rules: rulesFrom(opts), games: opts.games, seed: opts.seed, workers: opts.workers, only: opts.only?.split(',').map((x) => x.trim()) });
       emit(r, opts, () => assumptionsText(r), () => findingRows(r));
     });
 }
