@@ -11,6 +11,7 @@ import { WIN_DISCARD, WIN_SELF_DRAW, type MahjongStrategy } from '../src/games/s
 import { parseTileList } from '../src/games/sichuan-mahjong/tiles.js';
 import { getStrategy } from '../strategies/sichuan-mahjong/index.js';
 import { UserError } from '../src/core/errors.js';
+import { measureAllocation } from './helpers/alloc.js';
 
 const rules = loadRules('default');
 const A = DEAL.offset;
@@ -111,6 +112,15 @@ describe('sichuan-mahjong: declaring a win', () => {
       expect(fan).toBeLessThan(2);
     }
     expect(acc[A.zeroSumViolations]).toBe(0);
+  });
+
+  it('deals with a declining player allocate nothing (asking and valuing in the hot loop)', () => {
+    const deal = new Deal(rules, ['value:minFan=2', 'value', 'greedy', 'random'].map(getStrategy), new Rng(11));
+    const acc = new Float64Array(DEAL.length);
+    const m = measureAllocation(() => { for (let i = 0; i < 500; i++) deal.play(acc, i & 3); }, () => { for (let i = 0; i < 800; i++) deal.play(acc, i & 3); });
+    expect(acc[A.slots + SLOT.offset.declined] + acc[A.slots + SLOT.length + SLOT.offset.declined]).toBeGreaterThan(0);
+    expect(m.gcEvents).toBe(0);
+    expect(m.bytes).toBeLessThan(64 * 1024);
   });
 
   it('bad parameters are named', () => {
