@@ -72,7 +72,7 @@ describe('weilong: the Fifth Son\'s triggering 6s (fifthSonCollectsTradeSixes)',
     expect(on.collectedText(4)).toBe('2,3,6,6,6');
   });
 
-  it('it matters: handing over the 6s saves the Fifth Son's holder points (ability worth in points)', async () => {
+  it('it matters: handing over the 6s saves the Fifth Son holder points (ability worth in points)', async () => {
     const a = await probe(rules, { games: 1500, seed: 5 });
     const b = await probe(applySets(rules, ['fifthSonCollectsTradeSixes=false']), { games: 1500, seed: 5 });
     const fifth = (p: typeof a) => p.sons.abilityWorth!.find((w) => w.son === 5)!.roundPointsChange;
