@@ -3,14 +3,23 @@ import { expectUserError, runCli } from './helpers/cli.js';
 
 describe('tichu CLI', () => {
   it('odds prints the exact fractions', () => {
-    const r = runCli(['tichu', 'odds', '--table-samples', '0']);
+    const r = runCli(['tichu', 'odds']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('36151/12140975');
     expect(r.stdout).toContain('49110533273/967455327300');
+    expect(r.stdout).toMatch(/some player holds any bomb: 18\.66342570\d\d% \(exact combinatorics/);
+    expect(r.stdout).not.toContain('sampled deals');
     const j = runCli(['tichu', 'odds', '--hand', 'Aj As Kp Qr 7s 7j Dr MJ', '--json']);
     expect(j.code).toBe(0);
     const parsed = JSON.parse(j.stdout);
     expect(parsed.fourteen.lines[0].total).toBe('12271512');
+    const t = JSON.parse(runCli(['tichu', 'odds', '--json']).stdout);
+    expect(t.table.anyBomb.exact).toBe(true);
+    expect(t.table.anyBomb.probability).toBeCloseTo(0.186634257, 8);
+    // rules as data: longer minimum straight flushes make bombs rarer at the table
+    const t6 = JSON.parse(runCli(['tichu', 'odds', '--json', '--set', 'minStraightFlush=6']).stdout);
+    expect(t6.table.anyBomb.probability).toBeLessThan(t.table.anyBomb.probability);
+    expect(t6.table.anyBomb.probability).toBeGreaterThan(t.table.fourOfAKind.probability);
   });
 
   it('bad hands: one line, exit 2', () => {

@@ -7,6 +7,8 @@ export interface HeuristicParams {
   grand: number;
   /** call Tichu when the 14-card hand strength is at least this */
   tichu: number;
+  /** 1: after calling (Tichu or Grand Tichu), bomb an opponent who is winning a trick, to keep the lead; 0: bomb only to stop an opponent close to going out */
+  callerBomb?: number;
 }
 // the thresholds `experiments/tichu-calls.json` finds best for this player (docs/tichu.md)
 export const HEURISTIC_DEFAULTS: HeuristicParams = { grand: 2, tichu: 2.5 };
@@ -45,10 +47,12 @@ export class HeuristicStrategy implements TichuStrategy {
   // thresholds in quarter points, integers, so the comparison never boxes a double
   private readonly grandQ: number;
   private readonly tichuQ: number;
+  private readonly callerBomb: boolean;
   constructor(readonly params: HeuristicParams = HEURISTIC_DEFAULTS) {
     this.name = `heuristic`;
     this.grandQ = Math.ceil(params.grand * 4) | 0;
     this.tichuQ = Math.ceil(params.tichu * 4) | 0;
+    this.callerBomb = (params.callerBomb ?? 0) !== 0;
   }
   grandTichu(v: TichuView): boolean {
     return v.call(v.partner) === 0 && v.strengthQuarters() >= this.grandQ;
@@ -129,7 +133,7 @@ export class HeuristicStrategy implements TichuStrategy {
       const s = moveScore(v, moves, i);
       if (s > bs) { bs = s; bi = i; }
     }
-    if (bi === 0 && urgent && oppCards <= 2) return this.smallestBomb(moves);
+    if (bi === 0 && urgent && (oppCards <= 2 || (this.callerBomb && v.call(me) !== 0))) return this.smallestBomb(moves);
     return bi;
   }
 
@@ -146,7 +150,7 @@ export class HeuristicStrategy implements TichuStrategy {
   bomb(v: TichuView, moves: MoveList): number {
     const tp = v.trickPlayer();
     if (tp === v.partner || tp === v.seat) return -1;
-    const threat = v.handSize(tp) <= 2 || (v.call(tp) !== 0 && v.handSize(tp) <= 6) || (v.trickKind() === K_SINGLE && v.trickTop() === DRAGON_TOP && v.call(v.partner) !== 0);
+    const threat = v.handSize(tp) <= 2 || (this.callerBomb && v.call(v.seat) !== 0) || (v.call(tp) !== 0 && v.handSize(tp) <= 6) || (v.trickKind() === K_SINGLE && v.trickTop() === DRAGON_TOP && v.call(v.partner) !== 0);
     if (!threat) return -1;
     const i = this.smallestBomb(moves);
     return moves.kind(i) >= K_BOMB4 ? i : -1;

@@ -34,13 +34,14 @@ export const STRATEGIES: StrategyInfo[] = [
   },
   {
     name: 'heuristic',
-    usage: 'heuristic[:grand=G,tichu=T] — sheds low combinations first, calls above hand-strength thresholds',
+    usage: 'heuristic[:grand=G,tichu=T,callerBomb=B] — sheds low combinations first, calls above hand-strength thresholds',
     summary: 'sheds low combinations first, keeps bombs and top cards, helps a calling partner, calls above hand-strength thresholds',
     params: {
       grand: { default: HEURISTIC_DEFAULTS.grand, min: -10, max: 30, about: 'Grand Tichu threshold on the 8-card hand strength' },
       tichu: { default: HEURISTIC_DEFAULTS.tichu, min: -10, max: 30, about: 'Tichu threshold on the 14-card hand strength' },
+      callerBomb: { default: HEURISTIC_DEFAULTS.callerBomb ?? 0, min: 0, max: 1, about: '1: a player who called bombs an opponent winning a trick (keeps the lead); 0: bombs only an opponent close to going out' },
     },
-    create: (p) => new HeuristicStrategy({ grand: p.grand, tichu: p.tichu }),
+    create: (p) => new HeuristicStrategy({ grand: p.grand, tichu: p.tichu, callerBomb: p.callerBomb }),
   },
   {
     name: 'search',

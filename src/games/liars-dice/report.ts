@@ -10,6 +10,8 @@ import { summarizeTournament, tournamentKernel, type TournamentParams, type Tour
 import { LiarsSolver, solve, type SolveResult, type Variant } from './exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
 import { createStrategy, parseStrategySpec, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
+import { assumptionsSection } from '../../report/assumptions.js';
+import { checkAssumptions } from './assumptions.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 const GAME = 'liars-dice';
@@ -148,6 +150,8 @@ async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentCont
     { heading: 'Penalties per round', charts: [penaltyChart(r, 'penalties', 'Penalties per round by seat')] },
     { heading: 'Calls', charts: [callChart(r)] },
     { heading: 'All figures', table: { rows: seatTable(r) } },
+    // the page of the rules-dependent findings ends with what they assume (issue 16)
+    assumptionsSection(await checkAssumptions({ rules, workers: ctx.workers })),
   ]);
 }
 

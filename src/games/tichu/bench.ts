@@ -4,6 +4,7 @@ import { f, ms } from '../../bench/timing.js';
 import { createStrategy, parseStrategySpec } from '../../../strategies/tichu/index.js';
 import { Engine } from './engine.js';
 import { handOdds, tableFourOfAKind } from './exact.js';
+import { tableBombOdds } from './exact-table.js';
 import { gamesKernel } from './kernels.js';
 import { loadRules } from './rules.js';
 import { parseCards } from './cards.js';
@@ -20,6 +21,9 @@ export async function bench(log: (line: string) => void): Promise<void> {
   t0 = process.hrtime.bigint();
   tableFourOfAKind();
   log(`tichu exact table-level four of a kind: ${f(ms(t0), 1)} ms`);
+  t0 = process.hrtime.bigint();
+  const tb = tableBombOdds();
+  log(`tichu exact table-level any bomb (some player of four, 14 cards each): ${f(ms(t0), 1)} ms (${tb.states} states × ${tb.points} Fourier points)`);
 
   for (const name of ['heuristic', 'random']) {
     const rng = new Rng(1);

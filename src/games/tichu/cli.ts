@@ -1,12 +1,11 @@
 import { Option, type Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { textTable } from '../../core/format.js';
-import { Rng } from '../../core/rng.js';
 import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { parseStrategySpec, REGISTRY } from '../../../strategies/tichu/index.js';
 import { cardsText, parseCards } from './cards.js';
 import { handOdds, tableFourOfAKind, type HandOddsResult, type OddsLine } from './exact.js';
-import { fillMasks, hasFourOfAKind, hasStraightFlush } from './hand.js';
+import { tableBombOdds, TICHU_DECK, type TableBombResult } from './exact-table.js';
 import { callKernel, gamesKernel, type CallSummary, type GamesSummary } from './kernels.js';
 import { REAL_GAMES } from './reference.js';
 import { validateRules } from './rules.js';
@@ -20,26 +19,6 @@ function oddsRows(r: HandOddsResult) {
 /** --csv: plain numbers (exact count and total, and the probability as a decimal) */
 function oddsCsv(r: HandOddsResult) {
   return r.lines.map((l) => ({ event: l.event, label: l.label, count: l.count, total: l.total, fraction: l.fraction, probability: l.probability }));
-}
-
-/**
- * P(some player holds any bomb at the deal), estimated from `n` sampled deals: the exact count
- * couples four hands through straight flushes and is not computed here. Clearly labelled as an estimate.
- */
-export function sampleTableBomb(n: number, seed: number, L: number): { p: number; se: number; n: number } {
-  const rng = new Rng(seed);
-  const deck = new Int32Array(56).map((_, i) => i);
-  const mask = new Uint8Array(13);
-  let hits = 0;
-  for (let k = 0; k < n; k++) {
-    for (let i = 55; i > 0; i--) { const j = rng.below(i + 1); const x = deck[i]; deck[i] = deck[j]; deck[j] = x; }
-    for (let p = 0; p < 4; p++) {
-      fillMasks(deck, p * 14, p * 14 + 14, mask);
-      if (hasFourOfAKind(mask) || hasStraightFlush(mask, L)) { hits++; break; }
-    }
-  }
-  const p = hits / n;
-  return { p, se: Math.sqrt((p * (1 - p)) / n), n };
 }
 
 /** "a,b,c,d" where a spec may carry its own k=v list: split on commas that start a new strategy name. */
@@ -61,7 +40,10 @@ function fourStrategies(text: string): string[] {
   return list.map((s) => parseStrategySpec(s).text);
 }
 
-export function formatOdds(r8: HandOddsResult | null, r14: HandOddsResult, table: OddsLine | null, tableBomb: { p: number; se: number; n: number } | null): string {
+/** largest minimum straight-flush length for which `odds` computes the table-level any-bomb figure */
+export const TABLE_MAX_L = 8;
+
+export function formatOdds(r8: HandOddsResult | null, r14: HandOddsResult, table: OddsLine | null, tableBomb: TableBombResult | null): string {
   const out: string[] = [];
   if (r8) out.push(`First 8 cards (exact, counts over C(56,8) = ${BigInt(r8.lines[0].total).toLocaleString('en-US')} hands):`, textTable(oddsRows(r8)), '');
   if (r14.given) out.push(`Full 14 cards given ${r14.given} (exact, the 6 still to come from the 48 unseen: C(48,6) = ${BigInt(r14.lines[0].total).toLocaleString('en-US')}):`);
@@ -70,7 +52,11 @@ export function formatOdds(r8: HandOddsResult | null, r14: HandOddsResult, table
   if (table) {
     out.push('', 'At the table (14 cards each, before passing):');
     out.push(`  some player holds a four of a kind: ${table.fraction} = ${pct(table.probability, 4)} (exact)`);
-    if (tableBomb) out.push(`  some player holds any bomb: ≈ ${pct(tableBomb.p, 2)} ± ${pct(1.96 * tableBomb.se, 2)} (estimate from ${tableBomb.n.toLocaleString('en-US')} sampled deals, not exact)`);
+    if (!tableBomb) out.push(`  some player holds any bomb: not computed for minStraightFlush > ${TABLE_MAX_L} (the exact count would take minutes)`);
+    else {
+      out.push(`  some player holds any bomb: ${pct(tableBomb.probability, 10)} (exact combinatorics, 12 significant digits; not sampled)`);
+      out.push(`  no player holds a bomb:     ${pct(tableBomb.noBomb, 10)} of the ${BigInt(tableBomb.deals).toLocaleString('en-US')} deals`);
+    }
   }
   return out.join('\n');
 }
@@ -117,12 +103,11 @@ export function register(program: Command): void {
     t.command('odds')
       .description('exact deal odds: any bomb, four of a kind, straight flush, each special card, k aces, two or more of Dragon/Phoenix/aces — for the first 8 and the full 14 cards, or the 14 given your first 8')
       .option('--hand <cards>', 'your first 8 cards, e.g. "As Ah Kj 9p 5s 2r Dr Ph": odds for your 14 given them')
-      .option('--table-samples <n>', 'sampled deals for the (estimated) table-level any-bomb figure', intArg('--table-samples', 0, 100_000_000), 200_000)
       .option('--json', 'print the result as JSON')
       .option('--csv', 'print the 14-card table as CSV')
       .addHelpText('after', '\nCards: rank 2-9 T J Q K A + suit j (Jade) s (Sword) p (Pagoda) r (Star); MJ, Dg, Ph, Dr for Mah Jong, Dog, Phoenix, Dragon.\nExamples:\n  npx oddsmith tichu odds\n  npx oddsmith tichu odds --hand "Aj As Kp Qr 7s 7j Dr MJ"'),
     'tichu',
-  ).action((opts: RulesOptions & { hand?: string; json?: boolean; csv?: boolean; tableSamples: number }) => {
+  ).action((opts: RulesOptions & { hand?: string; json?: boolean; csv?: boolean }) => {
     const rules = rulesFromOptions('tichu', opts, validateRules);
     const L = rules.minStraightFlush;
     if (opts.hand !== undefined) {
@@ -134,8 +119,10 @@ export function register(program: Command): void {
     }
     const r8 = handOdds(8, [], L), r14 = handOdds(14, [], L);
     const table = tableFourOfAKind();
-    const tb = opts.tableSamples > 0 ? sampleTableBomb(opts.tableSamples, 1, L) : null;
-    const result = { eight: r8, fourteen: r14, table: { fourOfAKind: table, anyBombEstimate: tb && { ...tb, exact: false } } };
+    // the DP's state grows as (4·(L−1))^4/24: beyond L = TABLE_MAX_L it takes from seconds to minutes
+    const tb = L <= TABLE_MAX_L ? tableBombOdds({ ...TICHU_DECK, minStraightFlush: L }) : null;
+    const anyBomb = tb ? { ...tb, exact: true, method: 'DP over ranks (suit runs as a multiset) with a discrete Fourier transform in the hand sizes; a double, ~12 significant digits' } : { notComputed: `minStraightFlush ${L} > ${TABLE_MAX_L}` };
+    const result = { eight: r8, fourteen: r14, table: { fourOfAKind: table, anyBomb } };
     emit(result, opts, () => formatOdds(r8, r14, table, tb), () => oddsCsv(r14));
   });
 
