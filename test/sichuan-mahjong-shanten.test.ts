@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
-import { sevenPairsDistance, shanten, standardDistance } from '../src/games/sichuan-mahjong/shanten.js';
+// the reference: the per-suit tables the suit classes replaced
+import { flushDistance, isStandardWin, sevenPairsDistance, shanten, standardDistance } from '../src/games/sichuan-mahjong/shanten-tables.js';
+import * as S from '../src/games/sichuan-mahjong/shanten.js';
 import { readFileSync } from 'node:fs';
 import { buildSuitKeys, IncrementalShanten, suitKeysDataModule, keySevenPairsDistance, keyShanten, keyStandardDistance, suitKeys } from '../src/games/sichuan-mahjong/suit-keys.js';
 import { countsOf, parseTileList, randomHand } from '../src/games/sichuan-mahjong/tiles.js';
@@ -91,6 +93,12 @@ describe('sichuan-mahjong suit-class shanten (suit-keys.ts)', () => {
       if (keyStandardDistance(c, 0, sets, v) !== standardDistance(c, sets, v)) mismatches++;
       if (keyStandardDistance(c, 0, sets, -1) !== standardDistance(c, sets, -1)) mismatches++;
       if (keySevenPairsDistance(c, 0, v) !== sevenPairsDistance(c, v)) mismatches++;
+      // shanten.ts (what the engine and strategies call) runs on the suit classes: same answers
+      if (S.shanten(c, melds, v) !== want) mismatches++;
+      if (S.isStandardWin(c) !== isStandardWin(c)) mismatches++;
+      if (S.flushDistance(c, i % 3, sets) !== flushDistance(c, i % 3, sets)) mismatches++;
+      inc.set(c);
+      if (inc.suitDistance(i % 3, sets * 2 + 1) !== flushDistance(c, i % 3, sets) || inc.sevenPairsDistance(v) !== sevenPairsDistance(c, v)) mismatches++;
       checked++;
     }
     expect(checked).toBe(1_000_000);

@@ -297,9 +297,11 @@ export function suitKeys(): SuitKeys {
 // Module-level views of the keys (filled on first use): the lookups below read only these.
 let LOPOS: Int32Array = new Int32Array(0), HIBASE: Int32Array = new Int32Array(0), KEY: Uint8Array = new Uint8Array(0), PAIR: Uint8Array = new Uint8Array(0);
 let DIST2: Uint8Array = new Uint8Array(0), DIST3: Uint8Array = new Uint8Array(0), SPLO: Uint8Array = new Uint8Array(0), SPHI: Uint8Array = new Uint8Array(0);
+let CLS: Uint8Array = new Uint8Array(0);
 let K = 0, KK2 = 0;
 function ensureKeys(): void {
   const t = suitKeys();
+  CLS = t.CLS;
   LOPOS = t.LOPOS; HIBASE = t.HIBASE; KEY = t.KEY; PAIR = t.PAIR; DIST2 = t.DIST2; DIST3 = t.DIST3; SPLO = t.SPLO; SPHI = t.SPHI; K = t.K; KK2 = t.K * t.K2;
 }
 
@@ -335,6 +337,12 @@ export function keyStandardDistance(c: ArrayLike<number>, off: number, sets: num
   const ka = KEY[HIBASE[hiAt(c, a)] + LOPOS[loAt(c, a)]];
   const kb = KEY[HIBASE[hiAt(c, b)] + LOPOS[loAt(c, b)]];
   return DIST2[PAIR[ka * K + kb] * 5 + sets];
+}
+
+/** Distance of one suit alone (counts at `o`) to target t = m·2 + h (m sets, h pairs): e.g. a full flush. */
+export function keySuitDistance(c: ArrayLike<number>, o: number, target: number): number {
+  if (K === 0) ensureKeys();
+  return CLS[KEY[HIBASE[hiAt(c, o)] + LOPOS[loAt(c, o)]] * TARGETS + target];
 }
 
 /** Seven-pairs distance (four identical tiles are two pairs) outside the void suit. */
@@ -408,6 +416,22 @@ export class IncrementalShanten {
     }
     const a = voidSuit === 0 ? 2 : 0, b = voidSuit === 2 ? 2 : 4;
     return DIST2[PAIR[KEY[HIBASE[h[a + 1]] + LOPOS[h[a]]] * K + KEY[HIBASE[h[b + 1]] + LOPOS[h[b]]]] * 5 + sets];
+  }
+
+  /** Seven-pairs distance outside the void suit. */
+  sevenPairsDistance(voidSuit: number): number {
+    if (K === 0) ensureKeys();
+    const h = this.half;
+    let sp = 0;
+    for (let s = 0; s < 3; s++) if (s !== voidSuit) sp += SPLO[h[2 * s]] + SPHI[h[2 * s + 1]];
+    return sevenFrom(sp);
+  }
+
+  /** Distance of suit `suit` alone to target m·2 + h (a full flush: m = sets, h = 1). */
+  suitDistance(suit: number, target: number): number {
+    if (K === 0) ensureKeys();
+    const h = this.half;
+    return CLS[KEY[HIBASE[h[2 * suit + 1]] + LOPOS[h[2 * suit]]] * TARGETS + target];
   }
 
   /** Shanten: standard form, or seven pairs when nothing is declared. */
