@@ -2,13 +2,16 @@
 import { UserError } from '../../src/core/errors.js';
 import { StrategyRegistry } from '../../src/core/spec.js';
 import type { MahjongStrategy } from '../../src/games/sichuan-mahjong/strategy.js';
+import { advisor } from './advisor.js';
+
+export { ADVISOR_MAX_SHANTEN, advisorDecision, findDisagreements, type AdvisorDecision, type Disagreement } from './advisor.js';
 import { greedy } from './greedy.js';
 import { random } from './random.js';
 import { value } from './value.js';
 
-export const STRATEGIES = new StrategyRegistry<MahjongStrategy>('sichuan-mahjong', [greedy, value, random]);
+export const STRATEGIES = new StrategyRegistry<MahjongStrategy>('sichuan-mahjong', [greedy, value, random, advisor]);
 
-/** The strategy a spec names (`greedy`, `value`, `random`: none takes parameters). */
+/** The strategy a spec names (`greedy`, `value`, `random`, `advisor`: none takes parameters). */
 export function getStrategy(text: string): MahjongStrategy {
   const { strategy, spec } = STRATEGIES.parse(text);
   if (spec.arg !== undefined || Object.keys(spec.params).length) throw new UserError(`strategy ${spec.name} takes no parameters (got ${JSON.stringify(text)})`);

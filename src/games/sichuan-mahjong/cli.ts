@@ -9,7 +9,7 @@ import { analyze, type WaitsResult } from './exact-waits.js';
 import { Valuer } from './value.js';
 import { readyHandWaits, startingHandDistribution, type ReadyWaitsResult, type StartingHandResult } from './exact-starting-hands.js';
 import { exactReadyOdds } from './exact-ready-odds.js';
-import { dealKernel, formatDeal, oddsKernel, type DealParams, type DealSummary, type OddsParams, type OddsSummary } from './kernels.js';
+import { dealKernel, formatDeal, formatPaired, oddsKernel, pairedKernel, type PairedParams, type DealParams, type DealSummary, type OddsParams, type OddsSummary } from './kernels.js';
 import { parsePosition, type HandSpec } from './hand.js';
 import { getStrategy, STRATEGIES } from '../../../strategies/sichuan-mahjong/index.js';
 import { advise, DEFAULT_DRAWS, type AdvisorResult, type Objective } from './exact-advisor.js';
@@ -212,6 +212,28 @@ export function register(program: Command): void {
       const dealsPerSecond = run.perSecond;
       const out: DealSummary & { seconds: number; dealsPerSecond: number; seed: number } = { ...r, seconds: run.seconds, dealsPerSecond, seed: run.seed };
       emit(out, opts, () => formatDeal(r, dealsPerSecond), () => r.bySlot.map((x) => ({ slot: x.slot, strategy: x.strategy, pointsMean: x.points.mean, pointsSe: x.points.se, ci95Low: x.points.ci95[0], ci95High: x.points.ci95[1], winRate: x.winRate.p, first: x.winOrder[0], second: x.winOrder[1], third: x.winOrder[2], flowerPigRate: x.flowerPigRate.p, dealInRate: x.dealInRate, kongsPerDeal: x.kongsPerDeal })));
+    });
+
+  addSimOptions(
+    addRulesOptions(
+      mj
+        .command('compare')
+        .description('one strategy against a baseline on the same walls: each wall is played with the strategy in one seat (rotating) and three baselines, then with four baselines; the gain is the seat\'s difference, deal by deal')
+        .requiredOption('--strategy <name>', `the strategy measured (known: ${STRATEGIES.names.join(', ')})`)
+        .option('--baseline <name>', 'the other three seats, and the seat\'s stand-in on the second play', 'greedy')
+        .option('--deals <n>', 'walls to play (each twice)', intArg('--deals', 1, 1e9), 2000),
+      GAME,
+    ),
+    { shardCount: 16 },
+  )
+    .addHelpText('after', '\nExample:\n  npx oddsmith mahjong compare --strategy advisor --baseline greedy --deals 2000 --seed 7')
+    .action(async (opts: SimOptions & RulesOptions & { deals: number; strategy: string; baseline: string }) => {
+      getStrategy(opts.strategy); getStrategy(opts.baseline);
+      const params: PairedParams = { rules: rulesFromOptions(GAME, opts, validateRules), strategy: opts.strategy, baseline: opts.baseline };
+      const sim = await simulate(pairedKernel, params, opts.deals, opts);
+      if (!sim) return;
+      const { result: r, run } = sim;
+      emit({ ...r, seconds: run.seconds, seed: run.seed }, opts, () => formatPaired(r), () => [{ strategy: r.strategy, baseline: r.baseline, deals: r.deals, gainMean: r.gain.mean, gainSe: r.gain.se, ci95Low: r.gain.ci95[0], ci95High: r.gain.ci95[1], differ: r.differ }]);
     });
 
   addSimOptions(

@@ -329,6 +329,95 @@ export const oddsKernel: Kernel<OddsParams, OddsSummary> = {
   },
 };
 
-export const kernels: readonly Kernel<never, unknown>[] = [dealKernel as Kernel<never, unknown>, oddsKernel as Kernel<never, unknown>];
+// ---- one strategy against a baseline on the same walls (`mahjong compare`, the advisor report) --
+
+export interface PairedParams {
+  rules: SichuanRules;
+  /** the strategy measured: it sits in one seat, rotating deal by deal */
+  strategy: string;
+  /** the other three seats, and the measured seat in the baseline deal */
+  baseline: string;
+}
+
+export interface PairedSummary {
+  deals: number;
+  strategy: string;
+  baseline: string;
+  /** the measured seat's points per deal with the strategy there */
+  withStrategy: MeanEstimate;
+  /** the same seat's points on the same wall with the baseline there (0 in expectation: four alike) */
+  withBaseline: MeanEstimate;
+  /** the gain per deal: the difference deal by deal (common walls cancel most of the luck) */
+  gain: MeanEstimate;
+  /** share of deals in which the seat's points differ between the two */
+  differ: number;
+}
+
+/** Accumulator of the paired kernel: deals, the two seat results and their difference (sum, sum of squares). */
+export const PAIRED = defineLayout({ deals: 1, sumA: 1, sumSqA: 1, sumB: 1, sumSqB: 1, sumD: 1, sumSqD: 1, differ: 1 });
+const PA = PAIRED.offset;
+
+/** Per thread: the two engines, the shared wall and a scratch deal accumulator. */
+interface PairedEngines { a: Deal; b: Deal; wall: Uint8Array; scratch: Float64Array }
+const paired = new Memo<PairedEngines>(8);
+
+/**
+ * Deal i: a shuffled wall; the strategy in seat (4 − i mod 4) mod 4 and the baseline elsewhere,
+ * then four baselines on the same wall; the seat's points in each. Strategies that draw from the
+ * deal's random stream see different streams in the two deals; greedy, value and advisor do not.
+ */
+export const pairedKernel: Kernel<PairedParams, PairedSummary> = {
+  name: 'sichuan-mahjong.paired',
+  sample: () => ({ params: { rules: loadRules(), strategy: 'value', baseline: 'greedy' }, count: 100 }),
+  run(p, rng, count) {
+    const e = paired.get(`${p.strategy},${p.baseline}|${JSON.stringify(p.rules)}`, () => ({
+      a: new Deal(p.rules, [getStrategy(p.strategy), getStrategy(p.baseline), getStrategy(p.baseline), getStrategy(p.baseline)], rng),
+      b: new Deal(p.rules, [getStrategy(p.baseline), getStrategy(p.baseline), getStrategy(p.baseline), getStrategy(p.baseline)], rng),
+      wall: new Uint8Array(108), scratch: new Float64Array(DEAL.length),
+    }));
+    e.a.rng = rng; e.b.rng = rng;
+    const acc = new Float64Array(PAIRED.length);
+    const w = e.wall;
+    for (let i = 0; i < count; i++) {
+      for (let j = 0; j < 108; j++) w[j] = j >> 2;
+      for (let j = 107; j > 0; j--) { const k = rng.below(j + 1); const t = w[j]; w[j] = w[k]; w[k] = t; }
+      const r = i & 3, seat = (4 - r) & 3;
+      e.a.play(e.scratch, r, w);
+      const x = e.a.score[seat];
+      e.b.play(e.scratch, r, w);
+      const y = e.b.score[seat];
+      acc[PA.deals]++;
+      acc[PA.sumA] += x; acc[PA.sumSqA] += x * x;
+      acc[PA.sumB] += y; acc[PA.sumSqB] += y * y;
+      acc[PA.sumD] += x - y; acc[PA.sumSqD] += (x - y) * (x - y);
+      if (x !== y) acc[PA.differ]++;
+    }
+    return acc;
+  },
+  summarize(p, acc) {
+    const n = acc[PA.deals];
+    return {
+      deals: n, strategy: p.strategy, baseline: p.baseline,
+      withStrategy: meanEstimate(n, acc[PA.sumA], acc[PA.sumSqA]),
+      withBaseline: meanEstimate(n, acc[PA.sumB], acc[PA.sumSqB]),
+      gain: meanEstimate(n, acc[PA.sumD], acc[PA.sumSqD]),
+      differ: n ? acc[PA.differ] / n : 0,
+    };
+  },
+  format(r) {
+    return formatPaired(r);
+  },
+};
+
+export function formatPaired(r: PairedSummary): string {
+  const ci = (m: MeanEstimate) => `${f2(m.mean)} [${f2(m.ci95[0])}, ${f2(m.ci95[1])}]`;
+  return [
+    `${r.deals} walls, each played twice: ${r.strategy} in one seat (rotating) against three ${r.baseline}, then four ${r.baseline}`,
+    `gain of ${r.strategy} over ${r.baseline}, points per deal (95% interval): ${ci(r.gain)}`,
+    `the seat's points per deal: with ${r.strategy} ${ci(r.withStrategy)}, with ${r.baseline} ${ci(r.withBaseline)}; the seat's result differs in ${pct(r.differ)} of deals`,
+  ].join('\n');
+}
+
+export const kernels: readonly Kernel<never, unknown>[] = [dealKernel as Kernel<never, unknown>, oddsKernel as Kernel<never, unknown>, pairedKernel as Kernel<never, unknown>];
 
 registerKernels(import.meta.url, kernels);

@@ -4,6 +4,7 @@
  */
 import type { Rng } from '../../core/rng.js';
 import type { RegisteredStrategy } from '../../core/spec.js';
+import type { SichuanRules } from './rules.js';
 
 /**
  * What a strategy sees of a deal: its own hand and sets, every public tile, the wall. All typed
@@ -23,6 +24,8 @@ export interface TableView {
   wallLeft(): number;
   /** the deal's random stream (for strategies that randomize) */
   readonly rng: Rng;
+  /** the rules being played (fan and payments: what a discard is worth) */
+  readonly rules: SichuanRules;
 }
 
 /** Kinds of kong a strategy is asked about. */
