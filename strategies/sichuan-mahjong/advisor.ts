@@ -20,7 +20,7 @@ import { Advisor } from '../../src/games/sichuan-mahjong/exact-advisor.js';
 import type { Position } from '../../src/games/sichuan-mahjong/hand.js';
 import { holdsVoid } from '../../src/games/sichuan-mahjong/shanten.js';
 import { IncrementalShanten } from '../../src/games/sichuan-mahjong/suit-keys.js';
-import { fewestTilesVoid, kongKeeps, pungImproves } from './greedy.js';
+import { fewestTilesVoid, kongKeeps, pungImproves, weakestThree } from './greedy.js';
 
 /** The largest shanten (after the discard) at which the advisor's exact expected points decide. */
 export const ADVISOR_MAX_SHANTEN = 2;
@@ -101,6 +101,7 @@ export const advisor: MahjongStrategy = {
   name: 'advisor',
   description: DESCRIPTION,
   usage: `advisor — ${DESCRIPTION}`,
+  chooseSwap: (t: TableView, seat: number, out: Uint8Array) => weakestThree(t.hands[seat], out),
   chooseVoid: (t: TableView, seat: number) => fewestTilesVoid(t.hands[seat], 0),
   chooseDiscard: (t: TableView, seat: number) => {
     const hand = t.hands[seat], v = t.voids[seat];

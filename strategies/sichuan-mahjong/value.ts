@@ -11,7 +11,7 @@ import type { MahjongStrategy, TableView } from '../../src/games/sichuan-mahjong
 import { improvingCount, voidDiscard } from '../../src/games/sichuan-mahjong/efficiency.js';
 import { allPungsDistance, holdsVoid } from '../../src/games/sichuan-mahjong/shanten.js';
 import { IncrementalShanten } from '../../src/games/sichuan-mahjong/suit-keys.js';
-import { fewestTilesVoid, kongKeeps, pungImproves } from './greedy.js';
+import { fewestTilesVoid, kongKeeps, pungImproves, weakestThree } from './greedy.js';
 
 const PLAN_STD = 0, PLAN_FLUSH0 = 1, PLAN_SEVEN = 4, PLAN_PUNGS = 5;
 // bonuses in tenths of a tile
@@ -64,6 +64,7 @@ export const value: MahjongStrategy = {
   name: 'value',
   description: DESCRIPTION,
   usage: `value — ${DESCRIPTION}`,
+  chooseSwap: (t: TableView, seat: number, out: Uint8Array) => weakestThree(t.hands[seat], out),
   chooseVoid: (t: TableView, seat: number) => fewestTilesVoid(t.hands[seat], 0),
   chooseDiscard: (t: TableView, seat: number) => {
     const hand = t.hands[seat];

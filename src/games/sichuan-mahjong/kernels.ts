@@ -418,6 +418,111 @@ export function formatPaired(r: PairedSummary): string {
   ].join('\n');
 }
 
-export const kernels: readonly Kernel<never, unknown>[] = [dealKernel as Kernel<never, unknown>, oddsKernel as Kernel<never, unknown>, pairedKernel as Kernel<never, unknown>];
+// ---- starting hands after swap three (`mahjong starting-hands --swap-three`) --------------------
+
+export interface SwapStartParams {
+  /** the rules (swapThree.direction is used; the swap is made whether or not it is enabled) */
+  rules: SichuanRules;
+  /** the four seats' strategies (which three each passes) */
+  strategies: string[];
+}
+
+/** Shanten −1..10 at index shanten + 1; tiles in the shortest suit 0..14. */
+const SH = 12, FEW = 15;
+export const SWAP_START = defineLayout({
+  deals: 1,
+  /** 13-tile hands (seats 1–3) and the dealer's 14, before and after the swap: shanten with the best void */
+  before13: SH, after13: SH, before14: SH, after14: SH,
+  /** tiles in the shortest suit of the 13-tile hands */
+  fewestBefore13: FEW, fewestAfter13: FEW,
+  /** the change in shanten, hand by hand (sum, sum of squares): 13-tile hands, then the dealer */
+  diff13: 1, diffSq13: 1, diff14: 1, diffSq14: 1,
+  /** the seats the tiles moved on: 1 clockwise, 2 across, 3 counter-clockwise */
+  shift: 4,
+});
+const SW = SWAP_START.offset;
+
+export interface SwapDistribution { value: number; before: Proportion; after: Proportion }
+export interface SwapStartSummary {
+  deals: number;
+  direction: string;
+  strategies: string[];
+  /** 13-tile hands (three per deal) */
+  shanten13: SwapDistribution[];
+  shanten14: SwapDistribution[];
+  fewestSuit13: SwapDistribution[];
+  /** mean shanten before and after, and the mean change hand by hand */
+  mean13: { before: number; after: number; change: MeanEstimate };
+  mean14: { before: number; after: number; change: MeanEstimate };
+  /** share of deals per direction */
+  directions: { clockwise: number; across: number; counterClockwise: number };
+}
+
+function bestVoidShanten(h: Uint8Array): number {
+  let best = 99;
+  for (let v = 0; v < 3; v++) { const x = shanten(h, 0, v); if (x < best) best = x; }
+  return best;
+}
+
+function fewestSuit(h: Uint8Array): number {
+  let best = 99;
+  for (let s = 0; s < 3; s++) { let n = 0; for (let r = 0; r < 9; r++) n += h[s * 9 + r]; if (n < best) best = n; }
+  return best;
+}
+
+/** Per thread: the engine (its deal and swap steps only) and the shanten before the swap. */
+const swapStarts = new Memo<{ deal: Deal; scratch: Float64Array; before: Int8Array }>(8);
+
+export const swapStartKernel: Kernel<SwapStartParams, SwapStartSummary> = {
+  name: 'sichuan-mahjong.swap-start',
+  sample: () => ({ params: { rules: loadRules(), strategies: ['greedy', 'value', 'random', 'greedy'] }, count: 300 }),
+  run(p, rng, count) {
+    const e = swapStarts.get(`${p.strategies.join(',')}|${JSON.stringify(p.rules)}`, () => ({ deal: new Deal(p.rules, p.strategies.map(getStrategy), rng), scratch: new Float64Array(DEAL.length), before: new Int8Array(4) }));
+    const deal = e.deal;
+    deal.rng = rng;
+    const acc = new Float64Array(SWAP_START.length);
+    for (let i = 0; i < count; i++) {
+      deal.startHands(e.scratch, 0);
+      for (let s = 0; s < 4; s++) {
+        const h = deal.hands[s];
+        const sh = bestVoidShanten(h);
+        e.before[s] = sh;
+        if (s === 0) acc[SW.before14 + sh + 1]++;
+        else { acc[SW.before13 + sh + 1]++; acc[SW.fewestBefore13 + fewestSuit(h)]++; }
+      }
+      deal.swapThree();
+      for (let s = 0; s < 4; s++) {
+        const h = deal.hands[s];
+        const sh = bestVoidShanten(h);
+        const d = sh - e.before[s];
+        if (s === 0) { acc[SW.after14 + sh + 1]++; acc[SW.diff14] += d; acc[SW.diffSq14] += d * d; }
+        else { acc[SW.after13 + sh + 1]++; acc[SW.fewestAfter13 + fewestSuit(h)]++; acc[SW.diff13] += d; acc[SW.diffSq13] += d * d; }
+      }
+      acc[SW.shift + deal.lastSwapShift]++;
+      acc[SW.deals]++;
+    }
+    return acc;
+  },
+  summarize(p, acc) {
+    const n = acc[SW.deals];
+    const dist = (b: number, a: number, len: number, first: number, hands: number): SwapDistribution[] => {
+      const out: SwapDistribution[] = [];
+      for (let i = 0; i < len; i++) if (acc[b + i] > 0 || acc[a + i] > 0) out.push({ value: i + first, before: proportion(acc[b + i], hands), after: proportion(acc[a + i], hands) });
+      return out;
+    };
+    const mean = (b: number, len: number, hands: number): number => { let m = 0; for (let i = 0; i < len; i++) m += (i - 1) * acc[b + i]; return m / hands; };
+    return {
+      deals: n, direction: p.rules.swapThree.direction, strategies: p.strategies,
+      shanten13: dist(SW.before13, SW.after13, SH, -1, 3 * n),
+      shanten14: dist(SW.before14, SW.after14, SH, -1, n),
+      fewestSuit13: dist(SW.fewestBefore13, SW.fewestAfter13, FEW, 0, 3 * n),
+      mean13: { before: mean(SW.before13, SH, 3 * n), after: mean(SW.after13, SH, 3 * n), change: meanEstimate(3 * n, acc[SW.diff13], acc[SW.diffSq13]) },
+      mean14: { before: mean(SW.before14, SH, n), after: mean(SW.after14, SH, n), change: meanEstimate(n, acc[SW.diff14], acc[SW.diffSq14]) },
+      directions: { clockwise: acc[SW.shift + 1] / n, across: acc[SW.shift + 2] / n, counterClockwise: acc[SW.shift + 3] / n },
+    };
+  },
+};
+
+export const kernels: readonly Kernel<never, unknown>[] = [dealKernel as Kernel<never, unknown>, oddsKernel as Kernel<never, unknown>, pairedKernel as Kernel<never, unknown>, swapStartKernel as Kernel<never, unknown>];
 
 registerKernels(import.meta.url, kernels);

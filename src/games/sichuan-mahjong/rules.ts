@@ -19,6 +19,10 @@ import { boolean, integer, object, onlyKeys, string } from '../../core/validate.
  *   the discard made after the last wall tile was drawn.
  * - `outsideHandInSevenPairs` (assumed false): outside hand is a standard-hand pattern only.
  * - `sevenPairsAllowed`, `winnersToEnd` (3: the deal ends when three players have won).
+ * - `swapThree` (换三张, off by default): after the deal each player passes three tiles of one suit,
+ *   before the void is declared; `direction` clockwise (to the next seat in turn order),
+ *   counter-clockwise (to the previous), across, or `dice` (two dice: total mod 3 = 1 clockwise,
+ *   2 counter-clockwise, 0 across — each exactly 12 of 36).
  */
 export interface SichuanRules {
   name: string;
@@ -39,10 +43,16 @@ export interface SichuanRules {
   outsideHandInSevenPairs: boolean;
   sevenPairsAllowed: boolean;
   winnersToEnd: number;
+  swapThree: { enabled: boolean; direction: SwapDirection };
 }
 
+export const SWAP_DIRECTIONS = ['dice', 'clockwise', 'counter-clockwise', 'across'] as const;
+export type SwapDirection = (typeof SWAP_DIRECTIONS)[number];
+/** When swapThree is absent from a rules file: off (the figures of files written before it stay). */
+const SWAP_OFF = { enabled: false, direction: 'dice' as SwapDirection };
+
 export const FAN_KEYS = ['allPungs', 'sevenPairs', 'outsideHand', 'all258Pungs', 'fullFlush', 'singleWaitFourSets', 'root', 'kongReplacement', 'robbingKong', 'lastTile'] as const;
-const TOP_KEYS = ['name', 'fan', 'maxFan', 'selfDrawBonus', 'kongPayments', 'flowerPigPenalty', 'flowerPigPaysWinners', 'flowerPigPaysReadyCheck', 'kongRefundWhenNotReady', 'readyCheck', 'readyCheckCountsDeadWaits', 'lastTileIncludesDiscard', 'outsideHandInSevenPairs', 'sevenPairsAllowed', 'winnersToEnd'];
+const TOP_KEYS = ['name', 'fan', 'maxFan', 'selfDrawBonus', 'kongPayments', 'flowerPigPenalty', 'flowerPigPaysWinners', 'flowerPigPaysReadyCheck', 'kongRefundWhenNotReady', 'readyCheck', 'readyCheckCountsDeadWaits', 'lastTileIncludesDiscard', 'outsideHandInSevenPairs', 'sevenPairsAllowed', 'winnersToEnd', 'swapThree'];
 
 export function validateRules(raw: unknown, where = 'rules'): SichuanRules {
   const o = object(raw, where);
@@ -73,6 +83,16 @@ export function validateRules(raw: unknown, where = 'rules'): SichuanRules {
     outsideHandInSevenPairs: boolean(o.outsideHandInSevenPairs, `${where}.outsideHandInSevenPairs`),
     sevenPairsAllowed: boolean(o.sevenPairsAllowed, `${where}.sevenPairsAllowed`),
     winnersToEnd: integer(o.winnersToEnd, `${where}.winnersToEnd`, 1, 3),
+    swapThree: o.swapThree === undefined ? { ...SWAP_OFF } : swapThree(o.swapThree, `${where}.swapThree`),
+  };
+}
+
+function swapThree(raw: unknown, where: string): SichuanRules['swapThree'] {
+  const o = object(raw, where);
+  onlyKeys(o, where, ['enabled', 'direction']);
+  return {
+    enabled: boolean(o.enabled, `${where}.enabled`),
+    direction: string(o.direction, `${where}.direction`, SWAP_DIRECTIONS) as SwapDirection,
   };
 }
 

@@ -39,7 +39,12 @@ export const KONG_EXPOSED = 0, KONG_ADDED = 1, KONG_CONCEALED = 2;
 export interface MahjongStrategy extends RegisteredStrategy {
   readonly name: string;
   readonly description: string;
-  /** the void suit (0..2) after the deal */
+  /**
+   * Swap three (rules.swapThree): the three tiles to pass, all of one suit, written to `out` as
+   * kinds (a kind held twice may appear twice). Asked of every seat before any tile moves.
+   */
+  chooseSwap(t: TableView, seat: number, out: Uint8Array): void;
+  /** the void suit (0..2) after the deal (and the swap) */
   chooseVoid(t: TableView, seat: number): number;
   /** the kind to discard from a 14-form hand (must be held; a void-suit tile while any is held) */
   chooseDiscard(t: TableView, seat: number): number;
