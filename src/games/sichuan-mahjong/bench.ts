@@ -5,9 +5,11 @@ import { standardDistance as tableStandardDistance } from './shanten-tables.js';
 import { Valuer } from './value.js';
 import { loadRules } from './rules.js';
 import { dealKernel, type DealParams } from './kernels.js';
-import { randomHand } from './tiles.js';
 import { advise, DEFAULT_DRAWS } from './exact-advisor.js';
 import { buildSuitKeys, keyShanten, keyStandardDistance, suitKeys } from './suit-keys.js';
+import { advisorDecision } from '../../../strategies/sichuan-mahjong/index.js';
+import type { TableView } from './strategy.js';
+import { countsOf, parseTileList, randomHand } from './tiles.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -143,6 +145,23 @@ function advisorTimes(log: (line: string) => void): void {
     times.sort((a, b) => a - b);
     log(`discard advisor, ${label} from ready (${hand}, void s, ${DEFAULT_DRAWS} draws, every discard): ${times[2].toFixed(1)} ms median, ${states} states`);
   }
+  // the advisor strategy's decision on the same hands (lowest-shanten discards only; beyond 2 from ready it is greedy's)
+  const z = new Uint8Array(27);
+  for (const [label, hand] of cases.slice(0, 3)) {
+    const view: TableView = {
+      hands: [countsOf(parseTileList(hand, 'hand')), z, z, z], meldKinds: new Uint8Array(16), meldSizes: new Uint8Array(16), nMelds: new Int8Array(4),
+      voids: Int8Array.from([2, 0, 0, 0]), visible: new Uint8Array(27), won: new Uint8Array(4), wallLeft: () => DEFAULT_DRAWS * 4, rng: new Rng(1), rules,
+    };
+    const times: number[] = [];
+    let exact = false;
+    for (let i = 0; i < 6; i++) {
+      const t0 = performance.now();
+      exact = advisorDecision(view, 0).exact;
+      if (i > 0) times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    log(`advisor strategy, one decision ${label} from ready: ${times[2].toFixed(1)} ms median (${exact ? 'exact expected points' : 'greedy fallback'})`);
+  }
 }
 
 export async function bench(log: (line: string) => void): Promise<void> {
@@ -200,9 +219,9 @@ export async function bench(log: (line: string) => void): Promise<void> {
 
   const params: DealParams = { rules, strategies: ['greedy', 'value', 'random', 'greedy'], rotate: true };
   dealKernel.run(params, new Rng(2), 50);
-  for (const mix of [['greedy', 'value', 'random', 'greedy'], ['greedy', 'greedy', 'greedy', 'greedy'], ['random', 'random', 'random', 'random']]) {
+  for (const mix of [['greedy', 'value', 'random', 'greedy'], ['greedy', 'greedy', 'greedy', 'greedy'], ['random', 'random', 'random', 'random'], ['advisor', 'greedy', 'greedy', 'greedy']]) {
     const p = { ...params, strategies: mix };
-    const D = mix[0] === 'random' ? 4000 : 1500;
+    const D = mix[0] === 'random' ? 4000 : mix[0] === 'advisor' ? 200 : 1500;
     t0 = performance.now();
     dealKernel.run(p, new Rng(3), D);
     s = (performance.now() - t0) / 1000;
