@@ -1,4 +1,4 @@
-import { keyShanten, keySevenPairsDistance, keyStandardDistance, keySuitDistance } from './suit-keys.js';
+import { keyIsStandardWin, keyShanten, keySevenPairsDistance, keyStandardDistance, keySuitDistance } from './suit-keys.js';
 
 /**
  * Shanten and winning-shape checks. A hand is a 27-count vector (at most 14 tiles); `sets` is the
@@ -56,11 +56,7 @@ export function holdsVoid(hand: ArrayLike<number>, voidSuit: number): boolean {
 
 /** A standard winning shape: all the tiles (3·sets + 2 of them, at most 14) are sets and one pair. */
 export function isStandardWin(counts: ArrayLike<number>): boolean {
-  let n = 0;
-  for (let k = 0; k < 27; k++) n += counts[k];
-  if (n > 14 || n % 3 !== 2) return false;
-  // distance 0 to (n − 2)/3 sets and a pair with exactly that many tiles: every tile is used
-  return keyStandardDistance(counts, 0, (n - 2) / 3, -1) === 0;
+  return keyIsStandardWin(counts, 0);
 }
 
 export function isSevenPairs(counts: ArrayLike<number>): boolean {

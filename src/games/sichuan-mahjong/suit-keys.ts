@@ -46,6 +46,9 @@ export interface SuitKeys {
   /** seven-pairs counts of half-indices: pairs + 16·odd kinds */
   SPLO: Uint8Array;
   SPHI: Uint8Array;
+  /** tiles in each low / high half-index (for the winning-shape check) */
+  LOSUM: Uint8Array;
+  HISUM: Uint8Array;
   /** per suit class, its 10 distances (for tests and the advisor) */
   CLS: Uint8Array;
   /** milliseconds to build (builder) or to decode (shipped) */
@@ -240,7 +243,7 @@ export function buildSuitKeys(): SuitKeys {
   }
   const buildMs = performance.now() - t0;
   const bytes = LOPOS.byteLength + HIBASE.byteLength + KEY.byteLength + PAIR.byteLength + DIST2.byteLength + DIST3.byteLength + SPLO.byteLength + SPHI.byteLength + CLS.byteLength;
-  return { LOPOS, HIBASE, KEY, K, PAIR, K2, DIST2, DIST3, SPLO, SPHI, CLS, buildMs, bytes, source: 'built' };
+  return { LOPOS, HIBASE, KEY, K, PAIR, K2, DIST2, DIST3, SPLO, SPHI, LOSUM: loSum, HISUM: hiSum, CLS, buildMs, bytes, source: 'built' };
 }
 
 /** Bytes of a base64 string: Node's decoder when present (a millisecond), else atob (the browser workbench). */
@@ -260,7 +263,7 @@ function fromBase64(b64: string): Uint8Array {
  */
 export function loadSuitKeys(): SuitKeys {
   const t0 = performance.now();
-  const { SPLO, SPHI, LOPOS, HIBASE, N } = halves();
+  const { SPLO, SPHI, LOPOS, HIBASE, N, loSum, hiSum } = halves();
   const KEY = fromBase64(DATA.KEY), PAIR = fromBase64(DATA.PAIR), DIST2 = fromBase64(DATA.DIST2), DIST3 = fromBase64(DATA.DIST3), CLS = fromBase64(DATA.CLS);
   const K = DATA.K, K2 = DATA.K2;
   if (KEY.length !== N || PAIR.length !== K * K || DIST2.length !== K2 * 5 || DIST3.length !== K2 * K * 5 || CLS.length !== K * TARGETS) {
@@ -268,7 +271,7 @@ export function loadSuitKeys(): SuitKeys {
   }
   const buildMs = performance.now() - t0;
   const bytes = LOPOS.byteLength + HIBASE.byteLength + KEY.byteLength + PAIR.byteLength + DIST2.byteLength + DIST3.byteLength + SPLO.byteLength + SPHI.byteLength + CLS.byteLength;
-  return { LOPOS, HIBASE, KEY, K, PAIR, K2, DIST2, DIST3, SPLO, SPHI, CLS, buildMs, bytes, source: 'shipped' };
+  return { LOPOS, HIBASE, KEY, K, PAIR, K2, DIST2, DIST3, SPLO, SPHI, LOSUM: loSum, HISUM: hiSum, CLS, buildMs, bytes, source: 'shipped' };
 }
 
 /** The text of suit-keys.data.ts for tables `t` (the generator writes it; the test compares it). */
@@ -297,11 +300,11 @@ export function suitKeys(): SuitKeys {
 // Module-level views of the keys (filled on first use): the lookups below read only these.
 let LOPOS: Int32Array = new Int32Array(0), HIBASE: Int32Array = new Int32Array(0), KEY: Uint8Array = new Uint8Array(0), PAIR: Uint8Array = new Uint8Array(0);
 let DIST2: Uint8Array = new Uint8Array(0), DIST3: Uint8Array = new Uint8Array(0), SPLO: Uint8Array = new Uint8Array(0), SPHI: Uint8Array = new Uint8Array(0);
-let CLS: Uint8Array = new Uint8Array(0);
+let CLS: Uint8Array = new Uint8Array(0), LOSUM: Uint8Array = new Uint8Array(0), HISUM: Uint8Array = new Uint8Array(0);
 let K = 0, KK2 = 0;
 function ensureKeys(): void {
   const t = suitKeys();
-  CLS = t.CLS;
+  CLS = t.CLS; LOSUM = t.LOSUM; HISUM = t.HISUM;
   LOPOS = t.LOPOS; HIBASE = t.HIBASE; KEY = t.KEY; PAIR = t.PAIR; DIST2 = t.DIST2; DIST3 = t.DIST3; SPLO = t.SPLO; SPHI = t.SPHI; K = t.K; KK2 = t.K * t.K2;
 }
 
@@ -343,6 +346,27 @@ export function keyStandardDistance(c: ArrayLike<number>, off: number, sets: num
 export function keySuitDistance(c: ArrayLike<number>, o: number, target: number): number {
   if (K === 0) ensureKeys();
   return CLS[KEY[HIBASE[hiAt(c, o)] + LOPOS[loAt(c, o)]] * TARGETS + target];
+}
+
+/**
+ * A standard winning shape (every tile in sets and one pair): each suit's tiles are exactly sets,
+ * or sets and a pair — its class is at distance 0 from the target its tile count names — and one
+ * suit holds the pair. Early exit on the first suit that is not.
+ */
+export function keyIsStandardWin(c: ArrayLike<number>, off: number): boolean {
+  if (K === 0) ensureKeys();
+  let pairs = 0;
+  for (let s = 0; s < 3; s++) {
+    const o = off + s * 9;
+    const lo = loAt(c, o), hi = hiAt(c, o);
+    const t = LOSUM[lo] + HISUM[hi];
+    if (t === 0) continue;
+    const r = t % 3;
+    if (r === 1 || t > MAXT) return false;
+    if (CLS[KEY[HIBASE[hi] + LOPOS[lo]] * TARGETS + ((t - r) / 3) * 2 + (r >> 1)] !== 0) return false;
+    if (r === 2) pairs++;
+  }
+  return pairs === 1;
 }
 
 /** Seven-pairs distance (four identical tiles are two pairs) outside the void suit. */
