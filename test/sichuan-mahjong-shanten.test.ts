@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
-import { sevenPairsDistance, shanten, standardDistance } from '../src/games/sichuan-mahjong/shanten.js';
-import { buildSuitKeys, IncrementalShanten, keySevenPairsDistance, keyShanten, keyStandardDistance, suitKeys } from '../src/games/sichuan-mahjong/suit-keys.js';
+// the reference: the per-suit tables the suit classes replaced
+import { flushDistance, isStandardWin, sevenPairsDistance, shanten, standardDistance } from '../src/games/sichuan-mahjong/shanten-tables.js';
+import * as S from '../src/games/sichuan-mahjong/shanten.js';
+import { readFileSync } from 'node:fs';
+import { buildSuitKeys, IncrementalShanten, suitKeysDataModule, keySevenPairsDistance, keyShanten, keyStandardDistance, suitKeys } from '../src/games/sichuan-mahjong/suit-keys.js';
 import { countsOf, parseTileList, randomHand } from '../src/games/sichuan-mahjong/tiles.js';
 import { measureAllocation } from './helpers/alloc.js';
 
@@ -37,10 +40,21 @@ describe('sichuan-mahjong suit-class shanten (suit-keys.ts)', () => {
     expect(t.K2).toBe(180);
     expect(t.KEY.length).toBe(405_350); // nine counts ≤ 4 with at most 14 tiles
     expect(t.bytes).toBeLessThan(8 * 2 ** 20);
-    // a fresh build gives the same tables
-    const u = buildSuitKeys();
-    expect(Buffer.from(u.KEY).equals(Buffer.from(t.KEY))).toBe(true);
-    expect(Buffer.from(u.DIST3).equals(Buffer.from(t.DIST3))).toBe(true);
+    expect(t.source).toBe('shipped');
+  });
+
+  it('the shipped generated file (suit-keys.data.ts) equals a fresh build, table by table and as text', () => {
+    const t = suitKeys(), u = buildSuitKeys();
+    expect(u.source).toBe('built');
+    for (const name of ['LOPOS', 'HIBASE', 'KEY', 'PAIR', 'DIST2', 'DIST3', 'SPLO', 'SPHI', 'LOSUM', 'HISUM', 'CLS'] as const) {
+      const a = t[name], b = u[name];
+      expect(a.length, name).toBe(b.length);
+      expect(Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength)), name).toBe(true);
+    }
+    expect([t.K, t.K2]).toEqual([u.K, u.K2]);
+    // the file itself is what the generator writes today (regenerate: node dist/src/games/sichuan-mahjong/suit-keys-gen.js)
+    const shipped = readFileSync(new URL('../src/games/sichuan-mahjong/suit-keys.data.ts', import.meta.url), 'utf8');
+    expect(shipped === suitKeysDataModule(u)).toBe(true);
   });
 
   it('known hands, including four identical tiles as two pairs', () => {
@@ -79,6 +93,12 @@ describe('sichuan-mahjong suit-class shanten (suit-keys.ts)', () => {
       if (keyStandardDistance(c, 0, sets, v) !== standardDistance(c, sets, v)) mismatches++;
       if (keyStandardDistance(c, 0, sets, -1) !== standardDistance(c, sets, -1)) mismatches++;
       if (keySevenPairsDistance(c, 0, v) !== sevenPairsDistance(c, v)) mismatches++;
+      // shanten.ts (what the engine and strategies call) runs on the suit classes: same answers
+      if (S.shanten(c, melds, v) !== want) mismatches++;
+      if (S.isStandardWin(c) !== isStandardWin(c)) mismatches++;
+      if (S.flushDistance(c, i % 3, sets) !== flushDistance(c, i % 3, sets)) mismatches++;
+      inc.set(c);
+      if (inc.suitDistance(i % 3, sets * 2 + 1) !== flushDistance(c, i % 3, sets) || inc.sevenPairsDistance(v) !== sevenPairsDistance(c, v)) mismatches++;
       checked++;
     }
     expect(checked).toBe(1_000_000);

@@ -2,15 +2,18 @@
 import { UserError } from '../../src/core/errors.js';
 import { StrategyRegistry } from '../../src/core/spec.js';
 import type { MahjongStrategy } from '../../src/games/sichuan-mahjong/strategy.js';
+import { advisor } from './advisor.js';
+
+export { ADVISOR_MAX_SHANTEN, advisorDecision, findDisagreements, type AdvisorDecision, type Disagreement } from './advisor.js';
 import { greedy } from './greedy.js';
 import { random } from './random.js';
 import { value } from './value.js';
 import { declineParams, withDeclining } from './declare.js';
 
-export const STRATEGIES = new StrategyRegistry<MahjongStrategy>('sichuan-mahjong', [greedy, value, random]);
+export const STRATEGIES = new StrategyRegistry<MahjongStrategy>('sichuan-mahjong', [greedy, value, random, advisor]);
 
 /**
- * The strategy a spec names (`greedy`, `value`, `random`). Only `value` takes parameters: those of
+ * The strategy a spec names (`greedy`, `value`, `random`, `advisor`). Only `value` takes parameters: those of
  * its win-declaring variant, `value:minFan=K[,reach=R][,wall=W]` (strategies/sichuan-mahjong/declare.ts).
  */
 export function getStrategy(text: string): MahjongStrategy {

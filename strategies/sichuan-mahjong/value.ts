@@ -9,28 +9,34 @@
  */
 import type { MahjongStrategy, TableView } from '../../src/games/sichuan-mahjong/strategy.js';
 import { improvingCount, voidDiscard } from '../../src/games/sichuan-mahjong/efficiency.js';
-import { allPungsDistance, flushDistance, holdsVoid, sevenPairsDistance, shanten, standardDistance } from '../../src/games/sichuan-mahjong/shanten.js';
-import { fewestTilesVoid, kongKeeps, pungImproves } from './greedy.js';
+import { allPungsDistance, holdsVoid } from '../../src/games/sichuan-mahjong/shanten.js';
+import { IncrementalShanten } from '../../src/games/sichuan-mahjong/suit-keys.js';
+import { fewestTilesVoid, kongKeeps, pungImproves, weakestThree } from './greedy.js';
 
 const PLAN_STD = 0, PLAN_FLUSH0 = 1, PLAN_SEVEN = 4, PLAN_PUNGS = 5;
 // bonuses in tenths of a tile
 const BONUS_FLUSH = 15, BONUS_SEVEN = 10, BONUS_PUNGS = 5;
 
+/** The hand under examination, kept up to date one tile at a time (the suit-class incremental form). */
+const inc = new IncrementalShanten();
+
+/** A plan's distance for `hand`, which `inc` must hold. */
 function planDistance(hand: Uint8Array, nm: number, v: number, plan: number): number {
   if (plan === PLAN_STD) {
-    const s = standardDistance(hand, 4 - nm, v);
-    if (nm === 0) { const p = sevenPairsDistance(hand, v); return p < s ? p : s; }
+    const s = inc.standardDistance(4 - nm, v);
+    if (nm === 0) { const p = inc.sevenPairsDistance(v); return p < s ? p : s; }
     return s;
   }
-  if (plan === PLAN_SEVEN) return sevenPairsDistance(hand, v);
+  if (plan === PLAN_SEVEN) return inc.sevenPairsDistance(v);
   if (plan === PLAN_PUNGS) return allPungsDistance(hand, 4 - nm, v);
-  return flushDistance(hand, plan - PLAN_FLUSH0, 4 - nm);
+  return inc.suitDistance(plan - PLAN_FLUSH0, (4 - nm) * 2 + 1);
 }
 
 /** The plan for the seat's hand now (any form). */
 function choosePlan(t: TableView, seat: number): number {
   const hand = t.hands[seat];
   const v = t.voids[seat], nm = t.nMelds[seat];
+  inc.set(hand);
   let best = PLAN_STD;
   let bestScore = planDistance(hand, nm, v, PLAN_STD) * 10;
   for (let s = 0; s < 3; s++) {
@@ -58,31 +64,33 @@ export const value: MahjongStrategy = {
   name: 'value',
   description: DESCRIPTION,
   usage: `value — ${DESCRIPTION}`,
+  chooseSwap: (t: TableView, seat: number, out: Uint8Array) => weakestThree(t.hands[seat], out),
   chooseVoid: (t: TableView, seat: number) => fewestTilesVoid(t.hands[seat], 0),
   chooseDiscard: (t: TableView, seat: number) => {
     const hand = t.hands[seat];
     const v = t.voids[seat], nm = t.nMelds[seat];
     if (holdsVoid(hand, v)) return voidDiscard(hand, v);
-    const plan = choosePlan(t, seat);
+    const plan = choosePlan(t, seat); // leaves `inc` holding the hand
     let best = -1, bestKey = 1e9;
     for (let k = 0; k < 27; k++) {
       if (!hand[k]) continue;
-      hand[k]--;
-      const key = planDistance(hand, nm, v, plan) * 100 + (shanten(hand, nm, v) + 1) * 1;
-      hand[k]++;
+      hand[k]--; inc.remove(k);
+      const key = planDistance(hand, nm, v, plan) * 100 + (inc.shanten(nm, v) + 1) * 1;
+      hand[k]++; inc.add(k);
       if (key < bestKey) { bestKey = key; best = k; }
     }
     // among equally good discards, the most live improving tiles
     let bestImp = -1, pick = best;
     for (let k = 0; k < 27; k++) {
       if (!hand[k]) continue;
-      hand[k]--;
-      const key = planDistance(hand, nm, v, plan) * 100 + (shanten(hand, nm, v) + 1) * 1;
+      hand[k]--; inc.remove(k);
+      const sh = inc.shanten(nm, v);
+      const key = planDistance(hand, nm, v, plan) * 100 + (sh + 1) * 1;
       if (key === bestKey) {
-        const imp = improvingCount(hand, nm, v, t.visible, shanten(hand, nm, v));
+        const imp = improvingCount(hand, nm, v, t.visible, sh);
         if (imp > bestImp) { bestImp = imp; pick = k; }
       }
-      hand[k]++;
+      hand[k]++; inc.add(k);
     }
     return pick;
   },

@@ -1,12 +1,15 @@
 import { Rng } from '../../core/rng.js';
 import { buildSuitTables, suitTables } from './tables.js';
 import { isWinningHand, shanten, standardDistance } from './shanten.js';
+import { standardDistance as tableStandardDistance } from './shanten-tables.js';
 import { Valuer } from './value.js';
 import { loadRules } from './rules.js';
 import { dealKernel, type DealParams } from './kernels.js';
-import { randomHand } from './tiles.js';
 import { advise, DEFAULT_DRAWS } from './exact-advisor.js';
 import { buildSuitKeys, keyShanten, keyStandardDistance, suitKeys } from './suit-keys.js';
+import { advisorDecision } from '../../../strategies/sichuan-mahjong/index.js';
+import type { TableView } from './strategy.js';
+import { countsOf, parseTileList, randomHand } from './tiles.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +42,8 @@ function runPeer(bin: string, args: string[]): { rate: number; checksum: number 
  */
 function sideBySide(log: (line: string) => void): void {
   const t = buildSuitKeys();
-  log(`suit keys: ${t.K} suit classes, ${t.K2} two-suit classes, ${(t.bytes / 2 ** 20).toFixed(2)} MiB, built in ${t.buildMs.toFixed(0)} ms`);
+  log(`suit keys: ${t.K} suit classes, ${t.K2} two-suit classes, ${(t.bytes / 2 ** 20).toFixed(2)} MiB, built from the patterns in ${t.buildMs.toFixed(0)} ms`);
+  log(`suit keys loaded from the shipped file (suit-keys.data.ts) in a fresh process: ${coldLoad()} (target < 100 ms)`);
   suitKeys();
   const N = 1_000_000;
   const flat = benchHands(N);
@@ -54,7 +58,7 @@ function sideBySide(log: (line: string) => void): void {
   const withSeven = (): number => { let s = 0; for (let i = 0; i < N; i++) s += (keyShanten(flat, i * 27, 0, -1) + 1) * ((i % 1000) + 1); return s; };
   const voids = (): number => { let s = 0; for (let i = 0; i < N; i++) s += (keyShanten(flat, i * 27, 0, i % 3) + 1) * ((i % 1000) + 1); return s; };
   const h = new Uint8Array(27);
-  const previous = (): number => { let s = 0; for (let i = 0; i < N; i++) { for (let k = 0; k < 27; k++) h[k] = flat[i * 27 + k]; s += standardDistance(h, 4, -1) * ((i % 1000) + 1); } return s; };
+  const previous = (): number => { let s = 0; for (let i = 0; i < N; i++) { for (let k = 0; k < 27; k++) h[k] = flat[i * 27 + k]; s += tableStandardDistance(h, 4, -1) * ((i % 1000) + 1); } return s; };
   const peers: [string, string, string[]][] = [
     ['nyanten', process.env.ODDSMITH_NYANTEN_BIN ?? '/tmp/peers/nyanten-driver', [file]],
     ['shanten-number', process.env.ODDSMITH_SHANTEN_NUMBER_BIN ?? '/tmp/peers/shanten-number-driver',
@@ -88,6 +92,22 @@ function sideBySide(log: (line: string) => void): void {
     if (typeof p === 'string') { log(`  ${name}: ${p}`); continue; }
     const same = p.checksum === best.std.checksum ? 'checksums equal' : `CHECKSUM DIFFERS (${p.checksum})`;
     log(`  ${name} (C++ -O3, standard form): ${M(p.rate)}; ours / ${name} = ${(best.std.rate / p.rate).toFixed(2)}× standard, ${(best.seven.rate / p.rate).toFixed(2)}× with seven pairs, ${(best.void.rate / p.rate).toFixed(2)}× void forms; ${same}`);
+  }
+}
+
+/** Import + decode of the shipped keys in a new Node process (a cold start, as a worker thread sees it). */
+function coldLoad(): string {
+  const url = new URL('./suit-keys.js', import.meta.url).href;
+  const script = `const t0 = performance.now(); const m = await import(${JSON.stringify(url)}); const t = m.suitKeys(); console.log((performance.now() - t0).toFixed(1) + ' ' + t.buildMs.toFixed(1));`;
+  try {
+    let best: [number, number] = [Infinity, Infinity];
+    for (let i = 0; i < 3; i++) {
+      const [all, dec] = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim().split(' ').map(Number);
+      if (all < best[0]) best = [all, dec];
+    }
+    return `${best[0].toFixed(1)} ms with the module import, ${best[1].toFixed(1)} ms to decode (best of 3)`;
+  } catch (e) {
+    return `failed: ${(e as Error).message.split('\n')[0]}`;
   }
 }
 
@@ -125,13 +145,31 @@ function advisorTimes(log: (line: string) => void): void {
     times.sort((a, b) => a - b);
     log(`discard advisor, ${label} from ready (${hand}, void s, ${DEFAULT_DRAWS} draws, every discard): ${times[2].toFixed(1)} ms median, ${states} states`);
   }
+  // the advisor strategy's decision on the same hands (lowest-shanten discards only; beyond 2 from ready it is greedy's)
+  const z = new Uint8Array(27);
+  const strategyCases: [string, string][] = [['ready after the discard', '11123456789m135p'], ['1 from ready', '222378m24456789p'], ['2 from ready', '13469m123345578p'], ['3 from ready', '145578m12566899p']];
+  for (const [label, hand] of strategyCases) {
+    const view: TableView = {
+      hands: [countsOf(parseTileList(hand, 'hand')), z, z, z], meldKinds: new Uint8Array(16), meldSizes: new Uint8Array(16), nMelds: new Int8Array(4),
+      voids: Int8Array.from([2, 0, 0, 0]), visible: new Uint8Array(27), won: new Uint8Array(4), wallLeft: () => DEFAULT_DRAWS * 4, rng: new Rng(1), rules,
+    };
+    const times: number[] = [];
+    let exact = false;
+    for (let i = 0; i < 6; i++) {
+      const t0 = performance.now();
+      exact = advisorDecision(view, 0).exact;
+      if (i > 0) times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    log(`advisor strategy, one decision, ${label} (${hand}, void s, ${DEFAULT_DRAWS} draws): ${times[2].toFixed(2)} ms median (${exact ? 'exact expected points' : 'greedy fallback'})`);
+  }
 }
 
 export async function bench(log: (line: string) => void): Promise<void> {
   sideBySide(log);
   advisorTimes(log);
   const t = buildSuitTables();
-  log(`tables: 3 per-suit arrays over 5^9 = 1,953,125 indices, ${(t.bytes / 2 ** 20).toFixed(1)} MiB, built in ${t.buildMs.toFixed(0)} ms`);
+  log(`per-suit tables (exact starting hands only): 3 arrays over 5^9 = 1,953,125 indices, ${(t.bytes / 2 ** 20).toFixed(1)} MiB, built in ${t.buildMs.toFixed(0)} ms`);
   suitTables();
   const rng = new Rng(1);
   const wall = new Uint8Array(108);
@@ -151,11 +189,11 @@ export async function bench(log: (line: string) => void): Promise<void> {
   };
   for (let i = 0; i < 500_000; i++) sink += shanten(hands[i % 100_000], 0, i % 3);
   let r = rate(() => { for (let i = 0; i < N; i++) sink += shanten(hands[i % 100_000], 0, i % 3); }, N);
-  log(`shanten (standard + seven pairs, declared void), random 14-tile hands: ${(r / 1e6).toFixed(2)} M/s (target ≥ 5 M/s; best of 3 × 5M)`);
+  log(`shanten.ts (suit classes), standard + seven pairs, declared void, random 14-tile hands: ${(r / 1e6).toFixed(2)} M/s (target ≥ 5 M/s; best of 3 × 5M)`);
   r = rate(() => { for (let i = 0; i < N; i++) sink += standardDistance(hands[i % 100_000], 4, i % 3); }, N);
   log(`standard shanten only (two suits after the void): ${(r / 1e6).toFixed(2)} M/s`);
   r = rate(() => { for (let i = 0; i < N; i++) sink += standardDistance(hands[i % 100_000], 4, -1); }, N);
-  log(`standard shanten, no void (three lookups + convolution): ${(r / 1e6).toFixed(2)} M/s`);
+  log(`standard shanten, no void: ${(r / 1e6).toFixed(2)} M/s`);
   let t0 = 0, s = 0;
 
   const rules = loadRules('default');
@@ -182,9 +220,9 @@ export async function bench(log: (line: string) => void): Promise<void> {
 
   const params: DealParams = { rules, strategies: ['greedy', 'value', 'random', 'greedy'], rotate: true };
   dealKernel.run(params, new Rng(2), 50);
-  for (const mix of [['greedy', 'value', 'random', 'greedy'], ['greedy', 'greedy', 'greedy', 'greedy'], ['random', 'random', 'random', 'random']]) {
+  for (const mix of [['greedy', 'value', 'random', 'greedy'], ['greedy', 'greedy', 'greedy', 'greedy'], ['random', 'random', 'random', 'random'], ['advisor', 'greedy', 'greedy', 'greedy']]) {
     const p = { ...params, strategies: mix };
-    const D = mix[0] === 'random' ? 4000 : 1500;
+    const D = mix[0] === 'random' ? 4000 : mix[0] === 'advisor' ? 200 : 1500;
     t0 = performance.now();
     dealKernel.run(p, new Rng(3), D);
     s = (performance.now() - t0) / 1000;

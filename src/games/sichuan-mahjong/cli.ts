@@ -1,6 +1,7 @@
 /** `oddsmith mahjong …`: waits, starting-hands, simulate, odds. */
 import type { Command } from 'commander';
 import { createInterface } from 'node:readline';
+import type { MeanEstimate, Proportion } from '../../core/stats.js';
 import { UserError } from '../../core/errors.js';
 import { fmtPct, textTable } from '../../core/format.js';
 import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
@@ -9,7 +10,7 @@ import { analyze, type WaitsResult } from './exact-waits.js';
 import { Valuer } from './value.js';
 import { readyHandWaits, startingHandDistribution, type ReadyWaitsResult, type StartingHandResult } from './exact-starting-hands.js';
 import { exactReadyOdds } from './exact-ready-odds.js';
-import { dealKernel, formatDeal, oddsKernel, type DealParams, type DealSummary, type OddsParams, type OddsSummary } from './kernels.js';
+import { dealKernel, formatDeal, formatPaired, oddsKernel, pairedKernel, swapStartKernel, type SwapStartParams, type SwapStartSummary, type PairedParams, type DealParams, type DealSummary, type OddsParams, type OddsSummary } from './kernels.js';
 import { parsePosition, type HandSpec } from './hand.js';
 import { getStrategy, STRATEGIES } from '../../../strategies/sichuan-mahjong/index.js';
 import { advise, DEFAULT_DRAWS, type AdvisorResult, type Objective } from './exact-advisor.js';
@@ -175,15 +176,35 @@ export function register(program: Command): void {
       emit(r, opts, () => waitsText(r), () => waitsCsvRows(r));
     });
 
-  mj
+  addRulesOptions(
+    mj
     .command('starting-hands')
-    .description('exact shanten distribution of a starting hand (void suit chosen after the deal), by enumeration over per-suit count patterns')
+    .description('exact shanten distribution of a starting hand (void suit chosen after the deal), by enumeration over per-suit count patterns; with --swap-three, before and after the swap (sampled)')
     .option('--tiles <n>', '13 (a player) or 14 (the dealer)', intArg('--tiles', 13, 14), 13)
     .option('--waits', 'also the exact number of winning tile kinds of a ready 13-tile starting hand (a few seconds)')
+    .option('--swap-three', 'starting hands before and after swap three (换三张): sampled deals, each seat passing the three its strategy chooses; direction from swapThree.direction of the rules')
+    .option('--samples <n>', 'deals to sample with --swap-three', intArg('--samples', 1, 1e9), 20000)
+    .option('--strategies <a,b,c,d>', 'with --swap-three: the four seats\' strategies (which three each passes)', 'greedy,greedy,greedy,greedy')
+    .option('--seed <k>', 'with --swap-three: random seed (same seed → same result, bit for bit)', intArg('--seed', 0, 2 ** 32 - 1), 1)
+    .option('--workers <w>', 'with --swap-three: worker threads (results do not depend on it)', intArg('--workers', 1, 256), 1)
     .option('--json', 'print the result as JSON')
-    .option('--csv', 'print the distribution as CSV')
-    .addHelpText('after', '\nExamples:\n  npx oddsmith mahjong starting-hands --tiles 14\n  npx oddsmith mahjong starting-hands --waits')
-    .action((opts: { tiles: number; waits?: boolean; json?: boolean; csv?: boolean }) => {
+    .option('--csv', 'print the distribution as CSV'),
+    GAME,
+  )
+    .addHelpText('after', '\nExamples:\n  npx oddsmith mahjong starting-hands --tiles 14\n  npx oddsmith mahjong starting-hands --waits\n  npx oddsmith mahjong starting-hands --swap-three --set swapThree.direction=across')
+    .action(async (opts: RulesOptions & { tiles: number; waits?: boolean; swapThree?: boolean; samples: number; strategies: string; seed: number; workers: number; json?: boolean; csv?: boolean }) => {
+      if (opts.swapThree) {
+        const names = opts.strategies.split(',').map((x) => x.trim());
+        if (names.length !== 4) throw new UserError(`--strategies needs four names, one per seat (got ${names.length})`);
+        names.forEach((n) => getStrategy(n));
+        const params: SwapStartParams = { rules: rulesFromOptions(GAME, opts, validateRules), strategies: names };
+        const sim = await simulate(swapStartKernel, params, opts.samples, { seed: opts.seed, workers: opts.workers, shardCount: 16, quiet: true });
+        if (!sim) return;
+        const exact = startingHandDistribution(13);
+        const r = { ...sim.result, seed: opts.seed, exactWithoutSwap13: exact.shanten };
+        emit(r, opts, () => swapStartText(sim.result, exact, opts.seed), () => sim.result.shanten13.map((d) => ({ shanten: d.value, before: d.before.p, beforeLow: d.before.ci95[0], beforeHigh: d.before.ci95[1], after: d.after.p, afterLow: d.after.ci95[0], afterHigh: d.after.ci95[1] })));
+        return;
+      }
       const base = startingHandDistribution(opts.tiles);
       if (opts.waits && opts.tiles !== 13) throw new UserError('--waits is for 13-tile hands (a ready hand waits for its 14th tile)');
       const readyWaits: ReadyWaitsResult | undefined = opts.waits ? readyHandWaits() : undefined;
@@ -215,6 +236,28 @@ export function register(program: Command): void {
       const dealsPerSecond = run.perSecond;
       const out: DealSummary & { seconds: number; dealsPerSecond: number; seed: number } = { ...r, seconds: run.seconds, dealsPerSecond, seed: run.seed };
       emit(out, opts, () => formatDeal(r, dealsPerSecond), () => r.bySlot.map((x) => ({ slot: x.slot, strategy: x.strategy, pointsMean: x.points.mean, pointsSe: x.points.se, ci95Low: x.points.ci95[0], ci95High: x.points.ci95[1], winRate: x.winRate.p, first: x.winOrder[0], second: x.winOrder[1], third: x.winOrder[2], flowerPigRate: x.flowerPigRate.p, dealInRate: x.dealInRate, kongsPerDeal: x.kongsPerDeal })));
+    });
+
+  addSimOptions(
+    addRulesOptions(
+      mj
+        .command('compare')
+        .description('one strategy against a baseline on the same walls: each wall is played with the strategy in one seat (rotating) and three baselines, then with four baselines; the gain is the seat\'s difference, deal by deal')
+        .requiredOption('--strategy <name>', `the strategy measured (known: ${STRATEGIES.names.join(', ')})`)
+        .option('--baseline <name>', 'the other three seats, and the seat\'s stand-in on the second play', 'greedy')
+        .option('--deals <n>', 'walls to play (each twice)', intArg('--deals', 1, 1e9), 2000),
+      GAME,
+    ),
+    { shardCount: 16 },
+  )
+    .addHelpText('after', '\nExample:\n  npx oddsmith mahjong compare --strategy advisor --baseline greedy --deals 2000 --seed 7')
+    .action(async (opts: SimOptions & RulesOptions & { deals: number; strategy: string; baseline: string }) => {
+      getStrategy(opts.strategy); getStrategy(opts.baseline);
+      const params: PairedParams = { rules: rulesFromOptions(GAME, opts, validateRules), strategy: opts.strategy, baseline: opts.baseline };
+      const sim = await simulate(pairedKernel, params, opts.deals, opts);
+      if (!sim) return;
+      const { result: r, run } = sim;
+      emit({ ...r, seconds: run.seconds, seed: run.seed }, opts, () => formatPaired(r), () => [{ strategy: r.strategy, baseline: r.baseline, deals: r.deals, gainMean: r.gain.mean, gainSe: r.gain.se, ci95Low: r.gain.ci95[0], ci95High: r.gain.ci95[1], differ: r.differ }]);
     });
 
   addSimOptions(
@@ -281,6 +324,21 @@ function startingRows(r: StartingHandResult) {
 function waitsDistText(w: ReadyWaitsResult): string {
   return `ready starting hands: ${w.readyDeals} deals (${w.hands} distinct hands, ${w.seconds.toFixed(1)} s); winning tile kinds:\n` +
     textTable(w.waits.map((x) => ({ kinds: x.kinds, deals: x.deals, share: x.share.toFixed(6) }))) + `\nmean ${w.meanKinds.toFixed(4)} kinds`;
+}
+
+function swapStartText(r: SwapStartSummary, exact: StartingHandResult, seed: number): string {
+  const ci = (x: Proportion) => `${fmtPct(x.p, 2)} [${fmtPct(x.ci95[0], 2)}, ${fmtPct(x.ci95[1], 2)}]`;
+  const ex = (v: number) => { const d = exact.shanten.find((x) => x.value === v); return d ? fmtPct(d.probability, 2) : '0.00%'; };
+  const m = (x: MeanEstimate) => `${x.mean >= 0 ? '+' : ''}${x.mean.toFixed(3)} [${x.ci95[0].toFixed(3)}, ${x.ci95[1].toFixed(3)}]`;
+  return [
+    `swap three, direction ${r.direction}: SAMPLED, ${r.deals} deals (seed ${seed}); each seat passes the three its strategy chooses (${r.strategies.join(', ')}); shanten with the best void; 95% intervals`,
+    `13-tile hands (seats 1–3, ${3 * r.deals} hands):`,
+    textTable(r.shanten13.map((d) => ({ shanten: d.value, 'exact, no swap': ex(d.value), 'before the swap (sampled)': ci(d.before), 'after the swap (sampled)': ci(d.after) }))),
+    `mean shanten: ${r.mean13.before.toFixed(3)} before (exact without swap ${exact.meanShanten.toFixed(3)}), ${r.mean13.after.toFixed(3)} after; change hand by hand ${m(r.mean13.change)}`,
+    `dealer (14 tiles): mean shanten ${r.mean14.before.toFixed(3)} before, ${r.mean14.after.toFixed(3)} after; change ${m(r.mean14.change)}`,
+    `tiles in the shortest suit (13-tile hands), before → after: ${r.fewestSuit13.filter((d) => d.value <= 4).map((d) => `${d.value}: ${fmtPct(d.before.p, 1)} → ${fmtPct(d.after.p, 1)}`).join(', ')}`,
+    `directions: clockwise ${fmtPct(r.directions.clockwise, 1)}, across ${fmtPct(r.directions.across, 1)}, counter-clockwise ${fmtPct(r.directions.counterClockwise, 1)}`,
+  ].join('\n');
 }
 
 function startingText(r: StartingHandResult): string {

@@ -110,6 +110,10 @@ export class Deal implements TableView {
   private cur = 0;
   private readonly winners = new Int8Array(4);
   private readonly tmpHand = new Uint8Array(27);
+  private readonly swapPass = new Uint8Array(12);
+  private readonly swapOut = new Uint8Array(3);
+  /** the seats the last swap moved tiles on (1, 2 or 3; 0 before any swap) */
+  lastSwapShift = 0;
   private readonly readyFlag = new Int8Array(4);
   private readonly readyVals = new Int32Array(4);
   private readonly everReady = new Uint8Array(4);
@@ -142,6 +146,7 @@ export class Deal implements TableView {
     this.reset(wallOrder);
     this.seatStrategies(rotation);
     this.dealHands();
+    if (this.rules.swapThree.enabled) this.swapThree();
     for (let s = 0; s < 4; s++) this.voids[s] = this.seatStrategy[s].chooseVoid(this, s);
     this.cur = 0;
     let start: TurnStart = TURN_DEALT;
@@ -161,10 +166,59 @@ export class Deal implements TableView {
     }
   }
 
+  /**
+   * The deal up to the swap (for the starting-hand sampler): a fresh wall, seats, 13 tiles each
+   * and the dealer's 14th. `swapThree()` may follow; `play` does both itself.
+   */
+  startHands(acc: Float64Array, rotation: number): void {
+    this.acc = acc;
+    this.reset();
+    this.seatStrategies(rotation);
+    this.dealHands();
+  }
+
   /** 13 tiles to each seat in turn, then the dealer's 14th. */
   private dealHands(): void {
     for (let s = 0; s < 4; s++) for (let i = 0; i < 13; i++) this.hands[s][this.wall[this.wallPos++]]++;
     this.hands[0][this.wall[this.wallPos++]]++;
+  }
+
+  /**
+   * Swap three: every seat chooses three tiles of one suit (all choose before any tile moves),
+   * then they go clockwise (seat s → s + 1, the turn order), counter-clockwise (s → s − 1) or
+   * across (s → s + 2); with direction "dice", two dice decide: total mod 3 = 1 clockwise,
+   * 2 counter-clockwise, 0 across (12 of the 36 outcomes each).
+   */
+  swapThree(): void {
+    const pass = this.swapPass, out = this.swapOut;
+    for (let s = 0; s < 4; s++) {
+      this.seatStrategy[s].chooseSwap(this, s, out);
+      const hand = this.hands[s];
+      const suit = (out[0] / 9) | 0;
+      for (let i = 0; i < 3; i++) {
+        const k = out[i];
+        if (k >= 27 || ((k / 9) | 0) !== suit || hand[k] === 0) throw new Error(`strategy ${this.seatStrategy[s].name} passed an illegal swap ${out[0]},${out[1]},${out[2]}`);
+        hand[k]--;
+        pass[s * 3 + i] = k;
+      }
+    }
+    const shift = this.swapShift();
+    this.lastSwapShift = shift;
+    for (let s = 0; s < 4; s++) {
+      const to = this.hands[(s + shift) & 3];
+      for (let i = 0; i < 3; i++) to[pass[s * 3 + i]]++;
+    }
+  }
+
+  /** Seats to move the passed tiles on: 1 clockwise, 3 counter-clockwise, 2 across. */
+  private swapShift(): number {
+    const d = this.rules.swapThree.direction;
+    if (d === 'clockwise') return 1;
+    if (d === 'counter-clockwise') return 3;
+    if (d === 'across') return 2;
+    const total = this.rng.below(6) + this.rng.below(6) + 2;
+    const m = total % 3;
+    return m === 1 ? 1 : m === 2 ? 3 : 2;
   }
 
   /** One turn of the seat to act: draw, self-draw win, kong, discard (and what follows it). */

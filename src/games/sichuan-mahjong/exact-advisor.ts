@@ -83,7 +83,6 @@ export class Advisor {
   private readonly sets: number;
   private readonly v: number;
   private beamLimit = 0;
-  private readonly oppPay: number;
   readonly N: number;
 
   constructor(private readonly pos: Position, private readonly rules: SichuanRules, private readonly objective: Objective, draws: number) {
@@ -94,7 +93,6 @@ export class Advisor {
     this.sets = 4 - this.nm;
     this.v = pos.voidSuit;
     this.N = draws;
-    this.oppPay = rules.selfDrawBonus;
   }
 
   get states(): number { return this.memo.size; }
@@ -128,7 +126,7 @@ export class Advisor {
     const d = this.nm > 0 || !this.rules.sevenPairsAllowed ? this.inc.standardDistance(this.sets, this.v) : this.inc.shanten(0, this.v) + 1;
     if (d !== 0) return 0;
     const base = this.valuer.evaluate(h, this.pos.meldKinds, this.pos.meldSizes, this.nm, this.v, 0);
-    return base > 0 ? 3 * (base + this.oppPay) : 0;
+    return base > 0 ? 3 * this.valuer.selfDrawPayment(base) : 0;
   }
 
   /** Values of the waiting-form hand now in this.h (memoised). */

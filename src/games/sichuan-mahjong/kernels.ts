@@ -332,6 +332,200 @@ export const oddsKernel: Kernel<OddsParams, OddsSummary> = {
   },
 };
 
-export const kernels: readonly Kernel<never, unknown>[] = [dealKernel as Kernel<never, unknown>, oddsKernel as Kernel<never, unknown>];
+// ---- one strategy against a baseline on the same walls (`mahjong compare`, the advisor report) --
+
+export interface PairedParams {
+  rules: SichuanRules;
+  /** the strategy measured: it sits in one seat, rotating deal by deal */
+  strategy: string;
+  /** the other three seats, and the measured seat in the baseline deal */
+  baseline: string;
+}
+
+export interface PairedSummary {
+  deals: number;
+  strategy: string;
+  baseline: string;
+  /** the measured seat's points per deal with the strategy there */
+  withStrategy: MeanEstimate;
+  /** the same seat's points on the same wall with the baseline there (0 in expectation: four alike) */
+  withBaseline: MeanEstimate;
+  /** the gain per deal: the difference deal by deal (common walls cancel most of the luck) */
+  gain: MeanEstimate;
+  /** share of deals in which the seat's points differ between the two */
+  differ: number;
+}
+
+/** Accumulator of the paired kernel: deals, the two seat results and their difference (sum, sum of squares). */
+export const PAIRED = defineLayout({ deals: 1, sumA: 1, sumSqA: 1, sumB: 1, sumSqB: 1, sumD: 1, sumSqD: 1, differ: 1 });
+const PA = PAIRED.offset;
+
+/** Per thread: the two engines, the shared wall and a scratch deal accumulator. */
+interface PairedEngines { a: Deal; b: Deal; wall: Uint8Array; scratch: Float64Array }
+const paired = new Memo<PairedEngines>(8);
+
+/**
+ * Deal i: a shuffled wall; the strategy in seat (4 − i mod 4) mod 4 and the baseline elsewhere,
+ * then four baselines on the same wall; the seat's points in each. Strategies that draw from the
+ * deal's random stream see different streams in the two deals; greedy, value and advisor do not.
+ */
+export const pairedKernel: Kernel<PairedParams, PairedSummary> = {
+  name: 'sichuan-mahjong.paired',
+  sample: () => ({ params: { rules: loadRules(), strategy: 'value', baseline: 'greedy' }, count: 100 }),
+  run(p, rng, count) {
+    const e = paired.get(`${p.strategy},${p.baseline}|${JSON.stringify(p.rules)}`, () => ({
+      a: new Deal(p.rules, [getStrategy(p.strategy), getStrategy(p.baseline), getStrategy(p.baseline), getStrategy(p.baseline)], rng),
+      b: new Deal(p.rules, [getStrategy(p.baseline), getStrategy(p.baseline), getStrategy(p.baseline), getStrategy(p.baseline)], rng),
+      wall: new Uint8Array(108), scratch: new Float64Array(DEAL.length),
+    }));
+    e.a.rng = rng; e.b.rng = rng;
+    const acc = new Float64Array(PAIRED.length);
+    const w = e.wall;
+    for (let i = 0; i < count; i++) {
+      for (let j = 0; j < 108; j++) w[j] = j >> 2;
+      for (let j = 107; j > 0; j--) { const k = rng.below(j + 1); const t = w[j]; w[j] = w[k]; w[k] = t; }
+      const r = i & 3, seat = (4 - r) & 3;
+      e.a.play(e.scratch, r, w);
+      const x = e.a.score[seat];
+      e.b.play(e.scratch, r, w);
+      const y = e.b.score[seat];
+      acc[PA.deals]++;
+      acc[PA.sumA] += x; acc[PA.sumSqA] += x * x;
+      acc[PA.sumB] += y; acc[PA.sumSqB] += y * y;
+      acc[PA.sumD] += x - y; acc[PA.sumSqD] += (x - y) * (x - y);
+      if (x !== y) acc[PA.differ]++;
+    }
+    return acc;
+  },
+  summarize(p, acc) {
+    const n = acc[PA.deals];
+    return {
+      deals: n, strategy: p.strategy, baseline: p.baseline,
+      withStrategy: meanEstimate(n, acc[PA.sumA], acc[PA.sumSqA]),
+      withBaseline: meanEstimate(n, acc[PA.sumB], acc[PA.sumSqB]),
+      gain: meanEstimate(n, acc[PA.sumD], acc[PA.sumSqD]),
+      differ: n ? acc[PA.differ] / n : 0,
+    };
+  },
+  format(r) {
+    return formatPaired(r);
+  },
+};
+
+export function formatPaired(r: PairedSummary): string {
+  const ci = (m: MeanEstimate) => `${f2(m.mean)} [${f2(m.ci95[0])}, ${f2(m.ci95[1])}]`;
+  return [
+    `${r.deals} walls, each played twice: ${r.strategy} in one seat (rotating) against three ${r.baseline}, then four ${r.baseline}`,
+    `gain of ${r.strategy} over ${r.baseline}, points per deal (95% interval): ${ci(r.gain)}`,
+    `the seat's points per deal: with ${r.strategy} ${ci(r.withStrategy)}, with ${r.baseline} ${ci(r.withBaseline)}; the seat's result differs in ${pct(r.differ)} of deals`,
+  ].join('\n');
+}
+
+// ---- starting hands after swap three (`mahjong starting-hands --swap-three`) --------------------
+
+export interface SwapStartParams {
+  /** the rules (swapThree.direction is used; the swap is made whether or not it is enabled) */
+  rules: SichuanRules;
+  /** the four seats' strategies (which three each passes) */
+  strategies: string[];
+}
+
+/** Shanten −1..10 at index shanten + 1; tiles in the shortest suit 0..14. */
+const SH = 12, FEW = 15;
+export const SWAP_START = defineLayout({
+  deals: 1,
+  /** 13-tile hands (seats 1–3) and the dealer's 14, before and after the swap: shanten with the best void */
+  before13: SH, after13: SH, before14: SH, after14: SH,
+  /** tiles in the shortest suit of the 13-tile hands */
+  fewestBefore13: FEW, fewestAfter13: FEW,
+  /** the change in shanten, hand by hand (sum, sum of squares): 13-tile hands, then the dealer */
+  diff13: 1, diffSq13: 1, diff14: 1, diffSq14: 1,
+  /** the seats the tiles moved on: 1 clockwise, 2 across, 3 counter-clockwise */
+  shift: 4,
+});
+const SW = SWAP_START.offset;
+
+export interface SwapDistribution { value: number; before: Proportion; after: Proportion }
+export interface SwapStartSummary {
+  deals: number;
+  direction: string;
+  strategies: string[];
+  /** 13-tile hands (three per deal) */
+  shanten13: SwapDistribution[];
+  shanten14: SwapDistribution[];
+  fewestSuit13: SwapDistribution[];
+  /** mean shanten before and after, and the mean change hand by hand */
+  mean13: { before: number; after: number; change: MeanEstimate };
+  mean14: { before: number; after: number; change: MeanEstimate };
+  /** share of deals per direction */
+  directions: { clockwise: number; across: number; counterClockwise: number };
+}
+
+function bestVoidShanten(h: Uint8Array): number {
+  let best = 99;
+  for (let v = 0; v < 3; v++) { const x = shanten(h, 0, v); if (x < best) best = x; }
+  return best;
+}
+
+function fewestSuit(h: Uint8Array): number {
+  let best = 99;
+  for (let s = 0; s < 3; s++) { let n = 0; for (let r = 0; r < 9; r++) n += h[s * 9 + r]; if (n < best) best = n; }
+  return best;
+}
+
+/** Per thread: the engine (its deal and swap steps only) and the shanten before the swap. */
+const swapStarts = new Memo<{ deal: Deal; scratch: Float64Array; before: Int8Array }>(8);
+
+export const swapStartKernel: Kernel<SwapStartParams, SwapStartSummary> = {
+  name: 'sichuan-mahjong.swap-start',
+  sample: () => ({ params: { rules: loadRules(), strategies: ['greedy', 'value', 'random', 'greedy'] }, count: 300 }),
+  run(p, rng, count) {
+    const e = swapStarts.get(`${p.strategies.join(',')}|${JSON.stringify(p.rules)}`, () => ({ deal: new Deal(p.rules, p.strategies.map(getStrategy), rng), scratch: new Float64Array(DEAL.length), before: new Int8Array(4) }));
+    const deal = e.deal;
+    deal.rng = rng;
+    const acc = new Float64Array(SWAP_START.length);
+    for (let i = 0; i < count; i++) {
+      deal.startHands(e.scratch, 0);
+      for (let s = 0; s < 4; s++) {
+        const h = deal.hands[s];
+        const sh = bestVoidShanten(h);
+        e.before[s] = sh;
+        if (s === 0) acc[SW.before14 + sh + 1]++;
+        else { acc[SW.before13 + sh + 1]++; acc[SW.fewestBefore13 + fewestSuit(h)]++; }
+      }
+      deal.swapThree();
+      for (let s = 0; s < 4; s++) {
+        const h = deal.hands[s];
+        const sh = bestVoidShanten(h);
+        const d = sh - e.before[s];
+        if (s === 0) { acc[SW.after14 + sh + 1]++; acc[SW.diff14] += d; acc[SW.diffSq14] += d * d; }
+        else { acc[SW.after13 + sh + 1]++; acc[SW.fewestAfter13 + fewestSuit(h)]++; acc[SW.diff13] += d; acc[SW.diffSq13] += d * d; }
+      }
+      acc[SW.shift + deal.lastSwapShift]++;
+      acc[SW.deals]++;
+    }
+    return acc;
+  },
+  summarize(p, acc) {
+    const n = acc[SW.deals];
+    const dist = (b: number, a: number, len: number, first: number, hands: number): SwapDistribution[] => {
+      const out: SwapDistribution[] = [];
+      for (let i = 0; i < len; i++) if (acc[b + i] > 0 || acc[a + i] > 0) out.push({ value: i + first, before: proportion(acc[b + i], hands), after: proportion(acc[a + i], hands) });
+      return out;
+    };
+    const mean = (b: number, len: number, hands: number): number => { let m = 0; for (let i = 0; i < len; i++) m += (i - 1) * acc[b + i]; return m / hands; };
+    return {
+      deals: n, direction: p.rules.swapThree.direction, strategies: p.strategies,
+      shanten13: dist(SW.before13, SW.after13, SH, -1, 3 * n),
+      shanten14: dist(SW.before14, SW.after14, SH, -1, n),
+      fewestSuit13: dist(SW.fewestBefore13, SW.fewestAfter13, FEW, 0, 3 * n),
+      mean13: { before: mean(SW.before13, SH, 3 * n), after: mean(SW.after13, SH, 3 * n), change: meanEstimate(3 * n, acc[SW.diff13], acc[SW.diffSq13]) },
+      mean14: { before: mean(SW.before14, SH, n), after: mean(SW.after14, SH, n), change: meanEstimate(n, acc[SW.diff14], acc[SW.diffSq14]) },
+      directions: { clockwise: acc[SW.shift + 1] / n, across: acc[SW.shift + 2] / n, counterClockwise: acc[SW.shift + 3] / n },
+    };
+  },
+};
+
+export const kernels: readonly Kernel<never, unknown>[] = [dealKernel as Kernel<never, unknown>, oddsKernel as Kernel<never, unknown>, pairedKernel as Kernel<never, unknown>, swapStartKernel as Kernel<never, unknown>];
 
 registerKernels(import.meta.url, kernels);

@@ -3,15 +3,19 @@
  * Experiment specs (experiments/sichuan-mahjong-*.json):
  *   { name, game: "sichuan-mahjong", kind: "starting-hands" }
  *   { name, game: "sichuan-mahjong", kind: "deal", strategies: [4 names], deals, seed, shardCount?, rules?, rotate? }
+ *   { name, game: "sichuan-mahjong", kind: "advisor", deals, seed, shardCount?, rules?, baselines: [names], examples, exampleDraws }
+ *   { name, game: "sichuan-mahjong", kind: "swap-three", strategies: [4 names], deals, samples, seed, shardCount?, rules?, direction }
  */
 import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
 import { readyHandWaits, startingHandDistribution, type StartingHandResult } from './exact-starting-hands.js';
-import { dealKernel, type DealParams, type DealSummary } from './kernels.js';
+import { dealKernel, pairedKernel, swapStartKernel, type DealParams, type DealSummary, type PairedParams, type PairedSummary, type SwapStartParams } from './kernels.js';
+import { SWAP_DIRECTIONS, type SichuanRules } from './rules.js';
 import { loadRules } from './rules.js';
-import { getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
+import { ADVISOR_MAX_SHANTEN, findDisagreements, getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
+import { kindName } from './tiles.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 import { fmtPct } from '../../core/format.js';
@@ -174,9 +178,137 @@ async function fidelitySections(e: DealExperiment, workers: number): Promise<Sec
   return [declineSection(base, e.assumptionDeals), assumptionsSection(await checkAssumptions(o))];
 }
 
+interface AdvisorExperiment { name: string; deals: number; seed: number; shardCount: number; rules: string; baselines: string[]; examples: number; exampleDraws: number }
+
+function parseAdvisorExperiment(spec: Record<string, unknown>): AdvisorExperiment {
+  const name = string(spec.name, 'experiment name');
+  const w = `experiment ${name}`;
+  onlyKeys(spec, w, ['name', 'game', 'order', 'kind', 'description', 'deals', 'seed', 'shardCount', 'rules', 'baselines', 'examples', 'exampleDraws']);
+  const baselines = array(spec.baselines, `${w}: baselines`, 1, 4).map((s, i) => string(s, `${w}: baselines.${i}`));
+  baselines.forEach(getStrategy);
+  return {
+    name,
+    deals: integer(spec.deals, `${w}: deals`, 1, 1e9),
+    seed: integer(spec.seed, `${w}: seed`, 0),
+    shardCount: spec.shardCount === undefined ? 16 : integer(spec.shardCount, `${w}: shardCount`, 1, 100000),
+    rules: spec.rules === undefined ? 'default' : string(spec.rules, `${w}: rules`),
+    baselines,
+    examples: integer(spec.examples, `${w}: examples`, 1, 100),
+    exampleDraws: integer(spec.exampleDraws, `${w}: exampleDraws`, 1, 60),
+  };
+}
+
+/** The advisor strategy: its gain per deal on common walls against each baseline, and hands where it parts from greedy. */
+async function advisorPage(reportsDir: string, e: AdvisorExperiment, workers: number): Promise<PageInfo> {
+  const rules = loadRules(e.rules);
+  const results: PairedSummary[] = [];
+  for (const baseline of e.baselines) {
+    const params: PairedParams = { rules, strategy: 'advisor', baseline };
+    const acc = await runShards({ kernel: pairedKernel.name, params, seed: e.seed, total: e.deals, shardCount: e.shardCount }, { workers });
+    results.push(pairedKernel.summarize(params, acc, e.deals));
+  }
+  const ci = (x: { mean: number; ci95: [number, number] }, d = 3) => `${x.mean.toFixed(d)} [${x.ci95[0].toFixed(d)}, ${x.ci95[1].toFixed(d)}]`;
+  const gainRows: Row[] = results.map((r) => ({ baseline: `against three ${r.baseline}`, gain: r.gain.mean, low: r.gain.ci95[0], high: r.gain.ci95[1] }));
+  const gainTable: Row[] = results.map((r) => ({ 'other three seats': r.baseline, walls: r.deals, 'gain per deal (95% interval)': ci(r.gain), 'seat with advisor': ci(r.withStrategy), 'seat with baseline': ci(r.withBaseline), 'deals where the seat\'s result differs': pc(r.differ) }));
+  const d = findDisagreements(rules, e.examples, e.seed, e.exampleDraws);
+  const exRows: Row[] = d.examples.map((x) => ({
+    hand: x.hand, shanten: x.shanten,
+    'greedy discards': kindName(x.greedy.kind), 'its expected points': x.greedy.points.toFixed(3), 'its P(win)': pc(x.greedy.win, 1), 'its improving tiles': x.greedy.improving,
+    'advisor discards': kindName(x.advisor.kind), 'expected points': x.advisor.points.toFixed(3), 'P(win)': pc(x.advisor.win, 1), 'improving tiles': x.advisor.improving,
+    'gain (points)': (x.advisor.points - x.greedy.points).toFixed(3),
+  }));
+  const intro = `<p>The <code>advisor</code> strategy discards by the discard advisor's expected points (the exact solitaire model of <code>mahjong discard</code>: own draws uniform over the tiles the player cannot see, a draw kept only when it lowers the shanten, the best later discards for points, a self-draw paid by three opponents). Its budget: it weighs only the discards that keep the lowest shanten, and only when that shanten is at most ${ADVISOR_MAX_SHANTEN} and it has draws left (⌊wall ÷ players still in⌋); otherwise it discards as greedy (tile efficiency). Void, claims and kongs are greedy's.</p>
+<p>Gain per deal is measured on common walls: each of ${e.deals} shuffled walls (seed ${e.seed}, ${e.shardCount} shards) is played twice, with the advisor in one seat (rotating deal by deal) and the baseline in the other three, then with the baseline in all four; the gain is that seat's difference, deal by deal, which cancels most of the luck of the wall. With four alike, a seat's expected points are zero.</p>`;
+  return writePage(reportsDir, { path: `sichuan-mahjong/${e.name.replace(/^sichuan-mahjong-/, '')}.html`, title: 'Sichuan mahjong: the discard advisor as a player', summary: results.map((r) => `advisor vs ${r.baseline} ${r.gain.mean >= 0 ? '+' : ''}${r.gain.mean.toFixed(3)} points/deal`).join('; ') }, intro, [
+    {
+      heading: 'Gain per deal',
+      charts: [{
+        name: 'advisor-gain', title: 'The advisor\'s gain per deal', caption: `Points per deal gained by putting the advisor in a seat instead of the baseline, same walls, 95% intervals; ${e.deals} walls per baseline.`, rows: gainRows,
+        spec: { $schema: SCHEMA, title: { text: 'The advisor\'s gain per deal', subtitle: `${e.deals} common walls per baseline, 95% intervals` }, width: 520, height: { step: 36 }, data: { values: gainRows }, layer: [
+          { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'baseline', type: 'nominal', sort: null, title: 'table' }, x: { field: 'low', type: 'quantitative', title: 'gain, points per deal' }, x2: { field: 'high' } } },
+          { mark: { type: 'point', filled: true, size: 90 }, encoding: { y: { field: 'baseline', type: 'nominal', sort: null }, x: { field: 'gain', type: 'quantitative' } } },
+          { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: 0 } } },
+        ] } as never,
+      }],
+      table: { rows: gainTable, caption: 'Simulated (Monte Carlo, common walls). "Seat with baseline": the same seat on the same walls with four baselines.' },
+    },
+    {
+      heading: 'Where the advisor and greedy tile efficiency disagree',
+      html: `<p>Random 14-tile hands of two suits (the third is the void, already clear; nothing declared or seen), at most ${ADVISOR_MAX_SHANTEN} from ready after the best discard, ${e.exampleDraws} own draws left: of ${d.hands} such hands the advisor kept greedy's discard in ${d.agreed} (${pc(d.agreed / Math.max(1, d.hands))}). The first ${d.examples.length} where it did not, with the advisor's exact numbers for both discards (greedy ranks by the live tiles that improve the hand one step; the advisor by the expected points over all the draws left).</p>`,
+      table: { rows: exRows, caption: 'Exact under the advisor\'s model (solitaire, self-draw points).' },
+    },
+  ]);
+}
+
+interface SwapExperiment { name: string; strategies: string[]; deals: number; samples: number; seed: number; shardCount: number; rules: string; direction: string }
+
+function parseSwapExperiment(spec: Record<string, unknown>): SwapExperiment {
+  const name = string(spec.name, 'experiment name');
+  const w = `experiment ${name}`;
+  onlyKeys(spec, w, ['name', 'game', 'order', 'kind', 'description', 'strategies', 'deals', 'samples', 'seed', 'shardCount', 'rules', 'direction']);
+  const strategies = array(spec.strategies, `${w}: strategies`, 4, 4).map((s, i) => string(s, `${w}: strategies.${i}`));
+  strategies.forEach(getStrategy);
+  return {
+    name, strategies,
+    deals: integer(spec.deals, `${w}: deals`, 1, 1e9),
+    samples: integer(spec.samples, `${w}: samples`, 1, 1e9),
+    seed: integer(spec.seed, `${w}: seed`, 0),
+    shardCount: spec.shardCount === undefined ? 16 : integer(spec.shardCount, `${w}: shardCount`, 1, 100000),
+    rules: spec.rules === undefined ? 'default' : string(spec.rules, `${w}: rules`),
+    direction: string(spec.direction, `${w}: direction`, SWAP_DIRECTIONS),
+  };
+}
+
+/** Swap three: starting hands before and after it, and full deals with and without it. */
+async function swapPage(reportsDir: string, e: SwapExperiment, workers: number): Promise<PageInfo> {
+  const off = loadRules(e.rules);
+  const on: SichuanRules = { ...off, swapThree: { enabled: true, direction: e.direction as SichuanRules['swapThree']['direction'] } };
+  const sp: SwapStartParams = { rules: on, strategies: e.strategies };
+  const st = swapStartKernel.summarize(sp, await runShards({ kernel: swapStartKernel.name, params: sp, seed: e.seed, total: e.samples, shardCount: e.shardCount }, { workers }), e.samples);
+  const exact = startingHandDistribution(13);
+  const runDeals = async (rules: SichuanRules): Promise<DealSummary> => {
+    const params: DealParams = { rules, strategies: e.strategies, rotate: true };
+    return dealKernel.summarize(params, await runShards({ kernel: dealKernel.name, params, seed: e.seed, total: e.deals, shardCount: e.shardCount }, { workers }), e.deals);
+  };
+  const dOff = await runDeals(off), dOn = await runDeals(on);
+  const shRows: Row[] = st.shanten13.flatMap((d) => [
+    { shanten: d.value, when: 'before the swap', share: d.before.p, low: d.before.ci95[0], high: d.before.ci95[1] },
+    { shanten: d.value, when: 'after the swap', share: d.after.p, low: d.after.ci95[0], high: d.after.ci95[1] },
+  ]);
+  const ci = (x: { p: number; ci95: [number, number] }) => `${pc(x.p, 2)} [${pc(x.ci95[0], 2)}, ${pc(x.ci95[1], 2)}]`;
+  const shTable: Row[] = st.shanten13.map((d) => ({ shanten: d.value, 'exact, no swap': pc(exact.shanten.find((x) => x.value === d.value)?.probability ?? 0, 2), 'before the swap (sampled)': ci(d.before), 'after the swap (sampled)': ci(d.after) }));
+  const m = (x: { mean: number; ci95: [number, number] }, d = 2) => `${x.mean.toFixed(d)} [${x.ci95[0].toFixed(d)}, ${x.ci95[1].toFixed(d)}]`;
+  const dealRows: Row[] = dOff.bySlot.map((s, i) => {
+    const t = dOn.bySlot[i];
+    return {
+      'strategy (slot)': `${s.slot}: ${s.strategy}`,
+      'points/deal, no swap': m(s.points), 'points/deal, swap': m(t.points),
+      'win rate, no swap': pc(s.winRate.p), 'win rate, swap': pc(t.winRate.p),
+      'points/win, no swap': s.meanWinPoints.toFixed(2), 'points/win, swap': t.meanWinPoints.toFixed(2),
+      'flower pig, no swap': pc(s.flowerPigRate.p, 2), 'flower pig, swap': pc(t.flowerPigRate.p, 2),
+    };
+  });
+  const intro = `<p>Swap three (换三张), the rules option <code>swapThree</code> (off by default): after the deal each player passes three tiles of one suit — all choose before any tile moves — clockwise (to the next seat in turn order), counter-clockwise or across; with direction <code>dice</code> two dice decide (total mod 3 = 1 clockwise, 2 counter-clockwise, 0 across: 12 of 36 each). Then the void is declared. Greedy, value and advisor pass the weakest three of their shortest suit with at least three tiles (the suit most likely to be voided); random passes three random tiles of a random such suit. Direction here: <b>${escapeHtml(e.direction)}</b>; strategies ${escapeHtml(e.strategies.join(', '))}.</p>
+<p>Starting hands after the swap depend on what the other players pass, so they are <b>sampled</b> (${e.samples} deals, seed ${e.seed}, three 13-tile hands per deal; 95% Wilson intervals); the hands before the swap are the same deals, and the exact distribution without a swap is shown beside them as a check. The mean shanten moves from ${st.mean13.before.toFixed(3)} to ${st.mean13.after.toFixed(3)} (change hand by hand ${m(st.mean13.change, 3)}); the dealer's 14 tiles from ${st.mean14.before.toFixed(3)} to ${st.mean14.after.toFixed(3)}. Directions drawn: clockwise ${pc(st.directions.clockwise)}, across ${pc(st.directions.across)}, counter-clockwise ${pc(st.directions.counterClockwise)}.</p>`;
+  return writePage(reportsDir, { path: `sichuan-mahjong/${e.name.replace(/^sichuan-mahjong-/, '')}.html`, title: 'Sichuan mahjong: swap three (换三张)', summary: `mean starting shanten ${st.mean13.before.toFixed(2)} → ${st.mean13.after.toFixed(2)} after the swap (sampled); full deals with and without` }, intro, [
+    {
+      heading: 'Starting hands before and after the swap',
+      charts: [barChart({ name: 'swap-shanten', title: 'Shanten of a 13-tile starting hand, before and after swap three', subtitle: `sampled: ${3 * e.samples} hands of ${e.samples} deals, best void`, caption: 'Passing the suit one will void and receiving three tiles of another suit brings most hands closer to ready.', rows: shRows, x: 'shanten', numericX: true, xTitle: 'shanten (tiles from ready)', y: 'share', yTitle: 'share of hands', yFormat: '.0%', color: 'when', colorTitle: 'when' })],
+      table: { rows: shTable, caption: 'Sampled shares with 95% intervals; the exact column (no swap) checks the "before" sample.' },
+    },
+    {
+      heading: 'Full deals with and without the swap',
+      html: `<p>${e.deals} simulated deals each (seed ${e.seed}, seats rotated), the same strategies, the swap off and on. Wall exhausted: ${pc(dOff.exhaustionRate.p)} without, ${pc(dOn.exhaustionRate.p)} with; mean points per win ${dOff.meanWinPoints.toFixed(2)} and ${dOn.meanWinPoints.toFixed(2)}; full flush in ${pc(dOff.fan.find((f) => f.id === 'fullFlush')!.shareOfWins)} and ${pc(dOn.fan.find((f) => f.id === 'fullFlush')!.shareOfWins)} of wins; own draws to the first ready hand ${dOff.meanDrawsToReady.toFixed(1)} and ${dOn.meanDrawsToReady.toFixed(1)}.</p>`,
+      table: { rows: dealRows, caption: 'Simulated (Monte Carlo); points per deal with 95% intervals.' },
+    },
+  ]);
+}
+
 export const runExperiment: ExperimentRunner = async (spec, ctx) => {
   const o = object(spec, 'experiment');
-  const kind = string(o.kind, `experiment ${String(o.name)}: kind`, ['starting-hands', 'deal']);
+  const kind = string(o.kind, `experiment ${String(o.name)}: kind`, ['starting-hands', 'deal', 'advisor', 'swap-three']);
+  if (kind === 'swap-three') return [await swapPage(ctx.reportsDir, parseSwapExperiment(o), ctx.workers)];
+  if (kind === 'advisor') return [await advisorPage(ctx.reportsDir, parseAdvisorExperiment(o), ctx.workers)];
   if (kind === 'starting-hands') {
     onlyKeys(o, `experiment ${String(o.name)}`, ['name', 'game', 'kind', 'description']);
     return [await startingHandsPage(ctx.reportsDir)];

@@ -25,6 +25,10 @@ import { boolean, integer, object, onlyKeys, string } from '../../core/validate.
  *   `selfDrawBonusInCap` (assumed false: the bonus is paid on top of the capped value),
  *   `declinedWinWaitsForDraw` (assumed true: a player who passes a discard or robbing win cannot
  *   win on a discard until he draws again).
+ * - `swapThree` (换三张, off by default): after the deal each player passes three tiles of one suit,
+ *   before the void is declared; `direction` clockwise (to the next seat in turn order),
+ *   counter-clockwise (to the previous), across, or `dice` (two dice: total mod 3 = 1 clockwise,
+ *   2 counter-clockwise, 0 across — each exactly 12 of 36).
  */
 export interface SichuanRules {
   name: string;
@@ -49,10 +53,16 @@ export interface SichuanRules {
   robbedKongPays: 'kong-maker' | 'kong-maker-for-all';
   selfDrawBonusInCap: boolean;
   declinedWinWaitsForDraw: boolean;
+  swapThree: { enabled: boolean; direction: SwapDirection };
 }
 
+export const SWAP_DIRECTIONS = ['dice', 'clockwise', 'counter-clockwise', 'across'] as const;
+export type SwapDirection = (typeof SWAP_DIRECTIONS)[number];
+/** When swapThree is absent from a rules file: off (the figures of files written before it stay). */
+const SWAP_OFF = { enabled: false, direction: 'dice' as SwapDirection };
+
 export const FAN_KEYS = ['allPungs', 'sevenPairs', 'outsideHand', 'all258Pungs', 'fullFlush', 'singleWaitFourSets', 'root', 'kongReplacement', 'robbingKong', 'lastTile'] as const;
-const TOP_KEYS = ['name', 'fan', 'maxFan', 'selfDrawBonus', 'kongPayments', 'flowerPigPenalty', 'flowerPigPaysWinners', 'flowerPigPaysReadyCheck', 'kongRefundWhenNotReady', 'readyCheck', 'readyCheckCountsDeadWaits', 'lastTileIncludesDiscard', 'outsideHandInSevenPairs', 'sevenPairsAllowed', 'winnersToEnd', 'rootCounts', 'robbedKongPays', 'selfDrawBonusInCap', 'declinedWinWaitsForDraw'];
+const TOP_KEYS = ['name', 'fan', 'maxFan', 'selfDrawBonus', 'kongPayments', 'flowerPigPenalty', 'flowerPigPaysWinners', 'flowerPigPaysReadyCheck', 'kongRefundWhenNotReady', 'readyCheck', 'readyCheckCountsDeadWaits', 'lastTileIncludesDiscard', 'outsideHandInSevenPairs', 'sevenPairsAllowed', 'winnersToEnd', 'rootCounts', 'robbedKongPays', 'selfDrawBonusInCap', 'declinedWinWaitsForDraw', 'swapThree'];
 
 export function validateRules(raw: unknown, where = 'rules'): SichuanRules {
   const o = object(raw, where);
@@ -87,6 +97,16 @@ export function validateRules(raw: unknown, where = 'rules'): SichuanRules {
     robbedKongPays: string(o.robbedKongPays, `${where}.robbedKongPays`, ['kong-maker', 'kong-maker-for-all']) as SichuanRules['robbedKongPays'],
     selfDrawBonusInCap: boolean(o.selfDrawBonusInCap, `${where}.selfDrawBonusInCap`),
     declinedWinWaitsForDraw: boolean(o.declinedWinWaitsForDraw, `${where}.declinedWinWaitsForDraw`),
+    swapThree: o.swapThree === undefined ? { ...SWAP_OFF } : swapThree(o.swapThree, `${where}.swapThree`),
+  };
+}
+
+function swapThree(raw: unknown, where: string): SichuanRules['swapThree'] {
+  const o = object(raw, where);
+  onlyKeys(o, where, ['enabled', 'direction']);
+  return {
+    enabled: boolean(o.enabled, `${where}.enabled`),
+    direction: string(o.direction, `${where}.direction`, SWAP_DIRECTIONS) as SwapDirection,
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { Rng } from '../../core/rng.js';
 import type { RegisteredStrategy } from '../../core/spec.js';
+import type { SichuanRules } from './rules.js';
 
 /**
  * What a strategy sees of a deal: its own hand and sets, every public tile, the wall. All typed
@@ -23,6 +24,8 @@ export interface TableView {
   wallLeft(): number;
   /** the deal's random stream (for strategies that randomize) */
   readonly rng: Rng;
+  /** the rules being played (fan and payments: what a discard is worth) */
+  readonly rules: SichuanRules;
 }
 
 /** Kinds of kong a strategy is asked about. */
@@ -38,7 +41,12 @@ export const WIN_SELF_DRAW = 1, WIN_DISCARD = 2, WIN_ROBBING_KONG = 3;
 export interface MahjongStrategy extends RegisteredStrategy {
   readonly name: string;
   readonly description: string;
-  /** the void suit (0..2) after the deal */
+  /**
+   * Swap three (rules.swapThree): the three tiles to pass, all of one suit, written to `out` as
+   * kinds (a kind held twice may appear twice). Asked of every seat before any tile moves.
+   */
+  chooseSwap(t: TableView, seat: number, out: Uint8Array): void;
+  /** the void suit (0..2) after the deal (and the swap) */
   chooseVoid(t: TableView, seat: number): number;
   /** the kind to discard from a 14-form hand (must be held; a void-suit tile while any is held) */
   chooseDiscard(t: TableView, seat: number): number;
