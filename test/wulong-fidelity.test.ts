@@ -4,6 +4,11 @@ import { Scorer } from '../src/games/wulong/turn/tables.js';
 import { TurnAnalysis } from '../src/games/wulong/turn/exact.js';
 import { OPTIMAL } from '../src/games/wulong/turn/strategy.js';
 import { rulesPath } from '../src/core/paths.js';
+import { openingTellValue, readOdds, tellTablesFor } from '../src/games/wulong/turn/tell.js';
+import { tellKernel } from '../src/games/wulong/game/kernels.js';
+import { WulongGame } from '../src/games/wulong/game/engine.js';
+import { parsePlayers } from '../strategies/wulong/index.js';
+import { Rng } from '../src/core/rng.js';
 
 const wulong = loadRules();
 
@@ -39,5 +44,61 @@ describe('wholeCombinations: a combination set aside whole or not at all (issue 
     const ranked = (r: typeof wulong) => new TurnAnalysis(r, OPTIMAL).rankSetAsides(0, 5, '4,4,4,4,D').options.map((o) => o.setAside);
     expect(ranked(wulong)).toEqual(['D,4,4,4,4', '4,4,4,4', 'D,4,4,4', '4,4,4', 'D']);
     expect(ranked(whole)).toEqual(['D,4,4,4,4', '4,4,4,4', 'D']);
+  });
+});
+
+describe('the tell: betting.readAccuracy (issue 16, item 1)', () => {
+  it('is 0 by default, reachable by --set, and refused outside [0, 1] naming the field', () => {
+    expect(wulong.betting?.readAccuracy).toBe(0);
+    expect(loadRules(undefined, ['betting.readAccuracy=0.25']).betting?.readAccuracy).toBe(0.25);
+    expect(() => loadRules(undefined, ['betting.readAccuracy=1.5'])).toThrow(/betting\.readAccuracy must be a number in 0\.\.1 \(got 1\.5\)/);
+    expect(() => loadRules(undefined, ['betting.readAccuracy=-0.1'])).toThrow(/betting\.readAccuracy/);
+  });
+  it('at a = 0 the conditional odds equal the unconditional ones, whatever the signal', () => {
+    const T = tellTablesFor(wulong, OPTIMAL), C = T.cards, N = T.sim.dice, S = N + 1;
+    const out = new Float64Array(C + 1);
+    for (const t of [0, 4, 10]) {
+      for (let g = T.sim.classOffset[N]; g < T.sim.classTotal; g += 7) {
+        readOdds(T, t, N, g, 0, out);
+        for (let c = 0; c < C; c++) expect(out[c]).toBe(T.winP[(t * S + N) * C + c]);
+        expect(out[C]).toBe(T.voidP[t * S + N]);
+      }
+    }
+    const v = openingTellValue(wulong, OPTIMAL, 0);
+    expect(v.bestEvPerChip).toBeCloseTo(Math.max(...v.unconditional.map((x) => x.evPerChip)), 14);
+    expect(v.pickShare.find((x) => x.card === 'crane')!.share).toBeCloseTo(1, 12);
+  });
+  it('a perfect read lifts the best opening EV per chip from +0.023 to +0.661 (the issue probe: about +0.66)', () => {
+    const at = (a: number) => openingTellValue(wulong, OPTIMAL, a).bestEvPerChip;
+    expect(at(0)).toBeCloseTo(0.0232, 4);
+    expect(at(1)).toBeCloseTo(0.6609, 4);
+    // above the first kink the value is linear in a: conditional odds mix linearly, the pick is fixed
+    expect(at(0.75) - at(0.5)).toBeCloseTo(at(1) - at(0.75), 10);
+    // at a = 1 every bust (25/324 of opening rolls) picks the tiger, and so do the few rolls after which the turn busts more often than not
+    const tiger = openingTellValue(wulong, OPTIMAL, 1).pickShare.find((x) => x.card === 'tiger')!.share;
+    expect(tiger).toBeGreaterThan(25 / 324);
+    expect(tiger).toBeLessThan(25 / 324 + 0.001);
+  });
+  it('the tell simulator agrees with the exact value within 4 standard errors (seed 7)', () => {
+    for (const a of [0.25, 1]) {
+      const params = { rules: loadRules(undefined, [`betting.readAccuracy=${a}`]), policy: OPTIMAL };
+      const r = tellKernel.summarize(params, tellKernel.run(params, Rng.forShard(7, 0), 200_000), 200_000);
+      expect(Math.abs(r.evPerChip.mean - r.exactEvPerChip)).toBeLessThan(4 * r.evPerChip.se);
+    }
+  });
+  it('the game engine reads nothing at a = 0 (same stream) and the roll itself at a = 1', () => {
+    const players = parsePlayers('kelly,min,naive', 3);
+    const g0 = new WulongGame({ rules: wulong, players });
+    const pol = g0.policies[0], C = g0.C, N = pol.sim.dice, S = N + 1;
+    const rng = new Rng(3), before = Int32Array.from(rng.s);
+    const g = pol.sim.classOffset[N] + 5;
+    g0.readRoll(rng, pol, 0, N, g);
+    expect(Array.from(rng.s)).toEqual(Array.from(before));
+    expect(Array.from(g0.odds.subarray(0, C))).toEqual(Array.from(pol.winP.subarray(N * C, N * C + C)));
+    const g1 = new WulongGame({ rules: loadRules(undefined, ['betting.readAccuracy=1']), players });
+    g1.readRoll(rng, g1.policies[0], 2, 3, g1.policies[0].sim.classOffset[3] + 1);
+    const j = 2 * pol.sim.classTotal + pol.sim.classOffset[3] + 1;
+    expect(Array.from(g1.odds.subarray(0, C))).toEqual(Array.from(pol.rollWinP.subarray(j * C, j * C + C)));
+    void S;
   });
 });
