@@ -102,3 +102,26 @@ describe('the tell: betting.readAccuracy (issue 16, item 1)', () => {
     void S;
   });
 });
+
+describe('wulong assumptions (issue 16, item 6)', () => {
+  it('names every assumed rule with its alternatives and re-measures the exact findings at each', async () => {
+    const { checkAssumptions } = await import('../src/games/wulong/assumptions.js');
+    const r = await checkAssumptions({ exactOnly: true });
+    expect(r.assumptions.map((a) => a.field)).toEqual(['game.safes.limitPerPlayer', 'betting.readAccuracy', 'wholeCombinations', 'faces[4].score, faces[5].score', 'straights', 'instantWin.betsSettled', 'instantWin.value', 'game.safes.allInSides', 'game.shortStack', 'game.ties']);
+    const check = (finding: RegExp, field: string) => r.checks.find((c) => finding.test(c.finding) && c.field === field)!;
+    // the read breaks "only the crane" and "a thin edge" at every accuracy tried; whole combinations break nothing
+    expect(check(/crane/, 'betting.readAccuracy').values.map((v) => v.holds)).toEqual([true, false, false, false]);
+    expect(check(/thin edge/, 'betting.readAccuracy').values.map((v) => v.measured)).toEqual(['+0.0232 per chip (exact)', '+0.0853 per chip (exact)', '+0.2771 per chip (exact)', '+0.6609 per chip (exact)']);
+    expect(check(/worth 3,714/, 'wholeCombinations').values.every((v) => v.holds)).toBe(true);
+    expect(check(/worth 3,714/, 'faces[4].score, faces[5].score').values.map((v) => v.measured)).toEqual(['3713.60 (exact)', '3510.20 (exact)']);
+    expect(r.checks.every((c) => c.values[0].value === 'default' && c.values[0].holds)).toBe(true);
+  });
+  it('prints the table, and refuses a bad --games with exit 2', async () => {
+    const { runCli, expectUserError } = await import('./helpers/cli.js');
+    const out = runCli(['wulong', 'assumptions', '--exact-only', '--csv']);
+    expect(out.code).toBe(0);
+    expect(out.stdout.split('\n')[0]).toBe('finding,field,value,measured,holds');
+    expect(out.stdout).toContain('betting.readAccuracy,1,+0.6609 per chip (exact),NO');
+    expectUserError(runCli(['wulong', 'assumptions', '--games', '5']), /--games/);
+  });
+});
