@@ -125,3 +125,22 @@ describe('wulong assumptions (issue 16, item 6)', () => {
     expectUserError(runCli(['wulong', 'assumptions', '--games', '5']), /--games/);
   });
 });
+
+describe('the turn page ends with the exact part of the assumptions table', () => {
+  it('when the experiment asks for it', async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { runExperiment } = await import('../src/games/wulong/turn/report.js');
+    const dir = mkdtempSync(join(tmpdir(), 'wulong-turn-'));
+    try {
+      await runExperiment({ name: 't-turn', game: 'wulong', page: 'turn', thresholds: [1000, 3000], simulate: { trials: 2000, shardCount: 2 }, assumptions: true }, { reportsDir: dir, workers: 1, quiet: true });
+      const html = readFileSync(join(dir, 'wulong', 'turn.html'), 'utf8');
+      const heads = [...html.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) => m[1]);
+      expect(heads[heads.length - 1]).toBe('Assumptions');
+      expect(html).toContain('wholeCombinations');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
