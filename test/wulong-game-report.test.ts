@@ -17,6 +17,14 @@ describe('wulong game reports', () => {
       }
       const html = readFileSync(join(dir, 'wulong', 'game.html'), 'utf8');
       expect(html).toContain('kelly:1@optimal');
+      // issue 16: the tell, the assumed safe limit and the assumptions table, the last section
+      await runGameExperiment({ name: 't-game', game: 'wulong-game', kind: 'game', players: [4], games: 100, shardCount: 2, tell: { accuracy: [0, 1], games: 100 }, safeLimits: { perPlayer: [4000, 6000], players: [4], games: 100 }, assumptions: { games: 100 } }, ctx);
+      for (const f of ['game-tell', 'game-safe-limits']) expect(existsSync(join(dir, 'wulong', `${f}.png`))).toBe(true);
+      const full = readFileSync(join(dir, 'wulong', 'game.html'), 'utf8');
+      expect(full).toContain('Reading the active player (a tell)');
+      expect(full).toContain('The assumed safe limit');
+      expect(full.lastIndexOf('<h2')).toBe(full.indexOf('>Assumptions<') - 3);
+      expect(full).toContain('betting.readAccuracy');
       const [sweep] = await runGameExperiment({ name: 't-sweep', game: 'wulong-game', kind: 'sweep', page: 'sweep-t', players: 3, games: 100, shardCount: 2, sweeps: [{ set: ['bettingCards.panda.odds=2,8'], strategies: 'kelly,naive:panda' }] }, ctx);
       expect(sweep.path).toBe('wulong/sweep-t.html');
       for (const f of ['win', 'cards', 'spread']) expect(existsSync(join(dir, 'wulong', `sweep-t-1-${f}.svg`))).toBe(true);

@@ -15,13 +15,16 @@ export { solve, expectedTurnScore, finalDistribution, reachable, type Solution, 
 export { TurnAnalysis, bettingCards, type CardOdds, type SolveResult, type PolicyRow } from './turn/exact.js';
 export { OPTIMAL, type PolicySpec, type StopRule, type ChoiceRule, type TurnStrategy, type TurnView } from './turn/strategy.js';
 export { turnKernel, buildSimTables, playTurns, simTablesFor, scoreMoments, accLength, ACC, ROLL, turnLayout, type TurnSimParams, type TurnSimResult, type TurnSimTables } from './turn/kernels.js';
+export { openingTellValue, readOdds, tellTablesFor, buildTellTables, cardOddsByState, cardOddsByRoll, type TellTables, type TellValue } from './turn/tell.js';
 // the full game
 export { validateGameRules, safeLimit, minimumBetFor, checkPlayers, DEFAULT_GAME, type GameRules } from './game/rules.js';
 export type { PassiveSpec, PlayerSpec, BettingStrategy, BettingView } from './game/strategy.js';
 export { WulongGame, checkGameParams, CARD_MODE, STAKE_MODE, type GameParams } from './game/engine.js';
 export { END, END_NAMES, MONEY_NAMES, gameLayout, type GameLayout } from './game/layout.js';
 export { buildPolicyTables, policyTablesFor, rollOccupancy, raiseValue, type PolicyTables } from './game/policy-tables.js';
-export { gameKernel, sweepKernel, summarizeGame, formatGame, type GameResult, type StrategyResult, type CardResult, type SweepParams } from './game/kernels.js';
+export { gameKernel, sweepKernel, tellKernel, summarizeGame, formatGame, type GameResult, type StrategyResult, type CardResult, type SweepParams, type TellSimParams, type TellSimResult } from './game/kernels.js';
+// what the findings assume (issue 16)
+export { checkAssumptions, type AssumptionsOptions } from './assumptions.js';
 export { sweepPoints, runSweep, rawRules as readRawRules, type SweepField, type SweepResult, type SweepPointResult } from './game/sweep.js';
 export { parseSweepSet as parseSetSpec } from '../../core/rules.js';
 // strategies, through their one registry

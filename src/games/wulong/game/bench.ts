@@ -4,7 +4,8 @@ import { Rng } from '../../../core/rng.js';
 import { runExperiment } from '../../../parallel/pool.js';
 import { loadRules } from '../turn/rules.js';
 import { WulongGame, type GameParams } from './engine.js';
-import { gameKernel } from './kernels.js';
+import { gameKernel, tellKernel } from './kernels.js';
+import { OPTIMAL } from '../turn/strategy.js';
 import { parsePlayers } from '../../../../strategies/wulong/index.js';
 
 export async function bench(log: (line: string) => void): Promise<void> {
@@ -24,6 +25,26 @@ export async function bench(log: (line: string) => void): Promise<void> {
     const s = Number(process.hrtime.bigint() - t0) / 1e9;
     const turns = acc[g.L.offset.turns], rolls = acc[g.L.offset.rolls];
     log(`${P} players, one thread: ${Math.round(n / s).toLocaleString('en-US')} games/s (${Math.round(turns / s).toLocaleString('en-US')} turns/s, ${Math.round(rolls / s).toLocaleString('en-US')} rolls with betting phases/s; ${(turns / n).toFixed(1)} turns/game); tables compiled in ${compile.toFixed(2)} s`);
+  }
+  // the tell: games with a read (one extra draw and a posterior per roll), and the tell kernel's opening bets
+  {
+    const read = loadRules(undefined, ['betting.readAccuracy=0.5']);
+    const g = new WulongGame({ rules: read, players: parsePlayers('kelly,fraction:0.1,min,naive', 4) });
+    const acc = new Float64Array(g.L.length);
+    const rng = new Rng(1);
+    g.playGames(rng, 2000, acc);
+    const n = 40000;
+    let t0 = process.hrtime.bigint();
+    g.playGames(rng, n, acc);
+    let s = Number(process.hrtime.bigint() - t0) / 1e9;
+    log(`4 players with a read (betting.readAccuracy 0.5), one thread: ${Math.round(n / s).toLocaleString('en-US')} games/s`);
+    const tp = { rules: read, policy: OPTIMAL };
+    tellKernel.run(tp, new Rng(2), 100000);
+    const m = 2_000_000;
+    t0 = process.hrtime.bigint();
+    tellKernel.run(tp, new Rng(3), m);
+    s = Number(process.hrtime.bigint() - t0) / 1e9;
+    log(`tell kernel (opening bet on the posterior best card, turn played out), one thread: ${(m / s / 1e6).toFixed(2)} M turns/s`);
   }
   const params: GameParams = { rules, players: parsePlayers('kelly,fraction:0.1,min,naive', 4) };
   const total = 600000;

@@ -7,10 +7,11 @@ import { UserError } from '../../../core/errors.js';
 import { parseSweepSet } from '../../../core/rules.js';
 import { validateRules } from '../turn/rules.js';
 import { checkPlayers, validateGameRules, MIN_PLAYERS, MAX_PLAYERS } from './rules.js';
-import { gameKernel, formatGame } from './kernels.js';
+import { gameKernel, formatGame, tellKernel, type TellSimResult } from './kernels.js';
+import { openingTellValue, type TellValue } from '../turn/tell.js';
 import { checkGameParams, type GameParams } from './engine.js';
 import { rawRules, runSweep, sweepPoints, type SweepResult } from './sweep.js';
-import { parsePlayers, bettors, turnPolicies } from '../../../../strategies/wulong/index.js';
+import { parsePlayers, parsePolicy, bettors, turnPolicies } from '../../../../strategies/wulong/index.js';
 
 /** The default line-up: the first P of these. */
 export const DEFAULT_STRATEGIES = 'kelly,fraction:0.1,min,naive,lookahead';
@@ -71,8 +72,63 @@ export function formatSweep(r: SweepResult): string {
   return out.join('\n');
 }
 
+/** Read accuracies from "0,0.5,1": each in [0, 1]. */
+function accuracies(text: string): number[] {
+  const out = text.split(',').map((x) => Number(x.trim()));
+  if (!text.trim() || out.some((a) => !Number.isFinite(a) || a < 0 || a > 1)) throw new UserError(`--accuracy must be numbers in 0..1, comma-separated (got ${JSON.stringify(text)})`);
+  return out;
+}
+
+export interface TellRow extends TellValue {
+  simulated?: { turns: number; evPerChip: number; se: number };
+}
+
+function formatTell(rows: TellRow[], policy: string): string {
+  const out = [`the value of reading the active player (${policy} turn policy): the best opening card's EV per chip, exact`];
+  out.push(textTable(rows.map((r) => ({
+    accuracy: r.accuracy,
+    'best EV/chip': r.bestEvPerChip.toFixed(4),
+    ...(r.simulated ? { simulated: `${r.simulated.evPerChip.toFixed(4)} ± ${r.simulated.se.toFixed(4)}` } : {}),
+    ...Object.fromEntries(r.pickShare.map((p) => [`picks ${p.card}`, fmtPct(p.share, 1)])),
+  }))));
+  out.push(`no read: ${rows[0].unconditional.map((c) => `${c.card} ${c.evPerChip >= 0 ? '+' : ''}${c.evPerChip.toFixed(4)}`).join(', ')} per chip`);
+  return out.join('\n');
+}
+
 /** The full game's commands (game, sweep) in the `wulong` group. */
 export function register(wulong: Command): void {
+  addSimOptions(
+    addRulesOptions(
+      wulong
+        .command('tell')
+        .description('reading the active player: the exact value of a tell of accuracy a (0 = no read, 1 = the hidden roll) at the opening bet, optionally checked by simulation')
+        .option('--accuracy <list>', 'read accuracies, comma-separated, each 0..1', '0,0.25,0.5,0.75,1')
+        .option('--policy <p>', `the active player's turn policy: ${turnPolicies.usage()}`, 'optimal')
+        .addOption(new Option('--simulate <turns>', 'also simulate this many opening bets per accuracy (fixed seed; ± one standard error)').argParser(intArg('--simulate', 1, 1e10))),
+      'wulong',
+    ),
+    { shardCount: 16 },
+  )
+    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong tell\n  npx oddsmith wulong tell --accuracy 0.5 --simulate 200000 --json')
+    .action(async (opts: SimOptions & RulesOptions & { accuracy: string; policy: string; simulate?: number }) => {
+      const list = accuracies(opts.accuracy);
+      const base = rulesFromOptions('wulong', opts, validateRules);
+      const policy = parsePolicy(opts.policy);
+      const rows: TellRow[] = [];
+      for (const a of list) {
+        const rules = { ...base, betting: { readAccuracy: a } };
+        const row: TellRow = openingTellValue(rules, policy, a);
+        if (opts.simulate !== undefined) {
+          const done = await simulate(tellKernel, { rules, policy }, opts.simulate, opts);
+          if (!done) return;
+          const r: TellSimResult = done.result;
+          row.simulated = { turns: r.turns, evPerChip: r.evPerChip.mean, se: r.evPerChip.se };
+        }
+        rows.push(row);
+      }
+      emit({ rules: base.name, policy: policy.name, rows }, opts, () => formatTell(rows, policy.name), () => rows.map((r) => ({ accuracy: r.accuracy, bestEvPerChip: r.bestEvPerChip, simulatedEvPerChip: r.simulated?.evPerChip ?? null, simulatedSe: r.simulated?.se ?? null, ...Object.fromEntries(r.pickShare.map((p) => [`picks ${p.card}`, p.share])) })));
+    });
+
   addSimOptions(
     addRulesOptions(
       wulong

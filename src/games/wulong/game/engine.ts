@@ -3,6 +3,7 @@ import { UserError } from '../../../core/errors.js';
 import type { WulongRules } from '../turn/rules.js';
 import { ROLL } from '../turn/kernels.js';
 import { policyTablesFor, raiseValue, type PolicyTables } from './policy-tables.js';
+import { readOdds } from '../turn/tell.js';
 import { CARD, END, MONEY, SLOT, gameLayout, type GameLayout } from './layout.js';
 import { checkPlayers, safeLimit, validateGameRules, type GameRules } from './rules.js';
 import type { PlayerSpec } from './strategy.js';
@@ -27,6 +28,9 @@ export function checkGameParams(params: GameParams): GameRules {
   }
   return g;
 }
+
+/** The tell's draw: a 30-bit integer (small integers are never boxed), compared with a × 2^30. */
+export const READ_SCALE = 1 << 30;
 
 /** How a bettor picks its card (PassiveSpec.card), compiled to an integer per strategy slot. */
 export const CARD_MODE = { exact: 0, fixed: 1, lookahead: 2 } as const;
@@ -178,6 +182,11 @@ export class WulongGame {
   private readonly slotRaises: Uint8Array;
   private readonly slotAllIn: Uint8Array;
   readonly fixedSeats: boolean;
+  /** the tell: accuracy a of the passive players' read of each hidden roll (betting.readAccuracy), and a as a threshold on a 30-bit draw */
+  readonly readAccuracy: number;
+  private readonly readThreshold: number;
+  /** the passive players' card odds for the roll being bet on (win probability by card, then the void probability at [C]) */
+  readonly odds: Float64Array;
 
   // state, by seat
   readonly fortune: Float64Array;
@@ -240,6 +249,9 @@ export class WulongGame {
     this.slotRaises = slots.raises;
     this.slotAllIn = slots.allIn;
     this.raiseValue = raiseValues(this.policies, this.cardOdds);
+    this.readAccuracy = rules.betting?.readAccuracy ?? 0;
+    this.readThreshold = Math.round(this.readAccuracy * READ_SCALE);
+    this.odds = new Float64Array(C + 1);
     this.fortune = new Float64Array(P);
     this.stake = new Float64Array(P);
     this.card = new Int32Array(P);
@@ -412,10 +424,25 @@ export class WulongGame {
     }
   }
 
-  /** The initial betting phase: every passive player with chips picks a card and stakes (state: total index t, n dice being rolled). */
-  initialBets(active: number, pol: PolicyTables, t: number, n: number): void {
-    const C = this.C, S = pol.sim.dice + 1, chip = this.game.chip;
-    const base = (t * S + n) * C, vp = pol.voidP[t * S + n], W = pol.winP;
+  /**
+   * What the passive players believe about the roll just made (global roll class g at total index
+   * t, n dice): with no read, the state's card odds; with the tell, the posterior given a signal
+   * that is the true class with probability a, else a fresh draw of n dice (turn/tell.ts). Writes
+   * this.odds. At a = 0 no random number is drawn, so games without a tell keep their streams.
+   */
+  readRoll(rng: Rng, pol: PolicyTables, t: number, n: number, g: number): void {
+    let s = g;
+    if (this.readThreshold > 0 && rng.below(READ_SCALE) >= this.readThreshold) {
+      const T = pol.sim;
+      s = T.classOffset[n] + T.classOfRoll[T.rollOffset[n] + rng.below(T.outcomes[n])];
+    }
+    readOdds(pol, t, n, s, this.readAccuracy, this.odds);
+  }
+
+  /** The initial betting phase: every passive player with chips picks a card and stakes, on the odds in this.odds (readRoll). */
+  initialBets(active: number): void {
+    const C = this.C, chip = this.game.chip;
+    const W = this.odds, base = 0, vp = W[C];
     for (let s = 0; s < this.P; s++) {
       if (s === active) continue;
       const f = this.fortune[s];
@@ -468,10 +495,10 @@ export class WulongGame {
     }
   }
 
-  /** A later betting phase: players holding an ordinary bet may raise on the conditional EV of their card. */
-  raises(active: number, pol: PolicyTables, t: number, n: number): void {
-    const C = this.C, S = pol.sim.dice + 1, chip = this.game.chip;
-    const base = (t * S + n) * C, vp = pol.voidP[t * S + n], W = pol.winP;
+  /** A later betting phase: players holding an ordinary bet may raise on the conditional EV of their card (this.odds). */
+  raises(active: number): void {
+    const C = this.C, chip = this.game.chip;
+    const W = this.odds, base = 0, vp = W[C];
     for (let s = 0; s < this.P; s++) {
       if (s === active) continue;
       const c = this.card[s];
@@ -513,8 +540,9 @@ export class WulongGame {
     for (;;) {
       const g = classOffset[n] + classOfRoll[rollOffset[n] + rng.below(outcomes[n])];
       rolls++;
-      if (first) this.initialBets(active, pol, t, n);
-      else this.raises(active, pol, t, n);
+      this.readRoll(rng, pol, t, n, g);
+      if (first) this.initialBets(active);
+      else this.raises(active);
       first = false;
       const k = kind[g];
       if (k === ROLL.bust) {

@@ -1,10 +1,14 @@
-import { meanEstimate, proportion, Z95, type Proportion } from '../../../core/stats.js';
+import { meanEstimate, proportion, Z95, type MeanEstimate, type Proportion } from '../../../core/stats.js';
+import { defineLayout } from '../../../core/accumulator.js';
+import { OPTIMAL, type PolicySpec } from '../turn/strategy.js';
+import { cardOfScore, openingTellValue, readOdds, tellTablesFor } from '../turn/tell.js';
+import { READ_SCALE } from './engine.js';
 import { Memo } from '../../../core/memo.js';
 import { slots } from '../../../core/accumulator.js';
 import { fmtNum, fmtPct, fmtPctCi } from '../../../core/format.js';
 import type { Kernel } from '../../../parallel/kernel.js';
 import { registerKernels } from '../../../parallel/registry.js';
-import { loadRules } from '../turn/rules.js';
+import { loadRules, type WulongRules } from '../turn/rules.js';
 import { parsePlayers } from '../../../../strategies/wulong/index.js';
 import { WulongGame, type GameParams } from './engine.js';
 import { END_NAMES, MONEY, MONEY_NAMES, SLOT, gameLayout, cardAt, slotAt } from './layout.js';
@@ -137,7 +141,8 @@ export function formatGame(r: GameResult): string {
 
 export const gameKernel: Kernel<GameParams, GameResult> = {
   name: 'wulong.game',
-  sample: () => ({ params: { rules: loadRules(), players: parsePlayers('kelly,min,naive', 3) }, count: 300 }),
+  // with a tell, so the contract test covers the read's draws too
+  sample: () => ({ params: { rules: loadRules(undefined, ['betting.readAccuracy=0.5']), players: parsePlayers('kelly,min,naive', 3) }, count: 300 }),
   run(params, rng, count) {
     const g = gameFor(params);
     const acc = new Float64Array(g.L.length);
@@ -193,6 +198,99 @@ export const sweepKernel: Kernel<SweepParams, GameResult[]> = {
   },
 };
 
+/** The tell kernel's parameters: rules (their `betting.readAccuracy` is the read's accuracy a) and the active player's turn policy. */
+export interface TellSimParams {
+  rules: WulongRules;
+  policy: PolicySpec;
+}
+
+export interface TellSimResult {
+  accuracy: number;
+  turns: number;
+  /** net chips per chip of the opening bet on the best card given the signal, realised over whole turns */
+  evPerChip: MeanEstimate;
+  /** the same, exact (turn/tell.ts openingTellValue) */
+  exactEvPerChip: number;
+  /** share of turns on which each card was picked */
+  picks: { card: string; share: number }[];
+}
+
+/** Accumulator of the tell kernel: counts by card of picks, wins and voided bets (integers: nothing boxed). */
+const tellLayout = (C: number) => defineLayout({ picks: C, wins: C, voids: C });
+
+/**
+ * One opening bet per turn, with the tell (turn/tell.ts): the first roll is drawn, then the signal
+ * (the true roll class with probability a, else a fresh roll), the bettor stakes one chip on the card
+ * with the best posterior EV, and the turn is played out under the policy. Checks the exact value of
+ * the read by simulation. Allocation-free: integers, typed arrays and the per-thread tables.
+ */
+export const tellKernel: Kernel<TellSimParams, TellSimResult> = {
+  name: 'wulong.tell',
+  sample: () => ({ params: { rules: loadRules(undefined, ['betting.readAccuracy=0.5']), policy: OPTIMAL }, count: 20_000 }),
+  run(params, rng, count) {
+    const T = tellTablesFor(params.rules, params.policy), sim = T.sim, C = T.cards;
+    const L = tellLayout(C).offset;
+    const acc = new Float64Array(tellLayout(C).length);
+    const a = params.rules.betting?.readAccuracy ?? 0, threshold = Math.round(a * READ_SCALE);
+    const odds = Float64Array.from(params.rules.bettingCards, (c) => c.odds), post = new Float64Array(C + 1);
+    // the card a final bin pays: final-score bins, then instant-win bins (voided unless settled: −2)
+    const bins = sim.bins, binCard = new Int32Array(2 * bins);
+    for (let b = 0; b < bins; b++) binCard[b] = cardOfScore(params.rules, b * sim.unit);
+    const settled = !!params.rules.instantWin?.betsSettled, top = params.rules.bettingCards.findIndex((c) => c.max === null);
+    for (let b = bins; b < 2 * bins; b++) binCard[b] = settled ? top : -2;
+    const N = sim.dice, step = sim.step, rollClass = sim.rollClass, rollOffset = sim.rollOffset, outcomes = sim.outcomes;
+    for (let i = 0; i < count; i++) {
+      const g = rollClass[rollOffset[N] + rng.below(outcomes[N])];
+      let sg = g;
+      if (threshold < READ_SCALE && rng.below(READ_SCALE) >= threshold) sg = rollClass[rollOffset[N] + rng.below(outcomes[N])];
+      readOdds(T, 0, N, sg, a, post);
+      let pick = 0, best = -Infinity;
+      for (let c = 0; c < C; c++) {
+        const ev = post[c] * odds[c] - (1 - post[c] - post[C]);
+        if (ev > best) {
+          best = ev;
+          pick = c;
+        }
+      }
+      // play the turn out from the roll already made
+      let code = step[g];
+      while (code >= 0) {
+        const n = code & 15;
+        code = step[(code >> 4) + rollClass[rollOffset[n] + rng.below(outcomes[n])]];
+      }
+      const won = binCard[-code - 1];
+      acc[L.picks + pick]++;
+      if (won === pick) acc[L.wins + pick]++;
+      else if (won === -2) acc[L.voids + pick]++;
+    }
+    return acc;
+  },
+  summarize(params, acc, count) {
+    const C = params.rules.bettingCards.length, L = tellLayout(C).offset;
+    let sum = 0, sumSq = 0;
+    for (let c = 0; c < C; c++) {
+      const b = params.rules.bettingCards[c].odds, w = acc[L.wins + c], v = acc[L.voids + c], l = acc[L.picks + c] - w - v;
+      sum += w * b - l;
+      sumSq += w * b * b + l;
+    }
+    const a = params.rules.betting?.readAccuracy ?? 0;
+    return {
+      accuracy: a,
+      turns: count,
+      evPerChip: meanEstimate(count, sum, sumSq),
+      exactEvPerChip: openingTellValue(params.rules, params.policy, a).bestEvPerChip,
+      picks: params.rules.bettingCards.map((c, i) => ({ card: c.id, share: acc[L.picks + i] / count })),
+    };
+  },
+  format(r) {
+    return [
+      `read accuracy ${r.accuracy}: ${r.turns} opening bets on the best card given the read`,
+      `EV per chip ${r.evPerChip.mean.toFixed(4)} ± ${r.evPerChip.se.toFixed(4)} (SE); exact ${r.exactEvPerChip.toFixed(4)}`,
+      `picks: ${r.picks.map((p) => `${p.card} ${fmtPct(p.share)}`).join(', ')}`,
+    ].join('\n');
+  },
+};
+
 /** The full game's kernels (importing this module registers them). */
-export const kernels: readonly Kernel<never, unknown>[] = [gameKernel as Kernel<never, unknown>, sweepKernel as Kernel<never, unknown>];
+export const kernels: readonly Kernel<never, unknown>[] = [gameKernel as Kernel<never, unknown>, sweepKernel as Kernel<never, unknown>, tellKernel as Kernel<never, unknown>];
 registerKernels(import.meta.url, kernels);

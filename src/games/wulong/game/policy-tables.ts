@@ -2,16 +2,18 @@ import { Memo } from '../../../core/memo.js';
 import type { WulongRules } from '../turn/rules.js';
 import type { PolicySpec } from '../turn/strategy.js';
 import type { Tables } from '../turn/tables.js';
-import { TurnAnalysis, bettingCards } from '../turn/exact.js';
+import { TurnAnalysis } from '../turn/exact.js';
+import { cardOddsByRoll, cardOddsByState, type TellTables } from '../turn/tell.js';
 import { buildSimTables, ROLL, type TurnSimTables } from '../turn/kernels.js';
 
 /**
  * One active policy's tables, for the full game's betting phases: the turn simulator's roll-step
  * tables and, for every state a roll is made from (total index t ≤ cap, n dice), each card's exact
- * win probability and the chance that the turn's bets are voided (an unsettled instant win).
+ * win probability and the chance that the turn's bets are voided (an unsettled instant win), and
+ * the same once the roll just made is known (for the tell, turn/tell.ts).
  * Betting decisions are then lookups. Built in named steps by buildPolicyTables below.
  */
-export interface PolicyTables {
+export interface PolicyTables extends TellTables {
   policy: PolicySpec;
   sim: TurnSimTables;
   /** [(t * (dice + 1) + n) * cards + c] */
@@ -22,25 +24,7 @@ export interface PolicyTables {
   occupancy: Float64Array;
 }
 
-/** Step 1: the exact final-score distribution from every roll state, read as each card's win chance and the void chance. */
-function cardOddsByState(rules: WulongRules, sim: TurnSimTables, analysis: TurnAnalysis): { winP: Float64Array; voidP: Float64Array } {
-  const S = sim.dice + 1, C = rules.bettingCards.length;
-  const winP = new Float64Array((sim.cap + 1) * S * C);
-  const voidP = new Float64Array((sim.cap + 1) * S);
-  // an instant win voids the bets unless the rules settle them
-  const voids = !!rules.instantWin && !rules.instantWin.betsSettled;
-  for (let t = 0; t <= sim.cap; t++) {
-    for (let n = 1; n <= sim.dice; n++) {
-      const d = analysis.distribution(t * sim.unit, n);
-      const cards = bettingCards(rules, d, sim.unit);
-      for (let c = 0; c < C; c++) winP[(t * S + n) * C + c] = cards[c].probability;
-      voidP[t * S + n] = voids ? d.instantWin : 0;
-    }
-  }
-  return { winP, voidP };
-}
-
-/** Step 2: the number of ordered rolls in each global roll class (the simulator's class numbering). */
+/** Step 2 (step 1, each card's odds by roll state, is turn/tell.ts cardOddsByState): the number of ordered rolls in each global roll class (the simulator's class numbering). */
 function classWeights(sim: TurnSimTables, tables: Tables): Float64Array {
   const weight = new Float64Array(sim.classTotal);
   for (let n = 1; n <= sim.dice; n++) tables.classes[n].forEach((c, i) => (weight[sim.classOffset[n] + i] = c.weight));
@@ -69,13 +53,15 @@ export function rollOccupancy(sim: TurnSimTables, classWeight: Float64Array): Fl
   return occ;
 }
 
-/** The tables of one active policy: roll steps, then the three steps above. */
+/** The tables of one active policy: roll steps, card odds by state, then the steps above. */
 export function buildPolicyTables(rules: WulongRules, policy: PolicySpec): PolicyTables {
   const sim = buildSimTables(rules, policy);
   const analysis = new TurnAnalysis(rules, policy);
   if (analysis.solution.cap !== sim.cap) throw new Error('turn analysis and simulator tables disagree on the cap');
   const { winP, voidP } = cardOddsByState(rules, sim, analysis);
-  return { policy, sim, winP, voidP, occupancy: rollOccupancy(sim, classWeights(sim, analysis.tables)) };
+  // the card odds once a roll is read (the tell): what a passive player's posterior mixes in
+  const { rollWinP, rollVoidP } = cardOddsByRoll(rules, sim, winP, voidP);
+  return { policy, sim, cards: rules.bettingCards.length, winP, voidP, rollWinP, rollVoidP, occupancy: rollOccupancy(sim, classWeights(sim, analysis.tables)) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ExperimentRunner, ExperimentContext } from '../../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../../report/page.js';
 import { runExperiment as runShards } from '../../../parallel/pool.js';
-import { integer, string, array, object, onlyKeys } from '../../../core/validate.js';
+import { integer, number, string, array, object, onlyKeys } from '../../../core/validate.js';
 import { packageRoot } from '../../../core/paths.js';
 import { isAbsolute, join } from 'node:path';
 import { validateRules } from '../turn/rules.js';
@@ -14,6 +14,10 @@ import { parseSweepSet } from '../../../core/rules.js';
 import { fmtPct } from '../../../core/format.js';
 import { rawRules, runSweep, sweepPoints, type SweepResult } from './sweep.js';
 import { parsePlayers } from '../../../../strategies/wulong/index.js';
+import { openingTellValue } from '../turn/tell.js';
+import { OPTIMAL } from '../turn/strategy.js';
+import { assumptionsSection } from '../../../report/assumptions.js';
+import { checkAssumptions } from '../assumptions.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../../report/render.js';
 const k = (x: number) => Math.round(x).toLocaleString('en-US');
@@ -188,8 +192,130 @@ function strategyTable(runs: GameRun[]): Row[] {
   );
 }
 
+// ---------------------------------------------------------------- issue 16: the tell, safe limits, assumptions
+
+interface SweepSpec {
+  values: number[];
+  players: number[];
+  games: number;
+}
+
+function sweepSpec(raw: unknown, at: string, key: string, defaults: number[]): SweepSpec {
+  const o = object(raw, at);
+  onlyKeys(o, at, [key, 'players', 'games']);
+  return {
+    values: array(o[key] ?? defaults, `${at}.${key}`, 1, 12).map((x, i) => number(x, `${at}.${key}[${i}]`)),
+    players: array(o.players ?? [4], `${at}.players`, 1, 4).map((x, i) => checkPlayers(integer(x, `${at}.players[${i}]`, 2, 5), `${at}.players[${i}]`)),
+    games: integer(o.games ?? 4000, `${at}.games`, 1, 1e9),
+  };
+}
+
+/** One sentence on the whole games across accuracies: who wins most at the first and the last accuracy, and how long games last. */
+function tellGames(sw: SweepResult): string {
+  const at = (pt: SweepResult['points'][number]) => {
+    const best = pt.winRates.reduce((a, b) => (b.p > a.p ? b : a));
+    return `${escapeHtml(best.label.split('@')[0])} wins ${pct(best.p)}, games last ${pt.turnsMean.toFixed(1)} turns and ${pct(pt.endings.safes ?? 0)} end on the safes`;
+  };
+  const first = sw.points[0], last = sw.points[sw.points.length - 1];
+  return `At a = ${first.values['betting.readAccuracy']} ${at(first)}; at a = ${last.values['betting.readAccuracy']} ${at(last)}: the stakes follow the read, so the bettor who stakes most on its edge runs away with the game and the fortune limit ends it early.`;
+}
+
+/** The tell: exact value of the read (a fine grid of accuracies), and whole games at the listed accuracies. */
+async function tellSection(raw: unknown, rules: ReturnType<typeof validateRules>, t: SweepSpec, strategies: string, seed: number, shardCount: number, ctx: ExperimentContext): Promise<Section> {
+  const grid = Array.from({ length: 21 }, (_, i) => i / 20);
+  const rows: Row[] = grid.map((a) => {
+    const v = openingTellValue(rules, OPTIMAL, a);
+    return { accuracy: a, bestEvPerChip: v.bestEvPerChip, opensOnCrane: v.pickShare.find((x) => x.card === 'crane')?.share ?? null, listed: t.values.includes(a) };
+  });
+  const P = t.players[0];
+  const players = parsePlayers(strategies.split(',').slice(0, P).join(','), P);
+  const fields = [parseSweepSet(`betting.readAccuracy=${t.values.join(',')}`)];
+  const sw = await runSweep(sweepPoints(raw, fields), fields, players, { games: t.games, seed, shardCount, workers: ctx.workers });
+  if (!ctx.quiet) process.stderr.write(`  tell: ${sw.points.length} accuracies × ${t.games} games\n`);
+  const at0 = rows[0].bestEvPerChip as number, at1 = rows[rows.length - 1].bestEvPerChip as number;
+  const chart: Chart = {
+    name: 'game-tell',
+    title: 'The value of reading the active player',
+    caption: `Exact, not simulated: the opening bet's EV per chip when the bettor stakes on the best card given a read of the hidden first roll (the true roll with probability a, else a random roll; Bayes over the turn solver's odds). From ${at0.toFixed(3)} with no read to ${at1.toFixed(3)} with a perfect read. Dots: the accuracies played as whole games below.`,
+    rows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: 'What a tell is worth at the opening bet', subtitle: 'exact; active player optimal; best card given the read' },
+      width: 520,
+      height: 260,
+      data: { values: rows },
+      layer: [
+        { mark: { type: 'line' }, encoding: { x: { field: 'accuracy', type: 'quantitative', title: 'read accuracy a (0 = no read, 1 = knows the roll)' }, y: { field: 'bestEvPerChip', type: 'quantitative', title: 'best opening EV per chip (exact)' } } },
+        { transform: [{ filter: 'datum.listed' }], mark: { type: 'point', filled: true, size: 60 }, encoding: { x: { field: 'accuracy', type: 'quantitative' }, y: { field: 'bestEvPerChip', type: 'quantitative' } } },
+        { mark: { type: 'rule', color: '#777', strokeDash: [3, 3] }, encoding: { y: { datum: 0 } } },
+      ],
+    } as never,
+  };
+  const table: Row[] = sw.points.map((pt) => {
+    const a = pt.values['betting.readAccuracy'];
+    const v = openingTellValue(rules, OPTIMAL, a);
+    const row: Row = { 'read accuracy': a, 'best opening EV/chip (exact)': v.bestEvPerChip.toFixed(4), 'opens on the crane (exact)': pct(v.pickShare.find((x) => x.card === 'crane')?.share ?? 0) };
+    for (const w of pt.winRates) row[`${w.label.split('@')[0]} wins`] = pct(w.p);
+    row['end on safes'] = pct(pt.endings.safes ?? 0);
+    row.turns = pt.turnsMean.toFixed(1);
+    return row;
+  });
+  const html = `<p>The rulebook tells passive players to "gauge the final score based on the active player's reaction". Modelled as a tell of accuracy <i>a</i> (<code>betting.readAccuracy</code>, default 0): after every hidden roll the passive players read a roll, which is the true one with probability <i>a</i> and otherwise a random roll of as many dice; their card odds are the exact posterior (docs/rules/wulong.md). With no read the crane is the only card above fair and every exact bettor opens on it; with any read the best card depends on the read (the tiger after a read bust, the panda or dragon after a big roll), and the opening bet is worth ${at1.toFixed(3)} per chip at a perfect read. The findings of this page — the crane as the only sensible opening, a thin edge for exact bettors — hold only at <i>a</i> = 0. Games below: ${t.games.toLocaleString('en-US')} ${P}-player games per accuracy (seed ${seed}, same dice at every accuracy), line-up <code>${escapeHtml(players.map((p) => p.label).join(','))}</code>. ${tellGames(sw)}</p>`;
+  return { heading: 'Reading the active player (a tell)', html, charts: [chart], table: { rows: table, caption: 'Per read accuracy: exact value of the opening bet and how often the crane is the best card; simulated win rates, share of games ending on the last safe, mean game length.' } };
+}
+
+/** The safe limit for 2, 4 and 5 players is assumed: the page's findings across a range of limits per player. */
+async function safeLimitSection(raw: unknown, g: ReturnType<typeof validateGameRules>, sl: SweepSpec, strategies: string, seed: number, shardCount: number, ctx: ExperimentContext): Promise<Section> {
+  const rows: Row[] = [];
+  const table: Row[] = [];
+  for (const P of sl.players) {
+    const players = parsePlayers(strategies.split(',').slice(0, P).join(','), P);
+    const fields = [parseSweepSet(`game.safes.limitPerPlayer=${sl.values.join(',')}`)];
+    const sw = await runSweep(sweepPoints(raw, fields), fields, players, { games: sl.games, seed, shardCount, workers: ctx.workers });
+    if (!ctx.quiet) process.stderr.write(`  safe limits: ${P} players, ${sw.points.length} limits × ${sl.games} games\n`);
+    sw.points.forEach((pt) => {
+      const per = pt.values['game.safes.limitPerPlayer'];
+      const n = pt.games, safes = pt.endings.safes ?? 0;
+      const half = 1.96 * Math.sqrt((safes * (1 - safes)) / n);
+      rows.push({ players: `${P} players`, limitPerPlayer: per, endOnSafes: safes, ciLow: Math.max(0, safes - half), ciHigh: Math.min(1, safes + half) });
+      const best = pt.winRates.reduce((a, b) => (b.p > a.p ? b : a));
+      const crane = pt.cards.find((c) => c.card === 'crane');
+      table.push({
+        players: P,
+        'limit per player': k(per),
+        'safe limit': k(g.safes.limitByPlayers[String(P)] ?? per * P),
+        'end on safes': pct(safes),
+        'end on a fortune': pct(pt.endings.fortune ?? 0),
+        turns: pt.turnsMean.toFixed(1),
+        'most wins': `${best.label.split('@')[0]} ${pct(best.p)}`,
+        'win spread': pct(pt.winSpread),
+        'crane EV/chip in play': crane?.realisedEvPerChip == null ? '-' : crane.realisedEvPerChip.toFixed(3),
+      });
+    });
+  }
+  const chart: Chart = {
+    name: 'game-safe-limits',
+    title: 'Games ending on the last safe, by the assumed safe limit',
+    caption: `Share of games ending because the last safe closed, with 95% intervals (simulated, ${sl.games.toLocaleString('en-US')} games per point, seed ${seed}). The rulebook prints only the 3-player limit (15,000); for other player counts the limit is assumed ${k(g.safes.limitPerPlayer)} × players (game.safes.limitPerPlayer). Smaller safes end more games on the safes and shorten them.`,
+    rows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: 'How often the safes end the game', subtitle: `by the assumed safe limit per player; simulated, ${sl.games.toLocaleString('en-US')} games per point, 95% intervals` },
+      width: 520,
+      height: 260,
+      data: { values: rows },
+      layer: [
+        { mark: { type: 'area', opacity: 0.2 }, encoding: { x: { field: 'limitPerPlayer', type: 'quantitative', title: 'safe limit per player (chips)', axis: { format: ',d', values: sl.values }, scale: { nice: false, padding: 12 } }, y: { field: 'ciLow', type: 'quantitative', title: 'share of games ending on the last safe', axis: { format: '.0%' } }, y2: { field: 'ciHigh' }, color: { field: 'players', type: 'nominal', title: 'players' } } },
+        { mark: { type: 'line', point: true }, encoding: { x: { field: 'limitPerPlayer', type: 'quantitative' }, y: { field: 'endOnSafes', type: 'quantitative' }, color: { field: 'players', type: 'nominal' } } },
+      ],
+    } as never,
+  };
+  const html = `<p><b>Assumed:</b> the safe limit. The rulebook prints 15,000 for 3 players only; for 2, 4 and 5 players this page assumes ${k(g.safes.limitPerPlayer)} × players (<code>game.safes.limitPerPlayer</code>, or a table by player count in <code>game.safes.limitByPlayers</code>). The last safe closing ends about half of all games, so the limit is a headline assumption: below, the same line-up at limits of ${sl.values.map((x) => k(x)).join(' / ')} per player. Try one: <code>oddsmith wulong game --players 4 --games 4000 --set game.safes.limitPerPlayer=4000</code>.</p>`;
+  return { heading: 'The assumed safe limit', html, charts: [chart], table: { rows: table, caption: 'Per player count and limit per player: how games end, their length, the strategy winning most, the spread of win rates, the crane\'s realised EV per chip.' } };
+}
+
 async function gamePage(spec: Record<string, unknown>, ctx: ExperimentContext, where: string): Promise<PageInfo> {
-  onlyKeys(spec, where, ['name', 'game', 'kind', 'description', 'page', 'rules', 'players', 'strategies', 'games', 'seed', 'shardCount']);
+  onlyKeys(spec, where, ['name', 'game', 'kind', 'description', 'page', 'rules', 'players', 'strategies', 'games', 'seed', 'shardCount', 'tell', 'safeLimits', 'assumptions']);
   const rulesFile = spec.rules === undefined ? undefined : resolve(string(spec.rules, `${where}: rules`));
   const rules = validateRules(rawRules(rulesFile), `rules file ${rulesFile ?? 'default'}`);
   const g = validateGameRules(rules);
@@ -226,6 +352,15 @@ async function gamePage(spec: Record<string, unknown>, ctx: ExperimentContext, w
     { heading: 'Money flows', charts: [moneyChart(runs)] },
     { heading: 'Betting cards in play', charts: [cardChart(four)] },
   ];
+  // issue 16: what the page's findings assume
+  const raw = rawRules(rulesFile);
+  if (spec.tell !== undefined) sections.push(await tellSection(raw, rules, sweepSpec(spec.tell, `${where}: tell`, 'accuracy', [0, 0.25, 0.5, 0.75, 1]), strategies, seed, shardCount, ctx));
+  if (spec.safeLimits !== undefined) sections.push(await safeLimitSection(raw, g, sweepSpec(spec.safeLimits, `${where}: safeLimits`, 'perPlayer', [3000, 4000, 5000, 6000, 8000]), strategies, seed, shardCount, ctx));
+  if (spec.assumptions !== undefined) {
+    const o = object(spec.assumptions, `${where}: assumptions`);
+    onlyKeys(o, `${where}: assumptions`, ['games']);
+    sections.push(assumptionsSection(await checkAssumptions({ games: integer(o.games ?? 2000, `${where}: assumptions.games`, 100, 1e8), seed, workers: ctx.workers })));
+  }
   return writePage(ctx.reportsDir, page, intro, sections);
 }
 
@@ -344,7 +479,7 @@ export async function writeSweepPage(reportsDir: string, runs: SweepRun[], meta:
     return `<li><b>${escapeHtml(run.title)}</b>: win-rate spread from ${pct(lo.winSpread)} (at ${lo.values[f]}) to ${pct(hi.winSpread)} (at ${hi.values[f]}); games ${Math.min(...pts.map((p) => p.turnsMean)).toFixed(1)}–${Math.max(...pts.map((p) => p.turnsMean)).toFixed(1)} turns${card ? `; the card's fair odds are 1:${card.fairOdds?.toFixed(2)} (printed 1:${getPrinted(raw, cardId!)})` : ''}.</li>`;
   });
   const page: PageInfo = { path: `wulong/${meta.page}.html`, title: 'Wulong: balance sweeps for designers', summary: `${runs.length} sweeps of rules fields (${runs.map((r) => r.title).join('; ')}): strategies' win rates, game length, each card's EV and fair odds` };
-  const intro = `<p>Each sweep changes one (or two) numeric fields of the rules file, re-validates the rules, and plays ${games.toLocaleString('en-US')} ${P}-player games at every value (same seed at every point: common random numbers). Run any sweep from the command line, e.g. <code>oddsmith wulong sweep --set bettingCards.panda.odds=1..9 --games ${games}</code>. The exact EV lines come from the turn solver; win rates and realised EVs are simulated, with 95% intervals.</p>
+  const intro = `<p>Each sweep changes one (or two) numeric fields of the rules file, re-validates the rules, and plays ${games.toLocaleString('en-US')} ${P}-player games at every value (same seed at every point: common random numbers). ${P === 3 ? '' : `Assumed: the ${P}-player safe limit (only 3 players is printed; <code>game.safes.limitPerPlayer</code> × players unless a sweep varies it). `} Run any sweep from the command line, e.g. <code>oddsmith wulong sweep --set bettingCards.panda.odds=1..9 --games ${games}</code>. The exact EV lines come from the turn solver; win rates and realised EVs are simulated, with 95% intervals.</p>
 <p>Findings:</p><ul>${findings.join('\n')}</ul>`;
   const sections: Section[] = runs.map((run, i) => ({ heading: run.title, charts: sweepCharts(run, i, meta.page), table: { rows: sweepTable(run.result), caption: 'Per point: win rates, spread (best − worst), mean game length, exact opening EV per chip of each card.' } }));
   return writePage(reportsDir, page, intro, sections);

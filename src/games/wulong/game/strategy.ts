@@ -35,9 +35,10 @@ export interface PassiveSpec {
  * What a passive player may see at a betting phase — the only inputs of the rules above (the
  * engine reads nothing else for a bettor's decision): the revealed state of the active player's
  * turn (total so far, dice being rolled, and his turn policy, public in this model), hence each
- * card's exact win probability and the chance the bets are voided; the player's own fortune,
+ * card's exact win probability and the chance the bets are voided — the posterior given the read
+ * of the hidden roll when `betting.readAccuracy` > 0 (turn/tell.ts); the player's own fortune,
  * stake and card; the minimum bet for his fortune; the current all-in limit and odds. Not the
- * dice of the roll being made, and not the other bettors' cards.
+ * dice of the roll being made (beyond the read), and not the other bettors' cards.
  */
 export interface BettingView {
   total: number;

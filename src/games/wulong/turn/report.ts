@@ -1,5 +1,6 @@
 import type { ExperimentRunner } from '../../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../../report/page.js';
+import { assumptionsSection } from '../../../report/assumptions.js';
 import { VL_SCHEMA } from '../../../report/render.js';
 import { runExperiment as runShards } from '../../../parallel/pool.js';
 import { integer, string, array, object } from '../../../core/validate.js';
@@ -236,6 +237,8 @@ The best fixed threshold (${k(best.threshold)}) reaches ${best.value.toFixed(1)}
       { heading: 'Betting cards', charts: cardCharts(a).map(prefixed), table: { rows: r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(5), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })) } },
       { heading: 'Threshold policies', charts: [prefixed(thrChart)] },
       { heading: 'Exact vs simulated', html: `<p>Monte Carlo runs (${k(trials)} turns each, seed ${seed}, ${shardCount} shards) against the exact expected score of the same policy. |z| ≤ 4 is agreement.</p>`, table: { rows: agreement } },
+      // issue 16: the turn's findings (its value, the crane) rest on assumed rules; the exact part of `wulong assumptions`
+      ...(spec.assumptions === true ? [assumptionsSection(await (await import('../assumptions.js')).checkAssumptions({ exactOnly: true }))] : []),
     ]),
   ];
 };

@@ -93,6 +93,14 @@ export interface WulongRules {
   allIn: { limit: number; odds: number };
   /** the full game's settings (cash, safes, minimum bets); validated by the game engine */
   game?: Record<string, unknown>;
+  /**
+   * true: a combination in a roll (n of a kind, n ≥ 3, or a straight) is set aside whole or not at
+   * all — the literal "all dice involved must be selected"; false (default): part of it may be set
+   * aside (three of four 4s as a triple). Absent = false.
+   */
+  wholeCombinations?: boolean;
+  /** what passive players can read: `readAccuracy` a ∈ [0, 1] of the tell (docs/rules/wulong.md); absent = 0 */
+  betting?: { readAccuracy: number };
 }
 
 const MAX_SCORE = 10_000_000;
@@ -101,7 +109,7 @@ const MAX_SCORE = 10_000_000;
 export function validateRules(raw: unknown, where = 'rules'): WulongRules {
   const r = v.object(raw, where);
   const p = `${where}: `;
-  v.onlyKeys(r, where, ['name', 'description', 'dice', 'faces', 'straights', 'threePairs', 'hotDice', 'minimumBank', 'instantWin', 'bettingCards', 'allIn', 'game', 'notes', 'patterns', 'ofAKind', 'scoreless', 'bustPenalty', 'consecutiveBusts', 'openingMinimum', 'source']);
+  v.onlyKeys(r, where, ['name', 'description', 'dice', 'faces', 'straights', 'threePairs', 'hotDice', 'minimumBank', 'instantWin', 'bettingCards', 'allIn', 'game', 'notes', 'patterns', 'ofAKind', 'scoreless', 'bustPenalty', 'consecutiveBusts', 'openingMinimum', 'source', 'wholeCombinations', 'betting']);
   const dice = v.integer(r.dice, `${p}dice`, 1, 8);
   const rawFaces = v.array(r.faces, `${p}faces`, 2, 12);
   const faces: Face[] = rawFaces.map((f, i) => {
@@ -217,6 +225,12 @@ export function validateRules(raw: unknown, where = 'rules'): WulongRules {
   }
   if (r.openingMinimum !== undefined) rules.openingMinimum = v.integer(r.openingMinimum, `${p}openingMinimum`, 0, MAX_SCORE);
   if (r.source !== undefined) rules.source = v.string(r.source, `${p}source`);
+  if (r.wholeCombinations !== undefined) rules.wholeCombinations = v.boolean(r.wholeCombinations, `${p}wholeCombinations`);
+  if (r.betting !== undefined) {
+    const o = v.object(r.betting, `${p}betting`);
+    v.onlyKeys(o, `${p}betting`, ['readAccuracy']);
+    rules.betting = { readAccuracy: o.readAccuracy === undefined ? 0 : v.number(o.readAccuracy, `${p}betting.readAccuracy`, 0, 1) };
+  }
   return rules;
 }
 

@@ -100,10 +100,26 @@ export class Scorer {
   private readonly faceBest: number[][];
   private readonly patterns: { counts: number[]; score: number }[] = [];
   private readonly memo = new Map<string, number>();
+  /** per face, the fewest dice (≥ 3) that form an n of a kind, Infinity if none: what `wholeCombinations` keeps together */
+  private readonly kindFrom: number[];
+  /** the straights' face counts (the combinations `wholeCombinations` keeps together, besides n of a kind) */
+  private readonly straightCounts: number[][];
 
   constructor(readonly rules: WulongRules) {
     const F = rules.faces.length;
     this.faceBest = rules.faces.map((f) => faceValues(f.score, f.beyond ?? 'none', rules.dice, rules.ofAKind));
+    this.kindFrom = rules.faces.map((f) => {
+      const listed = Object.keys(f.score).map(Number);
+      const extra = Object.entries(rules.ofAKind ?? {}).filter(([, e]) => e.score !== undefined || f.score['3'] !== undefined).map(([k]) => Number(k));
+      const top = Math.max(...listed);
+      if (f.beyond === 'double') extra.push(Math.max(top + 1, 3));
+      return Math.min(...[...listed, ...extra].filter((c) => c >= 3), Infinity);
+    });
+    this.straightCounts = rules.straights.map((st) => {
+      const counts = new Array<number>(F).fill(0);
+      for (const id of st.faces) counts[rules.faces.findIndex((f) => f.id === id)]++;
+      return counts;
+    });
     for (const s of rules.straights) {
       const counts = new Array<number>(F).fill(0);
       for (const id of s.faces) counts[rules.faces.findIndex((f) => f.id === id)]++;
@@ -161,14 +177,31 @@ export class Scorer {
     return best;
   }
 
+  /**
+   * Whether `wholeCombinations` forbids this set-aside: it takes part of a combination the roll
+   * holds — some but not all dice of an n of a kind (n ≥ 3), or any die of a straight without the
+   * whole straight. Other patterns (three pairs…) are not constrained.
+   */
+  private splitsCombination(roll: readonly number[], kept: readonly number[]): boolean {
+    for (let f = 0; f < roll.length; f++) if (roll[f] >= this.kindFrom[f] && kept[f] > 0 && kept[f] < roll[f]) return true;
+    for (const st of this.straightCounts) {
+      if (!st.every((c, f) => c <= roll[f])) continue;
+      const touches = st.some((c, f) => c > 0 && kept[f] > 0);
+      if (touches && !st.every((c, f) => c <= kept[f])) return true;
+    }
+    return false;
+  }
+
   /** Every legal set-aside from a roll (face counts): the kept dice and their score. */
   options(roll: readonly number[]): { kept: number[]; score: number; used: number }[] {
     const out: { kept: number[]; score: number; used: number }[] = [];
     const kept = new Array<number>(roll.length).fill(0);
+    const whole = this.rules.wholeCombinations === true;
     const rec = (f: number) => {
       if (f === roll.length) {
         const used = kept.reduce((a, b) => a + b, 0);
         if (used === 0) return;
+        if (whole && this.splitsCombination(roll, kept)) return;
         const score = this.best(kept);
         if (score > -Infinity) out.push({ kept: kept.slice(), score, used });
         return;
