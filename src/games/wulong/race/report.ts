@@ -5,9 +5,8 @@ import { VL_SCHEMA } from '../../../report/render.js';
 import { array, integer, object, string } from '../../../core/validate.js';
 import { packageRoot } from '../../../core/paths.js';
 import { loadRules } from '../turn/rules.js';
-import { TurnAnalysis } from '../turn/exact.js';
 import { expectedTurns, firstPlayerWins, playerState, solveRace, stopPolicy, type RaceSolution } from './exact.js';
-import { simpleRules } from './analysis.js';
+import { simpleRuleRows, simpleRulesFor } from './analysis.js';
 
 /** Per (my score, their score) at the start of my turn: my win probability and the total from which I stop with `dice` dice left. */
 function maps(R: RaceSolution, dice: number): Row[] {
@@ -92,14 +91,8 @@ export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
     },
   };
 
-  const best = new TurnAnalysis(rules);
-  const turnScore = (stopAt: number[]) => new TurnAnalysis(rules, { name: 'per-dice', stop: { kind: 'per-dice', totals: stopAt }, choice: 'best' }).solveResult().expectedTurnScore;
-  const pointsRule = Object.values(best.thresholds()).map((x) => x ?? target);
-  const simple = simpleRules(rules, target, 1e-9, R.unit, p, turnScore, pointsRule, best.solveResult().expectedTurnScore);
-  const simpleRows = [['best for points', simple.forPoints], ['best for winning', simple.forWinning]].map(([n, s]) => {
-    const x = s as typeof simple.forPoints;
-    return { rule: n as string, 'stop at (1, 2, … dice)': x.stopAt.join(' / '), 'points per turn': x.turnScore.toFixed(2), 'points given away': x.pointsCost.toFixed(2), 'wins first vs optimal': x.winFirst.toFixed(6), 'wins second vs optimal': x.winSecond.toFixed(6), 'win probability given away': x.winCost.toFixed(6) };
-  });
+  const simple = simpleRulesFor(R);
+  const simpleRows = simpleRuleRows(simple);
 
   const page: PageInfo = { path: `wulong/${string(spec.page ?? 'race', `${name}: page`)}.html`, title: `Playing to win — ${rules.name}`, summary: `two-player race to ${target}: first player wins ${p.toFixed(4)} under optimal play; policy maps, first-player advantage by preset, simple rules` };
   const intro = `<p>Exact value iteration over (my banked score, opponent's banked score, turn total, dice left, cross-turn state), tolerance 1e-9, score step ${R.unit}.
@@ -108,7 +101,7 @@ Under optimal play by both, the first player wins <b>${p.toFixed(6)}</b> of race
     await writePage(ctx.reportsDir, page, intro, [
       { heading: 'When to stop', charts: [policy, win] },
       { heading: 'First-player advantage', charts: [advChart], table: { rows: adv.map((r) => ({ ...r, 'first player wins': (r['first player wins'] as number).toFixed(6), 'expected turns': (r['expected turns'] as number).toFixed(2) })), caption: 'Expected turns: both players\' turns counted, until someone reaches the target (exact, same policies).' } },
-      { heading: 'Simple rules', html: `<p>Stop totals by dice left (banking at once when that wins). For points the best is the single-turn optimum's thresholds; for winning, ${simple.candidates} rules were tried, each scored against an optimal player in both seats.</p>`, table: { rows: simpleRows } },
+      { heading: 'Simple rules', html: `<p>Stop totals by dice left (banking at once when that wins), the same at every score or one set per score-difference band (behind by more than ${simple.bandEdge}, within, ahead by more than ${simple.bandEdge}). For points the best is the single-turn optimum's thresholds; for winning, a coordinate search from it evaluated ${simple.evaluated} rules, each exactly (policy evaluation) against the optimal player in both seats. Cost in win probability: the average over both seats of what the rule gives away against optimal play.</p>`, table: { rows: simpleRows } },
     ]),
   ];
 };
