@@ -35,7 +35,7 @@ export interface RaceResult {
 }
 
 export function checkPlayers(players: number): void {
-  if (players !== 2) throw new UserError(`--players ${players}: the exact race is solved for 2 players only (3+ players is not implemented)`);
+  if (players !== 2) throw new UserError(`--players ${players}: this analysis is for 2 players (3+ players: the win probabilities only)`);
 }
 
 /** Scores at which the policy table is shown: 0, ¼, ½, ¾ of the target and one step below it. */

@@ -3,6 +3,7 @@ import { addRulesOptions, emit, intArg, rulesFromOptions, type RulesOptions } fr
 import { fmtNum, textTable, type Row } from '../../../core/format.js';
 import { UserError } from '../../../core/errors.js';
 import { validateRules } from '../turn/rules.js';
+import { solveMulti, multiStart } from './multi.js';
 import { analyseRace, checkPlayers, simpleRulesFor, simpleRulesText } from './analysis.js';
 
 const rulesOf = (opts: RulesOptions) => rulesFromOptions('wulong', opts, validateRules);
@@ -20,7 +21,8 @@ export function register(wulong: Command): void {
       .command('race')
       .description('play to win: P(first player wins) under optimal play by both, the stop policy by both scores, what expected-points play gives away')
       .requiredOption('--target <t>', 'score that wins the race', intArg('--target', 1, 10_000_000))
-      .option('--players <n>', 'players (exact for 2)', intArg('--players', 2, 8), 2)
+      .option('--players <n>', 'players (3+: exact where the states fit, else banked scores on a coarser grid, printed)', intArg('--players', 2, 8), 2)
+      .option('--cell <points>', 'with 3+ players: banked-score grid (default: the score step if it fits)', intArg('--cell', 1, 10_000_000))
       .option('--tolerance <x>', 'value iteration stops when no value changes by more than this', parseTolerance, 1e-9)
       .option('--simple', 'also find the best simple rules (stop totals per dice left, and per score band) for points and for winning, and what each costs')
       .option('--band <points>', 'with --simple: score-difference band edge (default: a fifth of the target)', intArg('--band', 1, 10_000_000))
@@ -29,9 +31,23 @@ export function register(wulong: Command): void {
     'wulong',
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith wulong race --rules farkle/pig --target 100\n  npx oddsmith wulong race --rules rules/farkle/10000.json --target 2000')
-    .action((opts: RulesOptions & { target: number; players: number; tolerance: number; simple?: boolean; band?: number; budget: number; json?: boolean }) => {
-      checkPlayers(opts.players);
+    .action((opts: RulesOptions & { target: number; players: number; tolerance: number; simple?: boolean; cell?: number; band?: number; budget: number; json?: boolean }) => {
       const rules = rulesOf(opts);
+      if (opts.players > 2) {
+        if (opts.simple) throw new UserError('--simple is for 2 players');
+        const M = solveMulti(rules, { players: opts.players, target: opts.target, cell: opts.cell, tolerance: opts.tolerance });
+        const wins = multiStart(M);
+        const r = { rules: rules.name, target: opts.target, players: M.players, scoreStep: M.unit, cell: M.cell, exact: M.exact, approximation: M.approximation, tolerance: M.tolerance, residual: M.residual, mixedCycles: M.mixed, seatWins: wins, seconds: M.seconds, turnSolves: M.turnSolves };
+        emit(r, opts, () => [
+          `${r.rules} — race to ${r.target}, ${r.players} players, each playing to win`,
+          ...wins.map((p, k) => `seat ${k + 1}${k === 0 ? ' (moves first)' : ''} wins: ${fmtNum(p, 6)}`),
+          r.exact ? `exact: banked scores and turn totals in steps of ${r.scoreStep}, value iteration to tolerance ${r.tolerance}` : `approximated: ${r.approximation}`,
+          `equilibrium: each player maximizes their own win probability; ties go to stopping; ${r.mixedCycles} score cycles needed a mixed decision (largest last change ${r.residual.toExponential(1)})`,
+          `solved in ${fmtNum(r.seconds, 2)} s (${r.turnSolves.toLocaleString('en-US')} turns solved)`,
+        ].join('\n'));
+        return;
+      }
+      checkPlayers(opts.players);
       const { result: r0, solution } = analyseRace(rules, opts.target, opts.tolerance);
       const simple = opts.simple ? simpleRulesFor(solution, opts.band, opts.budget) : undefined;
       const r = simple ? { ...r0, simpleRules: simple } : r0;

@@ -24,8 +24,8 @@ export interface MultiOptions {
   target: number;
   /** banked-score grid in points (a multiple of the score step); default: the score step when the states fit, else the smallest multiple that fits */
   cell?: number;
-  /** most states (G^P) before a coarser grid is chosen */
-  maxStates?: number;
+  /** work budget for choosing the grid (see defaultCell) */
+  work?: number;
   tolerance?: number;
 }
 
@@ -61,9 +61,15 @@ function checkRules(rules: WulongRules, players: number): void {
   if (bad.length) throw new UserError(`--players ${players}: rules with ${bad.join(', ')} (state that lasts across turns) are solved for 2 players only`);
 }
 
-export function defaultCell(unit: number, target: number, players: number, maxStates: number): number {
+/**
+ * The finest grid whose work fits: states (G^P) × average turn length (target / 2 in score steps)
+ * × roll outcomes to weigh per turn state must stay under `work` (default 10^9, about a minute unloaded).
+ */
+export function defaultCell(unit: number, target: number, players: number, turn: RaceTurn, work = 1e9): number {
+  const perTurnState = turn.prob.length + turn.chGain.length;
+  const turnLen = Math.max(1, target / unit / 2);
   let cell = unit;
-  while (Math.ceil(target / cell) ** players > maxStates) cell += unit;
+  while (Math.ceil(target / cell) ** players * turnLen * perTurnState > work && cell < target) cell += unit;
   return cell;
 }
 
@@ -86,13 +92,14 @@ class Work {
   v: Float64Array;
   a: Float64Array;
   p: Float64Array;
-  next = new Int32Array(0);
+  stop: Uint8Array;
   stopVec: Float64Array;
   stopA: Float64Array;
   constructor(size: number, P: number) {
     this.v = new Float64Array(size * P);
     this.a = new Float64Array(size * P);
     this.p = new Float64Array(size);
+    this.stop = new Uint8Array(size);
     this.stopVec = new Float64Array(P);
     this.stopA = new Float64Array(P);
   }
@@ -189,7 +196,9 @@ function turnPass(M: MultiSolution, s: Int32Array, bust: Float64Array, w: Work, 
         out.p = pp;
       }
       // stop when banking is at least as good for the mover (the first roll is compulsory: t > 0)
+      w.stop[b0 + n] = 0;
       if (canStop && sv[0] >= v[at] - TIE) {
+        w.stop[b0 + n] = 1;
         for (let k = 0; k < P; k++) {
           v[at + k] = sv[k];
           a[at + k] = sv[k];
@@ -214,8 +223,7 @@ export function solveMulti(rules: WulongRules, o: MultiOptions): MultiSolution {
   checkRules(rules, P);
   if (!(o.target > 0)) throw new UserError('--target must be a positive score');
   const { unit, turn } = raceTurnFor(rules);
-  const maxStates = o.maxStates ?? 2_000_000;
-  const cell = o.cell ?? defaultCell(unit, o.target, P, maxStates);
+  const cell = o.cell ?? defaultCell(unit, o.target, P, turn, o.work);
   if (cell % unit !== 0 || cell <= 0) throw new UserError(`--cell ${cell}: must be a positive multiple of the score step ${unit}`);
   const G = Math.ceil(o.target / cell);
   if (G ** P > 50_000_000) throw new UserError(`--cell ${cell}: ${G}^${P} states is too many (at most 50,000,000); use a larger --cell`);
@@ -267,11 +275,14 @@ export function solveMulti(rules: WulongRules, o: MultiOptions): MultiSolution {
       // policy iteration. With 3+ players the game is not zero-sum: in a few cycles the best
       // decisions keep flipping (no pure stationary equilibrium there). After 20 rounds, damped
       // value updates take over; they settle where the deciding player is indifferent — the
-      // mixed decision of an equilibrium. Such cycles are counted in `mixed`.
+      // mixed decision of an equilibrium (steps shrink, so the last change bounds the distance to
+      // it only up to the size of the flip). Such cycles are counted in `mixed`.
       for (let round = 0; round < 2000; round++) {
         let delta = 0;
         if (round >= 20) {
           if (round === 20) M.mixed++;
+          // the step halves every 100 rounds, so the iterate closes in on the indifference point
+          const lambda = 0.5 ** (1 + Math.floor((round - 20) / 100));
           for (let r = 0; r < period; r++) {
             const nb = index(cyc[(r + 1) % period], G) * P;
             bust[0] = value[nb + P - 1];
@@ -279,7 +290,7 @@ export function solveMulti(rules: WulongRules, o: MultiOptions): MultiSolution {
             turnPass(M, cyc[r], bust, w, outs[r], tmp);
             const id0 = index(cyc[r], G) * P;
             for (let k = 0; k < P; k++) {
-              const x = 0.5 * (value[id0 + k] + outs[r].v[k]);
+              const x = value[id0 + k] + lambda * (outs[r].v[k] - value[id0 + k]);
               delta = Math.max(delta, Math.abs(x - value[id0 + k]));
               value[id0 + k] = x;
             }
@@ -354,4 +365,27 @@ function solveRotFixed(c: Float64Array, q: number, m: number, P: number, out: Fl
 /** Probability that each seat wins from the start (seat 0 moves first). */
 export function multiStart(M: MultiSolution): number[] {
   return Array.from(M.value.subarray(0, M.players));
+}
+
+/**
+ * The solved policy of the mover at banked scores (points, mover first): whether it stops with n
+ * dice left at turn total t (points). For simulations and advice; solves the one turn again.
+ */
+export function multiTurnPolicy(M: MultiSolution, scores: number[]): (total: number, n: number) => boolean {
+  const P = M.players, S = M.turn.N + 1;
+  const s = Int32Array.from(scores, (x) => Math.min(M.G - 1, Math.floor(x / M.cell)));
+  const w = new Work((Math.ceil(M.target / M.unit) + 2) * S, P);
+  const bust = new Float64Array(P);
+  const tmp = new Int32Array(P);
+  for (let k = 0; k < P; k++) tmp[k] = s[(k + 1) % P];
+  const nb = index(tmp, M.G) * P;
+  bust[0] = M.value[nb + P - 1];
+  for (let k = 1; k < P; k++) bust[k] = M.value[nb + k - 1];
+  turnPass(M, s, bust, w, { a: new Float64Array(P), p: 0, v: new Float64Array(P) }, new Int32Array(P));
+  const stop = w.stop.slice();
+  return (total, n) => {
+    const t = Math.round(total / M.unit);
+    if (s[0] * M.cell + total >= M.target) return true;
+    return stop[t * S + n] === 1;
+  };
 }
