@@ -296,3 +296,33 @@ export function simpleRulesText(s: SimpleRulesResult): string {
     '(wins first/second: against the optimal player; cost = average over both seats of the win probability given away; points/turn: one turn\'s expected score, cost against the single-turn optimum)',
   ].join('\n');
 }
+
+export interface SweepRow {
+  value: number;
+  firstPlayerWins: number;
+  firstPlayerAdvantage: number;
+  expectedTurns: number;
+  turnScore: number;
+}
+
+/**
+ * Balance for designers: the first-player advantage and the expected game length (both playing to
+ * win, exact) as one rules entry varies; `rulesAt(v)` gives the rules with the entry set to v.
+ */
+export function raceSweep(path: string, values: number[], rulesAt: (v: number) => WulongRules, target: number, tolerance = 1e-9): { path: string; target: number; rows: SweepRow[] } {
+  const rows = values.map((value) => {
+    const rules = rulesAt(value);
+    const R = solveRace(rules, { target, tolerance });
+    const p = firstPlayerWins(R);
+    const e = evaluateRace(R, null, null);
+    return { value, firstPlayerWins: p, firstPlayerAdvantage: 2 * p - 1, expectedTurns: e.turnsAFirst, turnScore: new TurnAnalysis(rules).solveResult().expectedTurnScore };
+  });
+  return { path, target, rows };
+}
+
+export function raceSweepText(s: ReturnType<typeof raceSweep>): string {
+  return [
+    `first-player advantage as ${s.path} varies (race to ${s.target}, 2 players, both playing to win; exact):`,
+    textTable(s.rows.map((r) => ({ [s.path]: r.value, 'first player wins': fmtNum(r.firstPlayerWins, 6), advantage: fmtNum(r.firstPlayerAdvantage, 6), 'expected turns': fmtNum(r.expectedTurns, 2), 'points/turn (single-turn optimum)': fmtNum(r.turnScore, 2) }))),
+  ].join('\n');
+}

@@ -4,7 +4,8 @@ import { fmtNum, textTable, type Row } from '../../../core/format.js';
 import { UserError } from '../../../core/errors.js';
 import { validateRules } from '../turn/rules.js';
 import { solveMulti, multiStart } from './multi.js';
-import { analyseRace, checkPlayers, simpleRulesFor, simpleRulesText } from './analysis.js';
+import { analyseRace, checkPlayers, raceSweep, raceSweepText, simpleRulesFor, simpleRulesText } from './analysis.js';
+import { parseSweepSet } from '../../../core/rules.js';
 
 const rulesOf = (opts: RulesOptions) => rulesFromOptions('wulong', opts, validateRules);
 
@@ -24,6 +25,7 @@ export function register(wulong: Command): void {
       .option('--players <n>', 'players (3+: exact where the states fit, else banked scores on a coarser grid, printed)', intArg('--players', 2, 8), 2)
       .option('--cell <points>', 'with 3+ players: banked-score grid (default: the score step if it fits)', intArg('--cell', 1, 10_000_000))
       .option('--tolerance <x>', 'value iteration stops when no value changes by more than this', parseTolerance, 1e-9)
+      .option('--sweep <field=values>', 'balance: first-player advantage and game length as one rules entry varies, e.g. faces.0.score.3=500..1500:250')
       .option('--simple', 'also find the best simple rules (stop totals per dice left, and per score band) for points and for winning, and what each costs')
       .option('--band <points>', 'with --simple: score-difference band edge (default: a fifth of the target)', intArg('--band', 1, 10_000_000))
       .option('--budget <n>', 'with --simple: most rules evaluated per search', intArg('--budget', 1, 100_000), 60)
@@ -31,8 +33,15 @@ export function register(wulong: Command): void {
     'wulong',
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith wulong race --rules farkle/pig --target 100\n  npx oddsmith wulong race --rules rules/farkle/10000.json --target 2000')
-    .action((opts: RulesOptions & { target: number; players: number; tolerance: number; simple?: boolean; cell?: number; band?: number; budget: number; json?: boolean }) => {
+    .action((opts: RulesOptions & { target: number; players: number; tolerance: number; simple?: boolean; sweep?: string; cell?: number; band?: number; budget: number; json?: boolean }) => {
       const rules = rulesOf(opts);
+      if (opts.sweep) {
+        checkPlayers(opts.players);
+        const f = parseSweepSet(opts.sweep);
+        const sw = raceSweep(f.path, f.values, (v) => rulesOf({ ...opts, set: [...opts.set, `${f.path}=${v}`] }), opts.target, opts.tolerance);
+        emit(sw, opts, () => raceSweepText(sw));
+        return;
+      }
       if (opts.players > 2) {
         if (opts.simple) throw new UserError('--simple is for 2 players');
         const M = solveMulti(rules, { players: opts.players, target: opts.target, cell: opts.cell, tolerance: opts.tolerance });
