@@ -5,6 +5,7 @@ import { expectedTurns, firstPlayerWins, playerState, solveRace, stopPolicy } fr
 import { adviseRace } from '../src/games/wulong/race/analysis.js';
 import { evaluateRace, pointsPolicy, thresholdPolicy } from '../src/games/wulong/race/evaluate.js';
 import { runCli, expectUserError } from './helpers/cli.js';
+import { measureAllocation } from './helpers/alloc.js';
 
 const pig = loadRules(rulesPath('farkle', 'pig'));
 
@@ -153,6 +154,13 @@ describe('policy evaluation (one pass over the solved race)', () => {
     const e = evaluateRace(R, null, null);
     expect(e.aFirstWins).toBeCloseTo(firstPlayerWins(R), 7);
     expect(e.turnsAFirst).toBeCloseTo(expectedTurns(R), 4);
+  });
+  it('the evaluation allocates its result arrays and buffers only, nothing per state (Pig to 30: 900 pairs, 1,800 turn passes)', () => {
+    const R = solveRace(pig, { target: 30 });
+    const pol = thresholdPolicy(R, 'h12', [[12]]);
+    const { bytes } = measureAllocation(() => void evaluateRace(R, pol, null));
+    // W and L for both seats (4 × 900 doubles) and four turn buffers: about 30 KB; 16 bytes a pass would add 29 KB more
+    expect(bytes).toBeLessThan(4 * 900 * 8 + 4 * 32 * 2 * 8 + 8192);
   });
   it('the sweep (non-layered) path and the 2-cycle path agree on a fixed rule', () => {
     const plain = solveRace(pig, { target: 30 });
