@@ -3,7 +3,9 @@ import { loadRules } from '../src/games/wulong/turn/rules.js';
 import { rulesPath } from '../src/core/paths.js';
 import { expectedTurns, firstPlayerWins, playerState, solveRace, stopPolicy } from '../src/games/wulong/race/exact.js';
 import { adviseRace } from '../src/games/wulong/race/analysis.js';
+import { evaluateRace, pointsPolicy, thresholdPolicy } from '../src/games/wulong/race/evaluate.js';
 import { runCli, expectUserError } from './helpers/cli.js';
+import { measureAllocation } from './helpers/alloc.js';
 
 const pig = loadRules(rulesPath('farkle', 'pig'));
 
@@ -84,23 +86,88 @@ describe('race CLI', () => {
     expect(r.stdout).toMatch(/^ROLL: at total 27/);
   });
   it('bad input is one line and exit 2', () => {
-    expectUserError(runCli(['wulong', 'race', '--rules', 'rules/farkle/pig.json', '--target', '100', '--players', '3']), /2 players only/);
     expectUserError(runCli(['wulong', 'advise', '--race', '--rules', 'rules/farkle/pig.json', '--score', '0', '--dice', '1']), /--race needs --target/);
     expectUserError(runCli(['wulong', 'race', '--rules', 'rules/farkle/pig.json', '--target', '100', '--tolerance', '2']), /--tolerance/);
   });
 });
 
-describe('simple rules (stop totals per dice left)', () => {
-  it('Pig to 40: the best single threshold for winning gives away less win probability than hold-at-the-points-optimum', async () => {
+describe('simple rules (stop totals per dice left, optionally per score band)', () => {
+  it('Pig to 40: the best rule for winning gives away no more win probability than hold-at-the-points-optimum, and bands no more than that', async () => {
     const { simpleRules } = await import('../src/games/wulong/race/analysis.js');
     const { TurnAnalysis } = await import('../src/games/wulong/turn/exact.js');
-    const p = firstPlayerWins(solveRace(pig, { target: 40 }));
+    const R = solveRace(pig, { target: 40 });
+    const p = firstPlayerWins(R);
     const turnScore = (stopAt: number[]) => new TurnAnalysis(pig, { name: 'per-dice', stop: { kind: 'per-dice', totals: stopAt }, choice: 'best' }).solveResult().expectedTurnScore;
-    const s = simpleRules(pig, 40, 1e-9, 1, p, turnScore, [20], turnScore([20]));
-    expect(s.forPoints.stopAt).toEqual([20]);
-    expect(s.forPoints.pointsCost).toBeCloseTo(0, 9);
+    const s = simpleRules(R, { turnScore, pointsRule: [20], bestTurn: turnScore([20]), budget: 30 });
+    expect(s.forPoints.bands[0].stopAt).toEqual([20]);
+    expect(s.forPoints.bands[0].pointsCost).toBeCloseTo(0, 9);
+    // to 40, holding at 20 is already the best single threshold the search meets
     expect(s.forWinning.winCost).toBeLessThanOrEqual(s.forPoints.winCost);
     expect(s.forWinning.winCost).toBeGreaterThan(0);
+    expect(s.forWinningBanded.winCost).toBeLessThanOrEqual(s.forWinning.winCost);
+    expect(s.forWinningBanded.bands).toHaveLength(3);
+    expect(s.bandEdge).toBe(8);
     expect(s.forPoints.winFirst).toBeLessThan(p);
+    // the win probabilities are exact policy evaluations: hold at 20 against the optimal player, either seat
+    const e = evaluateRace(R, thresholdPolicy(R, 'h20', [[20]]), null);
+    expect(s.forPoints.winFirst).toBe(e.aFirstWins);
+    expect(s.forPoints.winSecond).toBe(1 - e.bFirstWins);
+  });
+  it('Pig to 100: holding at 25 is the best single threshold for winning (Neller & Presser, "Pigtail", UMAP 2010)', async () => {
+    const { simpleRules } = await import('../src/games/wulong/race/analysis.js');
+    const R = solveRace(pig, { target: 100 });
+    const s = simpleRules(R, { turnScore: () => 0, pointsRule: [20], bestTurn: 0, budget: 12 });
+    expect(s.forWinning.bands[0].stopAt).toEqual([25]);
+    expect(s.forWinning.winCost).toBeLessThan(s.forPoints.winCost - 0.01);
+  });
+});
+
+describe('policy evaluation (one pass over the solved race)', () => {
+  it('evaluating the optimal policy against itself gives back the solved value and the expected game length', () => {
+    for (const [rules, target] of [[pig, 100], [loadRules(rulesPath('farkle', '10000')), 1000]] as const) {
+      const R = solveRace(rules, { target });
+      const e = evaluateRace(R, null, null);
+      expect(e.aFirstWins).toBeCloseTo(firstPlayerWins(R), 9);
+      expect(e.turnsAFirst).toBeCloseTo(expectedTurns(R), 6);
+    }
+  });
+  it('a fixed rule against itself equals the value iteration with that rule for both (Pig has no set-aside choices)', () => {
+    const R = solveRace(pig, { target: 60 });
+    for (const h of [15, 20, 25]) {
+      const e = evaluateRace(R, thresholdPolicy(R, `h${h}`, [[h]]), thresholdPolicy(R, `h${h}`, [[h]]));
+      expect(e.aFirstWins).toBeCloseTo(firstPlayerWins(solveRace(pig, { target: 60, play: [{ stopAt: [h] }, { stopAt: [h] }] })), 9);
+    }
+    const pts = pointsPolicy(R);
+    expect(evaluateRace(R, pts, pts).aFirstWins).toBeCloseTo(firstPlayerWins(solveRace(pig, { target: 60, play: ['points', 'points'] })), 9);
+  });
+  it('against the fixed optimal policy a rule wins no more than against a best response… and no less than the best response lets it', () => {
+    const R = solveRace(pig, { target: 60 });
+    const e = evaluateRace(R, pointsPolicy(R), null);
+    const br = firstPlayerWins(solveRace(pig, { target: 60, play: ['points', 'optimal'] }));
+    expect(e.aFirstWins).toBeGreaterThanOrEqual(br - 1e-9);
+    expect(e.aFirstWins).toBeLessThan(firstPlayerWins(R));
+    expect(e.aFirstWins + (1 - e.aFirstWins)).toBe(1);
+  });
+  it('with a bust penalty (states swept, not layered) the evaluation still reproduces the solved value', () => {
+    const R = solveRace({ ...pig, bustPenalty: 2 }, { target: 30 });
+    expect(R.layered).toBe(false);
+    const e = evaluateRace(R, null, null);
+    expect(e.aFirstWins).toBeCloseTo(firstPlayerWins(R), 7);
+    expect(e.turnsAFirst).toBeCloseTo(expectedTurns(R), 4);
+  });
+  it('the evaluation allocates its result arrays and buffers only, nothing per state (Pig to 30: 900 pairs, 1,800 turn passes)', () => {
+    const R = solveRace(pig, { target: 30 });
+    const pol = thresholdPolicy(R, 'h12', [[12]]);
+    const { bytes } = measureAllocation(() => void evaluateRace(R, pol, null));
+    // W and L for both seats (4 × 900 doubles) and four turn buffers: about 30 KB; 16 bytes a pass would add 29 KB more
+    expect(bytes).toBeLessThan(4 * 900 * 8 + 4 * 32 * 2 * 8 + 8192);
+  });
+  it('the sweep (non-layered) path and the 2-cycle path agree on a fixed rule', () => {
+    const plain = solveRace(pig, { target: 30 });
+    const counted = solveRace({ ...pig, consecutiveBusts: { count: 2, penalty: 0 } }, { target: 30 });
+    const a = evaluateRace(plain, thresholdPolicy(plain, 'h12', [[12]]), null);
+    const b = evaluateRace(counted, thresholdPolicy(counted, 'h12', [[12]]), null);
+    expect(b.aFirstWins).toBeCloseTo(a.aFirstWins, 8);
+    expect(b.turnsBFirst).toBeCloseTo(a.turnsBFirst, 5);
   });
 });

@@ -1,6 +1,9 @@
 import { UserError } from '../../../core/errors.js';
 import type { WulongRules } from '../turn/rules.js';
-import { firstPlayerWins, playerState, solveRace, startState, stopPolicy, type RaceSolution } from './exact.js';
+import { TurnAnalysis } from '../turn/exact.js';
+import { textTable, fmtNum } from '../../../core/format.js';
+import { firstPlayerWins, playerState, solveRace, stopPolicy, type RaceSolution } from './exact.js';
+import { evaluateRace, pointsPolicy, thresholdPolicy } from './evaluate.js';
 
 /** Everything `wulong race` reports: the optimal race, what expected-points play gives away, the stop policy by scores. */
 export interface RaceResult {
@@ -15,19 +18,24 @@ export interface RaceResult {
   firstPlayerAdvantage: number;
   /** both players follow the single-turn expected-points policy (banking at once when that wins) */
   pointsVsPoints: number;
-  /** first player plays for points, second to win; and the reverse */
+  /** first player plays for points, second plays the optimal policy (not re-optimized against points play); and the reverse */
   pointsVsOptimal: number;
   optimalVsPoints: number;
   /** win probability given away by playing for points against an optimal opponent, moving first and second */
   givenAwayFirst: number;
   givenAwaySecond: number;
+  /** expected number of turns (both players' counted) until someone wins: both optimal, both for points */
+  expectedTurns: number;
+  expectedTurnsPoints: number;
   policy: { me: number; them: number; stopFrom: (number | null)[] }[];
+  /** the solve, and the policy evaluations (points vs optimal, points vs points, game length) */
   seconds: number;
+  comparisonSeconds: number;
   turnStatesPerSecond: number;
 }
 
 export function checkPlayers(players: number): void {
-  if (players !== 2) throw new UserError(`--players ${players}: the exact race is solved for 2 players only (3+ players is not implemented)`);
+  if (players !== 2) throw new UserError(`--players ${players}: this analysis is for 2 players (3+ players: the win probabilities only)`);
 }
 
 /** Scores at which the policy table is shown: 0, ¼, ½, ¾ of the target and one step below it. */
@@ -41,11 +49,14 @@ export function analyseRace(rules: WulongRules, target: number, tolerance = 1e-9
   const t0 = performance.now();
   const opt = solveRace(rules, { target, tolerance });
   const seconds = (performance.now() - t0) / 1000;
-  const pp = solveRace(rules, { target, tolerance, play: ['points', 'points'] });
-  const po = solveRace(rules, { target, tolerance, play: ['points', 'optimal'] });
-  const op = solveRace(rules, { target, tolerance, play: ['optimal', 'points'] });
+  // the comparisons are policy evaluations over the same states, reusing the solved values
+  const t1 = performance.now();
+  const points = pointsPolicy(opt);
+  const po = evaluateRace(opt, points, null);
+  const pp = evaluateRace(opt, points, points);
+  const oo = evaluateRace(opt, null, null);
+  const comparisonSeconds = (performance.now() - t1) / 1000;
   const p = firstPlayerWins(opt);
-  const s0 = startState(opt);
   const policy: RaceResult['policy'] = [];
   for (const me of gridScores(opt))
     for (const them of gridScores(opt)) {
@@ -53,23 +64,25 @@ export function analyseRace(rules: WulongRules, target: number, tolerance = 1e-9
       const bThem = opt.B === 2 && them > 0 ? 1 : 0;
       policy.push({ me, them, stopFrom: stopPolicy(opt, playerState(opt, me / opt.unit, 0, board), playerState(opt, them / opt.unit, 0, bThem)).stopFrom });
     }
-  void s0;
   const result: RaceResult = {
     rules: rules.name,
     target,
     players: 2,
     scoreStep: opt.unit,
     tolerance,
-    residual: Math.max(opt.residual, pp.residual, po.residual, op.residual),
+    residual: Math.max(opt.residual, po.residual, pp.residual, oo.residual),
     firstPlayerWins: p,
     firstPlayerAdvantage: 2 * p - 1,
-    pointsVsPoints: firstPlayerWins(pp),
-    pointsVsOptimal: firstPlayerWins(po),
-    optimalVsPoints: firstPlayerWins(op),
-    givenAwayFirst: p - firstPlayerWins(po),
-    givenAwaySecond: firstPlayerWins(op) - p,
+    pointsVsPoints: pp.aFirstWins,
+    pointsVsOptimal: po.aFirstWins,
+    optimalVsPoints: po.bFirstWins,
+    givenAwayFirst: p - po.aFirstWins,
+    givenAwaySecond: po.bFirstWins - p,
+    expectedTurns: oo.turnsAFirst,
+    expectedTurnsPoints: pp.turnsAFirst,
     policy,
     seconds,
+    comparisonSeconds,
     turnStatesPerSecond: opt.turnStates / Math.max(seconds, 1e-9),
   };
   return { result, solution: opt };
@@ -124,44 +137,192 @@ function rollValueAt(R: RaceSolution, v: Float64Array, t: number, n: number, tca
   return sum;
 }
 
-export interface SimpleRule {
+export interface SimpleBand {
+  /** which score differences the band covers */
+  band: string;
   /** stop totals by dice left (1, 2, …) */
   stopAt: number[];
   /** expected turn score of the rule, and its cost against the single-turn optimum */
   turnScore: number;
   pointsCost: number;
-  /** win probability against an optimal player, moving first and second, and the average cost against optimal play */
+}
+
+export interface SimpleRule {
+  name: string;
+  bands: SimpleBand[];
+  /** win probability against the optimal player, moving first and second (exact policy evaluation), and the average cost against optimal play */
   winFirst: number;
   winSecond: number;
   winCost: number;
 }
 
+export interface SimpleRulesResult {
+  forPoints: SimpleRule;
+  forWinning: SimpleRule;
+  forWinningBanded: SimpleRule;
+  /** score-difference band edge (points) */
+  bandEdge: number;
+  /** rules evaluated (each by one exact policy evaluation against the optimal player) */
+  evaluated: number;
+  seconds: number;
+}
+
+export interface SimpleRulesOptions {
+  /** expected turn score of a per-dice rule (the turn solver's per-dice policy) */
+  turnScore: (stopAt: number[]) => number;
+  /** the single-turn optimum's thresholds and expected turn score */
+  pointsRule: number[];
+  bestTurn: number;
+  /** band edge in points (default: a fifth of the target, on the score step) */
+  bandEdge?: number;
+  /** most rule evaluations for each search (per-dice, then banded) */
+  budget?: number;
+}
+
 /**
- * Rules a person can play by: stop totals per dice left. For points the best such rule is the
- * single-turn optimum's own thresholds; for winning, candidates are searched — every single
- * threshold for one die (Pig), otherwise the points rule scaled by a few factors — and scored by the
- * average win probability against an optimal player over both seats.
+ * Rules a person can play by: stop totals per dice left, optionally per score-difference band
+ * (behind by more than E, within E, ahead by more than E). For points the best such rule is the
+ * single-turn optimum's own thresholds. For winning, a coordinate search from that rule (steps
+ * shrinking to the score step) keeps any change that lowers the average win probability given away
+ * against the optimal player over both seats; each candidate is one exact policy evaluation.
+ * The search is local: the rules found are the best it met, not a proven optimum over all rules.
  */
-export function simpleRules(rules: WulongRules, target: number, tolerance: number, unit: number, optimalFirst: number, turnScore: (stopAt: number[]) => number, pointsRule: number[], bestTurn: number) {
-  const evalRule = (stopAt: number[]): SimpleRule => {
-    const first = firstPlayerWins(solveRace(rules, { target, tolerance, play: [{ stopAt }, 'optimal'] }));
-    const second = 1 - firstPlayerWins(solveRace(rules, { target, tolerance, play: ['optimal', { stopAt }] }));
-    const ts = turnScore(stopAt);
-    return { stopAt, turnScore: ts, pointsCost: bestTurn - ts, winFirst: first, winSecond: second, winCost: (optimalFirst - first + (1 - optimalFirst) - second) / 2 };
+export function simpleRules(R: RaceSolution, o: SimpleRulesOptions): SimpleRulesResult {
+  const t0 = performance.now();
+  const p = firstPlayerWins(R);
+  const unit = R.unit;
+  const step = (x: number) => Math.max(unit, Math.round(x / unit) * unit);
+  const edge = o.bandEdge ?? step(R.target / 5);
+  const budget = o.budget ?? 60;
+  const bandOf = (i: number, j: number) => ((i - j) * unit < -edge ? 0 : (i - j) * unit > edge ? 2 : 1);
+  const bandNames = [`behind by more than ${edge}`, `within ${edge}`, `ahead by more than ${edge}`];
+  const turnScores = new Map<string, number>();
+  const ts = (stopAt: number[]) => {
+    const k = stopAt.join(',');
+    if (!turnScores.has(k)) turnScores.set(k, o.turnScore(stopAt));
+    return turnScores.get(k)!;
   };
-  const forPoints = evalRule(pointsRule);
-  let candidates: number[][];
-  if (pointsRule.length === 1) {
-    candidates = [];
-    const lo = Math.max(unit, Math.round((pointsRule[0] * 0.75) / unit) * unit), hi = Math.round((pointsRule[0] * 1.5) / unit) * unit;
-    for (let h = lo; h <= hi; h += unit) if (h !== pointsRule[0]) candidates.push([h]);
-  } else {
-    candidates = [0.6, 0.8, 1.25, 1.5].map((f) => pointsRule.map((x) => Math.max(unit, Math.round((x * f) / unit) * unit)));
-  }
-  let forWinning = forPoints;
-  for (const c of candidates) {
-    const r = evalRule(c);
-    if (r.winCost < forWinning.winCost) forWinning = r;
-  }
-  return { forPoints, forWinning, candidates: candidates.length + 1 };
+  let evaluated = 0;
+  const cache = new Map<string, SimpleRule>();
+  const evalRule = (name: string, rows: number[][]): SimpleRule => {
+    const key = JSON.stringify(rows);
+    const hit = cache.get(key);
+    if (hit) return { ...hit, name };
+    evaluated++;
+    const pol = thresholdPolicy(R, name, rows, rows.length === 1 ? () => 0 : bandOf);
+    const e = evaluateRace(R, pol, null);
+    const winFirst = e.aFirstWins, winSecond = 1 - e.bFirstWins;
+    const bands = rows.map((stopAt, b) => {
+      const t = ts(stopAt);
+      return { band: rows.length === 1 ? 'any score' : bandNames[b], stopAt, turnScore: t, pointsCost: o.bestTurn - t };
+    });
+    const r = { name, bands, winFirst, winSecond, winCost: (p - winFirst + (1 - p) - winSecond) / 2 };
+    cache.set(key, r);
+    return r;
+  };
+  const search = (name: string, start: number[][], limit: number): SimpleRule => {
+    let best = evalRule(name, start);
+    const top = Math.max(...start.flat(), unit);
+    // steps: about a quarter of the largest threshold, halving down to the score step
+    const steps: number[] = [];
+    for (let s = step(top / 4); ; s = step(s / 2)) {
+      steps.push(s);
+      if (s === unit) break;
+    }
+    let used = 1;
+    for (const s of steps) {
+      let improved = true;
+      while (improved && used < limit) {
+        improved = false;
+        for (let b = 0; b < start.length && used < limit; b++)
+          for (let n = 0; n < start[b].length && used < limit; n++)
+            for (const dir of [1, -1]) {
+              if (used >= limit) break;
+              const rows = best.bands.map((x) => x.stopAt.slice());
+              rows[b][n] = Math.max(unit, rows[b][n] + dir * s);
+              if (rows[b][n] === best.bands[b].stopAt[n]) continue;
+              const before = evaluated;
+              const r = evalRule(name, rows);
+              used += evaluated - before;
+              if (r.winCost < best.winCost - 1e-12) {
+                best = r;
+                improved = true;
+                break;
+              }
+            }
+      }
+    }
+    return best;
+  };
+  const forPoints = evalRule('best for points', [o.pointsRule]);
+  const forWinning = search('best for winning', [o.pointsRule], budget);
+  const s = forWinning.bands[0].stopAt;
+  const forWinningBanded = search('best for winning, by score band', [s, s, s], budget);
+  return { forPoints, forWinning, forWinningBanded, bandEdge: edge, evaluated, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** The simple-rule search for a solved race, with the turn solver supplying points per turn. */
+export function simpleRulesFor(R: RaceSolution, bandEdge?: number, budget?: number): SimpleRulesResult {
+  const best = new TurnAnalysis(R.rules);
+  const turnScore = (stopAt: number[]) => new TurnAnalysis(R.rules, { name: 'per-dice', stop: { kind: 'per-dice', totals: stopAt }, choice: 'best' }).solveResult().expectedTurnScore;
+  const pointsRule = Object.values(best.thresholds()).map((x) => x ?? R.target);
+  return simpleRules(R, { turnScore, pointsRule, bestTurn: best.solveResult().expectedTurnScore, bandEdge, budget });
+}
+
+/** One table row per rule and band (CLI and report). */
+export function simpleRuleRows(s: SimpleRulesResult): Record<string, string>[] {
+  const f = (x: number) => fmtNum(x, 6);
+  const rows: Record<string, string>[] = [];
+  for (const r of [s.forPoints, s.forWinning, s.forWinningBanded])
+    r.bands.forEach((b, k) =>
+      rows.push({
+        rule: k === 0 ? r.name : '',
+        scores: b.band,
+        'stop at (1, 2, … dice)': b.stopAt.join(' / '),
+        'points/turn': fmtNum(b.turnScore, 2),
+        'cost (points)': fmtNum(b.pointsCost, 2),
+        'wins first': k === 0 ? f(r.winFirst) : '',
+        'wins second': k === 0 ? f(r.winSecond) : '',
+        'cost (win prob.)': k === 0 ? f(r.winCost) : '',
+      }),
+    );
+  return rows;
+}
+
+export function simpleRulesText(s: SimpleRulesResult): string {
+  return [
+    `simple rules: stop from these totals with 1, 2, … dice left (bank at once when it wins); ${s.evaluated} rules evaluated exactly against the optimal player`,
+    textTable(simpleRuleRows(s)),
+    '(wins first/second: against the optimal player; cost = average over both seats of the win probability given away; points/turn: one turn\'s expected score, cost against the single-turn optimum)',
+  ].join('\n');
+}
+
+export interface SweepRow {
+  value: number;
+  firstPlayerWins: number;
+  firstPlayerAdvantage: number;
+  expectedTurns: number;
+  turnScore: number;
+}
+
+/**
+ * Balance for designers: the first-player advantage and the expected game length (both playing to
+ * win, exact) as one rules entry varies; `rulesAt(v)` gives the rules with the entry set to v.
+ */
+export function raceSweep(path: string, values: number[], rulesAt: (v: number) => WulongRules, target: number, tolerance = 1e-9): { path: string; target: number; rows: SweepRow[] } {
+  const rows = values.map((value) => {
+    const rules = rulesAt(value);
+    const R = solveRace(rules, { target, tolerance });
+    const p = firstPlayerWins(R);
+    const e = evaluateRace(R, null, null);
+    return { value, firstPlayerWins: p, firstPlayerAdvantage: 2 * p - 1, expectedTurns: e.turnsAFirst, turnScore: new TurnAnalysis(rules).solveResult().expectedTurnScore };
+  });
+  return { path, target, rows };
+}
+
+export function raceSweepText(s: ReturnType<typeof raceSweep>): string {
+  return [
+    `first-player advantage as ${s.path} varies (race to ${s.target}, 2 players, both playing to win; exact):`,
+    textTable(s.rows.map((r) => ({ [s.path]: r.value, 'first player wins': fmtNum(r.firstPlayerWins, 6), advantage: fmtNum(r.firstPlayerAdvantage, 6), 'expected turns': fmtNum(r.expectedTurns, 2), 'points/turn (single-turn optimum)': fmtNum(r.turnScore, 2) }))),
+  ].join('\n');
 }

@@ -3,8 +3,9 @@ import { addRulesOptions, emit, intArg, rulesFromOptions, type RulesOptions } fr
 import { fmtNum, textTable, type Row } from '../../../core/format.js';
 import { UserError } from '../../../core/errors.js';
 import { validateRules } from '../turn/rules.js';
-import { analyseRace, checkPlayers, simpleRules } from './analysis.js';
-import { TurnAnalysis } from '../turn/exact.js';
+import { solveMulti, multiStart } from './multi.js';
+import { analyseRace, checkPlayers, raceSweep, raceSweepText, simpleRulesFor, simpleRulesText } from './analysis.js';
+import { parseSweepSet } from '../../../core/rules.js';
 
 const rulesOf = (opts: RulesOptions) => rulesFromOptions('wulong', opts, validateRules);
 
@@ -21,24 +22,43 @@ export function register(wulong: Command): void {
       .command('race')
       .description('play to win: P(first player wins) under optimal play by both, the stop policy by both scores, what expected-points play gives away')
       .requiredOption('--target <t>', 'score that wins the race', intArg('--target', 1, 10_000_000))
-      .option('--players <n>', 'players (exact for 2)', intArg('--players', 2, 8), 2)
+      .option('--players <n>', 'players (3+: exact where the states fit, else banked scores on a coarser grid, printed)', intArg('--players', 2, 8), 2)
+      .option('--cell <points>', 'with 3+ players: banked-score grid (default: the score step if it fits)', intArg('--cell', 1, 10_000_000))
       .option('--tolerance <x>', 'value iteration stops when no value changes by more than this', parseTolerance, 1e-9)
-      .option('--simple', 'also find the best simple rules (stop totals per dice left) for points and for winning, and what each costs')
+      .option('--sweep <field=values>', 'balance: first-player advantage and game length as one rules entry varies, e.g. faces.0.score.3=500..1500:250')
+      .option('--simple', 'also find the best simple rules (stop totals per dice left, and per score band) for points and for winning, and what each costs')
+      .option('--band <points>', 'with --simple: score-difference band edge (default: a fifth of the target)', intArg('--band', 1, 10_000_000))
+      .option('--budget <n>', 'with --simple: most rules evaluated per search', intArg('--budget', 1, 100_000), 60)
       .option('--json', 'print the full result as JSON'),
     'wulong',
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith wulong race --rules farkle/pig --target 100\n  npx oddsmith wulong race --rules rules/farkle/10000.json --target 2000')
-    .action((opts: RulesOptions & { target: number; players: number; tolerance: number; simple?: boolean; json?: boolean }) => {
-      checkPlayers(opts.players);
+    .action((opts: RulesOptions & { target: number; players: number; tolerance: number; simple?: boolean; sweep?: string; cell?: number; band?: number; budget: number; json?: boolean }) => {
       const rules = rulesOf(opts);
-      const { result: r0, solution } = analyseRace(rules, opts.target, opts.tolerance);
-      let simple: ReturnType<typeof simpleRules> | undefined;
-      if (opts.simple) {
-        const best = new TurnAnalysis(rules);
-        const turnScore = (stopAt: number[]) => new TurnAnalysis(rules, { name: 'per-dice', stop: { kind: 'per-dice', totals: stopAt }, choice: 'best' }).solveResult().expectedTurnScore;
-        const pointsRule = Object.values(best.thresholds()).map((x) => x ?? opts.target);
-        simple = simpleRules(rules, opts.target, opts.tolerance, solution.unit, r0.firstPlayerWins, turnScore, pointsRule, best.solveResult().expectedTurnScore);
+      if (opts.sweep) {
+        checkPlayers(opts.players);
+        const f = parseSweepSet(opts.sweep);
+        const sw = raceSweep(f.path, f.values, (v) => rulesOf({ ...opts, set: [...opts.set, `${f.path}=${v}`] }), opts.target, opts.tolerance);
+        emit(sw, opts, () => raceSweepText(sw));
+        return;
       }
+      if (opts.players > 2) {
+        if (opts.simple) throw new UserError('--simple is for 2 players');
+        const M = solveMulti(rules, { players: opts.players, target: opts.target, cell: opts.cell, tolerance: opts.tolerance });
+        const wins = multiStart(M);
+        const r = { rules: rules.name, target: opts.target, players: M.players, scoreStep: M.unit, cell: M.cell, exact: M.exact, approximation: M.approximation, tolerance: M.tolerance, residual: M.residual, mixedCycles: M.mixed, seatWins: wins, seconds: M.seconds, turnSolves: M.turnSolves };
+        emit(r, opts, () => [
+          `${r.rules} — race to ${r.target}, ${r.players} players, each playing to win`,
+          ...wins.map((p, k) => `seat ${k + 1}${k === 0 ? ' (moves first)' : ''} wins: ${fmtNum(p, 6)}`),
+          r.exact ? `exact: banked scores and turn totals in steps of ${r.scoreStep}, value iteration to tolerance ${r.tolerance}` : `approximated: ${r.approximation}`,
+          `equilibrium: each player maximizes their own win probability; ties go to stopping; ${r.mixedCycles} score cycles needed a mixed decision (largest last change ${r.residual.toExponential(1)})`,
+          `solved in ${fmtNum(r.seconds, 2)} s (${r.turnSolves.toLocaleString('en-US')} turns solved)`,
+        ].join('\n'));
+        return;
+      }
+      checkPlayers(opts.players);
+      const { result: r0, solution } = analyseRace(rules, opts.target, opts.tolerance);
+      const simple = opts.simple ? simpleRulesFor(solution, opts.band, opts.budget) : undefined;
       const r = simple ? { ...r0, simpleRules: simple } : r0;
       emit(r, opts, () => {
         const f = (x: number) => fmtNum(x, 6);
@@ -47,22 +67,16 @@ export function register(wulong: Command): void {
         out.push(`first player wins: ${f(r.firstPlayerWins)} (both play to win; exact value iteration, tolerance ${r.tolerance}, score step ${r.scoreStep})`);
         out.push(`first-player advantage: ${f(r.firstPlayerAdvantage)}`);
         out.push(`both play for expected points (bank at once when it wins): first player wins ${f(r.pointsVsPoints)}`);
-        out.push(`playing for points against a player playing to win gives away ${f(r.givenAwayFirst)} moving first (${f(r.firstPlayerWins)} → ${f(r.pointsVsOptimal)}), ${f(r.givenAwaySecond)} moving second (${f(1 - r.firstPlayerWins)} → ${f(1 - r.optimalVsPoints)})`);
+        out.push(`playing for points against the optimal player gives away ${f(r.givenAwayFirst)} moving first (${f(r.firstPlayerWins)} → ${f(r.pointsVsOptimal)}), ${f(r.givenAwaySecond)} moving second (${f(1 - r.firstPlayerWins)} → ${f(1 - r.optimalVsPoints)})`);
+        out.push(`expected game length: ${fmtNum(r.expectedTurns, 2)} turns (both players' turns counted) when both play to win, ${fmtNum(r.expectedTurnsPoints, 2)} when both play for points`);
         out.push('', 'stop from this turn total on (playing to win), by banked scores and dice left to roll:');
         out.push(textTable(r.policy.map((p) => {
           const row: Row = { me: p.me, them: p.them };
           p.stopFrom.forEach((s, i) => (row[`${i + 1} dice`] = s === null ? '-' : s));
           return row;
         })));
-        if (simple) {
-          out.push('', `simple rules (stop from these totals with 1, 2, … dice left, or bank when it wins; ${simple.candidates} rules tried for winning):`);
-          out.push(textTable([['best for points', simple.forPoints], ['best for winning', simple.forWinning]].map(([name, x]) => {
-            const s = x as typeof simple.forPoints;
-            return { rule: name as string, 'stop at': s.stopAt.join(' / '), 'points/turn': fmtNum(s.turnScore, 2), 'cost (points)': fmtNum(s.pointsCost, 2), 'wins first': f(s.winFirst), 'wins second': f(s.winSecond), 'cost (win prob.)': f(s.winCost) };
-          })));
-          out.push('(win probabilities against an optimal player; cost = average over both seats of the win probability given away)');
-        }
-        out.push(`solved in ${fmtNum(r.seconds, 2)} s (${fmtNum(r.turnStatesPerSecond / 1e6, 1)} M turn states/s, ${solution.layered ? 'by score-sum layers' : 'by full sweeps'})`);
+        if (simple) out.push('', simpleRulesText(simple));
+        out.push(`solved in ${fmtNum(r.seconds, 2)} s (${fmtNum(r.turnStatesPerSecond / 1e6, 1)} M turn states/s, ${solution.layered ? 'by score-sum layers' : 'by full sweeps'}); policy evaluations (points vs optimal, points vs points, game length) ${fmtNum(r.comparisonSeconds, 2)} s`);
         return out.join('\n');
       });
     });

@@ -27,7 +27,7 @@ export interface RaceOptions {
 }
 
 /** The turn compiled for the race: per dice count, roll classes as flat typed arrays. */
-interface RaceTurn {
+export interface RaceTurn {
   N: number;
   /** classes of n dice: [start[n], start[n+1]) */
   start: Int32Array;
@@ -38,9 +38,11 @@ interface RaceTurn {
   /** score gained in race units, and dice to roll next (0: the turn ends and is banked) */
   chGain: Int32Array;
   chNext: Int32Array;
+  /** chGain·(N+1) + chNext: the offset of the next (turn total, dice) in a turn table, one add in the hot loop */
+  chOff: Int32Array;
 }
 
-function compileTurn(tables: Tables, unit: number): RaceTurn {
+export function compileTurn(tables: Tables, unit: number): RaceTurn {
   const N = tables.dice;
   const start = new Int32Array(N + 2);
   const prob: number[] = [], kind: number[] = [], chStart: number[] = [], chGain: number[] = [], chNext: number[] = [];
@@ -69,12 +71,20 @@ function compileTurn(tables: Tables, unit: number): RaceTurn {
   }
   start[N + 1] = prob.length;
   chStart.push(chGain.length);
-  return { N, start, prob: Float64Array.from(prob), kind: Uint8Array.from(kind), chStart: Int32Array.from(chStart), chGain: Int32Array.from(chGain), chNext: Int32Array.from(chNext) };
+  const chOff = Int32Array.from(chGain.map((g, h) => g * (N + 1) + chNext[h]));
+  return { N, start, prob: Float64Array.from(prob), kind: Uint8Array.from(kind), chStart: Int32Array.from(chStart), chGain: Int32Array.from(chGain), chNext: Int32Array.from(chNext), chOff };
 }
 
 function gcd(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];
   return a;
+}
+
+/** The race's score step: the gcd of every score the rules can add or take away. */
+export function raceUnit(rules: WulongRules, turnUnit: number): number {
+  let unit = turnUnit;
+  for (const x of [rules.bustPenalty ?? 0, rules.consecutiveBusts?.penalty ?? 0, rules.openingMinimum ?? 0, rules.minimumBank]) if (x > 0) unit = gcd(unit, x);
+  return unit;
 }
 
 export interface RaceSolution {
@@ -155,27 +165,34 @@ function turnValue(R: RaceSolution, k: number, me: number, opp: number, buf: Tur
   const v = buf.v, stop = buf.stop;
   R.turnSolves++;
   R.turnStates += tcap * N;
-  for (let n = 0; n <= N; n++) v[tcap * S + n] = 1;
+  const capIdx = tcap * S;
+  for (let n = 0; n <= N; n++) v[capIdx + n] = 1;
+  const { start, kind, prob, chStart, chOff } = turn;
   let first = 0;
   for (let t = tcap - 1; t >= 0; t--) {
     const canStop = t >= minStop;
     const stopV = !canStop ? -1 : i + t >= G ? 1 : 1 - theirs[opp * NP + playerState(R, i + t, 0, B - 1)];
-    v[t * S] = canStop ? stopV : bustV;
+    const base = t * S;
+    v[base] = canStop ? stopV : bustV;
     for (let n = 1; n <= N; n++) {
       let sum = 0;
-      for (let x = turn.start[n]; x < turn.start[n + 1]; x++) {
-        const kind = turn.kind[x];
-        if (kind === 1) sum += turn.prob[x] * bustV;
-        else if (kind === 2) sum += turn.prob[x];
+      for (let x = start[n], xe = start[n + 1]; x < xe; x++) {
+        const k = kind[x];
+        if (k === 1) sum += prob[x] * bustV;
+        else if (k === 2) sum += prob[x];
         else {
           let best = -1;
-          for (let h = turn.chStart[x]; h < turn.chStart[x + 1]; h++) {
-            let nt = t + turn.chGain[h];
-            if (nt > tcap) nt = tcap;
-            const w = v[nt * S + turn.chNext[h]];
+          for (let h = chStart[x], he = chStart[x + 1]; h < he; h++) {
+            const q = base + chOff[h];
+            // at or past the cap the turn has reached the target: a win, nothing beats it
+            if (q >= capIdx) {
+              best = 1;
+              break;
+            }
+            const w = v[q];
             if (w > best) best = w;
           }
-          sum += turn.prob[x] * best;
+          sum += prob[x] * best;
         }
       }
       if (t === 0 && n === N) first = sum;
@@ -194,8 +211,7 @@ function turnValue(R: RaceSolution, k: number, me: number, opp: number, buf: Tur
 /** Solve the two-player race by value iteration. */
 export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
   const tables = tablesFor(rules);
-  let unit = tables.unit;
-  for (const x of [rules.bustPenalty ?? 0, rules.consecutiveBusts?.penalty ?? 0, rules.openingMinimum ?? 0, rules.minimumBank]) if (x > 0) unit = gcd(unit, x);
+  const unit = raceUnit(rules, tables.unit);
   if (!(opts.target > 0)) throw new UserError('--target must be a positive score');
   const G = Math.ceil(opts.target / unit);
   const C = rules.consecutiveBusts ? rules.consecutiveBusts.count : 1;

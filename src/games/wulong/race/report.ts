@@ -5,9 +5,12 @@ import { VL_SCHEMA } from '../../../report/render.js';
 import { array, integer, object, string } from '../../../core/validate.js';
 import { packageRoot } from '../../../core/paths.js';
 import { loadRules } from '../turn/rules.js';
-import { TurnAnalysis } from '../turn/exact.js';
-import { expectedTurns, firstPlayerWins, playerState, solveRace, stopPolicy, type RaceSolution } from './exact.js';
-import { simpleRules } from './analysis.js';
+import { firstPlayerWins, playerState, solveRace, stopPolicy, type RaceSolution } from './exact.js';
+import { raceSweep, simpleRuleRows, simpleRulesFor } from './analysis.js';
+import { evaluateRace, pointsPolicy } from './evaluate.js';
+import { applySets, parseSweepSet } from '../../../core/rules.js';
+import { readFileSync } from 'node:fs';
+import { validateRules } from '../turn/rules.js';
 
 /** Per (my score, their score) at the start of my turn: my win probability and the total from which I stop with `dice` dice left. */
 function maps(R: RaceSolution, dice: number): Row[] {
@@ -67,9 +70,10 @@ export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
   const adv: Row[] = [];
   for (const x of presets) {
     const r = loadRules(join(packageRoot(), x.rules));
-    const opt = solveRace(r, { target: x.target }), pts = solveRace(r, { target: x.target, play: ['points', 'points'] });
-    adv.push({ preset: r.name, file: basename(x.rules), target: x.target, play: 'both play to win', 'first player wins': firstPlayerWins(opt), 'expected turns': expectedTurns(opt) });
-    adv.push({ preset: r.name, file: basename(x.rules), target: x.target, play: 'both play for points', 'first player wins': firstPlayerWins(pts), 'expected turns': expectedTurns(pts) });
+    const opt = solveRace(r, { target: x.target }), pol = pointsPolicy(opt);
+    const oo = evaluateRace(opt, null, null), pp = evaluateRace(opt, pol, pol);
+    adv.push({ preset: r.name, file: basename(x.rules), target: x.target, play: 'both play to win', 'first player wins': firstPlayerWins(opt), 'expected turns': oo.turnsAFirst });
+    adv.push({ preset: r.name, file: basename(x.rules), target: x.target, play: 'both play for points', 'first player wins': pp.aFirstWins, 'expected turns': pp.turnsAFirst });
   }
   const advChart: Chart = {
     name: `${name}-first-player`,
@@ -92,14 +96,39 @@ export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
     },
   };
 
-  const best = new TurnAnalysis(rules);
-  const turnScore = (stopAt: number[]) => new TurnAnalysis(rules, { name: 'per-dice', stop: { kind: 'per-dice', totals: stopAt }, choice: 'best' }).solveResult().expectedTurnScore;
-  const pointsRule = Object.values(best.thresholds()).map((x) => x ?? target);
-  const simple = simpleRules(rules, target, 1e-9, R.unit, p, turnScore, pointsRule, best.solveResult().expectedTurnScore);
-  const simpleRows = [['best for points', simple.forPoints], ['best for winning', simple.forWinning]].map(([n, s]) => {
-    const x = s as typeof simple.forPoints;
-    return { rule: n as string, 'stop at (1, 2, … dice)': x.stopAt.join(' / '), 'points per turn': x.turnScore.toFixed(2), 'points given away': x.pointsCost.toFixed(2), 'wins first vs optimal': x.winFirst.toFixed(6), 'wins second vs optimal': x.winSecond.toFixed(6), 'win probability given away': x.winCost.toFixed(6) };
-  });
+  const simple = simpleRulesFor(R);
+  const simpleRows = simpleRuleRows(simple);
+
+  // balance for designers: one scoring entry swept, first-player advantage charted
+  const sweeps: Chart[] = [];
+  if (spec.sweep !== undefined) {
+    const sw = object(spec.sweep, `${name}: sweep`);
+    const file = join(packageRoot(), string(sw.rules, `${name}: sweep.rules`));
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const field = parseSweepSet(string(sw.set, `${name}: sweep.set`));
+    const swTarget = integer(sw.target, `${name}: sweep.target`, 1);
+    const res = raceSweep(field.path, field.values, (v) => validateRules(applySets(raw, [`${field.path}=${v}`]), file), swTarget);
+    const rowsSw = res.rows.map((r) => ({ value: r.value, 'first-player advantage': r.firstPlayerAdvantage, 'expected turns': r.expectedTurns }));
+    sweeps.push({
+      name: `${name}-sweep`,
+      title: `First-player advantage as ${field.path} varies`,
+      caption: `${basename(file)}, race to ${swTarget}, two players both playing to win (exact, every point solved). Advantage = P(first wins) − P(second wins). ${field.path} is the rules entry swept (points).`,
+      rows: rowsSw,
+      spec: {
+        $schema: VL_SCHEMA,
+        title: { text: 'First-player advantage', subtitle: `${basename(file)}, race to ${swTarget}, exact` },
+        width: 420,
+        height: 260,
+        data: { values: rowsSw },
+        mark: { type: 'line', point: true },
+        encoding: {
+          x: { field: 'value', type: 'quantitative', title: `${field.path} (points)`, scale: { zero: false } },
+          y: { field: 'first-player advantage', type: 'quantitative', title: 'P(first wins) − P(second wins)', scale: { zero: false } },
+          tooltip: [{ field: 'value' }, { field: 'first-player advantage', format: '.6f' }, { field: 'expected turns', format: '.2f' }],
+        },
+      },
+    });
+  }
 
   const page: PageInfo = { path: `wulong/${string(spec.page ?? 'race', `${name}: page`)}.html`, title: `Playing to win — ${rules.name}`, summary: `two-player race to ${target}: first player wins ${p.toFixed(4)} under optimal play; policy maps, first-player advantage by preset, simple rules` };
   const intro = `<p>Exact value iteration over (my banked score, opponent's banked score, turn total, dice left, cross-turn state), tolerance 1e-9, score step ${R.unit}.
@@ -107,8 +136,8 @@ Under optimal play by both, the first player wins <b>${p.toFixed(6)}</b> of race
   return [
     await writePage(ctx.reportsDir, page, intro, [
       { heading: 'When to stop', charts: [policy, win] },
-      { heading: 'First-player advantage', charts: [advChart], table: { rows: adv.map((r) => ({ ...r, 'first player wins': (r['first player wins'] as number).toFixed(6), 'expected turns': (r['expected turns'] as number).toFixed(2) })), caption: 'Expected turns: both players\' turns counted, until someone reaches the target (exact, same policies).' } },
-      { heading: 'Simple rules', html: `<p>Stop totals by dice left (banking at once when that wins). For points the best is the single-turn optimum's thresholds; for winning, ${simple.candidates} rules were tried, each scored against an optimal player in both seats.</p>`, table: { rows: simpleRows } },
+      { heading: 'First-player advantage', charts: [advChart, ...sweeps], table: { rows: adv.map((r) => ({ ...r, 'first player wins': (r['first player wins'] as number).toFixed(6), 'expected turns': (r['expected turns'] as number).toFixed(2) })), caption: 'Expected turns: both players\' turns counted, until someone reaches the target (exact, same policies).' } },
+      { heading: 'Simple rules', html: `<p>Stop totals by dice left (banking at once when that wins), the same at every score or one set per score-difference band (behind by more than ${simple.bandEdge}, within, ahead by more than ${simple.bandEdge}). For points the best is the single-turn optimum's thresholds; for winning, a coordinate search from it evaluated ${simple.evaluated} rules, each exactly (policy evaluation) against the optimal player in both seats. Cost in win probability: the average over both seats of what the rule gives away against optimal play.</p>`, table: { rows: simpleRows } },
     ]),
   ];
 };
