@@ -168,6 +168,7 @@ export interface GamesResult {
 
 export const gamesKernel: Kernel<GamesParams, GamesResult> = {
   name: 'dracula.games',
+  progress: { label: 'Dracula games', unit: 'games' },
   run(p, rng, count) {
     const { game, L, seeds } = build(p);
     const acc = new Float64Array(L.length);

@@ -59,6 +59,7 @@ function syncBack(e: Engine, rng: Rng): void {
 
 export const gamesKernel: Kernel<GamesParams, GamesSummary> = {
   name: 'tichu.games',
+  progress: { label: 'Tichu games', unit: 'games' },
   run(params, rng, count) {
     const e = engineFor(params, rng, 'games');
     const acc = new Float64Array(GAMES.length);
@@ -231,6 +232,7 @@ export interface CallSummary {
 
 export const callKernel: Kernel<CallParams, CallSummary> = {
   name: 'tichu.call',
+  progress: { label: 'Tichu deals', unit: 'deals' },
   run(params, rng, count) {
     const e = engineFor(params, rng, 'call');
     const acc = new Float64Array(CALL.length);
@@ -301,6 +303,7 @@ export interface StrengthSummary { deals: number; grand: StrengthBucket[]; tichu
  */
 export const strengthKernel: Kernel<StrengthParams, StrengthSummary> = {
   name: 'tichu.strength',
+  progress: { label: 'Tichu hands', unit: 'hands' },
   run(params, rng, count) {
     const e = engineFor(params, rng, 'strength');
     const acc = new Float64Array(STRENGTH.length);

@@ -217,6 +217,7 @@ function ratio(G: number, sd: number, sd2: number, sn: number, sn2: number, sdn:
 
 export const gamesKernel: Kernel<GamesParams, GamesResult> = {
   name: 'weilong.games',
+  progress: { label: 'Weilong games', unit: 'games' },
   sample: () => ({ params: { rules: loadRules(), strategies: ['adaptive', 'element', 'dragon'], abilityWorth: true }, count: 200 }),
   run(p, rng, count) {
     const acc = new Float64Array(gamesLayout(p).size);
@@ -306,6 +307,7 @@ export const TURN = defineLayout({ trials: 1, element: 1, dragon: 1, collected: 
 
 export const turnKernel: Kernel<TurnParams, TurnSimResult> = {
   name: 'weilong.turn',
+  progress: { label: 'Weilong turns', unit: 'turns' },
   sample: () => ({ params: { rules: loadRules(), son: 1, strategy: 'adaptive', collected: [0, 0, 0, 0, 0, 0, 0], ability: true }, count: 20_000 }),
   run(p, rng, count) {
     const acc = new Float64Array(TURN.length);

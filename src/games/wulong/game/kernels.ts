@@ -137,6 +137,7 @@ export function formatGame(r: GameResult): string {
 
 export const gameKernel: Kernel<GameParams, GameResult> = {
   name: 'wulong.game',
+  progress: { label: 'Wulong games', unit: 'games' },
   sample: () => ({ params: { rules: loadRules(), players: parsePlayers('kelly,min,naive', 3) }, count: 300 }),
   run(params, rng, count) {
     const g = gameFor(params);
@@ -172,6 +173,7 @@ export function sweepOffsets(params: SweepParams): number[] {
  */
 export const sweepKernel: Kernel<SweepParams, GameResult[]> = {
   name: 'wulong.game-sweep',
+  progress: { label: 'Wulong sweep games', unit: 'games' },
   sample: () => {
     const rules = loadRules();
     const points = [2, 8].map((odds) => ({ values: { 'bettingCards.panda.odds': odds }, rules: { ...rules, bettingCards: rules.bettingCards.map((c) => (c.id === 'panda' ? { ...c, odds } : c)) } }));
