@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { availableParallelism } from 'node:os';
-import { addRulesOptions, addSimOptions, emit, intArg, MAX_SEED, rulesFromOptions, simulate, type RulesOptions, type SimOptions } from '../../../cli/common.js';
+import { addRulesOptions, addSimOptions, emit, intArg, MAX_SEED, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../../cli/common.js';
 import { fmtPct, textTable, type Row } from '../../../core/format.js';
 import { progressBar } from '../../../core/progress.js';
 import { UserError } from '../../../core/errors.js';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseSweepSet } from '../../../core/rules.js';
 import { validateRules } from '../turn/rules.js';
 import { checkPlayers, validateGameRules, MIN_PLAYERS, MAX_PLAYERS } from './rules.js';
-import { gameKernel, formatGame } from './kernels.js';
+import { gameKernel } from './kernels.js';
 import { checkGameParams, type GameParams } from './engine.js';
 import { rawRules, runSweep, sweepPoints, type SweepResult } from './sweep.js';
 import { parsePlayers, bettors, turnPolicies } from '../../../../strategies/wulong/index.js';
@@ -105,17 +105,8 @@ export function register(wulong: Command): void {
     .action(async (opts: SimOptions & RulesOptions & { players: number; strategies?: string; games: number; fixedSeats?: boolean }) => {
       const params: GameParams = { rules: gameRules(opts), players: players(opts), fixedSeats: !!opts.fixedSeats };
       checkGameParams(params);
-      const done = await simulate(gameKernel, params, opts.games, opts);
-      if (!done) return;
-      const { result: r, run } = done;
-      // shardCount as asked (the JSON has always printed the option's value)
-      const result = { ...r, seed: run.seed, workers: run.workers, shardCount: opts.shardCount, seconds: run.seconds, gamesPerSecond: run.perSecond };
-      emit(
-        result,
-        opts,
-        () => formatGame(r) + `\n\n${Math.round(result.gamesPerSecond).toLocaleString('en-US')} games/s (${opts.workers} worker${opts.workers > 1 ? 's' : ''}, ${run.seconds.toFixed(2)} s)`,
-        () => r.strategies.map((s) => ({ slot: s.slot + 1, strategy: s.label, winRate: s.win.p, ciLow: s.win.ci95[0], ciHigh: s.win.ci95[1], finalFortune: s.finalFortune.mean, stakedPerGame: s.perGame.staked, betNetPerGame: s.perGame.betNet, betReturnPerChip: s.betReturnPerChip })),
-      );
+      // through the kernel's finish: `oddsmith merge` of its parts prints the same
+      await runAndPrint(gameKernel, params, opts.games, opts);
     });
 
   wulong

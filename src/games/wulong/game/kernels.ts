@@ -147,6 +147,14 @@ export const gameKernel: Kernel<GameParams, GameResult> = {
   },
   summarize: (params, acc) => summarizeGame(params, acc),
   format: (r) => formatGame(r),
+  // what `wulong game` prints, and `oddsmith merge` of its parts
+  finish(params, acc, _count, run) {
+    const r = summarizeGame(params, acc);
+    const result = { ...r, seed: run.seed, workers: run.workers, shardCount: run.shardCount, seconds: run.seconds, gamesPerSecond: run.perSecond };
+    const text = () => formatGame(r) + `\n\n${Math.round(run.perSecond).toLocaleString('en-US')} games/s (${run.workers} worker${run.workers > 1 ? 's' : ''}, ${run.seconds.toFixed(2)} s)`;
+    const csv = () => r.strategies.map((s) => ({ slot: s.slot + 1, strategy: s.label, winRate: s.win.p, ciLow: s.win.ci95[0], ciHigh: s.win.ci95[1], finalFortune: s.finalFortune.mean, stakedPerGame: s.perGame.staked, betNetPerGame: s.perGame.betNet, betReturnPerChip: s.betReturnPerChip }));
+    return { result, text, csv };
+  },
 };
 
 /** A sweep: the same players over several rules variants, run as one experiment (one pool, tables compiled once per thread). */
