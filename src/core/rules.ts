@@ -78,7 +78,7 @@ function choicesOf(v: unknown, at: string, oneBased: boolean): string {
   if (Array.isArray(v)) {
     const ids = v.map((e) => (e && typeof e === 'object' ? (e as Record<string, unknown>).id ?? (e as Record<string, unknown>).name : undefined)).filter((x) => typeof x === 'string');
     const base = oneBased ? 1 : 0;
-    return v.length ? ` (${where} entries ${base}..${v.length - 1 + base}${ids.length ? `, or by id: ${ids.join(', ')}` : ''})` : ` (${at} is empty)`;
+    return v.length ? ` (${where} entries ${base}..${v.length - 1 + base}${ids.length ? `, or by id: ${ids.join(', ')}` : ''})` : ` (${at || 'the rules'} is empty)`;
   }
   return v && typeof v === 'object' ? ` (${at ? `${at} has fields` : 'fields'}: ${Object.keys(v).join(', ')})` : ` (${at} is a value, not a group of fields)`;
 }
