@@ -22,7 +22,12 @@ const handCounts = (size: number) =>
   fc.array(fc.integer({ min: 0, max: 26 }), { minLength: size, maxLength: size * 3 }).map((kinds) => {
     const c = new Uint8Array(27);
     let n = 0;
-    for (const k of kinds) if (n < size && c[k] < 4) (c[k]++, n++);
+    for (const k of kinds) {
+      if (n < size && c[k] < 4) {
+        c[k]++;
+        n++;
+      }
+    }
     return c;
   });
 
