@@ -7,7 +7,6 @@ import { bidCount, bidFace, bidRank, bidText, loadRules as loadLiarsRules } from
 import { parseSpec, specText, type StrategySpec } from '../src/core/spec.js';
 import { applySets, getPath, loadRulesFile, readRawRules } from '../src/core/rules.js';
 import { validateRules as validateWulong } from '../src/games/wulong/turn/rules.js';
-import { validateRules as validateWeilong } from '../src/games/weilong/rules.js';
 import { parseRoll, tablesFor } from '../src/games/wulong/turn/tables.js';
 import { UserError } from '../src/core/errors.js';
 
@@ -137,13 +136,14 @@ describe('rules files and --set', () => {
       expect(validateWulong(JSON.parse(JSON.stringify(rules)), 'rules')).toEqual(rules);
     }), { numRuns: 100 });
   });
-  it('Weilong Sons are 1..5 in --set: penalty.K sets Son K, 0 and 6 are refused', () => {
+  it('an array field counted from 1 (a validator\'s oneBased): field.K sets entry K, 0 and past the end are refused', () => {
     const w = readRawRules('weilong').raw;
+    const oneBased = ['penalty'];
     fc.assert(fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 100 }), (son, v) => {
-      const set = applySets(w, [`penalty.${son}=${v}`], validateWeilong.oneBased);
+      const set = applySets(w, [`penalty.${son}=${v}`], oneBased);
       expect((set as { penalty: number[] }).penalty[son - 1]).toBe(v);
-      expect(getPath(set, `penalty.${son}`, validateWeilong.oneBased)).toBe(v);
+      expect(getPath(set, `penalty.${son}`, oneBased)).toBe(v);
     }), RUNS);
-    for (const bad of ['penalty.0=1', 'penalty.6=1']) expect(() => applySets(w, [bad], validateWeilong.oneBased)).toThrow(/penalty has entries 1\.\.5/);
+    for (const bad of ['penalty.0=1', 'penalty.6=1']) expect(() => applySets(w, [bad], oneBased)).toThrow(/penalty has entries 1\.\.5/);
   });
 });

@@ -45,7 +45,7 @@ describe('weilong: rules by name, --set everywhere', () => {
     const d = loadRules();
     expect(loadRules('default')).toEqual(d);
     expect(loadRules('rules/weilong/default.json')).toEqual(d);
-    expect(loadRules('default', ['penalty.5=3', 'passing.3.0=shuffle-all']).penalty).toEqual([0, 0, 0, 0, 3]);
+    expect(loadRules('default', ['penalty.4=3', 'passing.3.0=shuffle-all']).penalty).toEqual([0, 0, 0, 0, 3]);
     expect(loadRules(undefined, ['passing.3.0=shuffle-all']).passing['3'][0]).toBe('shuffle-all');
     expect(() => loadRules(undefined, ['passing.3.0=trade'])).toThrow(/passing\.3\.0 must be one of/);
     expect(applySets(d, ['tieBreak=shared']).tieBreak).toBe('shared');
@@ -61,7 +61,7 @@ describe('weilong: rules by name, --set everywhere', () => {
     const turns = JSON.parse(p.stdout).rounds.map((r: { turns: number }) => r.turns);
     expect(turns).toHaveLength(5);
     expect(Math.max(...turns)).toBeLessThanOrEqual(5);
-    const s = cli('simulate', '--players', '2', '--games', '20', '--workers', '1', '--set', 'penalty.1=9', '--no-ability-worth', '--json');
+    const s = cli('simulate', '--players', '2', '--games', '20', '--workers', '1', '--set', 'penalty.0=9', '--no-ability-worth', '--json');
     expect(s.status).toBe(0);
     expect(JSON.parse(s.stdout).games).toBe(20);
   });

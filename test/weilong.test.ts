@@ -58,14 +58,14 @@ describe('weilong rules file', () => {
     };
     bad({ rounds: 0 }, /rules\.rounds must be an integer in 1\.\.50/);
     bad({ penalty: [0, 0, 0] }, /rules\.penalty must have 5 entries/);
-    bad({ penalty: [0, 0, 0, 0, -1] }, /rules\.penalty\.5 must be an integer in 0\.\.100/);
+    bad({ penalty: [0, 0, 0, 0, -1] }, /rules\.penalty\.4 must be an integer in 0\.\.100/);
     bad({ secondSonChanges: 'sometimes' }, /rules\.secondSonChanges must be one of per-six, per-roll/);
     bad({ passing: { ...rules.passing, 3: ['trade', 'pass-left', 'pass-left', 'pass-left'] } }, /rules\.passing\.3\.0 must be one of pass-left, draw-new, shuffle-all/);
     bad({ passing: { ...rules.passing, 5: ['pass-left'] } }, /rules\.passing\.5 must have 4 entries/);
     bad({ colour: 'red' }, /unknown field "colour"/);
     expect(() => applySets(rules, ['penalty.9=1'])).toThrow(/no rules field/);
     expect(() => applySets(rules, ['voluntaryStop=maybe'])).toThrow(/true or false/);
-    expect(applySets(rules, ['penalty.5=3', 'voluntaryStop=false', 'tieBreak=shared'])).toMatchObject({ penalty: [0, 0, 0, 0, 3], voluntaryStop: false, tieBreak: 'shared' });
+    expect(applySets(rules, ['penalty.4=3', 'voluntaryStop=false', 'tieBreak=shared'])).toMatchObject({ penalty: [0, 0, 0, 0, 3], voluntaryStop: false, tieBreak: 'shared' });
   });
 });
 
@@ -214,7 +214,7 @@ describe('weilong engine details', () => {
   });
 
   it('scoring: non-finishers add their Collected pips and the penalty number', () => {
-    const g = new WeilongGame(applySets(rules, ['penalty.3=7']));
+    const g = new WeilongGame(applySets(rules, ['penalty.2=7']));
     g.setPlayers([STRATEGIES.element, STRATEGIES.element, STRATEGIES.element]);
     g.dealCards([0, 2, 4]);
     g.setCollected(0, [0, 5, 0, 0, 0, 0, 0]);

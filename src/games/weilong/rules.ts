@@ -56,8 +56,8 @@ export function validateRules(raw: unknown, where = 'rules'): WeilongRules {
   onlyKeys(o, where, [...KEYS, '$comment', 'name']);
   for (const k of KEYS) if (!(k in o)) throw new UserError(`${where}.${k} is missing`);
   const rounds = integer(o.rounds, `${where}.rounds`, 1, 50);
-  const penalty = array(o.penalty, `${where}.penalty`, 5, 5).map((v, i) => integer(v, `${where}.penalty.${i + 1}`, 0, 100));
-  const abilities = array(o.abilities, `${where}.abilities`, 5, 5).map((v, i) => boolean(v, `${where}.abilities.${i + 1}`));
+  const penalty = array(o.penalty, `${where}.penalty`, 5, 5).map((v, i) => integer(v, `${where}.penalty.${i}`, 0, 100));
+  const abilities = array(o.abilities, `${where}.abilities`, 5, 5).map((v, i) => boolean(v, `${where}.abilities.${i}`));
   const passingRaw = object(o.passing, `${where}.passing`);
   onlyKeys(passingRaw, `${where}.passing`, ['2', '3', '4', '5']);
   const passing: Record<string, PassAction[]> = {};
@@ -85,18 +85,15 @@ export function validateRules(raw: unknown, where = 'rules'): WeilongRules {
 
 /**
  * A shipped preset by name (rules/weilong/<name>.json, default "default") or a rules file, with
- * `--set field=value` overrides (e.g. penalty.5=3 for the Fifth Son, passing.3.0=shuffle-all); validated.
+ * `--set field=value` overrides (e.g. penalty.4=3, passing.3.0=shuffle-all); validated.
  */
-/** Sons are numbered 1..5 everywhere: `--set penalty.1=3` is the First Son's penalty. */
-validateRules.oneBased = ['penalty', 'abilities'] as readonly string[];
-
 export function loadRules(nameOrPath?: string, sets: readonly string[] = []): WeilongRules {
   return loadRulesFile('weilong', nameOrPath, validateRules, sets);
 }
 
 /** Rules already loaded, with `field=value` overrides applied and validated again (sweeps, tests). */
 export function applySets(rules: WeilongRules, sets: readonly string[]): WeilongRules {
-  return validateRules(applyRawSets(rules, sets, validateRules.oneBased), 'rules with --set');
+  return validateRules(applyRawSets(rules, sets), 'rules with --set');
 }
 
 /** Parse a Son argument: 1..5 or a name ("first", "water", "First Son"). */
