@@ -72,7 +72,7 @@ const SPECIFIC: [string, string, string[], RegExp][] = [
   ['wulong simulate', 'unknown policy', ['--policy', 'nope'], /unknown policy/],
   ['wulong game', 'unknown betting strategy', ['--strategies', 'nope'], /unknown betting strategy/],
   ['wulong game', 'a stop total of 10,000,000 (ran > 400 s)', ['--strategies', 'min@threshold:10000000,min'], /stop totals above 100,000/],
-  ['wulong game', 'fractional money', ['--set', 'game.startingCash=1234.5'], /startingCash must be an integer/],
+  ['wulong game', 'fractional money', ['--set', 'game.startingCash=1234.5'], /startingCash must be a whole number/],
   ['wulong game', 'a range in --set', ['--set', 'game.chip=1..3'], /takes one value per field/],
   ['wulong sweep', '--set without values', ['--set', 'x'], /expected FIELD=VALUES/],
   ['wulong sweep', '--set of an unknown field', ['--set', 'game.nope=1..2'], /no numeric rules field/],
