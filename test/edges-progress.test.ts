@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compactCount, duration, progressLine } from '../src/core/progress.js';
 import { CLI } from './helpers/cli.js';
+import { GAMES } from '../src/games/index.js';
 
 // Progress a person reads, on a real terminal (util-linux `script` gives the CLI a pty), and
 // interrupts that leave nothing behind.
@@ -146,5 +147,19 @@ describe('interrupted without a terminal', () => {
     expect(readdirSync(dir)).toEqual(['reports']);
     expect(readdirSync(join(dir, 'reports'))).toEqual(['index.html']);
     expect(readFileSync(join(dir, 'reports', 'index.html'), 'utf8')).toBe('the previous index\n');
+  });
+});
+
+describe('progress words', () => {
+  it('every kernel of every game names what it counts, in words (not its registry key)', async () => {
+    const kernels = (await Promise.all(GAMES.map((g) => g.kernels()))).flat();
+    expect(kernels.length).toBeGreaterThan(10);
+    for (const k of kernels) {
+      expect(k.progress, k.name).toBeDefined();
+      const { label, unit } = k.progress!;
+      expect(label, k.name).toMatch(/^[A-Za-z][\w' ]+ [a-z]+$/);
+      expect(label, k.name).not.toContain('.');
+      expect(label.endsWith(unit), `${k.name}: "${label}" counts ${unit}`).toBe(true);
+    }
   });
 });

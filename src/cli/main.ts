@@ -32,6 +32,16 @@ function oneDefaultArgument(this: Help, argument: Argument): string {
   return Help.prototype.argumentDescription.call(this, shown);
 }
 
+/** A few examples of each game group, shown by `oddsmith <group> --help` and a bare `oddsmith <group>`. */
+const GROUP_EXAMPLES: Record<string, string[]> = {
+  wulong: ['solve', 'advise --score 2000 --dice 3', 'simulate --trials 1e6 --seed 7', 'game --players 4 --games 20000'],
+  liars: ['odds --players 4 --mine 2,2,4,1,6 --bid 8x2', 'tournament --strategies threshold,conservative,bluffer --rounds 50000', 'solve --dice 1,1 --variant openspiel'],
+  mahjong: ['waits 1112345678999m --void s', 'discard 11123456789m135p --void s', 'simulate --deals 2000 --seed 7'],
+  weilong: ['simulate --games 20000 --seed 1', 'odds --son 1 --collected 1,1', 'play --players 3 --seed 7'],
+  tichu: ['odds', 'grand --hand "Dr Ph Aj As Kp Kr Qs Jj" --deals 2000', 'simulate --games 200 --seed 1'],
+  dracula: ['odds --card 5R --trump Y --seen 6R,7R,1Y', 'simulate --games 20000 --dracula greedy --helsing random', 'sweep --set health=8..16 --games 4000'],
+};
+
 /** The full name of a command as typed: "wulong game". */
 function commandPath(cmd: Command): string {
   const names: string[] = [];
@@ -54,7 +64,12 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
   // Command groups load on demand: `oddsmith wulong solve` loads only Wulong's code, so a quick
   // command starts quickly. Without a known group name (help, merge, report) all are loaded.
   const group = GAMES.find((g) => g.command === argv[2]);
-  for (const g of group ? [group] : GAMES) (await g.cli())(root);
+  for (const g of group ? [group] : GAMES) {
+    (await g.cli())(root);
+    const cmd = root.commands.find((c) => c.name() === g.command);
+    const examples = GROUP_EXAMPLES[g.command];
+    if (cmd && examples) cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  npx oddsmith ${g.command} ${e}`).join('\n')}\nRun \`npx oddsmith ${g.command} <command> --help\` for a command's options and examples.`);
+  }
 
   // Before any action: say which command runs (a cluster index variable means something only to
   // commands that can run one shard), and take the shard index from the cluster when not given.
@@ -158,7 +173,8 @@ export async function main(argv: string[]): Promise<number> {
     const program = await buildProgram(argv);
     const group = bareGroup(program, argv.slice(2));
     if (group) {
-      process.stdout.write(group.helpInformation());
+      // outputHelp (not helpInformation) includes the examples added with addHelpText
+      group.outputHelp();
       return 0;
     }
     await program.parseAsync(argv);

@@ -241,6 +241,21 @@ export function stageFolder(target: string, what = 'output folder', keep = true)
   };
 }
 
+/**
+ * Whether JSON data nests objects/arrays more than `max` deep. Checked without recursion: a file
+ * nested 100,000 deep parses fine but would overflow the stack of any recursive validator.
+ */
+export function nestedDeeperThan(v: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[v, 0]];
+  while (stack.length) {
+    const [x, d] = stack.pop()!;
+    if (typeof x !== 'object' || x === null) continue;
+    if (d >= max) return true;
+    for (const y of Object.values(x)) if (typeof y === 'object' && y !== null) stack.push([y, d + 1]);
+  }
+  return false;
+}
+
 /** Read and parse a JSON file the user named; any failure is the user's to fix. */
 export function readJsonFile(path: string, what = 'file'): unknown {
   let text: string;

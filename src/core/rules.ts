@@ -4,10 +4,14 @@
  * .json is a path. Validation is the game's (it names the bad field and the allowed range).
  */
 import { UserError } from './errors.js';
-import { readJsonFile } from './files.js';
+import { nestedDeeperThan, readJsonFile } from './files.js';
 import { rulesPath } from './paths.js';
 
-export type Validate<T> = (raw: unknown, where: string) => T;
+/**
+ * A game's validator. `oneBased` names array fields a person counts from 1 (Weilong's Sons 1..5):
+ * `--set penalty.1=3` is the first entry there, and messages number them the same way.
+ */
+export type Validate<T> = ((raw: unknown, where: string) => T) & { oneBased?: readonly string[] };
 
 /** Where a rules argument points: a shipped preset by name, or a file. */
 export function resolveRulesPath(game: string, nameOrPath?: string): { path: string; label: string } {
@@ -20,7 +24,10 @@ export function resolveRulesPath(game: string, nameOrPath?: string): { path: str
 /** Read the raw JSON of a rules file (before validation): for sweeps that vary fields of it. */
 export function readRawRules(game: string, nameOrPath?: string): { raw: unknown; label: string } {
   const { path, label } = resolveRulesPath(game, nameOrPath);
-  return { raw: readJsonFile(path, 'rules file'), label };
+  const raw = readJsonFile(path, 'rules file');
+  // no rules file nests deeper than a few levels; a deeper one would overflow the validator's stack
+  if (nestedDeeperThan(raw, 32)) throw new UserError(`rules file ${label} is nested more than 32 deep: not a rules file`);
+  return { raw, label };
 }
 
 /** Load, apply `--set` overrides, validate. */
@@ -28,7 +35,7 @@ export function loadRulesFile<T>(game: string, nameOrPath: string | undefined, v
   const { raw, label } = readRawRules(game, nameOrPath);
   if (!sets.length) return validate(raw, label);
   try {
-    return validate(applySets(raw, sets), label);
+    return validate(applySets(raw, sets, validate.oneBased), label);
   } catch (e) {
     // the validator names the field; say which --set put the bad value there
     if (e instanceof UserError && !e.message.startsWith('--set')) throw new UserError(`${e.message} (after --set ${sets.join(' --set ')})`);
@@ -36,10 +43,16 @@ export function loadRulesFile<T>(game: string, nameOrPath: string | undefined, v
   }
 }
 
-/** One step of a dotted path; arrays are indexed by number or by an entry's `id`/`name`. */
-function childKey(container: unknown, key: string): string | number | undefined {
+/**
+ * One step of a dotted path; arrays are indexed by number (from 1 when `oneBased`) or by an
+ * entry's `id`/`name`.
+ */
+function childKey(container: unknown, key: string, oneBased = false): string | number | undefined {
   if (Array.isArray(container)) {
-    if (/^\d+$/.test(key)) return Number(key) < container.length ? Number(key) : undefined;
+    if (/^\d+$/.test(key)) {
+      const i = Number(key) - (oneBased ? 1 : 0);
+      return i >= 0 && i < container.length ? i : undefined;
+    }
     const i = container.findIndex((e) => e && typeof e === 'object' && ((e as Record<string, unknown>).id === key || (e as Record<string, unknown>).name === key));
     return i < 0 ? undefined : i;
   }
@@ -48,38 +61,48 @@ function childKey(container: unknown, key: string): string | number | undefined 
 }
 
 /** The value at a dotted path ("bettingCards.panda.odds"), or undefined. */
-export function getPath(root: unknown, path: string): unknown {
+export function getPath(root: unknown, path: string, oneBased: readonly string[] = []): unknown {
   let c: unknown = root;
-  for (const k of path.split('.')) {
-    const key = childKey(c, k);
+  const keys = path.split('.');
+  for (const [i, k] of keys.entries()) {
+    const key = childKey(c, k, oneBased.includes(keys.slice(0, i).join('.')));
     if (key === undefined) return undefined;
     c = (c as Record<string | number, unknown>)[key];
   }
   return c;
 }
 
-function fieldsOf(v: unknown): string {
-  return v && typeof v === 'object' && !Array.isArray(v) ? ` (fields: ${Object.keys(v).join(', ')})` : '';
+/** What may follow `at` in a path: an object's fields, an array's entry numbers (and ids). */
+function choicesOf(v: unknown, at: string, oneBased: boolean): string {
+  const where = at ? `${at} has` : 'fields:';
+  if (Array.isArray(v)) {
+    const ids = v.map((e) => (e && typeof e === 'object' ? (e as Record<string, unknown>).id ?? (e as Record<string, unknown>).name : undefined)).filter((x) => typeof x === 'string');
+    const base = oneBased ? 1 : 0;
+    return v.length ? ` (${where} entries ${base}..${v.length - 1 + base}${ids.length ? `, or by id: ${ids.join(', ')}` : ''})` : ` (${at || 'the rules'} is empty)`;
+  }
+  return v && typeof v === 'object' ? ` (${at ? `${at} has fields` : 'fields'}: ${Object.keys(v).join(', ')})` : ` (${at} is a value, not a group of fields)`;
 }
 
 /**
  * A deep copy with one field set from text. The field must exist and hold a number, true/false or
- * a word; the new value keeps its type. `--set` names the field in every error.
+ * a word; the new value keeps its type. `--set` names the field in every error, and what the
+ * path could have said instead at the step that failed.
  */
-export function setPath<T>(root: T, path: string, text: string): T {
+export function setPath<T>(root: T, path: string, text: string, oneBased: readonly string[] = []): T {
   const copy = structuredClone(root);
   const keys = path.split('.');
   let parent: unknown = copy;
-  for (const k of keys.slice(0, -1)) {
-    const key = childKey(parent, k);
-    if (key === undefined) throw new UserError(`--set ${path}: no rules field by that name${fieldsOf(copy)}`);
+  for (const [i, k] of keys.slice(0, -1).entries()) {
+    const at = keys.slice(0, i).join('.');
+    const key = childKey(parent, k, oneBased.includes(at));
+    if (key === undefined) throw new UserError(`--set ${path}: no rules field by that name${choicesOf(parent, at, oneBased.includes(at))}`);
     parent = (parent as Record<string | number, unknown>)[key];
   }
-  const last = childKey(parent, keys[keys.length - 1]);
+  const at = keys.slice(0, -1).join('.');
+  const last = childKey(parent, keys[keys.length - 1], oneBased.includes(at));
   const current = last === undefined ? undefined : (parent as Record<string | number, unknown>)[last];
-  if (last === undefined || current === undefined || (typeof current === 'object' && current !== null)) {
-    throw new UserError(`--set ${path}: no rules field by that name${fieldsOf(keys.length === 1 ? copy : parent)}`);
-  }
+  if (last === undefined || current === undefined) throw new UserError(`--set ${path}: no rules field by that name${choicesOf(parent, at, oneBased.includes(at))}`);
+  if (typeof current === 'object' && current !== null) throw new UserError(`--set ${path}: no rules field by that name: it is a group${choicesOf(current, path, oneBased.includes(path))}`);
   let value: unknown;
   if (typeof current === 'number') {
     value = parseNumber(text);
@@ -93,12 +116,12 @@ export function setPath<T>(root: T, path: string, text: string): T {
 }
 
 /** Apply "field=value" overrides in order (the caller validates the result). */
-export function applySets<T>(raw: T, sets: readonly string[]): T {
+export function applySets<T>(raw: T, sets: readonly string[], oneBased: readonly string[] = []): T {
   let out = raw;
   for (const s of sets) {
     const eq = s.indexOf('=');
     if (eq <= 0) throw new UserError(`--set expects field=value (got ${JSON.stringify(s)})`);
-    out = setPath(out, s.slice(0, eq).trim(), s.slice(eq + 1).trim());
+    out = setPath(out, s.slice(0, eq).trim(), s.slice(eq + 1).trim(), oneBased);
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UserError } from '../core/errors.js';
-import { readJsonFile, showPath, writeFileAtomic } from '../core/files.js';
+import { nestedDeeperThan, readJsonFile, showPath, writeFileAtomic } from '../core/files.js';
 import { Rng } from '../core/rng.js';
 import { object, integer, array, string, number } from '../core/validate.js';
 import { mergeAccumulators, shardSize } from './shards.js';
@@ -108,17 +108,6 @@ export async function runShardToFile(e: Experiment, shardIndex: number, out: str
 }
 
 /** Whether a parsed JSON value nests deeper than `max` (checked without recursion: no stack overflow). */
-function nestedDeeperThan(v: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[v, 0]];
-  while (stack.length) {
-    const [x, d] = stack.pop()!;
-    if (typeof x !== 'object' || x === null) continue;
-    if (d >= max) return true;
-    for (const y of Object.values(x)) if (typeof y === 'object' && y !== null) stack.push([y, d + 1]);
-  }
-  return false;
-}
-
 /** Validate one part file's fields and its checksum; the kernel itself is checked by the caller. */
 function readPartial(path: string): PartialFile {
   const where = showPath(path);

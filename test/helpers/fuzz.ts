@@ -111,3 +111,53 @@ export function fuzzTable(title: string, rows: readonly FuzzRow[]): void {
     }, (row.timeoutMs ?? 60_000) + 10_000);
   }
 }
+
+/**
+ * Run one row in this process through the CLI's `main` (no node start-up per row, so thousands of
+ * rows stay fast). Only for rows refused before any work starts: there is no timeout in-process.
+ * stdout/stderr are captured; `{dir}` is a fresh folder (the working folder is not changed).
+ */
+export async function runRowInProcess(row: FuzzRow): Promise<ReturnType<typeof runRow>> {
+  const { main } = await import('../../src/cli/main.js');
+  const dir = mkdtempSync(join(tmpdir(), 'oddsmith-fuzz-'));
+  row.setup?.(dir);
+  const before = listing(dir);
+  const saved: Record<string, string | undefined> = {};
+  const env: Record<string, string | undefined> = { JOB_COMPLETION_INDEX: undefined, SLURM_ARRAY_TASK_ID: undefined, ...Object.fromEntries(Object.entries(row.env ?? {}).map(([k, v]) => [k, fill(v, dir)])) };
+  for (const [k, v] of Object.entries(env)) {
+    saved[k] = process.env[k];
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  let stdout = '';
+  let stderr = '';
+  const out = process.stdout.write, err = process.stderr.write;
+  process.stdout.write = ((s: string | Uint8Array) => ((stdout += String(s)), true)) as typeof process.stdout.write;
+  process.stderr.write = ((s: string | Uint8Array) => ((stderr += String(s)), true)) as typeof process.stderr.write;
+  let code: number | null;
+  try {
+    code = await main(['node', 'oddsmith', ...row.args.map((a) => fill(a, dir))]);
+  } finally {
+    process.stdout.write = out;
+    process.stderr.write = err;
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+  return { result: { code, signal: null, stdout, stderr }, dir, before, after: listing(dir), watched: [] };
+}
+
+/** Register one vitest test per row, run in-process (see runRowInProcess). */
+export function fuzzTableInProcess(title: string, rows: readonly FuzzRow[]): void {
+  for (const row of rows) {
+    it(`${title}: ${row.name}`, async () => {
+      const run = await runRowInProcess(row);
+      try {
+        checkRow(row, run);
+      } finally {
+        rmSync(run.dir, { recursive: true, force: true });
+      }
+    }, 60_000);
+  }
+}

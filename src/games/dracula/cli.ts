@@ -1,29 +1,15 @@
 /** `oddsmith dracula …`: simulate, odds, sweep. */
 import { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { fmtPct, textTable, type Row } from '../../core/format.js';
+import { fmtPct, textTable } from '../../core/format.js';
 import { applySets, parseSweepSet, readRawRules } from '../../core/rules.js';
-import { addRulesOptions, addSimOptions, emit, intArg, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addRulesOptions, addSimOptions, emit, intArg, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { parseStrategy, strategyUsage } from '../../../strategies/dracula/index.js';
 import { cardText, parseCard, parseRanking, SUIT_LETTERS } from './cards.js';
 import { freshTable, rowOdds, unseenOf, cardOdds } from './exact.js';
-import { gamesKernel, formatGames, type GamesParams, type GamesResult } from './kernels.js';
+import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { loadRules, validateRules, type DraculaRules } from './rules.js';
 import { sweepResult, formatSweep } from './sweep.js';
-
-function simRows(r: GamesResult): Row[] {
-  const rows: Row[] = [
-    { group: 'outcome', key: 'dracula', n: r.games, p: r.draculaWins.p, low: r.draculaWins.ci95[0], high: r.draculaWins.ci95[1] },
-    { group: 'outcome', key: 'dracula-district', n: r.games, p: r.endings.district.p, low: r.endings.district.ci95[0], high: r.endings.district.ci95[1] },
-    { group: 'outcome', key: 'dracula-rounds', n: r.games, p: r.endings.rounds.p, low: r.endings.rounds.ci95[0], high: r.endings.rounds.ci95[1] },
-    { group: 'outcome', key: 'helsing-health', n: r.games, p: r.helsingWins.p, low: r.helsingWins.ci95[0], high: r.helsingWins.ci95[1] },
-  ];
-  for (const b of r.byValue) {
-    rows.push({ group: 'district-by-value', key: `dracula-${b.value}`, n: b.dracula.n, p: b.dracula.p, low: b.dracula.ci95[0], high: b.dracula.ci95[1] });
-    rows.push({ group: 'district-by-value', key: `helsing-${b.value}`, n: b.helsing.n, p: b.helsing.p, low: b.helsing.ci95[0], high: b.helsing.ci95[1] });
-  }
-  return rows;
-}
 
 /** The ranking from --ranking (lowest → trump) or --trump (the others in suit order below it). */
 function rankingFrom(rules: DraculaRules, opts: { ranking?: string; trump?: string }): Int8Array {
@@ -63,9 +49,8 @@ export function register(program: Command): void {
     .addHelpText('after', '\nExamples:\n  npx oddsmith dracula simulate --games 20000 --dracula greedy --helsing random --seed 1 --workers 2\n  npx oddsmith dracula simulate --games 2000 --dracula search:n=8,k=3 --helsing greedy --set health=10 --json')
     .action(async (opts: SimOptions & RulesOptions & { games: number; dracula: string; helsing: string; swapFirst: boolean }) => {
       const params: GamesParams = { rules: loadRules(opts.rules, opts.set), dracula: parseStrategy(opts.dracula), helsing: parseStrategy(opts.helsing), swapFirst: opts.swapFirst };
-      const out = await simulate(gamesKernel, params, opts.games, opts);
-      if (!out) return;
-      emit({ ...out.result, run: out.run }, opts, () => formatGames(out.result, params) + `\n\n${Math.round(out.run.perSecond)} games/s (${opts.workers} worker${opts.workers > 1 ? 's' : ''})`, () => simRows(out.result));
+      // through the kernel's finish: `oddsmith merge` of its parts prints the same
+      await runAndPrint(gamesKernel, params, opts.games, opts);
     });
 
   addRulesOptions(

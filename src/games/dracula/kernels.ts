@@ -12,7 +12,7 @@ import { Rng as RngClass } from '../../core/rng.js';
 import { Memo } from '../../core/memo.js';
 import { defineLayout, type Layout } from '../../core/accumulator.js';
 import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../../core/stats.js';
-import { fmtPct, fmtPctCi, textTable } from '../../core/format.js';
+import { fmtPct, fmtPctCi, textTable, type Row } from '../../core/format.js';
 import { createPlayer, parseStrategy, specLabel, type ParsedSpec } from '../../../strategies/dracula/index.js';
 import { DraculaGame, WIN_DISTRICT, WIN_HEALTH, WIN_ROUNDS } from './engine.js';
 import { loadRules, type DraculaRules } from './rules.js';
@@ -168,6 +168,7 @@ export interface GamesResult {
 
 export const gamesKernel: Kernel<GamesParams, GamesResult> = {
   name: 'dracula.games',
+  progress: { label: 'Dracula games', unit: 'games' },
   run(p, rng, count) {
     const { game, L, seeds } = build(p);
     const acc = new Float64Array(L.length);
@@ -224,11 +225,31 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
     };
   },
   format: (r, p) => formatGames(r, p),
+  // what `dracula simulate` prints, and `oddsmith merge` of its parts
+  finish(p, acc, count, run) {
+    const r = gamesKernel.summarize(p, acc, count);
+    return { result: { ...r, run }, text: () => formatGames(r, p) + `\n\n${Math.round(run.perSecond)} games/s (${run.workers} worker${run.workers > 1 ? 's' : ''})`, csv: () => simRows(r) };
+  },
   sample: () => ({ params: { rules: loadRules(), dracula: parseStrategy('greedy'), helsing: parseStrategy('random'), swapFirst: true }, count: 40 }),
 };
 
 const pc = (x: Proportion) => `${fmtPct(x.p, 1)} ${fmtPctCi(x.ci95)}`;
 const mean = (m: MeanEstimate, d = 2) => `${m.mean.toFixed(d)} ± ${(1.959963984540054 * m.se).toFixed(d)}`;
+
+/** The main table of `dracula simulate --csv`. */
+export function simRows(r: GamesResult): Row[] {
+  const rows: Row[] = [
+    { group: 'outcome', key: 'dracula', n: r.games, p: r.draculaWins.p, low: r.draculaWins.ci95[0], high: r.draculaWins.ci95[1] },
+    { group: 'outcome', key: 'dracula-district', n: r.games, p: r.endings.district.p, low: r.endings.district.ci95[0], high: r.endings.district.ci95[1] },
+    { group: 'outcome', key: 'dracula-rounds', n: r.games, p: r.endings.rounds.p, low: r.endings.rounds.ci95[0], high: r.endings.rounds.ci95[1] },
+    { group: 'outcome', key: 'helsing-health', n: r.games, p: r.helsingWins.p, low: r.helsingWins.ci95[0], high: r.helsingWins.ci95[1] },
+  ];
+  for (const b of r.byValue) {
+    rows.push({ group: 'district-by-value', key: `dracula-${b.value}`, n: b.dracula.n, p: b.dracula.p, low: b.dracula.ci95[0], high: b.dracula.ci95[1] });
+    rows.push({ group: 'district-by-value', key: `helsing-${b.value}`, n: b.helsing.n, p: b.helsing.p, low: b.helsing.ci95[0], high: b.helsing.ci95[1] });
+  }
+  return rows;
+}
 
 export function formatGames(r: GamesResult, p: GamesParams): string {
   const first = p.rules.firstPlayer === 'alternate' ? 'alternating, Dracula first' : p.rules.firstPlayer === 'dracula' ? 'Dracula' : 'Van Helsing';

@@ -2,11 +2,11 @@
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { parseNumberArg } from '../../core/validate.js';
-import { addRulesOptions, addSimOptions, emit, fmtPct, intArg, rulesFromOptions, simulate, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { runAndPrint, addRulesOptions, addSimOptions, emit, fmtPct, intArg, rulesFromOptions, simulate, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { validateRules, type LiarsRules } from './rules.js';
 import { atLeastTable, bidOdds, checkHigher, parseBid, parseDice } from './exact.js';
 import { checkBids } from './check.js';
-import { formatTournament, tournamentKernel, tournamentRows, type TournamentParams, type TournamentResult } from './kernels.js';
+import { tournamentKernel, type TournamentParams, type TournamentResult } from './kernels.js';
 import { LiarsSolver, solve, VARIANTS, type Variant } from './exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
 import { createStrategy, parseStrategyList, parseStrategySpec, specLabel, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
@@ -19,6 +19,15 @@ import { assumptionsText, findingRows } from '../../report/assumptions.js';
 import { checkAssumptions } from './assumptions.js';
 
 const GAME = 'liars-dice';
+
+/** `--dice` of the two-player solver's game: "D0,D1" (the opener's and the other's) or one "D" for both. */
+const DICE_HELP = 'dice of the opener and of the other player, each 1 or 2, e.g. 1,2 (one number: both)';
+function parseDicePair(text: string): [number, number] {
+  const parts = text.trim().split(/\s*,\s*/);
+  const dice = parts.map((d) => (/^\d+$/.test(d) ? Number(d) : NaN));
+  if (parts.length > 2 || dice.some((d) => !Number.isInteger(d) || d < 1 || d > 2)) throw new UserError(`--dice must be one or two counts in 1..2, for example 1,1 (got ${JSON.stringify(text)})`);
+  return [dice[0], dice[dice.length - 1]];
+}
 
 /** The rules the options name (--rules, --set), then --dice-per-player when given. */
 function rulesWith(opts: RulesOptions & { dicePerPlayer?: number }): LiarsRules {
@@ -62,6 +71,8 @@ export function register(program: Command): void {
     .action((opts: RulesOptions & { players: number; mine: string; bid: string; dicePerPlayer?: number; onesBid?: boolean; previous?: string; json?: boolean; csv?: boolean }) => {
       const rules = rulesWith(opts);
       const mine = parseDice(opts.mine, rules);
+      // the others' dice are unknown, mine are not: a short list would silently count as unknown dice
+      if (mine.length !== rules.dicePerPlayer) throw new UserError(`--mine has ${mine.length} dice but each player has ${rules.dicePerPlayer}: give all of yours (or --dice-per-player ${Math.max(1, mine.length)} when every player has ${Math.max(1, mine.length)})`);
       const total = opts.players * rules.dicePerPlayer;
       const bid = parseBid(opts.bid, rules, total);
       if (opts.previous) checkHigher(rules, parseBid(opts.previous, rules, total, '--previous'), bid);
@@ -128,8 +139,8 @@ export function register(program: Command): void {
     .action(async (opts: SimOptions & RulesOptions & { strategies: string; rounds: number; dicePerPlayer?: number }) => {
       const rules = rulesWith(opts);
       const params: TournamentParams = { rules, strategies: parseStrategies(opts.strategies, rules) };
-      const r = await runTournament(params, opts.rounds, opts);
-      if (r) emit(r, opts, () => formatTournament(r), () => tournamentRows(r));
+      // through the kernel's finish: `oddsmith merge` of its parts prints the same
+      await runAndPrint(tournamentKernel, params, opts.rounds, opts);
     });
 
   const sweep = liars
@@ -168,7 +179,7 @@ export function register(program: Command): void {
   liars
     .command('solve')
     .description('Nash equilibrium of the two-player game by CFR+: the opener\'s value and the exact best-response exploitability')
-    .option('--dice <d0,d1>', 'dice of the opener and of the other player, each 1 or 2', '1,1')
+    .option('--dice <d0,d1>', DICE_HELP, '1,1')
     .option('--sides <s>', 'die sides, 2..6', intArg('--sides', 2, 6), 6)
     .option('--variant <v>', `${VARIANTS.join(' | ')}: seed = the rules page (wild 1s until 1s are bid, 1 above the top face); openspiel = OpenSpiel liars_dice (top face wild, natural order); plain = no wild face`, 'seed')
     .option('--target <e>', 'stop when exploitability (NashConv/2) is at most this', (v) => parseNumberArg(v, '--target', 1e-9, 1), 1e-4)
@@ -179,8 +190,7 @@ export function register(program: Command): void {
     .addHelpText('after', '\nExamples:\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json')
     .action((opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
       if (!VARIANTS.includes(opts.variant as Variant)) throw new UserError(`--variant must be one of ${VARIANTS.join(', ')} (got ${JSON.stringify(opts.variant)})`);
-      const dice = opts.dice.split(',').map((d) => Number(d.trim()));
-      if (dice.length !== 2 || dice.some((d) => !Number.isInteger(d) || d < 1 || d > 2)) throw new UserError(`--dice must be two counts in 1..2, for example 1,1 (got ${JSON.stringify(opts.dice)})`);
+      const dice = parseDicePair(opts.dice);
       const progress = !opts.quiet && process.stderr.isTTY;
       const { result: r } = solve({ variant: opts.variant as Variant, dice: [dice[0], dice[1]], sides: opts.sides, target: opts.target, maxIterations: opts.maxIterations }, (p) => {
         if (progress) process.stderr.write(`\riteration ${p.iteration}: exploitability ${p.exploitability.toExponential(3)}   `);
@@ -201,32 +211,35 @@ export function register(program: Command): void {
     .command('exploit')
     .description('exactly, in the two-player solver\'s game: how much a best response wins against a deterministic bot, and the bot\'s match against the equilibrium')
     .requiredOption('--strategy <s>', 'a deterministic bot (threshold or conservative) with parameters; its out-of-turn threshold must be 0, e.g. threshold:outOfTurnBelow=0')
-    .option('--dice <d>', 'dice per player, 1 or 2', intArg('--dice', 1, 2), 1)
+    .option('--dice <d0,d1>', `${DICE_HELP}; both the same here`, '1,1')
     .option('--sides <s>', 'die sides, 2..6', intArg('--sides', 2, 6), 6)
     .option('--variant <v>', 'seed (the rules page) or plain (no wild face)', 'seed')
     .option('--target <e>', 'exploitability target of the equilibrium it is matched against', (v) => parseNumberArg(v, '--target', 1e-9, 1), 1e-4)
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', '\nExample:\n  npx oddsmith liars exploit --strategy threshold:outOfTurnBelow=0 --dice 1 --sides 6')
-    .action((opts: { strategy: string; dice: number; sides: number; variant: string; target: number; json?: boolean }) => {
+    .addHelpText('after', '\nExample:\n  npx oddsmith liars exploit --strategy threshold:outOfTurnBelow=0 --dice 1,1 --sides 6')
+    .action((opts: { strategy: string; dice: string; sides: number; variant: string; target: number; json?: boolean }) => {
       if (opts.variant !== 'seed' && opts.variant !== 'plain') throw new UserError(`--variant must be one of seed, plain (got ${JSON.stringify(opts.variant)})`);
       const variant = opts.variant as Variant;
-      const rules = rulesForVariant(variant, opts.dice, opts.sides);
+      const pair = parseDicePair(opts.dice);
+      if (pair[0] !== pair[1]) throw new UserError(`--dice: exploit plays both players with the same dice (got ${JSON.stringify(opts.dice)}; use 1,1 or 2,2)`);
+      const dice = pair[0];
+      const rules = rulesForVariant(variant, dice, opts.sides);
       const spec = parseStrategySpec(opts.strategy);
       const bot = createStrategy(spec, { rules, players: 2 });
-      const ex = botExploitability(variant, opts.dice, opts.sides, bot);
-      const eq = solve({ variant, dice: [opts.dice, opts.dice], sides: opts.sides, target: opts.target, maxIterations: 1e6 });
-      const botSolver = new LiarsSolver({ variant, dice: [opts.dice, opts.dice], sides: opts.sides });
+      const ex = botExploitability(variant, dice, opts.sides, bot);
+      const eq = solve({ variant, dice: [dice, dice], sides: opts.sides, target: opts.target, maxIterations: 1e6 });
+      const botSolver = new LiarsSolver({ variant, dice: [dice, dice], sides: opts.sides });
       fillBotPolicy(botSolver, bot, rules, 0);
       fillBotPolicy(botSolver, bot, rules, 1);
       const m = exactMatch(eq.solver, botSolver);
       const r = {
-        strategy: specLabel(spec), variant, dice: opts.dice, sides: opts.sides,
+        strategy: specLabel(spec), variant, dice: dice, sides: opts.sides,
         selfValue0: ex.selfValue0, brAsOpener: ex.brAsOpener, brAsResponder: ex.brAsResponder, exploitability: ex.exploitability,
         equilibriumExploitability: eq.result.exploitability,
         versusEquilibrium: { equilibriumOpensValue: m.valueAOpens, botOpensValue: m.valueBOpens, equilibriumPenaltiesPerRound: m.penaltiesA, botPenaltiesPerRound: 1 - m.penaltiesA },
       };
       emit(r, opts, () => [
-        `${r.strategy}, ${variant} variant, ${opts.dice} v ${opts.dice} dice, ${opts.sides} sides (exact, two players, +1 win / −1 loss per round)`,
+        `${r.strategy}, ${variant} variant, ${dice} v ${dice} dice, ${opts.sides} sides (exact, two players, +1 win / −1 loss per round)`,
         `bot against itself: opener's value ${ex.selfValue0.toFixed(6)}`,
         `best response against it: ${ex.brAsOpener.toFixed(6)} as opener, ${ex.brAsResponder.toFixed(6)} as responder; exploitability ${ex.exploitability.toFixed(6)} per round`,
         `against the equilibrium (exploitability ${eq.result.exploitability.toExponential(1)}): the equilibrium wins ${m.valueAOpens.toFixed(6)} per round as opener and ${(-m.valueBOpens).toFixed(6)} as responder`,

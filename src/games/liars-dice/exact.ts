@@ -60,7 +60,9 @@ export function parseBid(text: string, rules: Pick<LiarsRules, 'sides'>, totalDi
 export function parseDice(text: string, rules: Pick<LiarsRules, 'sides' | 'dicePerPlayer'>, name = '--mine'): number[] {
   const t = text.trim();
   if (t === '') return [];
-  const parts = t.split(/[,\s]+/);
+  // every comma separates a die: "1,,2" is a typing mistake, not two dice
+  const parts = t.split(/\s*,\s*|\s+/);
+  if (parts.some((p) => p === '')) throw new UserError(`${name}: an empty die between commas (got ${JSON.stringify(text)})`);
   const dice = parts.map((p) => {
     if (!/^\d+$/.test(p) || Number(p) < 1 || Number(p) > rules.sides) throw new UserError(`${name}: every die must be a face in 1..${rules.sides} (got ${JSON.stringify(p)})`);
     return Number(p);

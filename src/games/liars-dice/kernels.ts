@@ -246,6 +246,7 @@ const tournaments = new Memo<Tournament>(16);
 /** The tournament kernel: count rounds of the seated strategies; accumulator per seat and strategy. */
 export const tournamentKernel: Kernel<TournamentParams, TournamentResult> = {
   name: 'liars-dice.tournament',
+  progress: { label: 'Liar\'s Dice rounds', unit: 'rounds' },
   sample: () => ({ params: { rules: loadRules(), strategies: [{ name: 'threshold', params: {} }, { name: 'conservative', params: {} }, { name: 'bluffer', params: {} }] }, count: 3000 }),
   run(params, rng, count) {
     const t = tournaments.get(JSON.stringify(params), () => new Tournament(params));
@@ -257,6 +258,11 @@ export const tournamentKernel: Kernel<TournamentParams, TournamentResult> = {
   },
   summarize: (p, acc) => summarizeTournament(p, acc),
   format: (r) => formatTournament(r),
+  // what `liars tournament` prints, and `oddsmith merge` of its parts (same fields, same table)
+  finish(p, acc, _count, run) {
+    const r = summarizeTournament(p, acc);
+    return { result: { ...r, seed: run.seed, shardCount: run.shardCount }, text: () => formatTournament(r), csv: () => tournamentRows(r) };
+  },
 };
 
 export const kernels: Kernel<never, unknown>[] = [tournamentKernel as unknown as Kernel<never, unknown>];

@@ -4,13 +4,12 @@ import { createInterface } from 'node:readline';
 import type { MeanEstimate, Proportion } from '../../core/stats.js';
 import { UserError } from '../../core/errors.js';
 import { fmtPct, textTable } from '../../core/format.js';
-import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { validateRules, type SichuanRules } from './rules.js';
 import { analyze, type WaitsResult } from './exact-waits.js';
 import { Valuer } from './value.js';
 import { readyHandWaits, startingHandDistribution, type ReadyWaitsResult, type StartingHandResult } from './exact-starting-hands.js';
-import { exactReadyOdds } from './exact-ready-odds.js';
-import { dealKernel, formatDeal, formatPaired, oddsKernel, pairedKernel, swapStartKernel, type SwapStartParams, type SwapStartSummary, type PairedParams, type DealParams, type DealSummary, type OddsParams, type OddsSummary } from './kernels.js';
+import { dealKernel, oddsKernel, pairedKernel, swapStartKernel, type SwapStartParams, type SwapStartSummary, type PairedParams, type DealParams, type OddsParams } from './kernels.js';
 import { parsePosition, type HandSpec } from './hand.js';
 import { getStrategy, STRATEGIES } from '../../../strategies/sichuan-mahjong/index.js';
 import { advise, DEFAULT_DRAWS, type AdvisorResult, type Objective } from './exact-advisor.js';
@@ -230,12 +229,8 @@ export function register(program: Command): void {
       if (names.length !== 4) throw new UserError(`--strategies needs four names, one per seat (got ${names.length})`);
       names.forEach((n) => getStrategy(n));
       const params: DealParams = { rules: rulesFromOptions(GAME, opts, validateRules), strategies: names, rotate: opts.rotate };
-      const sim = await simulate(dealKernel, params, opts.deals, opts);
-      if (!sim) return;
-      const { result: r, run } = sim;
-      const dealsPerSecond = run.perSecond;
-      const out: DealSummary & { seconds: number; dealsPerSecond: number; seed: number } = { ...r, seconds: run.seconds, dealsPerSecond, seed: run.seed };
-      emit(out, opts, () => formatDeal(r, dealsPerSecond), () => r.bySlot.map((x) => ({ slot: x.slot, strategy: x.strategy, pointsMean: x.points.mean, pointsSe: x.points.se, ci95Low: x.points.ci95[0], ci95High: x.points.ci95[1], winRate: x.winRate.p, first: x.winOrder[0], second: x.winOrder[1], third: x.winOrder[2], flowerPigRate: x.flowerPigRate.p, dealInRate: x.dealInRate, kongsPerDeal: x.kongsPerDeal })));
+      // through the kernel's finish: `oddsmith merge` of its parts prints the same
+      await runAndPrint(dealKernel, params, opts.deals, opts);
     });
 
   addSimOptions(
@@ -254,10 +249,8 @@ export function register(program: Command): void {
     .action(async (opts: SimOptions & RulesOptions & { deals: number; strategy: string; baseline: string }) => {
       getStrategy(opts.strategy); getStrategy(opts.baseline);
       const params: PairedParams = { rules: rulesFromOptions(GAME, opts, validateRules), strategy: opts.strategy, baseline: opts.baseline };
-      const sim = await simulate(pairedKernel, params, opts.deals, opts);
-      if (!sim) return;
-      const { result: r, run } = sim;
-      emit({ ...r, seconds: run.seconds, seed: run.seed }, opts, () => formatPaired(r), () => [{ strategy: r.strategy, baseline: r.baseline, deals: r.deals, gainMean: r.gain.mean, gainSe: r.gain.se, ci95Low: r.gain.ci95[0], ci95High: r.gain.ci95[1], differ: r.differ }]);
+      // through the kernel's finish: `oddsmith merge` of its parts prints the same
+      await runAndPrint(pairedKernel, params, opts.deals, opts);
     });
 
   addSimOptions(
@@ -279,22 +272,8 @@ export function register(program: Command): void {
       const unseen = Array.from(pos.live).reduce((a, b) => a + b, 0);
       if (opts.tilesLeft > unseen) throw new UserError(`--tiles-left ${opts.tilesLeft} is more than the ${unseen} tiles the player cannot see`);
       const params: OddsParams = { rules, hand: Array.from(pos.counts), meldKinds: Array.from(pos.meldKinds), meldSizes: Array.from(pos.meldSizes), voidSuit: pos.voidSuit, live: Array.from(pos.live), tilesLeft: opts.tilesLeft, opponents: opts.opponents };
-      const sim = await simulate(oddsKernel, params, opts.trials, opts);
-      if (!sim) return;
-      const { run } = sim;
-      const r: OddsSummary = sim.result;
-      const exact = exactReadyOdds(params);
-      const out = { hand: pos.counts.join(''), void: ['m', 'p', 's'][pos.voidSuit], tilesLeft: opts.tilesLeft, opponents: opts.opponents, ...r, exact, seconds: run.seconds };
-      out.hand = hand;
-      const pct = (x: number) => fmtPct(x, 2);
-      const ci = (x: { ci95: [number, number] }) => `[${pct(x.ci95[0])}, ${pct(x.ci95[1])}]`;
-      emit(out, opts, () => [
-        `${hand} · void ${out.void} · ${opts.tilesLeft} tiles left · ${opts.opponents} opponents · ${r.trials} simulated walls`,
-        `wins before the wall runs out: ${pct(r.winRate.p)} ${ci(r.winRate)}${exact ? ` (exact ${pct(exact.winRate)})` : ''}`,
-        `  by self-draw ${pct(r.selfDrawRate.p)} ${ci(r.selfDrawRate)}${exact ? ` (exact ${pct(exact.selfDrawRate)})` : ''}`,
-        `  on a discard ${pct(r.discardWinRate.p)} ${ci(r.discardWinRate)}${exact ? ` (exact ${pct(exact.discardWinRate)})` : ''}`,
-        `expected points ${r.points.mean.toFixed(3)} [${r.points.ci95[0].toFixed(3)}, ${r.points.ci95[1].toFixed(3)}]${exact ? ` (exact ${exact.points.toFixed(3)})` : ''}`,
-      ].join('\n'), () => [{ winRate: r.winRate.p, selfDrawRate: r.selfDrawRate.p, discardWinRate: r.discardWinRate.p, pointsMean: r.points.mean, pointsSe: r.points.se, exactWinRate: exact?.winRate ?? '', exactPoints: exact?.points ?? '' }]);
+      // through the kernel's finish (the hand as typed travels in the part files)
+      await runAndPrint(oddsKernel, params, opts.trials, opts, { hand });
     });
   const assumptions = mj
     .command('assumptions')

@@ -4,7 +4,7 @@
  * once per thread (Memo, keyed by the parameters) and reseeded per run, so `run` allocates
  * nothing but its accumulator and gives the same result as a fresh build, bit for bit.
  */
-import type { Kernel } from '../../parallel/kernel.js';
+import type { Kernel, RunInfo } from '../../parallel/kernel.js';
 import { registerKernels } from '../../parallel/registry.js';
 import { defineLayout } from '../../core/accumulator.js';
 import { fmtPct, textTable } from '../../core/format.js';
@@ -14,7 +14,7 @@ import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '..
 import { loadRules, type SichuanRules } from './rules.js';
 import { Deal, DEAL, SEAT, SLOT } from './engine.js';
 import { efficientDiscard } from './efficiency.js';
-import type { OddsParams } from './exact-ready-odds.js';
+import { exactReadyOdds, type OddsParams } from './exact-ready-odds.js';
 import { parsePosition } from './hand.js';
 import { isWinningHand, shanten } from './shanten.js';
 import { EV_LAST_TILE, FAN_COUNT, FAN_NAMES, FAN_IDS, Valuer } from './value.js';
@@ -93,12 +93,18 @@ function dealEngine(params: DealParams, rng: Rng): Deal {
 
 export const dealKernel: Kernel<DealParams, DealSummary> = {
   name: 'sichuan-mahjong.deal',
+  progress: { label: 'mahjong deals', unit: 'deals' },
   sample: () => ({ params: { rules: loadRules(), strategies: ['greedy', 'value', 'random', 'greedy'], rotate: true }, count: 200 }),
   run(params, rng, count) {
     const deal = dealEngine(params, rng);
     const acc = new Float64Array(DEAL.length);
     for (let i = 0; i < count; i++) deal.play(acc, params.rotate ? i & 3 : 0);
     return acc;
+  },
+  // what `mahjong simulate` prints, and `oddsmith merge` of its parts
+  finish(params, acc, count, run) {
+    const r = dealKernel.summarize(params, acc, count);
+    return { result: { ...r, seconds: run.seconds, dealsPerSecond: run.perSecond, seed: run.seed, shardCount: run.shardCount }, text: () => formatDeal(r, run.perSecond), csv: () => dealRows(r) };
   },
   summarize(params, acc) {
     const deals = acc[A.deals];
@@ -311,6 +317,7 @@ const walls = new Memo<Walls>(16);
 
 export const oddsKernel: Kernel<OddsParams, OddsSummary> = {
   name: 'sichuan-mahjong.odds',
+  progress: { label: 'mahjong walls', unit: 'walls' },
   sample: () => {
     const pos = parsePosition({ hand: '1112345678999m', void: 's' });
     return { params: { rules: loadRules(), hand: Array.from(pos.counts), meldKinds: Array.from(pos.meldKinds), meldSizes: Array.from(pos.meldSizes), voidSuit: pos.voidSuit, live: Array.from(pos.live), tilesLeft: 40, opponents: 3 }, count: 2000 };
@@ -329,6 +336,10 @@ export const oddsKernel: Kernel<OddsParams, OddsSummary> = {
       discardWinRate: proportion(acc[O.discardWins], n),
       points: meanEstimate(n, acc[O.sum], acc[O.sumSq]),
     };
+  },
+  // what `mahjong odds` prints, and `oddsmith merge` of its parts; extra: the hand as typed
+  finish(p, acc, count, run, extra) {
+    return finishOdds(p, oddsKernel.summarize(p, acc, count), run, (extra as { hand?: string } | null)?.hand ?? '');
   },
 };
 
@@ -371,6 +382,7 @@ const paired = new Memo<PairedEngines>(8);
  */
 export const pairedKernel: Kernel<PairedParams, PairedSummary> = {
   name: 'sichuan-mahjong.paired',
+  progress: { label: 'mahjong walls (each played twice)', unit: 'walls' },
   sample: () => ({ params: { rules: loadRules(), strategy: 'value', baseline: 'greedy' }, count: 100 }),
   run(p, rng, count) {
     const e = paired.get(`${p.strategy},${p.baseline}|${JSON.stringify(p.rules)}`, () => ({
@@ -409,6 +421,15 @@ export const pairedKernel: Kernel<PairedParams, PairedSummary> = {
   },
   format(r) {
     return formatPaired(r);
+  },
+  // what `mahjong compare` prints, and `oddsmith merge` of its parts
+  finish(p, acc, count, run) {
+    const r = pairedKernel.summarize(p, acc, count);
+    return {
+      result: { ...r, seconds: run.seconds, seed: run.seed, shardCount: run.shardCount },
+      text: () => formatPaired(r),
+      csv: () => [{ strategy: r.strategy, baseline: r.baseline, deals: r.deals, gainMean: r.gain.mean, gainSe: r.gain.se, ci95Low: r.gain.ci95[0], ci95High: r.gain.ci95[1], differ: r.differ }],
+    };
   },
 };
 
@@ -478,6 +499,7 @@ const swapStarts = new Memo<{ deal: Deal; scratch: Float64Array; before: Int8Arr
 
 export const swapStartKernel: Kernel<SwapStartParams, SwapStartSummary> = {
   name: 'sichuan-mahjong.swap-start',
+  progress: { label: 'mahjong deals and swaps', unit: 'deals' },
   sample: () => ({ params: { rules: loadRules(), strategies: ['greedy', 'value', 'random', 'greedy'] }, count: 300 }),
   run(p, rng, count) {
     const e = swapStarts.get(`${p.strategies.join(',')}|${JSON.stringify(p.rules)}`, () => ({ deal: new Deal(p.rules, p.strategies.map(getStrategy), rng), scratch: new Float64Array(DEAL.length), before: new Int8Array(4) }));
@@ -525,6 +547,28 @@ export const swapStartKernel: Kernel<SwapStartParams, SwapStartSummary> = {
     };
   },
 };
+
+/** The main table of `mahjong simulate --csv`: one row per strategy slot. */
+export function dealRows(r: DealSummary) {
+  return r.bySlot.map((x) => ({ slot: x.slot, strategy: x.strategy, pointsMean: x.points.mean, pointsSe: x.points.se, ci95Low: x.points.ci95[0], ci95High: x.points.ci95[1], winRate: x.winRate.p, first: x.winOrder[0], second: x.winOrder[1], third: x.winOrder[2], flowerPigRate: x.flowerPigRate.p, dealInRate: x.dealInRate, kongsPerDeal: x.kongsPerDeal }));
+}
+
+/** `mahjong odds`' result: the position, the simulated odds and, for a ready hand, the exact ones. */
+function finishOdds(p: OddsParams, r: OddsSummary, run: RunInfo, hand: string) {
+  const exact = exactReadyOdds(p);
+  const out = { hand, void: ['m', 'p', 's'][p.voidSuit], tilesLeft: p.tilesLeft, opponents: p.opponents, ...r, exact, seconds: run.seconds, seed: run.seed, shardCount: run.shardCount };
+  const pct = (x: number) => fmtPct(x, 2);
+  const ci = (x: { ci95: [number, number] }) => `[${pct(x.ci95[0])}, ${pct(x.ci95[1])}]`;
+  const text = () => [
+    `${hand} · void ${out.void} · ${p.tilesLeft} tiles left · ${p.opponents} opponents · ${r.trials} simulated walls`,
+    `wins before the wall runs out: ${pct(r.winRate.p)} ${ci(r.winRate)}${exact ? ` (exact ${pct(exact.winRate)})` : ''}`,
+    `  by self-draw ${pct(r.selfDrawRate.p)} ${ci(r.selfDrawRate)}${exact ? ` (exact ${pct(exact.selfDrawRate)})` : ''}`,
+    `  on a discard ${pct(r.discardWinRate.p)} ${ci(r.discardWinRate)}${exact ? ` (exact ${pct(exact.discardWinRate)})` : ''}`,
+    `expected points ${r.points.mean.toFixed(3)} [${r.points.ci95[0].toFixed(3)}, ${r.points.ci95[1].toFixed(3)}]${exact ? ` (exact ${exact.points.toFixed(3)})` : ''}`,
+  ].join('\n');
+  const csv = () => [{ winRate: r.winRate.p, selfDrawRate: r.selfDrawRate.p, discardWinRate: r.discardWinRate.p, pointsMean: r.points.mean, pointsSe: r.points.se, exactWinRate: exact?.winRate ?? '', exactPoints: exact?.points ?? '' }];
+  return { result: out, text, csv };
+}
 
 export const kernels: readonly Kernel<never, unknown>[] = [dealKernel as Kernel<never, unknown>, oddsKernel as Kernel<never, unknown>, pairedKernel as Kernel<never, unknown>, swapStartKernel as Kernel<never, unknown>];
 

@@ -25,10 +25,15 @@ export function suitIndex(letter: string, field: string): number {
  * ranks outside 1..9 are errors naming `field`.
  */
 export function parseTileList(text: string, field: string): number[] {
-  const s = text.replace(/\s+/g, '');
   const out: number[] = [];
   let pending: number[] = [];
-  for (const ch of s) {
+  for (const ch of text) {
+    if (/\s/.test(ch)) {
+      // a space may separate suit groups ("123m 456p"), not ranks from their suit letter: in
+      // "111 234m" the 111 would silently take the m of a later group
+      if (pending.length) throw new UserError(`${field}: ranks ${pending.join('')} have no suit letter before the space in ${JSON.stringify(text)} (write e.g. 111m234m or 111234m)`);
+      continue;
+    }
     if (ch >= '0' && ch <= '9') {
       if (ch === '0') throw new UserError(`${field}: rank 0 in ${JSON.stringify(text)} (ranks are 1..9)`);
       pending.push(Number(ch));
@@ -91,7 +96,8 @@ export function parseMeld(text: string, field: string): Meld {
 
 export function parseMelds(text: string | readonly string[] | undefined, field = '--melds'): Meld[] {
   if (text === undefined) return [];
-  const parts = typeof text === 'string' ? text.split(',').filter((p) => p.trim() !== '') : text;
+  // "" is no sets; otherwise every comma separates a set ("pung 5p,," is a typing mistake)
+  const parts = typeof text === 'string' ? (text.trim() === '' ? [] : text.split(',')) : text;
   const melds = parts.map((p, i) => {
     if (typeof p !== 'string') throw new UserError(`${field}[${i}] must be a string like "pung 5p"`);
     return parseMeld(p, field);

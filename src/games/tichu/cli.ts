@@ -1,13 +1,12 @@
 import { Option, type Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { textTable } from '../../core/format.js';
-import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { parseStrategySpec, REGISTRY } from '../../../strategies/tichu/index.js';
 import { cardsText, parseCards } from './cards.js';
 import { handOdds, tableFourOfAKind, type HandOddsResult, type OddsLine } from './exact.js';
 import { tableBombOdds, TICHU_DECK, type TableBombResult } from './exact-table.js';
-import { callKernel, gamesKernel, type CallSummary, type GamesSummary } from './kernels.js';
-import { REAL_GAMES } from './reference.js';
+import { callKernel, gamesKernel } from './kernels.js';
 import { validateRules } from './rules.js';
 
 const pct = (p: number, d = 2) => (Number.isFinite(p) ? `${(p * 100).toFixed(d)}%` : '-');
@@ -61,40 +60,6 @@ export function formatOdds(r8: HandOddsResult | null, r14: HandOddsResult, table
   return out.join('\n');
 }
 
-function formatCall(r: CallSummary, hand: string, strategies: string[], exact: HandOddsResult | null): string {
-  const name = r.call === 'grand' ? 'Grand Tichu' : 'Tichu';
-  const m = (x: { mean: number; ci95: [number, number] }) => `${x.mean.toFixed(1)} [${x.ci95[0].toFixed(1)}, ${x.ci95[1].toFixed(1)}]`;
-  const lines = [
-    `${name} with ${hand} · ${r.deals.toLocaleString('en-US')} deals of the rest, each played with and without the call (same random numbers) · players ${strategies.join(', ')} (you are the first)`,
-    textTable([
-      { '': 'P(you go out first)', 'call': `${pct(r.firstOutWithCall.p, 1)} [${(r.firstOutWithCall.ci95[0] * 100).toFixed(1)}, ${(r.firstOutWithCall.ci95[1] * 100).toFixed(1)}]`, 'no call': `${pct(r.firstOutWithoutCall.p, 1)} [${(r.firstOutWithoutCall.ci95[0] * 100).toFixed(1)}, ${(r.firstOutWithoutCall.ci95[1] * 100).toFixed(1)}]` },
-      { '': 'round points, your team − theirs', 'call': m(r.pointsWithCall), 'no call': m(r.pointsWithoutCall) },
-    ]),
-    `gain from calling: ${m(r.gainFromCalling)} points per round (paired) → ${r.gainFromCalling.ci95[0] > 0 ? 'call' : r.gainFromCalling.ci95[1] < 0 ? 'do not call' : 'too close to call at this sample size'}`,
-  ];
-  if (exact) {
-    const by = Object.fromEntries(exact.lines.map((l) => [l.event, l]));
-    lines.push(`exact odds for your 14 cards: any bomb ${by.anyBomb.fraction} = ${pct(by.anyBomb.probability)}, Dragon ${pct(by.dragon.probability, 1)}, Phoenix ${pct(by.phoenix.probability, 1)}, two or more of Dragon/Phoenix/aces ${pct(by.twoPlusPower.probability, 1)}`);
-  }
-  return lines.join('\n');
-}
-
-export function formatGamesWithReference(r: GamesSummary): string {
-  const R = REAL_GAMES;
-  const rows = [
-    { statistic: 'bomb in a hand after passing', bots: pct(r.bombAfterPassingPerPlayer.p), 'real games': `${R.bombAfterPassingPerPlayer.toFixed(2)}%` },
-    { statistic: 'some player holds a bomb after passing', bots: pct(r.bombAfterPassingPerRound.p), 'real games': `${R.bombInRound.toFixed(2)}% ("bomb in round")` },
-    { statistic: 'Tichu calls per player-round', bots: pct(r.tichu.rate.p), 'real games': `${R.tichuCallRate.toFixed(2)}%` },
-    { statistic: 'Tichu success', bots: pct(r.tichu.all.success.p), 'real games': `${R.tichuSuccess.toFixed(2)}%` },
-    { statistic: 'Tichu success, caller holds a bomb', bots: pct(r.tichu.callerBomb.success.p), 'real games': `${R.tichuSuccessCallerBomb.toFixed(2)}%` },
-    { statistic: 'Tichu success, an opponent holds a bomb', bots: pct(r.tichu.opponentBomb.success.p), 'real games': `${R.tichuSuccessOpponentBomb.toFixed(2)}%` },
-    { statistic: 'Grand Tichu calls per player-round', bots: pct(r.grandTichu.rate.p), 'real games': `${R.grandCallRate.toFixed(2)}%` },
-    { statistic: 'Grand Tichu success', bots: pct(r.grandTichu.all.success.p), 'real games': `${R.grandSuccess.toFixed(2)}%` },
-    { statistic: 'Grand Tichu success, an opponent holds a bomb', bots: pct(r.grandTichu.opponentBomb.success.p), 'real games': `${R.grandSuccessOpponentBomb.toFixed(2)}%` },
-    { statistic: 'double wins per team and round', bots: pct((r.doubleWinRateA.p + r.doubleWinRateB.p) / 2), 'real games': `${R.doubleWinPerTeam.toFixed(2)}%` },
-  ];
-  return `${gamesKernel.format!(r, { rules: undefined as never, strategies: r.strategies })}\n\nbeside real online games (${R.source}):\n${textTable(rows)}`;
-}
 
 export function register(program: Command): void {
   const t = program.command('tichu').description('Tichu: exact deal odds, full-game bot tournaments, "should I call (Grand) Tichu?"');
@@ -140,9 +105,8 @@ export function register(program: Command): void {
     .action(async (opts: SimOptions & RulesOptions & { games: number; strategies: string }) => {
       const rules = rulesFromOptions('tichu', opts, validateRules);
       const strategies = fourStrategies(opts.strategies);
-      const out = await simulate(gamesKernel, { rules, strategies }, opts.games, opts);
-      if (!out) return;
-      emit({ ...out.result, reference: REAL_GAMES, run: out.run }, opts, () => formatGamesWithReference(out.result), () => out.result.byStrategy.map((b) => ({ strategy: b.strategy, firstOut: b.firstOut.p, tichuCalls: b.tichuCalls, tichuSuccess: b.tichuSuccess.p, grandCalls: b.grandCalls, grandSuccess: b.grandSuccess.p })));
+      // through the kernel's finish: `oddsmith merge` of its parts prints the same
+      await runAndPrint(gamesKernel, { rules, strategies }, opts.games, opts);
     });
 
   const callCommand = (name: 'grand' | 'call', size: number, what: string) =>
@@ -163,10 +127,8 @@ export function register(program: Command): void {
         const hand = parseCards(opts.hand, size, '--hand');
         const strategies = fourStrategies(opts.strategies);
         const call = name === 'grand' ? 'grand' : 'tichu';
-        const out = await simulate(callKernel, { rules, strategies, hand, call }, opts.deals, opts);
-        if (!out) return;
-        const exact = size === 8 ? handOdds(14, hand, rules.minStraightFlush) : null;
-        emit({ ...out.result, hand: cardsText(hand), strategies, exact14: exact, run: out.run }, opts, () => formatCall(out.result, cardsText(hand), strategies, exact));
+        // through the kernel's finish: `oddsmith merge` of its parts prints the same
+        await runAndPrint(callKernel, { rules, strategies, hand, call }, opts.deals, opts);
       });
   callCommand('grand', 8, 'Grand Tichu (after 8 cards)');
   callCommand('call', 14, 'Tichu (with 14 cards, before passing)');

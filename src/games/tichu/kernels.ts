@@ -4,6 +4,10 @@ import { Rng } from '../../core/rng.js';
 import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../../core/stats.js';
 import { registerKernels } from '../../parallel/registry.js';
 import type { Kernel } from '../../parallel/kernel.js';
+import { textTable } from '../../core/format.js';
+import { cardsText } from './cards.js';
+import { handOdds, type HandOddsResult } from './exact.js';
+import { REAL_GAMES } from './reference.js';
 import { createStrategy, parseStrategySpec } from '../../../strategies/tichu/index.js';
 import { Engine } from './engine.js';
 import { loadRules, type TichuRules } from './rules.js';
@@ -59,6 +63,13 @@ function syncBack(e: Engine, rng: Rng): void {
 
 export const gamesKernel: Kernel<GamesParams, GamesSummary> = {
   name: 'tichu.games',
+  // what `tichu simulate` prints, and `oddsmith merge` of its parts
+  finish(params, acc, count, run) {
+    const r = gamesKernel.summarize(params, acc, count);
+    const csv = () => r.byStrategy.map((b) => ({ strategy: b.strategy, firstOut: b.firstOut.p, tichuCalls: b.tichuCalls, tichuSuccess: b.tichuSuccess.p, grandCalls: b.grandCalls, grandSuccess: b.grandSuccess.p }));
+    return { result: { ...r, reference: REAL_GAMES, run }, text: () => formatGamesWithReference(r), csv };
+  },
+  progress: { label: 'Tichu games', unit: 'games' },
   run(params, rng, count) {
     const e = engineFor(params, rng, 'games');
     const acc = new Float64Array(GAMES.length);
@@ -231,6 +242,14 @@ export interface CallSummary {
 
 export const callKernel: Kernel<CallParams, CallSummary> = {
   name: 'tichu.call',
+  // what `tichu grand` / `tichu call` print, and `oddsmith merge` of their parts
+  finish(params, acc, count, run) {
+    const r = callKernel.summarize(params, acc, count);
+    const exact = params.hand.length === 8 ? handOdds(14, params.hand, params.rules.minStraightFlush) : null;
+    const hand = cardsText(params.hand);
+    return { result: { ...r, hand, strategies: params.strategies, exact14: exact, run }, text: () => formatCall(r, hand, params.strategies, exact) };
+  },
+  progress: { label: 'Tichu deals', unit: 'deals' },
   run(params, rng, count) {
     const e = engineFor(params, rng, 'call');
     const acc = new Float64Array(CALL.length);
@@ -301,6 +320,7 @@ export interface StrengthSummary { deals: number; grand: StrengthBucket[]; tichu
  */
 export const strengthKernel: Kernel<StrengthParams, StrengthSummary> = {
   name: 'tichu.strength',
+  progress: { label: 'Tichu hands', unit: 'hands' },
   run(params, rng, count) {
     const e = engineFor(params, rng, 'strength');
     const acc = new Float64Array(STRENGTH.length);
@@ -361,3 +381,40 @@ export function bestThreshold(buckets: readonly StrengthBucket[]): { threshold: 
 
 export const kernels = [gamesKernel, callKernel, strengthKernel] as const;
 registerKernels(import.meta.url, kernels as unknown as readonly Kernel<never, unknown>[]);
+
+const pct2 = (p: number, d = 2) => (Number.isFinite(p) ? `${(p * 100).toFixed(d)}%` : '-');
+
+function formatCall(r: CallSummary, hand: string, strategies: string[], exact: HandOddsResult | null): string {
+  const name = r.call === 'grand' ? 'Grand Tichu' : 'Tichu';
+  const m = (x: { mean: number; ci95: [number, number] }) => `${x.mean.toFixed(1)} [${x.ci95[0].toFixed(1)}, ${x.ci95[1].toFixed(1)}]`;
+  const lines = [
+    `${name} with ${hand} · ${r.deals.toLocaleString('en-US')} deals of the rest, each played with and without the call (same random numbers) · players ${strategies.join(', ')} (you are the first)`,
+    textTable([
+      { '': 'P(you go out first)', 'call': `${pct2(r.firstOutWithCall.p, 1)} [${(r.firstOutWithCall.ci95[0] * 100).toFixed(1)}, ${(r.firstOutWithCall.ci95[1] * 100).toFixed(1)}]`, 'no call': `${pct2(r.firstOutWithoutCall.p, 1)} [${(r.firstOutWithoutCall.ci95[0] * 100).toFixed(1)}, ${(r.firstOutWithoutCall.ci95[1] * 100).toFixed(1)}]` },
+      { '': 'round points, your team − theirs', 'call': m(r.pointsWithCall), 'no call': m(r.pointsWithoutCall) },
+    ]),
+    `gain from calling: ${m(r.gainFromCalling)} points per round (paired) → ${r.gainFromCalling.ci95[0] > 0 ? 'call' : r.gainFromCalling.ci95[1] < 0 ? 'do not call' : 'too close to call at this sample size'}`,
+  ];
+  if (exact) {
+    const by = Object.fromEntries(exact.lines.map((l) => [l.event, l]));
+    lines.push(`exact odds for your 14 cards: any bomb ${by.anyBomb.fraction} = ${pct2(by.anyBomb.probability)}, Dragon ${pct2(by.dragon.probability, 1)}, Phoenix ${pct2(by.phoenix.probability, 1)}, two or more of Dragon/Phoenix/aces ${pct2(by.twoPlusPower.probability, 1)}`);
+  }
+  return lines.join('\n');
+}
+
+function formatGamesWithReference(r: GamesSummary): string {
+  const R = REAL_GAMES;
+  const rows = [
+    { statistic: 'bomb in a hand after passing', bots: pct2(r.bombAfterPassingPerPlayer.p), 'real games': `${R.bombAfterPassingPerPlayer.toFixed(2)}%` },
+    { statistic: 'some player holds a bomb after passing', bots: pct2(r.bombAfterPassingPerRound.p), 'real games': `${R.bombInRound.toFixed(2)}% ("bomb in round")` },
+    { statistic: 'Tichu calls per player-round', bots: pct2(r.tichu.rate.p), 'real games': `${R.tichuCallRate.toFixed(2)}%` },
+    { statistic: 'Tichu success', bots: pct2(r.tichu.all.success.p), 'real games': `${R.tichuSuccess.toFixed(2)}%` },
+    { statistic: 'Tichu success, caller holds a bomb', bots: pct2(r.tichu.callerBomb.success.p), 'real games': `${R.tichuSuccessCallerBomb.toFixed(2)}%` },
+    { statistic: 'Tichu success, an opponent holds a bomb', bots: pct2(r.tichu.opponentBomb.success.p), 'real games': `${R.tichuSuccessOpponentBomb.toFixed(2)}%` },
+    { statistic: 'Grand Tichu calls per player-round', bots: pct2(r.grandTichu.rate.p), 'real games': `${R.grandCallRate.toFixed(2)}%` },
+    { statistic: 'Grand Tichu success', bots: pct2(r.grandTichu.all.success.p), 'real games': `${R.grandSuccess.toFixed(2)}%` },
+    { statistic: 'Grand Tichu success, an opponent holds a bomb', bots: pct2(r.grandTichu.opponentBomb.success.p), 'real games': `${R.grandSuccessOpponentBomb.toFixed(2)}%` },
+    { statistic: 'double wins per team and round', bots: pct2((r.doubleWinRateA.p + r.doubleWinRateB.p) / 2), 'real games': `${R.doubleWinPerTeam.toFixed(2)}%` },
+  ];
+  return `${gamesKernel.format!(r, { rules: undefined as never, strategies: r.strategies })}\n\nbeside real online games (${R.source}):\n${textTable(rows)}`;
+}

@@ -1,13 +1,12 @@
 /** The `oddsmith weilong …` command group. */
 import type { Command } from 'commander';
-import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, simulate, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { UserError } from '../../core/errors.js';
 import type { Row } from '../../core/format.js';
 import { Rng } from '../../core/rng.js';
 import { parseIntArg } from '../../core/validate.js';
 import { parseSon, SON_SHORT, validateRules, type WeilongRules } from './rules.js';
-import { gamesKernel, simulateTurns, TURN, type GamesParams, type GamesResult } from './kernels.js';
-import { simulateText } from './text.js';
+import { gamesKernel, simulateTurns, TURN, type GamesParams } from './kernels.js';
 import { checkCollected, parseCollected, turnOdds, type TurnOdds } from './exact.js';
 import { END_ELEMENT, WeilongGame } from './engine.js';
 import { getStrategy, STRATEGY_NAMES } from '../../../strategies/weilong/index.js';
@@ -34,15 +33,6 @@ export function parseStrategies(list: readonly string[], players: number, name =
   if (list.length === 1) return Array.from({ length: players }, () => list[0]);
   if (list.length !== players) throw new UserError(`${name} lists ${list.length} strategies for ${players} players (give one for every seat, or one for all; known: ${STRATEGY_NAMES.join(', ')})`);
   return [...list];
-}
-
-/** The main simulate table rows (also the --csv output): one row per strategy, seat and Son. */
-export function simulateRows(r: GamesResult): Row[] {
-  const rows: Row[] = [];
-  for (const s of r.byStrategy) rows.push({ group: 'strategy', key: s.strategy, n: s.playerGames, winRate: s.winRate.p, winLow: s.winRate.ci95[0], winHigh: s.winRate.ci95[1], meanPoints: s.meanPoints.mean, pointsLow: s.meanPoints.ci95[0], pointsHigh: s.meanPoints.ci95[1] });
-  for (const s of r.bySeat) rows.push({ group: 'seat', key: `${s.seat} (${s.strategy})`, n: s.winRate.n, winRate: s.winRate.p, winLow: s.winRate.ci95[0], winHigh: s.winRate.ci95[1], meanPoints: s.meanPoints.mean, pointsLow: s.meanPoints.ci95[0], pointsHigh: s.meanPoints.ci95[1] });
-  for (const s of r.bySon) rows.push({ group: 'son-round', key: s.name, n: s.roundsHeld, winRate: s.roundWinRate.p, winLow: s.roundWinRate.ci95[0], winHigh: s.roundWinRate.ci95[1], meanPoints: s.meanRoundPoints.mean, pointsLow: s.meanRoundPoints.ci95[0], pointsHigh: s.meanRoundPoints.ci95[1] });
-  return rows;
 }
 
 function oddsRow(o: TurnOdds): Row {
@@ -83,12 +73,8 @@ export function register(program: Command): void {
       const list = opts.strategies.split(',').map((s) => s.trim());
       const players = opts.players !== undefined ? parsePlayers(opts.players) : list.length > 1 ? parsePlayers(String(list.length)) : 4;
       const params: GamesParams = { rules: rulesFrom(opts), strategies: parseStrategies(list, players), abilityWorth: opts.abilityWorth };
-      const sim = await simulate(gamesKernel, params, opts.games, opts);
-      if (!sim) return;
-      const { result: r, run } = sim;
-      // the shard count as asked (not as clamped for tiny runs): the JSON has always shown it so
-      const result = { ...r, seed: opts.seed, workers: opts.workers, shardCount: opts.shardCount, seconds: run.seconds, gamesPerSecond: run.perSecond };
-      emit(result, opts, () => simulateText(r) + `\n\n${Math.round(result.gamesPerSecond)} games/s${params.abilityWorth ? ' (each also replayed 5× for ability worth)' : ''} (${opts.workers} worker${opts.workers > 1 ? 's' : ''}, ${f(run.seconds, 2)} s)`, () => simulateRows(r));
+      // through the kernel's finish: `oddsmith merge` of its parts prints the same
+      await runAndPrint(gamesKernel, params, opts.games, opts);
     });
 
   const odds = weilong

@@ -15,7 +15,7 @@ import { getStrategy } from '../../../strategies/weilong/index.js';
 import { ALL_ABILITIES, END_DRAGON, END_ELEMENT, ROLL_AGAIN, ROUND_OVER, TURN_OVER, WeilongGame } from './engine.js';
 import { loadRules, SON_NAMES, type WeilongRules } from './rules.js';
 import type { GamesResult, RatioEstimate, TurnSimResult } from './summary.js';
-import { simulateText } from './text.js';
+import { simulateRows, simulateText } from './text.js';
 
 export type { GamesResult, RatioEstimate, TurnSimResult } from './summary.js';
 
@@ -217,6 +217,7 @@ function ratio(G: number, sd: number, sd2: number, sn: number, sn2: number, sdn:
 
 export const gamesKernel: Kernel<GamesParams, GamesResult> = {
   name: 'weilong.games',
+  progress: { label: 'Weilong games', unit: 'games' },
   sample: () => ({ params: { rules: loadRules(), strategies: ['adaptive', 'element', 'dragon'], abilityWorth: true }, count: 200 }),
   run(p, rng, count) {
     const acc = new Float64Array(gamesLayout(p).size);
@@ -287,6 +288,13 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
     };
   },
   format: (r) => simulateText(r),
+  // what `weilong simulate` prints, and `oddsmith merge` of its parts
+  finish(p, a, count, run) {
+    const r = gamesKernel.summarize(p, a, count);
+    const result = { ...r, seed: run.seed, workers: run.workers, shardCount: run.shardCount, seconds: run.seconds, gamesPerSecond: run.perSecond };
+    const text = () => simulateText(r) + `\n\n${Math.round(run.perSecond)} games/s${p.abilityWorth ? ' (each also replayed 5× for ability worth)' : ''} (${run.workers} worker${run.workers > 1 ? 's' : ''}, ${run.seconds.toFixed(2)} s)`;
+    return { result, text, csv: () => simulateRows(r) };
+  },
 };
 
 // ---------------------------------------------------------------- single turns
@@ -306,6 +314,7 @@ export const TURN = defineLayout({ trials: 1, element: 1, dragon: 1, collected: 
 
 export const turnKernel: Kernel<TurnParams, TurnSimResult> = {
   name: 'weilong.turn',
+  progress: { label: 'Weilong turns', unit: 'turns' },
   sample: () => ({ params: { rules: loadRules(), son: 1, strategy: 'adaptive', collected: [0, 0, 0, 0, 0, 0, 0], ability: true }, count: 20_000 }),
   run(p, rng, count) {
     const acc = new Float64Array(TURN.length);

@@ -1,5 +1,5 @@
 /** Plain-text rendering of a whole-game simulation result (CLI and `oddsmith merge`). */
-import { fmtPct, textTable } from '../../core/format.js';
+import { fmtPct, textTable, type Row } from '../../core/format.js';
 import type { GamesResult } from './summary.js';
 
 const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '-');
@@ -41,3 +41,13 @@ export function simulateText(r: GamesResult): string {
   }
   return out.join('\n');
 }
+
+/** The main simulate table rows (also the --csv output): one row per strategy, seat and Son. */
+export function simulateRows(r: GamesResult): Row[] {
+  const rows: Row[] = [];
+  for (const s of r.byStrategy) rows.push({ group: 'strategy', key: s.strategy, n: s.playerGames, winRate: s.winRate.p, winLow: s.winRate.ci95[0], winHigh: s.winRate.ci95[1], meanPoints: s.meanPoints.mean, pointsLow: s.meanPoints.ci95[0], pointsHigh: s.meanPoints.ci95[1] });
+  for (const s of r.bySeat) rows.push({ group: 'seat', key: `${s.seat} (${s.strategy})`, n: s.winRate.n, winRate: s.winRate.p, winLow: s.winRate.ci95[0], winHigh: s.winRate.ci95[1], meanPoints: s.meanPoints.mean, pointsLow: s.meanPoints.ci95[0], pointsHigh: s.meanPoints.ci95[1] });
+  for (const s of r.bySon) rows.push({ group: 'son-round', key: s.name, n: s.roundsHeld, winRate: s.roundWinRate.p, winLow: s.roundWinRate.ci95[0], winHigh: s.roundWinRate.ci95[1], meanPoints: s.meanRoundPoints.mean, pointsLow: s.meanRoundPoints.ci95[0], pointsHigh: s.meanRoundPoints.ci95[1] });
+  return rows;
+}
+

@@ -1,13 +1,15 @@
 import { Option, type Command } from 'commander';
 import { availableParallelism } from 'node:os';
-import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, simulate, type RulesOptions, type SimOptions } from '../../../cli/common.js';
+import { addRulesOptions, addSimOptions, emit, intArg, MAX_SEED, rulesFromOptions, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../../cli/common.js';
 import { fmtPct, textTable, type Row } from '../../../core/format.js';
 import { progressBar } from '../../../core/progress.js';
 import { UserError } from '../../../core/errors.js';
+import { checkWritable } from '../../../core/files.js';
+import { join } from 'node:path';
 import { parseSweepSet } from '../../../core/rules.js';
 import { validateRules } from '../turn/rules.js';
 import { checkPlayers, validateGameRules, MIN_PLAYERS, MAX_PLAYERS } from './rules.js';
-import { gameKernel, formatGame, tellKernel, type TellSimResult } from './kernels.js';
+import { gameKernel, tellKernel, type TellSimResult } from './kernels.js';
 import { openingTellValue, type TellValue } from '../turn/tell.js';
 import { checkGameParams, type GameParams } from './engine.js';
 import { rawRules, runSweep, sweepPoints, type SweepResult } from './sweep.js';
@@ -20,9 +22,23 @@ const strategiesHelp = `players, comma-separated, each BETTING[@POLICY]: betting
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
+/**
+ * The largest stop total a full-game player may use: the betting tables are built from every turn
+ * state up to it, in time that grows with its square (100,000 takes about 7 s; 10,000,000 would take days).
+ */
+export const MAX_GAME_STOP_TOTAL = 100_000;
+
 function players(opts: { players: number; strategies?: string }) {
   const P = checkPlayers(opts.players);
-  return parsePlayers(opts.strategies ?? DEFAULT_STRATEGIES.split(',').slice(0, P).join(','), P);
+  const ps = parsePlayers(opts.strategies ?? DEFAULT_STRATEGIES.split(',').slice(0, P).join(','), P);
+  for (const p of ps) {
+    const s = p.policy.stop;
+    const top = s.kind === 'optimal' ? 0 : s.kind === 'per-dice' ? Math.max(...s.totals) : s.total;
+    if (top > MAX_GAME_STOP_TOTAL) {
+      throw new UserError(`--strategies ${p.label}: stop totals above ${MAX_GAME_STOP_TOTAL.toLocaleString('en-US')} are not supported in whole games (the betting tables grow with its square; \`wulong simulate --policy\` takes larger ones)`);
+    }
+  }
+  return ps;
 }
 
 /** The turn rules and the full game's `game` object, both validated (errors name the field). */
@@ -111,6 +127,7 @@ export function register(wulong: Command): void {
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith wulong tell\n  npx oddsmith wulong tell --accuracy 0.5 --simulate 200000 --json')
     .action(async (opts: SimOptions & RulesOptions & { accuracy: string; policy: string; simulate?: number }) => {
+      if (opts.shardIndex !== undefined) throw new UserError('wulong tell runs every accuracy here: --shard-index is not supported (use --workers)');
       const list = accuracies(opts.accuracy);
       const base = rulesFromOptions('wulong', opts, validateRules);
       const policy = parsePolicy(opts.policy);
@@ -145,17 +162,8 @@ export function register(wulong: Command): void {
     .action(async (opts: SimOptions & RulesOptions & { players: number; strategies?: string; games: number; fixedSeats?: boolean }) => {
       const params: GameParams = { rules: gameRules(opts), players: players(opts), fixedSeats: !!opts.fixedSeats };
       checkGameParams(params);
-      const done = await simulate(gameKernel, params, opts.games, opts);
-      if (!done) return;
-      const { result: r, run } = done;
-      // shardCount as asked (the JSON has always printed the option's value)
-      const result = { ...r, seed: run.seed, workers: run.workers, shardCount: opts.shardCount, seconds: run.seconds, gamesPerSecond: run.perSecond };
-      emit(
-        result,
-        opts,
-        () => formatGame(r) + `\n\n${Math.round(result.gamesPerSecond).toLocaleString('en-US')} games/s (${opts.workers} worker${opts.workers > 1 ? 's' : ''}, ${run.seconds.toFixed(2)} s)`,
-        () => r.strategies.map((s) => ({ slot: s.slot + 1, strategy: s.label, winRate: s.win.p, ciLow: s.win.ci95[0], ciHigh: s.win.ci95[1], finalFortune: s.finalFortune.mean, stakedPerGame: s.perGame.staked, betNetPerGame: s.perGame.betNet, betReturnPerChip: s.betReturnPerChip })),
-      );
+      // through the kernel's finish: `oddsmith merge` of its parts prints the same
+      await runAndPrint(gameKernel, params, opts.games, opts);
     });
 
   wulong
@@ -167,7 +175,7 @@ export function register(wulong: Command): void {
     .addOption(new Option('--games <n>', 'games per point').default(5000).argParser(intArg('--games', 1, 1e9)))
     .option('--rules <name|file>', 'rules: a preset name (rules/wulong/<name>.json) or a JSON file; default rules/wulong/default.json')
     .option('--fixed-seats', 'seat the strategies in the listed order every game')
-    .addOption(new Option('--seed <k>', 'random seed (every point plays the same dice stream)').default(1).argParser(intArg('--seed', 0)))
+    .addOption(new Option('--seed <k>', `random seed, 0..${MAX_SEED} (every point plays the same dice stream)`).default(1).argParser(intArg('--seed', 0, MAX_SEED)))
     .addOption(new Option('--workers <w>', 'worker threads').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
     .addOption(new Option('--shard-count <n>', 'shards (results do not depend on --workers)').default(16).argParser(intArg('--shard-count', 1, 100_000)))
     .option('--json', 'print the result as JSON')
@@ -180,17 +188,20 @@ export function register(wulong: Command): void {
       if (opts.page !== undefined && (!/^[A-Za-z0-9-]+$/.test(opts.page) || ['turn', 'game', 'farkle-10000'].includes(opts.page))) {
         throw new UserError(`--page must be letters, digits and dashes and not turn, game or farkle-10000 (got ${JSON.stringify(opts.page)})`);
       }
+      // an unwritable page fails now, not after the sweep has run
+      if (opts.page !== undefined) checkWritable(join(opts.reports, 'wulong', `${opts.page}.html`), 'report page');
       const fields = opts.set.map(parseSweepSet);
       const points = sweepPoints(rawRules(opts.rules), fields);
       const ps = players(opts);
-      const bar = progressBar('wulong sweep', opts.quiet);
+      const bar = progressBar('Wulong sweep', opts.quiet, { unit: 'shards' });
       const r = await runSweep(points, fields, ps, { games: opts.games, seed: opts.seed, shardCount: opts.shardCount, workers: opts.workers, fixedSeats: !!opts.fixedSeats, onShard: bar });
       bar.end();
-      emit(r, opts, () => formatSweep(r), () => sweepRows(r));
+      // the page first: when it cannot be written, the command fails before printing anything
       if (opts.page !== undefined) {
         const { writeSweepPage } = await import('./report.js');
         await writeSweepPage(opts.reports, [{ title: fields.map((f) => f.path).join(' × '), result: r }], { games: opts.games, seed: opts.seed, players: opts.players, raw: rawRules(opts.rules), page: opts.page });
         if (!opts.quiet) process.stderr.write(`wrote ${opts.reports}/wulong/${opts.page}.html\n`);
       }
+      emit(r, opts, () => formatSweep(r), () => sweepRows(r));
     });
 }

@@ -141,6 +141,7 @@ export function formatGame(r: GameResult): string {
 
 export const gameKernel: Kernel<GameParams, GameResult> = {
   name: 'wulong.game',
+  progress: { label: 'Wulong games', unit: 'games' },
   // with a tell, so the contract test covers the read's draws too
   sample: () => ({ params: { rules: loadRules(undefined, ['betting.readAccuracy=0.5']), players: parsePlayers('kelly,min,naive', 3) }, count: 300 }),
   run(params, rng, count) {
@@ -151,6 +152,14 @@ export const gameKernel: Kernel<GameParams, GameResult> = {
   },
   summarize: (params, acc) => summarizeGame(params, acc),
   format: (r) => formatGame(r),
+  // what `wulong game` prints, and `oddsmith merge` of its parts
+  finish(params, acc, _count, run) {
+    const r = summarizeGame(params, acc);
+    const result = { ...r, seed: run.seed, workers: run.workers, shardCount: run.shardCount, seconds: run.seconds, gamesPerSecond: run.perSecond };
+    const text = () => formatGame(r) + `\n\n${Math.round(run.perSecond).toLocaleString('en-US')} games/s (${run.workers} worker${run.workers > 1 ? 's' : ''}, ${run.seconds.toFixed(2)} s)`;
+    const csv = () => r.strategies.map((s) => ({ slot: s.slot + 1, strategy: s.label, winRate: s.win.p, ciLow: s.win.ci95[0], ciHigh: s.win.ci95[1], finalFortune: s.finalFortune.mean, stakedPerGame: s.perGame.staked, betNetPerGame: s.perGame.betNet, betReturnPerChip: s.betReturnPerChip }));
+    return { result, text, csv };
+  },
 };
 
 /** A sweep: the same players over several rules variants, run as one experiment (one pool, tables compiled once per thread). */
@@ -177,6 +186,7 @@ export function sweepOffsets(params: SweepParams): number[] {
  */
 export const sweepKernel: Kernel<SweepParams, GameResult[]> = {
   name: 'wulong.game-sweep',
+  progress: { label: 'Wulong sweep games', unit: 'games' },
   sample: () => {
     const rules = loadRules();
     const points = [2, 8].map((odds) => ({ values: { 'bettingCards.panda.odds': odds }, rules: { ...rules, bettingCards: rules.bettingCards.map((c) => (c.id === 'panda' ? { ...c, odds } : c)) } }));
@@ -226,6 +236,7 @@ const tellLayout = (C: number) => defineLayout({ picks: C, wins: C, voids: C });
  */
 export const tellKernel: Kernel<TellSimParams, TellSimResult> = {
   name: 'wulong.tell',
+  progress: { label: 'Wulong turns read', unit: 'turns' },
   sample: () => ({ params: { rules: loadRules(undefined, ['betting.readAccuracy=0.5']), policy: OPTIMAL }, count: 20_000 }),
   run(params, rng, count) {
     const T = tellTablesFor(params.rules, params.policy), sim = T.sim, C = T.cards;

@@ -67,21 +67,28 @@ export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 5;
 const MONEY = 100_000_000;
 
+/** A sum of money: a number in range (the message every rules error uses), and a whole one. */
+function money(x: unknown, field: string, min: number, max: number): number {
+  const n = v.number(x, field, min, max);
+  if (!Number.isInteger(n)) throw new UserError(`${field} must be a whole number of money (got ${n})`);
+  return n;
+}
+
 /** Validate the `game` object of a rules file (missing fields take the rulebook's values); errors name the field. */
 export function validateGameRules(rules: WulongRules, where = 'rules'): GameRules {
   const at = `${where}: game`;
   const raw = rules.game === undefined ? {} : v.object(rules.game, at);
   v.onlyKeys(raw, at, ['startingCash', 'chip', 'minimumBet', 'safes', 'endFortune', 'instantWin', 'shortStack', 'ties', 'maxTurns', 'notes']);
   const d = DEFAULT_GAME;
-  const chip = raw.chip === undefined ? d.chip : v.number(raw.chip, `${at}.chip`, 1, MONEY);
-  const startingCash = raw.startingCash === undefined ? d.startingCash : v.number(raw.startingCash, `${at}.startingCash`, 0, MONEY);
+  const chip = raw.chip === undefined ? d.chip : money(raw.chip, `${at}.chip`, 1, MONEY);
+  const startingCash = raw.startingCash === undefined ? d.startingCash : money(raw.startingCash, `${at}.startingCash`, 0, MONEY);
   const minimumBet = raw.minimumBet === undefined
     ? d.minimumBet.map((x) => ({ ...x }))
     : v.array(raw.minimumBet, `${at}.minimumBet`, 1, 50).map((e, i) => {
       const f = `${at}.minimumBet[${i}]`;
       const o = v.object(e, f);
       v.onlyKeys(o, f, ['fortune', 'bet']);
-      return { fortune: v.number(o.fortune, `${f}.fortune`, 0, MONEY), bet: v.number(o.bet, `${f}.bet`, 0, MONEY) };
+      return { fortune: money(o.fortune, `${f}.fortune`, 0, MONEY), bet: money(o.bet, `${f}.bet`, 0, MONEY) };
     });
   if (minimumBet[0].fortune !== 0) throw new UserError(`${at}.minimumBet[0].fortune must be 0 (the first entry covers every fortune from 0; got ${minimumBet[0].fortune})`);
   for (let i = 1; i < minimumBet.length; i++) {
@@ -97,22 +104,22 @@ export function validateGameRules(rules: WulongRules, where = 'rules'): GameRule
   for (const [k, val] of Object.entries(lbpRaw)) {
     const n = Number(k);
     if (!Number.isInteger(n) || n < MIN_PLAYERS || n > MAX_PLAYERS) throw new UserError(`${at}.safes.limitByPlayers has key "${k}": keys are player counts ${MIN_PLAYERS}..${MAX_PLAYERS}`);
-    limitByPlayers[String(n)] = v.number(val, `${at}.safes.limitByPlayers.${k}`, 1, MONEY);
+    limitByPlayers[String(n)] = money(val, `${at}.safes.limitByPlayers.${k}`, 1, MONEY);
   }
-  const limitPerPlayer = sr.limitPerPlayer === undefined ? d.safes.limitPerPlayer : v.number(sr.limitPerPlayer, `${at}.safes.limitPerPlayer`, 1, MONEY);
+  const limitPerPlayer = sr.limitPerPlayer === undefined ? d.safes.limitPerPlayer : money(sr.limitPerPlayer, `${at}.safes.limitPerPlayer`, 1, MONEY);
   const sidesRaw = sr.allInSides === undefined ? Array.from({ length: count }, () => ({ ...rules.allIn })) : v.array(sr.allInSides, `${at}.safes.allInSides`, count, count);
   const allInSides = sidesRaw.map((e, i) => {
     const f = `${at}.safes.allInSides[${i}]`;
     const o = v.object(e, f);
     v.onlyKeys(o, f, ['limit', 'odds']);
-    return { limit: v.number(o.limit, `${f}.limit`, 0, MONEY), odds: v.number(o.odds, `${f}.odds`, 0, 1000) };
+    return { limit: money(o.limit, `${f}.limit`, 0, MONEY), odds: v.number(o.odds, `${f}.odds`, 0, 1000) };
   });
   const g: GameRules = {
     startingCash,
     chip,
     minimumBet,
     safes: { count, limitByPlayers, limitPerPlayer, allInSides },
-    endFortune: raw.endFortune === undefined ? d.endFortune : v.number(raw.endFortune, `${at}.endFortune`, 1, MONEY),
+    endFortune: raw.endFortune === undefined ? d.endFortune : money(raw.endFortune, `${at}.endFortune`, 1, MONEY),
     instantWin: raw.instantWin === undefined ? d.instantWin : (v.string(raw.instantWin, `${at}.instantWin`, ['wins-game', 'scores']) as GameRules['instantWin']),
     shortStack: raw.shortStack === undefined ? d.shortStack : (v.string(raw.shortStack, `${at}.shortStack`, ['bet-all', 'sit-out']) as GameRules['shortStack']),
     ties: raw.ties === undefined ? d.ties : (v.string(raw.ties, `${at}.ties`, ['split', 'none']) as GameRules['ties']),

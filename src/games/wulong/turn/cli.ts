@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, simulate, type RulesOptions, type SimOptions } from '../../../cli/common.js';
+import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../../cli/common.js';
 import { fmtNum, fmtPct, textTable, type Row } from '../../../core/format.js';
 import { validateRules } from './rules.js';
 import { TurnAnalysis, bettingCards, type CardOdds } from './exact.js';
@@ -75,7 +75,7 @@ export function register(wulong: Command): void {
     .action((opts: RulesOptions & { score: number; dice: number; roll?: string; json?: boolean; race?: boolean; target?: number; me?: number; them?: number; busts: number }) => {
       if (opts.race) {
         if (opts.target === undefined || opts.me === undefined || opts.them === undefined) throw new UserError('--race needs --target, --me and --them');
-        if (opts.roll) throw new UserError('--roll is not available with --race');
+        if (opts.roll !== undefined) throw new UserError('--roll is not available with --race');
         const rules = rulesOf(opts);
         const r = adviseRace(solveRace(rules, { target: opts.target }), opts.me, opts.them, opts.score, opts.dice, opts.busts);
         emit(r, opts, () =>
@@ -86,7 +86,8 @@ export function register(wulong: Command): void {
         return;
       }
       const a = new TurnAnalysis(rulesOf(opts), undefined, opts.score + 1);
-      if (opts.roll) {
+      // an empty --roll is a mistake to report, not a roll to ignore
+      if (opts.roll !== undefined) {
         const r = a.rankSetAsides(opts.score, opts.dice, opts.roll);
         const result = { total: opts.score, dice: opts.dice, roll: opts.roll, ...r };
         emit(result, opts, () => {
@@ -137,16 +138,7 @@ export function register(wulong: Command): void {
     .addHelpText('after', '\nExamples:\n  npx oddsmith wulong simulate --policy optimal --trials 1e7 --seed 7 --workers 2\n  npx oddsmith wulong simulate --policy keep-all:3000 --trials 1e6 --shard-count 4 --shard-index 0 --out part0.json')
     .action(async (opts: SimOptions & RulesOptions & { policy: string; trials: number; exact?: boolean }) => {
       const params: TurnSimParams = { rules: rulesOf(opts), policy: parsePolicy(opts.policy) };
-      const done = await simulate(turnKernel, params, opts.trials, opts);
-      if (!done) return;
-      const { result: r, run } = done;
-      const exact = opts.exact ? new TurnAnalysis(params.rules, params.policy).solveResult().expectedTurnScore : undefined;
-      // shardCount as asked (the JSON has always printed the option's value)
-      const result = { ...r, seconds: run.seconds, turnsPerSecond: run.perSecond, workers: run.workers, seed: run.seed, shardCount: opts.shardCount, ...(exact !== undefined ? { exactMean: exact, zScore: (r.mean - exact) / r.se } : {}) };
-      emit(result, opts, () =>
-        turnKernel.format!(r, params) +
-        `\n${fmtNum(result.turnsPerSecond, 0)} turns/s (${opts.workers} worker${opts.workers > 1 ? 's' : ''}, ${fmtNum(run.seconds, 2)} s)` +
-        (exact !== undefined ? `\nexact mean ${fmtNum(exact, 2)}: estimate is ${fmtNum((r.mean - exact) / r.se, 2)} SE away` : ''),
-        () => r.bands.map((b) => ({ ...b, ci95: undefined, ciLow: b.ci95[0], ciHigh: b.ci95[1] }) as unknown as Row));
+      // through the kernel's finish: `oddsmith merge` of its parts prints the same, --exact included
+      await runAndPrint(turnKernel, params, opts.trials, opts, { exact: !!opts.exact });
     });
 }

@@ -66,6 +66,9 @@ function lookaheadCap(tables: Tables): number {
   return tables.rules.scoreless?.length ? 2 * cap : cap;
 }
 
+/** The exact solver's largest table, in score steps (scores 0..cap in units of the rules' gcd). */
+export const MAX_SCORE_STEPS = 100_000;
+
 export function solve(tables: Tables, policy: PolicySpec, minCapScore = 0): Solution {
   const { unit, dice: N, rules } = tables;
   const capScore = Math.max(
@@ -75,8 +78,12 @@ export function solve(tables: Tables, policy: PolicySpec, minCapScore = 0): Solu
     rules.minimumBank,
     minCapScore,
   );
-  if (!Number.isFinite(capScore)) throw new Error('some dice count can never bust: the turn never has to end');
+  if (!Number.isFinite(capScore)) throw new UserError(`${rules.name ?? 'these rules'}: some number of dice can never bust, so a turn never has to end and has no best stop; give every dice count a scoreless roll`);
   const cap = Math.ceil(capScore / unit) + 1;
+  // the tables hold (cap + 1) × (one float pair per dice count + one choice byte per roll class)
+  if (cap > MAX_SCORE_STEPS) {
+    throw new UserError(`the exact solver would tabulate turn totals up to ${Math.round(capScore).toLocaleString('en-US')} in steps of ${unit} points: ${cap.toLocaleString('en-US')} steps, more than the ${MAX_SCORE_STEPS.toLocaleString('en-US')} it allows (its time and memory grow with them)`);
+  }
   const S = N + 1;
   const classOffset = [0];
   for (let n = 1; n <= N; n++) classOffset.push(classOffset[n - 1] + tables.classes[n - 1].length);

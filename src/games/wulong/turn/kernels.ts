@@ -5,10 +5,10 @@ import { loadRules, type WulongRules } from './rules.js';
 import { registerKernels } from '../../../parallel/registry.js';
 import { Memo } from '../../../core/memo.js';
 import { defineLayout, type Layout } from '../../../core/accumulator.js';
-import { fmtPct, fmtPctCi } from '../../../core/format.js';
+import { fmtNum, fmtPct, fmtPctCi, type Row } from '../../../core/format.js';
 import { OPTIMAL, type PolicySpec } from './strategy.js';
 import { tablesFor } from './tables.js';
-import { nextDice, solve } from './exact.js';
+import { nextDice, solve, TurnAnalysis } from './exact.js';
 
 /** What a roll of a given class does to the turn, whatever the policy: the `kind` of each roll class. */
 export const ROLL = { scoring: 0, bust: 1, instantWin: 2 } as const;
@@ -205,6 +205,7 @@ export interface TurnSimResult {
 
 export const turnKernel: Kernel<TurnSimParams, TurnSimResult> = {
   name: 'wulong.turn',
+  progress: { label: 'Wulong turns', unit: 'turns' },
   sample: () => ({ params: { rules: loadRules(), policy: OPTIMAL }, count: 20_000 }),
   run(params, rng, count) {
     const T = simTablesFor(params);
@@ -245,6 +246,18 @@ export const turnKernel: Kernel<TurnSimParams, TurnSimResult> = {
       ...r.bands.map((b) => `  ${b.name.padEnd(22)} ${b.range.padStart(11)}  ${fmtPct(b.probability, 3)}  ${fmtPctCi(b.ci95, 3)}`),
     ];
     return lines.join('\n');
+  },
+  // what `wulong simulate` prints, and `oddsmith merge` of its parts; extra: whether --exact was asked
+  finish(params, acc, count, run, extra) {
+    const r = turnKernel.summarize(params, acc, count);
+    const exact = (extra as { exact?: boolean } | null)?.exact ? new TurnAnalysis(params.rules, params.policy).solveResult().expectedTurnScore : undefined;
+    const result = { ...r, seconds: run.seconds, turnsPerSecond: run.perSecond, workers: run.workers, seed: run.seed, shardCount: run.shardCount, ...(exact !== undefined ? { exactMean: exact, zScore: (r.mean - exact) / r.se } : {}) };
+    const text = () =>
+      turnKernel.format!(r, params) +
+      `\n${fmtNum(run.perSecond, 0)} turns/s (${run.workers} worker${run.workers > 1 ? 's' : ''}, ${fmtNum(run.seconds, 2)} s)` +
+      (exact !== undefined ? `\nexact mean ${fmtNum(exact, 2)}: estimate is ${fmtNum((r.mean - exact) / r.se, 2)} SE away` : '');
+    const csv = () => r.bands.map((b) => ({ ...b, ci95: undefined, ciLow: b.ci95[0], ciHigh: b.ci95[1] }) as unknown as Row);
+    return { result, text, csv };
   },
 };
 

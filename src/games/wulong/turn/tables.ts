@@ -283,7 +283,10 @@ export function tablesFor(rules: WulongRules): Tables {
 /** Parse a roll given as face ids or 1-based face numbers ("D,T,3,3,5" or "1,2,3,3,5") into counts. */
 export function parseRoll(tables: Tables, text: string): number[] {
   const counts = new Array<number>(tables.faces).fill(0);
-  const parts = text.split(/[,\s]+/).filter(Boolean);
+  // every comma separates a face: "D,,T" and "" are typing mistakes, not shorter rolls
+  if (text.trim() === '') throw new UserError('--roll needs the faces rolled, e.g. D,T,3,3,5 (got "")');
+  const parts = text.trim().split(/\s*,\s*|\s+/);
+  if (parts.some((p) => p === '')) throw new UserError(`--roll: an empty face between commas (got ${JSON.stringify(text)})`);
   for (const p of parts) {
     let f = tables.rules.faces.findIndex((x) => x.id.toLowerCase() === p.toLowerCase() || x.name.toLowerCase() === p.toLowerCase());
     if (f < 0 && /^\d+$/.test(p) && Number(p) >= 1 && Number(p) <= tables.faces) f = Number(p) - 1;
