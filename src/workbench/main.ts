@@ -16,7 +16,7 @@ import { analyze } from '../games/sichuan-mahjong/exact-waits.js';
 declare const __PRESETS__: Record<string, unknown>;
 
 interface ChartView { data(name: string, values: unknown[]): ChartView; runAsync(): Promise<unknown> }
-interface Embed { (el: HTMLElement, spec: Record<string, unknown>): Promise<ChartView> }
+interface Embed { (el: HTMLElement, spec: Record<string, unknown>, renderer?: 'svg' | 'canvas'): Promise<ChartView> }
 const charts = (globalThis as unknown as { oddsmithCharts?: { embed: Embed } }).oddsmithCharts;
 
 const $ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document): T => root.querySelector(sel) as T;
@@ -165,7 +165,7 @@ const wulongPresets = Object.entries(__PRESETS__)
   .sort(([a], [b]) => Number(b === 'rules/wulong/default.json') - Number(a === 'rules/wulong/default.json'));
 
 /** Last per-edit timings, read by the browser test. */
-export const timing = { wulongMs: [] as number[], sensitivityMs: 0 };
+export const timing = { wulongMs: [] as number[], sensitivityMs: 0, phases: [] as Record<string, number>[] };
 /** The last full results, for the browser test to compare with the CLI's --json. */
 const last: Record<string, unknown> = {};
 
@@ -195,17 +195,19 @@ function wulongTab(root: HTMLElement): void {
   let label = 'rules/wulong/default.json';
   let analysis: TurnAnalysis;
   let sensTimer: ReturnType<typeof setTimeout> | undefined;
-  let drawnUnit = 0;
   let policyView: ChartView | undefined, finalView: ChartView | undefined;
   const err = $('#w-error');
 
-  const policySpec = (unit: number) => ({
+  // cells and bars carry their own x..x2 (one scoring unit wide), so a redraw runs no bin
+  // transform and lays out no ordinal axis: the data update is the whole cost of an edit
+  const policySpec = () => ({
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: 'Roll or stop, by turn total and dice left (exact, optimal policy)', subtitle: 'colour: what optimal play does; hover a cell for both values' },
     width: 640, height: 170, data: { name: 'table' },
     mark: { type: 'rect', tooltip: { content: 'data' } },
     encoding: {
-      x: { field: 'total', type: 'quantitative', bin: { step: unit, binned: false }, title: 'turn total (points)', axis: { format: ',d' } },
+      x: { field: 'x', type: 'quantitative', title: 'turn total (points)', axis: { format: ',d' }, scale: { zero: false, nice: false } },
+      x2: { field: 'x2' },
       y: { field: 'dice', type: 'ordinal', title: 'dice left to roll', sort: 'descending' },
       color: { field: 'action', type: 'nominal', scale: { domain: ['roll', 'stop'], range: ['#f28e2b', '#4e79a7'] }, title: 'optimal action' },
     },
@@ -214,17 +216,23 @@ function wulongTab(root: HTMLElement): void {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: 'Final turn score (exact distribution, optimal play)', subtitle: 'scores with probability ≥ 0.01% shown; the table in --json has all' },
     width: 640, height: 200, data: { name: 'table' },
-    mark: { type: 'bar', tooltip: { content: 'data' } },
+    mark: { type: 'rect', tooltip: { content: 'data' } },
     encoding: {
-      x: { field: 'score', type: 'ordinal', title: 'final turn score (points; 0 = bust)', axis: { labelAngle: -60, labelOverlap: true } },
+      x: { field: 'x', type: 'quantitative', title: 'final turn score (points; 0 = bust)', axis: { format: ',d' }, scale: { zero: false, nice: false } },
+      x2: { field: 'x2' },
       y: { field: 'probability', type: 'quantitative', title: 'probability', axis: { format: '.1%' } },
     },
   });
 
-  function recompute(): void {
-    const t0 = performance.now();
+  function recompute(t0: number): void {
+    const ph: Record<string, number> = {};
+    let tp = t0;
+    const mark = (k: string) => { const n = performance.now(); ph[k] = n - tp; tp = n; };
+    mark('validate');
     analysis = new TurnAnalysis(rules);
+    mark('solve');
     const r = analysis.solveResult();
+    mark('result');
     last.wulong = r;
     $('#expected-turn-score').textContent = num(r.expectedTurnScore, 2);
     $('#expected-turn-score').dataset.value = String(r.expectedTurnScore);
@@ -234,22 +242,24 @@ function wulongTab(root: HTMLElement): void {
     $('#w-cards').innerHTML = r.bettingCards.length
       ? table(r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(6), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })), 'w-cards-table')
       : '<p class="note">These rules have no betting cards.</p>';
-    const pRows = r.policyTable.map((x) => ({ dice: x.dice, total: x.total, action: x.action, rollValue: x.rollValue, stopValue: x.stopValue, margin: x.margin }));
-    const fRows = r.finalScore.filter((x) => x.probability >= 1e-4);
+    mark('dom');
+    const half = r.unit / 2;
+    const pRows = r.policyTable.map((x) => ({ dice: x.dice, total: x.total, action: x.action, rollValue: x.rollValue, stopValue: x.stopValue, margin: x.margin, x: x.total - half, x2: x.total + half }));
+    const fRows = r.finalScore.filter((x) => x.probability >= 1e-4).map((x) => ({ ...x, x: x.score - 0.4 * r.unit, x2: x.score + 0.4 * r.unit }));
     const draw = async () => {
       if (!charts) return;
-      // the policy map's cells are one scoring unit wide: new rules with another unit redraw it
-      if (!policyView || !finalView || drawnUnit !== r.unit) {
-        drawnUnit = r.unit;
+      if (!policyView || !finalView) {
         $('#w-policy').textContent = '';
         $('#w-final').textContent = '';
-        policyView = await charts.embed($('#w-policy'), { ...policySpec(r.unit), data: { name: 'table', values: pRows } });
-        finalView = await charts.embed($('#w-final'), { ...finalSpec(), data: { name: 'table', values: fRows } });
+        policyView = await charts.embed($('#w-policy'), { ...policySpec(), data: { name: 'table', values: pRows } }, 'canvas');
+        finalView = await charts.embed($('#w-final'), { ...finalSpec(), data: { name: 'table', values: fRows } }, 'canvas');
         return;
       }
       await Promise.all([policyView.data('table', pRows).runAsync(), finalView.data('table', fRows).runAsync()]);
     };
-    void draw().then(() => {
+    void draw().then(() => new Promise(requestAnimationFrame)).then(() => {
+      mark('charts');
+      timing.phases.push(ph);
       const ms = performance.now() - t0;
       timing.wulongMs.push(ms);
       $('#w-time').textContent = `(recomputed and redrawn in ${ms.toFixed(1)} ms)`;
@@ -283,6 +293,8 @@ function wulongTab(root: HTMLElement): void {
   }
 
   function accept(x: unknown, where: string, fromForm: boolean): boolean {
+    const t0 = performance.now();
+    clearTimeout(sensTimer);
     try {
       rules = validateWulong(x, where);
     } catch (e) {
@@ -294,7 +306,7 @@ function wulongTab(root: HTMLElement): void {
     label = where;
     writeHash({ game: 'wulong', rules: b64urlEncode(JSON.stringify(raw)) });
     if (!fromForm) buildForm($('#w-form'), raw, (v) => accept(structuredClone(v), label, true));
-    recompute();
+    recompute(t0);
     return true;
   }
 
