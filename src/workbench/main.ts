@@ -6,7 +6,7 @@
  * accepts is one `--rules` accepts, with the same one-line messages.
  */
 import { validateRules as validateWulong, type WulongRules } from '../games/wulong/turn/rules.js';
-import { TurnAnalysis } from '../games/wulong/turn/exact.js';
+import { TurnAnalysis, bettingCards, type FinalDistribution, type SolveResult } from '../games/wulong/turn/exact.js';
 import { validateRules as validateLiars } from '../games/liars-dice/rules.js';
 import { bidOdds, atLeastTable, parseBid, parseDice } from '../games/liars-dice/exact.js';
 import { validateRules as validateMahjong } from '../games/sichuan-mahjong/rules.js';
@@ -169,6 +169,12 @@ export const timing = { wulongMs: [] as number[], sensitivityMs: 0, phases: [] a
 /** The last full results, for the browser test to compare with the CLI's --json. */
 const last: Record<string, unknown> = {};
 
+/** What the turn solve depends on: everything but the name, the cards' odds and names, the all-in and the full-game settings (card minimums stay: they set the scoring unit). */
+function turnKey(r: WulongRules): string {
+  const { name: _n, bettingCards: cards, allIn: _a, game: _g, ...turn } = r;
+  return JSON.stringify([turn, cards.map((c) => c.min)]);
+}
+
 function wulongTab(root: HTMLElement): void {
   root.innerHTML = `<div class="cols"><div>
 <h2>Rules</h2>
@@ -195,6 +201,11 @@ function wulongTab(root: HTMLElement): void {
   let label = 'rules/wulong/default.json';
   let analysis: TurnAnalysis;
   let sensTimer: ReturnType<typeof setTimeout> | undefined;
+  /** the turn solved last: its key, result and final-score distribution (a card edit reuses them) */
+  let solved: { key: string; result: SolveResult; dist: FinalDistribution } | undefined;
+  /** sensitivity: the bumped solves' distributions for the current turn key, so card edits redo only the card sums */
+  let sensCache: { key: string; rows: { name: string; expected: number; dist: FinalDistribution; unit: number }[] } | undefined;
+  let sensGeneration = 0;
   let policyView: ChartView | undefined, finalView: ChartView | undefined;
   const err = $('#w-error');
 
@@ -229,9 +240,21 @@ function wulongTab(root: HTMLElement): void {
     let tp = t0;
     const mark = (k: string) => { const n = performance.now(); ph[k] = n - tp; tp = n; };
     mark('validate');
-    analysis = new TurnAnalysis(rules);
-    mark('solve');
-    const r = analysis.solveResult();
+    // a betting-card or all-in edit leaves the turn as it was: the cards are re-summed from the
+    // cached final-score distribution and the turn is not solved again (nor its charts redrawn)
+    const key = turnKey(rules);
+    const turnChanged = !solved || solved.key !== key;
+    let r: SolveResult;
+    if (turnChanged) {
+      analysis = new TurnAnalysis(rules);
+      mark('solve');
+      const dist = analysis.distribution();
+      r = analysis.solveResult();
+      solved = { key, result: r, dist };
+    } else {
+      mark('solve');
+      r = { ...solved!.result, rules: rules.name, bettingCards: bettingCards(rules, solved!.dist, solved!.result.unit) };
+    }
     mark('result');
     last.wulong = r;
     $('#expected-turn-score').textContent = num(r.expectedTurnScore, 2);
@@ -247,7 +270,7 @@ function wulongTab(root: HTMLElement): void {
     const pRows = r.policyTable.map((x) => ({ dice: x.dice, total: x.total, action: x.action, rollValue: x.rollValue, stopValue: x.stopValue, margin: x.margin, x: x.total - half, x2: x.total + half }));
     const fRows = r.finalScore.filter((x) => x.probability >= 1e-4).map((x) => ({ ...x, x: x.score - 0.4 * r.unit, x2: x.score + 0.4 * r.unit }));
     const draw = async () => {
-      if (!charts) return;
+      if (!charts || !turnChanged) return;
       if (!policyView || !finalView) {
         $('#w-policy').textContent = '';
         $('#w-final').textContent = '';
@@ -264,37 +287,59 @@ function wulongTab(root: HTMLElement): void {
       timing.wulongMs.push(ms);
       $('#w-time').textContent = `(recomputed and redrawn in ${ms.toFixed(1)} ms)`;
       document.body.dataset.wulongReady = String(timing.wulongMs.length);
-      // 1 + 3 × faces solves: run once the edits pause, so typing stays quick
+      // one solve per payout entry, in slices between edits: it never holds an edit up by more than one solve
       clearTimeout(sensTimer);
-      sensTimer = setTimeout(sensitivity, 400);
+      sensTimer = setTimeout(() => sensitivity(r), turnChanged ? 300 : 0);
     });
   }
 
-  /** +1 scoring unit on each payout entry: how the expected score and each card's EV move. */
-  function sensitivity(): void {
+  /**
+   * +1 scoring unit on each payout entry: how the expected score and each card's EV move. Each
+   * bumped rules file is solved in its own task (a new edit stops the rest); the distributions are
+   * kept, so a card edit recomputes the table from them without solving.
+   */
+  function sensitivity(base: SolveResult): void {
+    const gen = ++sensGeneration;
     const t0 = performance.now();
-    const base = analysis.solveResult();
+    const key = solved!.key;
     const unit = base.unit;
+    const current = rules;
+    const show = () => {
+      const rows = sensCache!.rows.map((e) => {
+        const row: Record<string, string> = { [`payout entry (+${unit} points)`]: e.name, 'Δ expected score': (e.expected - base.expectedTurnScore).toFixed(3) };
+        bettingCards(current, e.dist, e.unit).forEach((c, j) => { row[`Δ EV ${c.card}`] = (c.evPerChip - base.bettingCards[j].evPerChip).toExponential(2); });
+        return row;
+      });
+      timing.sensitivityMs = performance.now() - t0;
+      $('#w-sens').innerHTML = table(rows, 'w-sens-table') + `<p class="note">${rows.length} exact solves (Δ per +${unit} points on one entry); this table follows the figures above once the edits pause.</p>`;
+    };
+    if (sensCache?.key === key) return show();
     const entries: { name: string; bump: (r: WulongRules) => void }[] = [];
-    rules.faces.forEach((f, i) => Object.keys(f.score).forEach((k) => entries.push({ name: `${f.name} ×${k}`, bump: (r) => { r.faces[i].score[k] += unit; } })));
-    rules.straights.forEach((s, i) => entries.push({ name: s.name, bump: (r) => { r.straights[i].score += unit; } }));
-    if (rules.threePairs) entries.push({ name: 'three pairs', bump: (r) => { r.threePairs!.score += unit; } });
-    if (rules.instantWin) entries.push({ name: `${rules.instantWin.name} value`, bump: (r) => { r.instantWin!.value += unit; } });
-    const rows = entries.map((e) => {
-      const r2 = structuredClone(rules);
-      e.bump(r2);
-      const s = new TurnAnalysis(r2).solveResult();
-      const row: Record<string, string> = { [`payout entry (+${unit} points)`]: e.name, 'Δ expected score': (s.expectedTurnScore - base.expectedTurnScore).toFixed(3) };
-      s.bettingCards.forEach((c, j) => { row[`Δ EV ${c.card}`] = (c.evPerChip - base.bettingCards[j].evPerChip).toExponential(2); });
-      return row;
-    });
-    timing.sensitivityMs = performance.now() - t0;
-    $('#w-sens').innerHTML = table(rows, 'w-sens-table') + `<p class="note">${rows.length} exact solves in ${timing.sensitivityMs.toFixed(0)} ms. Δ per +${unit} points on one entry.</p>`;
+    current.faces.forEach((f, i) => Object.keys(f.score).forEach((k) => entries.push({ name: `${f.name} ×${k}`, bump: (r) => { r.faces[i].score[k] += unit; } })));
+    current.straights.forEach((s, i) => entries.push({ name: s.name, bump: (r) => { r.straights[i].score += unit; } }));
+    if (current.threePairs) entries.push({ name: 'three pairs', bump: (r) => { r.threePairs!.score += unit; } });
+    if (current.instantWin) entries.push({ name: `${current.instantWin.name} value`, bump: (r) => { r.instantWin!.value += unit; } });
+    const rows: NonNullable<typeof sensCache>['rows'] = [];
+    const step = (i: number) => {
+      if (gen !== sensGeneration) return; // an edit came in: its own run replaces this one
+      if (i === entries.length) {
+        sensCache = { key, rows };
+        show();
+        return;
+      }
+      const r2 = structuredClone(current);
+      entries[i].bump(r2);
+      const a = new TurnAnalysis(r2);
+      rows.push({ name: entries[i].name, expected: a.solveResult().expectedTurnScore, dist: a.distribution(), unit: a.unit });
+      sensTimer = setTimeout(() => step(i + 1), 0);
+    };
+    step(0);
   }
 
   function accept(x: unknown, where: string, fromForm: boolean): boolean {
     const t0 = performance.now();
     clearTimeout(sensTimer);
+    sensGeneration++;
     try {
       rules = validateWulong(x, where);
     } catch (e) {
@@ -323,7 +368,7 @@ function wulongTab(root: HTMLElement): void {
     accept(structuredClone(__PRESETS__[k]), k, false);
   });
   $('#w-fair').addEventListener('click', () => {
-    const r = analysis.solveResult();
+    const r = last.wulong as SolveResult;
     const x = structuredClone(raw) as WulongRules;
     r.bettingCards.forEach((c, i) => { if (c.fairOdds !== null) x.bettingCards[i].odds = Number(c.fairOdds.toFixed(4)); });
     accept(x, label, false);

@@ -85,10 +85,10 @@ interface FlatClasses {
   next: Uint8Array;
   /** the choice index (within the class) with the highest score: what 'best' takes beyond the cap */
   bestNow: Uint8Array;
-  /** every distinct (score, used), dominated ones included */
-  allStart: Int32Array;
-  allGain: Float64Array;
-  allNext: Uint8Array;
+  /** per dice count n, every distinct move (score / unit, dice next) some non-bust roll allows, dominated ones included: [moveStart[n], moveStart[n + 1]) */
+  moveStart: Int32Array;
+  moveGain: Float64Array;
+  moveNext: Uint8Array;
 }
 
 const flatCache = new WeakMap<Tables, FlatClasses>();
@@ -100,9 +100,11 @@ function flatFor(tables: Tables): FlatClasses {
   for (let n = 1; n <= N; n++) classOffset.push(classOffset[n - 1] + tables.classes[n - 1].length);
   const classTotal = classOffset[N] + tables.classes[N].length;
   const weight = new Float64Array(classTotal), kind = new Uint8Array(classTotal), bestNowArr = new Uint8Array(classTotal);
-  const choiceStart = new Int32Array(classTotal + 1), allStart = new Int32Array(classTotal + 1);
-  const gain: number[] = [], next: number[] = [], allGain: number[] = [], allNext: number[] = [];
+  const choiceStart = new Int32Array(classTotal + 1), moveStart = new Int32Array(N + 2);
+  const gain: number[] = [], next: number[] = [], moveGain: number[] = [], moveNext: number[] = [];
   for (let n = 1; n <= N; n++) {
+    moveStart[n] = moveGain.length;
+    const moves = new Set<string>();
     tables.classes[n].forEach((cls, c) => {
       const g = classOffset[n] + c;
       weight[g] = cls.weight;
@@ -110,15 +112,21 @@ function flatFor(tables: Tables): FlatClasses {
       bestNowArr[g] = bestNow(cls.choices);
       choiceStart[g] = gain.length;
       for (const ch of cls.choices) { gain.push(ch.score / unit); next.push(nextDice(tables, n, ch.used)); }
-      allStart[g] = allGain.length;
-      for (const ch of cls.allChoices) { allGain.push(ch.score / unit); allNext.push(nextDice(tables, n, ch.used)); }
+      if (cls.bust || cls.instantWin) return;
+      for (const ch of cls.allChoices) {
+        const mg = ch.score / unit, mn = nextDice(tables, n, ch.used);
+        if (moves.has(`${mg}:${mn}`)) continue;
+        moves.add(`${mg}:${mn}`);
+        moveGain.push(mg);
+        moveNext.push(mn);
+      }
     });
   }
   choiceStart[classTotal] = gain.length;
-  allStart[classTotal] = allGain.length;
+  moveStart[N + 1] = moveGain.length;
   const flat: FlatClasses = {
     classOffset, classTotal, weight, kind, choiceStart, gain: Float64Array.from(gain), next: Uint8Array.from(next), bestNow: bestNowArr,
-    allStart, allGain: Float64Array.from(allGain), allNext: Uint8Array.from(allNext),
+    moveStart, moveGain: Float64Array.from(moveGain), moveNext: Uint8Array.from(moveNext),
   };
   flatCache.set(tables, flat);
   return flat;
@@ -258,19 +266,15 @@ function bestNow(choices: readonly { score: number }[]): number {
 /** States (t, n) that some way of playing can reach from the start of a turn (a decision point with n dice to roll). */
 export function reachable(tables: Tables, capIndex: number): Uint8Array {
   const N = tables.dice, S = N + 1;
-  const { classOffset, kind, allStart, allGain, allNext } = flatFor(tables);
+  const { moveStart, moveGain, moveNext } = flatFor(tables);
   const seen = new Uint8Array((capIndex + 1) * S);
   seen[N] = 1;
   for (let t = 0; t <= capIndex; t++) {
     for (let n = 1; n <= N; n++) {
       if (!seen[t * S + n]) continue;
-      const g1 = classOffset[n] + tables.classes[n].length;
-      for (let g = classOffset[n]; g < g1; g++) {
-        if (kind[g] !== NORMAL) continue;
-        for (let j = allStart[g]; j < allStart[g + 1]; j++) {
-          const nt = t + allGain[j], nn = allNext[j];
-          if (nt <= capIndex) seen[nt * S + nn] = 1;
-        }
+      for (let j = moveStart[n]; j < moveStart[n + 1]; j++) {
+        const nt = t + moveGain[j], nn = moveNext[j];
+        if (nt <= capIndex) seen[nt * S + nn] = 1;
       }
     }
   }
@@ -424,7 +428,10 @@ export class TurnAnalysis {
     return rows;
   }
 
+  private startDistribution?: FinalDistribution;
+  /** The final-score distribution from (total, dice); the whole turn's is computed once. */
   distribution(total = 0, dice = this.tables.dice): FinalDistribution {
+    if (total === 0 && dice === this.tables.dice) return (this.startDistribution ??= finalDistribution(this.solution, 0, dice));
     return finalDistribution(this.solution, total / this.unit, dice);
   }
 

@@ -100,15 +100,14 @@ export class Scorer {
   private readonly faceBest: number[][];
   private readonly patterns: { counts: number[]; score: number }[] = [];
   private readonly memo = new Map<string, number>();
-  /** best() by kept vector read as a number in base dice+1 (NaN: not computed yet), when that fits */
-  private readonly memoArr: Float64Array | null;
+  /** best() by kept vector read as a number in base dice+1, when that stays an exact integer */
+  private readonly memoNum: Map<number, number> | null;
   private readonly radix: number;
 
   constructor(readonly rules: WulongRules) {
     const F = rules.faces.length;
     this.radix = rules.dice + 1;
-    const size = this.radix ** F;
-    this.memoArr = size <= 1 << 20 ? new Float64Array(size).fill(NaN) : null;
+    this.memoNum = this.radix ** F <= Number.MAX_SAFE_INTEGER ? new Map() : null;
     this.faceBest = rules.faces.map((f) => faceValues(f.score, f.beyond ?? 'none', rules.dice, rules.ofAKind));
     for (const s of rules.straights) {
       const counts = new Array<number>(F).fill(0);
@@ -152,13 +151,13 @@ export class Scorer {
 
   /** Best score of exactly these dice, every die in some unit; −∞ when they cannot all score. */
   best(kept: readonly number[]): number {
-    if (this.memoArr) {
+    if (this.memoNum) {
       let i = 0;
       for (let f = kept.length - 1; f >= 0; f--) i = i * this.radix + kept[f];
-      const hit = this.memoArr[i];
-      if (hit === hit) return hit; // not NaN
+      const hit = this.memoNum.get(i);
+      if (hit !== undefined) return hit;
       const v = this.bestOf(kept);
-      this.memoArr[i] = v;
+      this.memoNum.set(i, v);
       return v;
     }
     const key = kept.join(',');
@@ -240,7 +239,15 @@ export function compileTables(rules: WulongRules): Tables {
   const scores: number[] = [];
   for (let n = 1; n <= N; n++) {
     const list: RollClass[] = [];
-    const index = new Map<string, number>();
+    // class of a count vector, keyed by the vector read in base dice+1 while that number is exact
+    const index = new Map<number | string, number>();
+    const numeric = (N + 1) ** F <= Number.MAX_SAFE_INTEGER;
+    const keyOf = (counts: readonly number[]): number | string => {
+      if (!numeric) return counts.join(',');
+      let k = 0;
+      for (let f = F - 1; f >= 0; f--) k = k * (N + 1) + counts[f];
+      return k;
+    };
     let bust = 0n;
     for (const counts of compositions(n, F)) {
       const weight = factorial(n) / counts.reduce((a, c) => a * factorial(c), 1);
@@ -269,7 +276,7 @@ export function compileTables(rules: WulongRules): Tables {
         scores.push(paid.score);
       }
       if (choices.length === 0) bust += BigInt(weight);
-      index.set(counts.join(','), list.length);
+      index.set(keyOf(counts), list.length);
       list.push({ counts, weight, bust: choices.length === 0, instantWin, choices, allChoices });
     }
     // ordered roll i of n dice = roll i' of the first n − 1 dice (i mod F^(n−1)) plus a last die of
@@ -283,7 +290,7 @@ export function compileTables(rules: WulongRules): Tables {
     prevClasses.forEach((c, k) => {
       for (let f = 0; f < F; f++) {
         c.counts[f]++;
-        succ[k * F + f] = index.get(c.counts.join(','))!;
+        succ[k * F + f] = index.get(keyOf(c.counts))!;
         c.counts[f]--;
       }
     });
