@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic, writeFilesAtomic } from '../core/files.js';
 import { renderSpec, type VlSpec } from './render.js';
+import { withSubtitleLine } from './chart-config.js';
 import { chartsBundle, workbenchBundle } from './bundle.js';
 import { packageRoot } from '../core/paths.js';
 
@@ -23,6 +24,11 @@ export interface Chart {
   spec: VlSpec;
   /** the chart's data, written as CSV next to it */
   rows: readonly Row[];
+  /**
+   * How the numbers were obtained and from how much: basisLine({ exact: … }) or
+   * basisLine({ simulated: n, of: 'games', seed }). Added as the last subtitle line of the image.
+   */
+  basis?: string;
 }
 
 export interface Section {
@@ -75,7 +81,8 @@ export async function writePage(reportsDir: string, page: PageInfo, intro: strin
   let body = `<p><a href="${up}index.html">← all reports</a> · <a href="${up}workbench/index.html">workbench</a></p>\n<h1>${escapeHtml(page.title)}</h1>\n${intro}\n`;
   for (const s of sections) {
     body += `<h2>${escapeHtml(s.heading)}</h2>\n${s.html ?? ''}\n`;
-    for (const c of s.charts ?? []) {
+    for (const chart of s.charts ?? []) {
+      const c = chart.basis ? { ...chart, spec: { ...chart.spec, title: withSubtitleLine(chart.spec.title, chart.basis) } as VlSpec } : chart;
       const { svg, png } = await renderSpec(c.spec);
       files.push([join(dir, `${c.name}.svg`), svg], [join(dir, `${c.name}.png`), png], [join(dir, `${c.name}.csv`), toCsv(c.rows)], [join(dir, `${c.name}.vl.json`), JSON.stringify(c.spec, null, 1) + '\n']);
       body += `<figure id="fig-${c.name}" data-vl><script type="application/json">${inlineJson(c.spec)}</script><img src="${c.name}.svg" alt="${escapeHtml(c.title)}"><figcaption><b>${escapeHtml(c.title)}.</b> ${escapeHtml(c.caption)}
