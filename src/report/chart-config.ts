@@ -58,3 +58,17 @@ export function barValueLabels(field: string, format: string, horizontal: boolea
     ? { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 10, color: '#333' }, encoding: { text: { field, type: 'quantitative', format } } }
     : { mark: { type: 'text', align: 'center', baseline: 'bottom', dy: -2, fontSize: 10, color: '#333' }, encoding: { text: { field, type: 'quantitative', format } } };
 }
+
+/**
+ * Round tick values over [lo, hi] that always include 0 (when it is in range), with the domain
+ * widened to the outer ticks: a chart about gains and losses labels its break-even line.
+ */
+export function ticksWithZero(lo: number, hi: number, count = 7): { values: number[]; domain: [number, number] } {
+  const lo0 = Math.min(lo, 0), hi0 = Math.max(hi, 0);
+  const raw = (hi0 - lo0) / count || 1;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * p).find((s) => s >= raw) ?? 10 * p;
+  const a = Math.floor(lo0 / step), b = Math.ceil(hi0 / step);
+  const values = Array.from({ length: b - a + 1 }, (_, i) => Number(((a + i) * step).toPrecision(12)));
+  return { values, domain: [a * step, b * step] };
+}
