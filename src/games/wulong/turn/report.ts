@@ -182,7 +182,7 @@ function thresholdChart(rules: WulongRules, optimalValue: number, thresholds: nu
       rows: [...data, ...sims.map((s) => ({ ...s }))],
       spec: {
         $schema: VL_SCHEMA,
-        title: { text: 'Fixed-threshold policies vs the optimal policy', subtitle: [rules.name, `line: exact expected score; black squares with bars: simulated (${sims.length ? `${k(Number(sims[0].turns ?? 0))} turns each, ` : ''}95% intervals)`] },
+        title: { text: 'Fixed-threshold policies vs the optimal policy', subtitle: [rules.name, 'line: exact expected score; black squares with bars: simulated, 95% intervals'] },
         width: 640,
         height: 300,
         layer: [
