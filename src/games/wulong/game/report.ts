@@ -331,10 +331,12 @@ function sweepCharts(run: SweepRun, i: number, page: string, raw: unknown): Char
 }
 
 function sweepTable(r: SweepResult): Row[] {
+  // short headers so the table fits the page: "tiger odds", strategies without the shared "@optimal"
+  const allOptimal = r.points[0].winRates.every((w) => w.label.endsWith('@optimal'));
   return r.points.map((pt) => {
     const row: Row = {};
-    for (const [f, v] of Object.entries(pt.values)) row[f] = v;
-    for (const w of pt.winRates) row[w.label] = pct(w.p, 1);
+    for (const [f, v] of Object.entries(pt.values)) row[f.split('.').slice(-2).join(' ')] = v;
+    for (const w of pt.winRates) row[allOptimal ? w.label.replace(/@optimal$/, '') : w.label] = pct(w.p, 1);
     row.spread = pct(pt.winSpread, 1);
     row.turns = pt.turnsMean.toFixed(1);
     for (const c of pt.cards) row[`${c.card} EV (exact)`] = c.exactEvPerChip.toFixed(3);
@@ -379,7 +381,7 @@ export async function writeSweepPage(reportsDir: string, runs: SweepRun[], meta:
   const page: PageInfo = { path: `wulong/${meta.page}.html`, title: 'Wulong: balance sweeps for designers', summary: `${runs.length} sweeps of rules fields (${runs.map((r) => r.title).join('; ')}): strategies' win rates, game length, each card's EV and fair odds` };
   const intro = `<p>Each sweep changes one (or two) numeric fields of the rules file, re-validates the rules, and plays ${games.toLocaleString('en-US')} ${P}-player games at every value (same seed at every point: common random numbers). Run any sweep from the command line, e.g. <code>oddsmith wulong sweep --set bettingCards.panda.odds=1..9 --games ${games}</code>. The exact EV lines come from the turn solver; win rates and realised EVs are simulated, with 95% intervals.</p>
 <p>Findings:</p><ul>${findings.join('\n')}</ul>`;
-  const sections: Section[] = runs.map((run, i) => ({ heading: run.title, charts: sweepCharts(run, i, meta.page, raw), table: { rows: sweepTable(run.result), caption: 'Per point: win rates, spread (best − worst), mean game length, exact opening EV per chip of each card.' } }));
+  const sections: Section[] = runs.map((run, i) => ({ heading: run.title, charts: sweepCharts(run, i, meta.page, raw), table: { rows: sweepTable(run.result), caption: 'Per point: win rates (every player rolls with the optimal turn policy), spread (best − worst), mean game length, exact opening EV per chip of each card.' } }));
   return writePage(reportsDir, page, intro, sections);
 }
 
