@@ -8,9 +8,13 @@
 import vegaEmbed from 'vega-embed';
 import { baseConfig } from './chart-config.js';
 
-export async function embed(el: HTMLElement, spec: Record<string, unknown>): Promise<unknown> {
+/**
+ * Draw one spec into `el`. The workbench redraws on every edit and asks for 'canvas': repainting a
+ * canvas is several times cheaper than patching hundreds of SVG nodes; report pages keep 'svg'.
+ */
+export async function embed(el: HTMLElement, spec: Record<string, unknown>, renderer: 'svg' | 'canvas' = 'svg'): Promise<unknown> {
   const withConfig = { ...spec, config: { ...baseConfig, font: 'DejaVu Sans, Verdana, sans-serif', ...((spec.config as object) ?? {}), mark: { tooltip: { content: 'data' } } } };
-  const r = await vegaEmbed(el, withConfig as never, { actions: { export: true, source: false, compiled: false, editor: false }, renderer: 'svg', tooltip: { theme: 'light' } });
+  const r = await vegaEmbed(el, withConfig as never, { actions: { export: true, source: false, compiled: false, editor: false }, renderer, tooltip: { theme: 'light' } });
   return r.view;
 }
 

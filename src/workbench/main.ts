@@ -6,7 +6,7 @@
  * accepts is one `--rules` accepts, with the same one-line messages.
  */
 import { validateRules as validateWulong, type WulongRules } from '../games/wulong/turn/rules.js';
-import { TurnAnalysis } from '../games/wulong/turn/exact.js';
+import { TurnAnalysis, bettingCards, type FinalDistribution, type SolveResult } from '../games/wulong/turn/exact.js';
 import { validateRules as validateLiars } from '../games/liars-dice/rules.js';
 import { bidOdds, atLeastTable, parseBid, parseDice } from '../games/liars-dice/exact.js';
 import { validateRules as validateMahjong } from '../games/sichuan-mahjong/rules.js';
@@ -16,7 +16,7 @@ import { analyze } from '../games/sichuan-mahjong/exact-waits.js';
 declare const __PRESETS__: Record<string, unknown>;
 
 interface ChartView { data(name: string, values: unknown[]): ChartView; runAsync(): Promise<unknown> }
-interface Embed { (el: HTMLElement, spec: Record<string, unknown>): Promise<ChartView> }
+interface Embed { (el: HTMLElement, spec: Record<string, unknown>, renderer?: 'svg' | 'canvas'): Promise<ChartView> }
 const charts = (globalThis as unknown as { oddsmithCharts?: { embed: Embed } }).oddsmithCharts;
 
 const $ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document): T => root.querySelector(sel) as T;
@@ -165,9 +165,15 @@ const wulongPresets = Object.entries(__PRESETS__)
   .sort(([a], [b]) => Number(b === 'rules/wulong/default.json') - Number(a === 'rules/wulong/default.json'));
 
 /** Last per-edit timings, read by the browser test. */
-export const timing = { wulongMs: [] as number[], sensitivityMs: 0 };
+export const timing = { wulongMs: [] as number[], sensitivityMs: 0, phases: [] as Record<string, number>[] };
 /** The last full results, for the browser test to compare with the CLI's --json. */
 const last: Record<string, unknown> = {};
+
+/** What the turn solve depends on: everything but the name, the cards' odds and names, the all-in and the full-game settings (card minimums stay: they set the scoring unit). */
+function turnKey(r: WulongRules): string {
+  const { name: _n, bettingCards: cards, allIn: _a, game: _g, ...turn } = r;
+  return JSON.stringify([turn, cards.map((c) => c.min)]);
+}
 
 function wulongTab(root: HTMLElement): void {
   root.innerHTML = `<div class="cols"><div>
@@ -195,17 +201,24 @@ function wulongTab(root: HTMLElement): void {
   let label = 'rules/wulong/default.json';
   let analysis: TurnAnalysis;
   let sensTimer: ReturnType<typeof setTimeout> | undefined;
-  let drawnUnit = 0;
+  /** the turn solved last: its key, result and final-score distribution (a card edit reuses them) */
+  let solved: { key: string; result: SolveResult; dist: FinalDistribution } | undefined;
+  /** sensitivity: the bumped solves' distributions for the current turn key, so card edits redo only the card sums */
+  let sensCache: { key: string; rows: { name: string; expected: number; dist: FinalDistribution; unit: number }[] } | undefined;
+  let sensGeneration = 0;
   let policyView: ChartView | undefined, finalView: ChartView | undefined;
   const err = $('#w-error');
 
-  const policySpec = (unit: number) => ({
+  // cells and bars carry their own x..x2 (one scoring unit wide), so a redraw runs no bin
+  // transform and lays out no ordinal axis: the data update is the whole cost of an edit
+  const policySpec = () => ({
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: 'Roll or stop, by turn total and dice left (exact, optimal policy)', subtitle: 'colour: what optimal play does; hover a cell for both values' },
     width: 640, height: 170, data: { name: 'table' },
     mark: { type: 'rect', tooltip: { content: 'data' } },
     encoding: {
-      x: { field: 'total', type: 'quantitative', bin: { step: unit, binned: false }, title: 'turn total (points)', axis: { format: ',d' } },
+      x: { field: 'x', type: 'quantitative', title: 'turn total (points)', axis: { format: ',d' }, scale: { zero: false, nice: false } },
+      x2: { field: 'x2' },
       y: { field: 'dice', type: 'ordinal', title: 'dice left to roll', sort: 'descending' },
       color: { field: 'action', type: 'nominal', scale: { domain: ['roll', 'stop'], range: ['#f28e2b', '#4e79a7'] }, title: 'optimal action' },
     },
@@ -214,17 +227,35 @@ function wulongTab(root: HTMLElement): void {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: 'Final turn score (exact distribution, optimal play)', subtitle: 'scores with probability ≥ 0.01% shown; the table in --json has all' },
     width: 640, height: 200, data: { name: 'table' },
-    mark: { type: 'bar', tooltip: { content: 'data' } },
+    mark: { type: 'rect', tooltip: { content: 'data' } },
     encoding: {
-      x: { field: 'score', type: 'ordinal', title: 'final turn score (points; 0 = bust)', axis: { labelAngle: -60, labelOverlap: true } },
+      x: { field: 'x', type: 'quantitative', title: 'final turn score (points; 0 = bust)', axis: { format: ',d' }, scale: { zero: false, nice: false } },
+      x2: { field: 'x2' },
       y: { field: 'probability', type: 'quantitative', title: 'probability', axis: { format: '.1%' } },
     },
   });
 
-  function recompute(): void {
-    const t0 = performance.now();
-    analysis = new TurnAnalysis(rules);
-    const r = analysis.solveResult();
+  function recompute(t0: number): void {
+    const ph: Record<string, number> = {};
+    let tp = t0;
+    const mark = (k: string) => { const n = performance.now(); ph[k] = n - tp; tp = n; };
+    mark('validate');
+    // a betting-card or all-in edit leaves the turn as it was: the cards are re-summed from the
+    // cached final-score distribution and the turn is not solved again (nor its charts redrawn)
+    const key = turnKey(rules);
+    const turnChanged = !solved || solved.key !== key;
+    let r: SolveResult;
+    if (turnChanged) {
+      analysis = new TurnAnalysis(rules);
+      mark('solve');
+      const dist = analysis.distribution();
+      r = analysis.solveResult();
+      solved = { key, result: r, dist };
+    } else {
+      mark('solve');
+      r = { ...solved!.result, rules: rules.name, bettingCards: bettingCards(rules, solved!.dist, solved!.result.unit) };
+    }
+    mark('result');
     last.wulong = r;
     $('#expected-turn-score').textContent = num(r.expectedTurnScore, 2);
     $('#expected-turn-score').dataset.value = String(r.expectedTurnScore);
@@ -234,55 +265,81 @@ function wulongTab(root: HTMLElement): void {
     $('#w-cards').innerHTML = r.bettingCards.length
       ? table(r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(6), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })), 'w-cards-table')
       : '<p class="note">These rules have no betting cards.</p>';
-    const pRows = r.policyTable.map((x) => ({ dice: x.dice, total: x.total, action: x.action, rollValue: x.rollValue, stopValue: x.stopValue, margin: x.margin }));
-    const fRows = r.finalScore.filter((x) => x.probability >= 1e-4);
+    mark('dom');
+    const half = r.unit / 2;
+    const pRows = r.policyTable.map((x) => ({ dice: x.dice, total: x.total, action: x.action, rollValue: x.rollValue, stopValue: x.stopValue, margin: x.margin, x: x.total - half, x2: x.total + half }));
+    const fRows = r.finalScore.filter((x) => x.probability >= 1e-4).map((x) => ({ ...x, x: x.score - 0.4 * r.unit, x2: x.score + 0.4 * r.unit }));
     const draw = async () => {
-      if (!charts) return;
-      // the policy map's cells are one scoring unit wide: new rules with another unit redraw it
-      if (!policyView || !finalView || drawnUnit !== r.unit) {
-        drawnUnit = r.unit;
+      if (!charts || !turnChanged) return;
+      if (!policyView || !finalView) {
         $('#w-policy').textContent = '';
         $('#w-final').textContent = '';
-        policyView = await charts.embed($('#w-policy'), { ...policySpec(r.unit), data: { name: 'table', values: pRows } });
-        finalView = await charts.embed($('#w-final'), { ...finalSpec(), data: { name: 'table', values: fRows } });
+        policyView = await charts.embed($('#w-policy'), { ...policySpec(), data: { name: 'table', values: pRows } }, 'canvas');
+        finalView = await charts.embed($('#w-final'), { ...finalSpec(), data: { name: 'table', values: fRows } }, 'canvas');
         return;
       }
       await Promise.all([policyView.data('table', pRows).runAsync(), finalView.data('table', fRows).runAsync()]);
     };
-    void draw().then(() => {
+    void draw().then(() => new Promise(requestAnimationFrame)).then(() => {
+      mark('charts');
+      timing.phases.push(ph);
       const ms = performance.now() - t0;
       timing.wulongMs.push(ms);
       $('#w-time').textContent = `(recomputed and redrawn in ${ms.toFixed(1)} ms)`;
       document.body.dataset.wulongReady = String(timing.wulongMs.length);
-      // 1 + 3 × faces solves: run once the edits pause, so typing stays quick
+      // one solve per payout entry, in slices between edits: it never holds an edit up by more than one solve
       clearTimeout(sensTimer);
-      sensTimer = setTimeout(sensitivity, 400);
+      sensTimer = setTimeout(() => sensitivity(r), turnChanged ? 300 : 0);
     });
   }
 
-  /** +1 scoring unit on each payout entry: how the expected score and each card's EV move. */
-  function sensitivity(): void {
+  /**
+   * +1 scoring unit on each payout entry: how the expected score and each card's EV move. Each
+   * bumped rules file is solved in its own task (a new edit stops the rest); the distributions are
+   * kept, so a card edit recomputes the table from them without solving.
+   */
+  function sensitivity(base: SolveResult): void {
+    const gen = ++sensGeneration;
     const t0 = performance.now();
-    const base = analysis.solveResult();
+    const key = solved!.key;
     const unit = base.unit;
+    const current = rules;
+    const show = () => {
+      const rows = sensCache!.rows.map((e) => {
+        const row: Record<string, string> = { [`payout entry (+${unit} points)`]: e.name, 'Δ expected score': (e.expected - base.expectedTurnScore).toFixed(3) };
+        bettingCards(current, e.dist, e.unit).forEach((c, j) => { row[`Δ EV ${c.card}`] = (c.evPerChip - base.bettingCards[j].evPerChip).toExponential(2); });
+        return row;
+      });
+      timing.sensitivityMs = performance.now() - t0;
+      $('#w-sens').innerHTML = table(rows, 'w-sens-table') + `<p class="note">${rows.length} exact solves (Δ per +${unit} points on one entry); this table follows the figures above once the edits pause.</p>`;
+    };
+    if (sensCache?.key === key) return show();
     const entries: { name: string; bump: (r: WulongRules) => void }[] = [];
-    rules.faces.forEach((f, i) => Object.keys(f.score).forEach((k) => entries.push({ name: `${f.name} ×${k}`, bump: (r) => { r.faces[i].score[k] += unit; } })));
-    rules.straights.forEach((s, i) => entries.push({ name: s.name, bump: (r) => { r.straights[i].score += unit; } }));
-    if (rules.threePairs) entries.push({ name: 'three pairs', bump: (r) => { r.threePairs!.score += unit; } });
-    if (rules.instantWin) entries.push({ name: `${rules.instantWin.name} value`, bump: (r) => { r.instantWin!.value += unit; } });
-    const rows = entries.map((e) => {
-      const r2 = structuredClone(rules);
-      e.bump(r2);
-      const s = new TurnAnalysis(r2).solveResult();
-      const row: Record<string, string> = { [`payout entry (+${unit} points)`]: e.name, 'Δ expected score': (s.expectedTurnScore - base.expectedTurnScore).toFixed(3) };
-      s.bettingCards.forEach((c, j) => { row[`Δ EV ${c.card}`] = (c.evPerChip - base.bettingCards[j].evPerChip).toExponential(2); });
-      return row;
-    });
-    timing.sensitivityMs = performance.now() - t0;
-    $('#w-sens').innerHTML = table(rows, 'w-sens-table') + `<p class="note">${rows.length} exact solves in ${timing.sensitivityMs.toFixed(0)} ms. Δ per +${unit} points on one entry.</p>`;
+    current.faces.forEach((f, i) => Object.keys(f.score).forEach((k) => entries.push({ name: `${f.name} ×${k}`, bump: (r) => { r.faces[i].score[k] += unit; } })));
+    current.straights.forEach((s, i) => entries.push({ name: s.name, bump: (r) => { r.straights[i].score += unit; } }));
+    if (current.threePairs) entries.push({ name: 'three pairs', bump: (r) => { r.threePairs!.score += unit; } });
+    if (current.instantWin) entries.push({ name: `${current.instantWin.name} value`, bump: (r) => { r.instantWin!.value += unit; } });
+    const rows: NonNullable<typeof sensCache>['rows'] = [];
+    const step = (i: number) => {
+      if (gen !== sensGeneration) return; // an edit came in: its own run replaces this one
+      if (i === entries.length) {
+        sensCache = { key, rows };
+        show();
+        return;
+      }
+      const r2 = structuredClone(current);
+      entries[i].bump(r2);
+      const a = new TurnAnalysis(r2);
+      rows.push({ name: entries[i].name, expected: a.solveResult().expectedTurnScore, dist: a.distribution(), unit: a.unit });
+      sensTimer = setTimeout(() => step(i + 1), 0);
+    };
+    step(0);
   }
 
   function accept(x: unknown, where: string, fromForm: boolean): boolean {
+    const t0 = performance.now();
+    clearTimeout(sensTimer);
+    sensGeneration++;
     try {
       rules = validateWulong(x, where);
     } catch (e) {
@@ -294,7 +351,7 @@ function wulongTab(root: HTMLElement): void {
     label = where;
     writeHash({ game: 'wulong', rules: b64urlEncode(JSON.stringify(raw)) });
     if (!fromForm) buildForm($('#w-form'), raw, (v) => accept(structuredClone(v), label, true));
-    recompute();
+    recompute(t0);
     return true;
   }
 
@@ -311,7 +368,7 @@ function wulongTab(root: HTMLElement): void {
     accept(structuredClone(__PRESETS__[k]), k, false);
   });
   $('#w-fair').addEventListener('click', () => {
-    const r = analysis.solveResult();
+    const r = last.wulong as SolveResult;
     const x = structuredClone(raw) as WulongRules;
     r.bettingCards.forEach((c, i) => { if (c.fairOdds !== null) x.bettingCards[i].odds = Number(c.fairOdds.toFixed(4)); });
     accept(x, label, false);

@@ -175,7 +175,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
     {
       heading: 'Role win rates for every pair of strategies',
       html: `<p>Each pair plays the same deals (common random numbers: each game's deck and ranking come from its own seed). Rules: ${escapeHtml(rules.name)} — health ${rules.health}, ${rules.rounds} rounds, ${rules.districts} districts × ${rules.humansPerDistrict} humans, ${rules.suits}×${rules.values} deck.</p>`,
-      charts: [intervalChart({ name: 'pairs', title: 'Dracula\'s win rate by pair of strategies', subtitle: `${e.games} games a pair (${e.searchGames} with a search player); 95% Wilson intervals; dashed line 50%`, caption: pairCaption, rows: pairRows, category: 'pair', categoryTitle: 'Dracula\'s strategy vs Van Helsing\'s', valueTitle: 'Dracula wins (share of games)', reference: 0.5 })],
+      charts: [intervalChart({ name: 'pairs', title: 'Dracula\'s win rate by pair of strategies', subtitle: `simulated: ${e.games.toLocaleString('en-US')} games a pair (${e.searchGames.toLocaleString('en-US')} with a search player); 95% Wilson intervals; dashed line 50%`, caption: pairCaption, rows: pairRows, category: 'pair', categoryTitle: 'Dracula\'s strategy vs Van Helsing\'s', valueTitle: 'Dracula wins (share of games)', reference: 0.5 })],
       table: {
         caption: 'How games and rounds end and how long they last; what the last turn after a call does (share of those turns that changed at least one district\'s winner, and the districts gained by the player taking it); the first mover\'s edge: every game replayed from the same seeds with the other player starting every round (paired difference, 95% interval).',
         rows: results.map((r) => ({

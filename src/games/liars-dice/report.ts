@@ -4,6 +4,7 @@ import { runExperiment as runShards } from '../../parallel/pool.js';
 import { array, integer, number, object, string } from '../../core/validate.js';
 import { UserError } from '../../core/errors.js';
 import { fmtPct } from '../../core/format.js';
+import { basisLine } from '../../report/chart-config.js';
 import { loadRules, type LiarsRules } from './rules.js';
 import { binomialAtLeast, exactValue } from './exact.js';
 import { summarizeTournament, tournamentKernel, type TournamentParams, type TournamentResult } from './kernels.js';
@@ -43,7 +44,7 @@ async function oddsPage(spec: Record<string, unknown>, ctx: ExperimentContext): 
     rows,
     spec: {
       $schema: SCHEMA,
-      title: { text: 'Chance of at least k matching dice among the unknown ones', subtitle: `${sides}-sided dice; exact binomial tails` },
+      title: { text: 'Chance of at least k matching dice among the unknown ones', subtitle: [`${sides}-sided dice; colour: P(at least k)`, 'white outline: the highest count still at least 50% likely (add your own matching dice to read a bid); blank: k > u, impossible', `exact: binomial tails as fractions, u = 1 to ${maxU} unknown dice; nothing sampled`] },
       data: { values: rows },
       facet: { column: { field: 'kind', type: 'nominal', title: null, header: { labelFontSize: 12 } } },
       spec: {
@@ -91,7 +92,7 @@ function penaltyChart(r: TournamentResult, name: string, title: string): Chart {
     rows,
     spec: {
       $schema: SCHEMA,
-      title: { text: title, subtitle: `${r.players} players × ${r.dicePerPlayer} dice, ${r.rounds.toLocaleString('en-US')} rounds` },
+      title: { text: title, subtitle: [`${r.players} players × ${r.dicePerPlayer} dice; bars: mean; whiskers: 95% intervals; dashed: an even share`, basisLine({ simulated: r.rounds, of: 'rounds' })] },
       width: 560, height: 40 * rows.length + 20,
       layer: [
         { data: { values: rows }, mark: { type: 'bar', height: 22 }, encoding: { y: { field: 'seat', type: 'nominal', title: null, sort: null }, x: { field: 'penalties', type: 'quantitative', title: 'penalties per round (drinks)' }, color: { field: 'strategy', type: 'nominal', legend: null } } },
@@ -117,7 +118,7 @@ function callChart(r: TournamentResult): Chart {
     rows,
     spec: {
       $schema: SCHEMA,
-      title: { text: 'Calls that were right', subtitle: 'share of challenged bids that turned out false' },
+      title: { text: 'Calls that were right', subtitle: ['share of challenged bids that turned out false; whiskers: 95% intervals', basisLine({ simulated: r.rounds, of: 'rounds' })] },
       data: { values: rows },
       width: 560, height: 220,
       layer: [
@@ -165,7 +166,7 @@ export function sweepChart(strategy: string, param: string, rows: Row[], rounds:
     rows,
     spec: {
       $schema: SCHEMA,
-      title: { text: `${strategy}: penalties per round as ${param} varies`, subtitle: `field: ${field.join(', ')}` },
+      title: { text: `${strategy}: penalties per round as ${param} varies`, subtitle: [`field: ${field.join(', ')}; band: 95% interval`, basisLine({ simulated: rounds, of: 'rounds per value (same dice at every value)', seed })] },
       data: { values: rows },
       width: 560, height: 300,
       layer: [
@@ -237,7 +238,7 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
     rows: convRows,
     spec: {
       $schema: SCHEMA,
-      title: { text: 'Exploitability of the CFR+ average strategy', subtitle: 'two players; exact best responses (computed, not sampled); dashed grey rule: 1e-4 for reference' },
+      title: { text: 'Exploitability of the CFR+ average strategy', subtitle: ['two players; dashed grey rule: 1e-4 for reference', 'exact: best responses computed over the whole game tree; nothing sampled'] },
       width: 560, height: 320,
       layer: [
         { data: { values: convRows }, mark: { type: 'line', point: { size: 30, filled: false }, strokeWidth: 1.6 }, encoding: { strokeDash: { field: 'game', type: 'nominal', title: 'game', legend: { orient: 'top-right' } }, shape: { field: 'game', type: 'nominal', title: 'game', legend: { orient: 'top-right' } }, x: { field: 'iteration', type: 'quantitative', title: 'CFR+ iterations', scale: { type: 'log' } }, y: { field: 'exploitability', type: 'quantitative', title: 'exploitability (penalties per round)', scale: { type: 'log' }, axis: { format: '.0e' } }, color: { field: 'game', type: 'nominal', title: 'game', legend: { orient: 'top-right' } } } },
@@ -246,6 +247,11 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
     } as never,
   };
   const openRows: Row[] = mainResults.filter((r) => r.dice[0] === 1).flatMap((r) => r.opening.map((o) => ({ game: label(r), 'own die': o.hand, bid: o.bid, probability: o.probability })));
+  // one column order for every variant (count, then face), so the panels line up
+  const bidOrder = [...new Set(openRows.map((r) => String(r.bid)))].sort((a, b) => {
+    const [ca, fa] = a.split('x').map(Number), [cb, fb] = b.split('x').map(Number);
+    return ca - cb || fa - fb;
+  });
   const opening: Chart = {
     name: 'opening-bids',
     title: 'Opening bids at equilibrium',
@@ -253,18 +259,16 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
     rows: openRows,
     spec: {
       $schema: SCHEMA,
-      title: { text: 'Opening bid frequencies by own die', subtitle: 'one die each, two players' },
+      title: { text: 'Opening bid frequencies by own die', subtitle: ['one die each, two players; columns in the same order for every variant (in seed, a bid of 1s ranks above 6s)', 'grey cell: a bid made less than 0.5% of the time (never, or almost never)', 'exact: the CFR+ average strategy itself, not sampled play'] },
       data: { values: openRows },
       facet: { row: { field: 'game', type: 'nominal', title: null, header: { labelAngle: 0, labelAlign: 'left', labelAnchor: 'start', labelOrient: 'top' } } },
-      // each variant orders its bids differently (seed: 1 above the top face), so each row has its own axis
-      resolve: { scale: { x: 'independent' }, axis: { x: 'independent' } },
       spec: {
         width: 560, height: 150,
         mark: { type: 'rect', stroke: 'white' },
         encoding: {
-          x: { field: 'bid', type: 'ordinal', title: 'opening bid (count x face, in bid order)', sort: null, axis: { labelAngle: 0 } },
+          x: { field: 'bid', type: 'ordinal', title: 'opening bid (count x face)', sort: bidOrder, axis: { labelAngle: 0 } },
           y: { field: 'own die', type: 'ordinal', title: 'opener\'s die' },
-          color: { field: 'probability', type: 'quantitative', title: 'frequency', scale: { scheme: 'blues', domain: [0, 1] }, legend: { format: '.0%' }, condition: { test: 'datum.probability < 0.005', value: 'white' } },
+          color: { field: 'probability', type: 'quantitative', title: 'frequency', scale: { scheme: 'blues', domain: [0, 1] }, legend: { format: '.0%' }, condition: { test: 'datum.probability < 0.005', value: '#e6e6e6' } },
         },
       },
     } as never,

@@ -22,21 +22,35 @@ import { fmtPct } from '../../core/format.js';
 import { assumptionsSection } from '../../report/assumptions.js';
 import { checkAssumptions, DECLINE_TABLE, probe, type Probe } from './assumptions.js';
 import type { Section } from '../../report/page.js';
+import { basisLine, ticksWithZero } from '../../report/chart-config.js';
 
 const pc = (x: number, d = 1) => fmtPct(x, d);
 
-function barChart(o: { name: string; title: string; subtitle: string; caption: string; rows: Row[]; x: string; xTitle: string; y: string; yTitle: string; yFormat?: string; color?: string; colorTitle?: string; horizontal?: boolean; numericX?: boolean }): Chart {
+function barChart(o: { name: string; title: string; subtitle: string; caption: string; rows: Row[]; x: string; xTitle: string; y: string; yTitle: string; yFormat?: string; color?: string; colorTitle?: string; horizontal?: boolean; numericX?: boolean; basis?: string }): Chart {
+  // every bar carries its value at its end, so a zero bar reads "0" and is not taken for a missing one
+  const rows: Row[] = o.rows.map((r) => ({ ...r, valueLabel: valueLabel(Number(r[o.y]), o.yFormat) }));
+  const top = Math.max(...o.rows.map((r) => Number(r[o.y]))) * (o.horizontal ? 1.15 : 1.1);
+  const value = { field: o.y, type: 'quantitative', title: o.yTitle, axis: { format: o.yFormat }, scale: { domainMax: top } };
   const enc = o.horizontal
-    ? { y: { field: o.x, type: 'nominal', sort: null, title: o.xTitle }, x: { field: o.y, type: 'quantitative', title: o.yTitle, axis: { format: o.yFormat } } }
-    : { x: { field: o.x, type: 'ordinal', sort: o.numericX ? 'ascending' : null, title: o.xTitle, axis: { labelAngle: 0 } }, y: { field: o.y, type: 'quantitative', title: o.yTitle, axis: { format: o.yFormat } } };
-  const color = o.color ? { color: { field: o.color, type: 'nominal', title: o.colorTitle ?? o.color }, xOffset: o.horizontal ? undefined : { field: o.color }, yOffset: o.horizontal ? { field: o.color } : undefined } : {};
+    ? { y: { field: o.x, type: 'nominal', sort: null, title: o.xTitle }, x: value }
+    : { x: { field: o.x, type: 'ordinal', sort: o.numericX ? 'ascending' : null, title: o.xTitle, axis: { labelAngle: 0 } }, y: value };
+  // the colour (and legend) order is the data's order, the same in every chart of a page
+  const color = o.color ? { color: { field: o.color, type: 'nominal', title: o.colorTitle ?? o.color, sort: null }, xOffset: o.horizontal ? undefined : { field: o.color, sort: null }, yOffset: o.horizontal ? { field: o.color, sort: null } : undefined } : {};
   return {
     name: o.name,
     title: o.title,
     caption: o.caption,
     rows: o.rows,
-    spec: { $schema: SCHEMA, title: { text: o.title, subtitle: o.subtitle }, width: 560, height: o.horizontal ? { step: o.color ? 14 : 24 } : 300, data: { values: o.rows }, mark: { type: 'bar', tooltip: true }, encoding: { ...enc, ...JSON.parse(JSON.stringify(color)) } } as never,
+    basis: o.basis,
+    spec: { $schema: SCHEMA, title: { text: o.title, subtitle: o.subtitle }, width: 560, height: o.horizontal ? { step: o.color ? 14 : 24 } : 300, data: { values: rows }, encoding: { ...enc, ...JSON.parse(JSON.stringify(color)) }, layer: [{ mark: { type: 'bar', tooltip: true } }, { mark: { type: 'text', fontSize: 10, color: '#333', ...(o.horizontal ? { align: 'left', baseline: 'middle', dx: 3 } : { align: 'center', baseline: 'bottom', dy: -2 }) }, encoding: { text: { field: 'valueLabel', type: 'nominal' } } }] } as never,
   };
+}
+
+/** A bar's printed value: "0" only for a true zero; a tiny share is "<0.1%", not a rounded "0.0%". */
+function valueLabel(v: number, format?: string): string {
+  if (v === 0) return '0';
+  if (format?.endsWith('%')) return v < 0.001 ? '<0.1%' : `${(100 * v).toFixed(v < 0.1 ? 1 : 0)}%`;
+  return v.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
 
 async function startingHandsPage(reportsDir: string): Promise<PageInfo> {
@@ -58,22 +72,22 @@ async function startingHandsPage(reportsDir: string): Promise<PageInfo> {
   return writePage(reportsDir, { path: 'sichuan-mahjong/starting-hands.html', title: 'Sichuan mahjong: starting-hand shanten (exact)', summary: `exact shanten distribution of 13- and 14-tile starting hands; ready at the deal ${pc(p0(r13, 0), 3)}` }, intro, [
     {
       heading: 'Shanten of a starting hand',
-      charts: [barChart({ name: 'starting-shanten', title: 'Shanten of a starting hand, void chosen after the deal', subtitle: 'exact over all C(108,13) and C(108,14) deals', caption: 'Most starting hands are three or four tiles from ready; the dealer, with one tile more, is about half a step closer on average.', rows: main, x: 'shanten', numericX: true, xTitle: 'shanten (tiles from ready; −1 = complete)', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'hand', colorTitle: 'hand' })],
+      charts: [barChart({ name: 'starting-shanten', title: 'Shanten of a starting hand, void chosen after the deal', subtitle: 'void chosen after the deal', basis: basisLine({ exact: `every one of the C(108,13) = ${BigInt(r13.deals).toLocaleString('en-US')} and C(108,14) deals counted` }), caption: 'Most starting hands are three or four tiles from ready; the dealer, with one tile more, is about half a step closer on average.', rows: main, x: 'shanten', numericX: true, xTitle: 'shanten (tiles from ready; −1 = complete)', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'hand', colorTitle: 'hand' })],
       table: { rows: table, caption: 'Exact counts of deals per shanten value.' },
     },
     {
       heading: 'Standard hand against seven pairs (13 tiles)',
-      charts: [barChart({ name: 'starting-shanten-by-shape', title: 'Which shape is closer: standard hand or seven pairs', subtitle: '13-tile hands, exact; best void for each measure', caption: 'Seven pairs is rarely the closer shape at the deal, but it lowers the overall shanten of a few per cent of hands (the gap between the bars).', rows: kinds, x: 'shanten', numericX: true, xTitle: 'shanten (tiles from ready)', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'measure', colorTitle: 'measure' })],
+      charts: [barChart({ name: 'starting-shanten-by-shape', title: 'Which shape is closer: standard hand or seven pairs', subtitle: '13-tile hands; best void for each measure', basis: basisLine({ exact: `all ${BigInt(r13.deals).toLocaleString('en-US')} 13-tile deals counted` }), caption: 'Seven pairs is rarely the closer shape at the deal, but it lowers the overall shanten of a few per cent of hands (the gap between the bars).', rows: kinds, x: 'shanten', numericX: true, xTitle: 'shanten (tiles from ready)', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'measure', colorTitle: 'measure' })],
     },
     {
       heading: 'Waits of a ready starting hand',
       html: `<p>Exact, by a second method: every complete hand over two suits (four sets and a pair, or seven pairs) minus one tile, weighted by its number of deals. These ready hands add up to ${rw.readyDeals} deals — ${same ? 'exactly' : 'NOT'} the shanten-0 count above. Mean: ${rw.meanKinds.toFixed(3)} kinds of winning tile; ${pc(rw.waits[0].share)} of ready starting hands wait on a single kind.</p>`,
-      charts: [barChart({ name: 'ready-start-waits', title: 'Winning tile kinds of a ready 13-tile starting hand', subtitle: `exact over all ${rw.readyDeals} ready deals`, caption: 'Most ready starting hands wait on one or two kinds; three or more kinds is rare, nine (the nine gates) rarest of all.', rows: waitRows, x: 'kinds', numericX: true, xTitle: 'kinds of winning tile', y: 'share', yTitle: 'share of ready starting hands', yFormat: '.0%' })],
+      charts: [barChart({ name: 'ready-start-waits', title: 'Winning tile kinds of a ready 13-tile starting hand', subtitle: 'every complete two-suit hand minus one tile, weighted by its deals', basis: basisLine({ exact: `all ${BigInt(rw.readyDeals).toLocaleString('en-US')} ready deals counted` }), caption: 'Most ready starting hands wait on one or two kinds; three or more kinds is rare, nine (the nine gates) rarest of all.', rows: waitRows, x: 'kinds', numericX: true, xTitle: 'kinds of winning tile', y: 'share', yTitle: 'share of ready starting hands', yFormat: '.0%' })],
       table: { rows: rw.waits.map((w) => ({ 'winning kinds': w.kinds, deals: w.deals, share: w.share.toFixed(9) })), caption: 'Exact counts of ready deals by number of winning tile kinds.' },
     },
     {
       heading: 'Tiles in the shortest suit',
-      charts: [barChart({ name: 'fewest-suit-tiles', title: 'Tiles in the suit with the fewest tiles', subtitle: 'what a fewest-tiles void must throw away first; exact', caption: 'A fewest-tiles void costs three or four discards in most deals; a clean void suit (0 tiles) is dealt about 1% of the time.', rows: fewest, x: 'tiles', numericX: true, xTitle: 'tiles of the shortest suit in hand', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'hand', colorTitle: 'hand' })],
+      charts: [barChart({ name: 'fewest-suit-tiles', title: 'Tiles in the suit with the fewest tiles', subtitle: 'what a fewest-tiles void must throw away first', basis: basisLine({ exact: `all ${BigInt(r13.deals).toLocaleString('en-US')} 13-tile and ${BigInt(r14.deals).toLocaleString('en-US')} 14-tile deals counted` }), caption: 'A fewest-tiles void costs three or four discards in most deals; a clean void suit (0 tiles) is dealt about 1% of the time.', rows: fewest, x: 'tiles', numericX: true, xTitle: 'tiles of the shortest suit in hand', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'hand', colorTitle: 'hand' })],
     },
   ]);
 }
@@ -124,8 +138,9 @@ async function dealPage(reportsDir: string, e: DealExperiment, workers: number):
   const params: DealParams = { rules: loadRules(e.rules), strategies: e.strategies, rotate: e.rotate };
   const acc = await runShards({ kernel: dealKernel.name, params, seed: e.seed, total: e.deals, shardCount: e.shardCount }, { workers });
   const r: DealSummary = dealKernel.summarize(params, acc, e.deals);
-  const label = (s: { slot: number; strategy: string }) => `seat-slot ${s.slot}: ${s.strategy}`;
+  const label = (s: { slot: number; strategy: string }) => `${s.strategy} (player ${s.slot + 1})`;
   const pts: Row[] = r.bySlot.map((s) => ({ strategy: label(s), points: s.points.mean, low: s.points.ci95[0], high: s.points.ci95[1] }));
+  const zt = ticksWithZero(Math.min(...r.bySlot.map((s) => s.points.ci95[0])), Math.max(...r.bySlot.map((s) => s.points.ci95[1])));
   const fanRows: Row[] = r.fan.filter((f) => f.id !== 'plain').map((f) => ({ fan: f.fan, share: f.shareOfWins, wins: f.wins }));
   const waitRows: Row[] = r.waitKinds.map((w) => ({ kinds: w.kinds === 10 ? '10+' : String(w.kinds), share: w.share, hands: w.hands }));
   const liveRows: Row[] = r.liveWaits.map((w) => ({ live: w.live === 19 ? '19+' : String(w.live), share: w.share, hands: w.hands }));
@@ -140,31 +155,32 @@ async function dealPage(reportsDir: string, e: DealExperiment, workers: number):
       heading: 'Points per deal by strategy',
       charts: [{
         name: 'points-by-strategy', title: 'Points per deal by strategy', caption: 'Mean net points per deal with 95% intervals; the sum over the table is zero in every deal.', rows: pts,
-        spec: { $schema: SCHEMA, title: { text: 'Points per deal by strategy', subtitle: `${r.deals} deals, 95% intervals` }, width: 520, height: { step: 32 }, data: { values: pts }, layer: [
-          { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'strategy', type: 'nominal', sort: null, title: 'strategy (slot)' }, x: { field: 'low', type: 'quantitative', title: 'net points per deal' }, x2: { field: 'high' } } },
+        basis: basisLine({ simulated: r.deals, of: 'deals', seed: e.seed, extra: e.rotate ? 'strategies rotate seats deal by deal' : 'fixed seats' }),
+        spec: { $schema: SCHEMA, title: { text: 'Points per deal by strategy', subtitle: ['dots: mean net points; bars: 95% intervals; dashed: 0 (the table sums to zero)', 'player n: the strategy\'s place in the line-up'] }, width: 520, height: { step: 32 }, data: { values: pts }, layer: [
+          { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'strategy', type: 'nominal', sort: null, title: 'strategy' }, x: { field: 'low', type: 'quantitative', title: 'net points per deal (0 = break even)', scale: { domain: zt.domain, nice: false }, axis: { values: zt.values, labelExpr: "datum.value == 0 ? '0' : format(datum.value, '+.1~f')" } }, x2: { field: 'high' } } },
           { mark: { type: 'point', filled: true, size: 90 }, encoding: { y: { field: 'strategy', type: 'nominal', sort: null }, x: { field: 'points', type: 'quantitative' } } },
           { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: 0 } } },
         ] } as never,
       }],
-      table: { rows: slotTable, caption: 'Per strategy slot (rates per player-deal).' },
+      table: { rows: slotTable, caption: 'Per strategy (rates per player-deal).' },
     },
     {
       heading: 'Fan of simulated wins',
       charts: [
-        barChart({ name: 'fan-share', title: 'How often each fan occurs in a win', subtitle: `${r.wins} wins; a win can carry several fan`, caption: `Most wins are plain hands (${pc(r.fan.find((f) => f.id === 'plain')!.shareOfWins)}); roots and seven pairs are the commonest fan.`, rows: fanRows, x: 'fan', xTitle: 'fan', y: 'share', yTitle: 'share of wins', yFormat: '.0%', horizontal: true }),
-        barChart({ name: 'win-points', title: 'Points paid per win', subtitle: 'base value 2^fan, capped', caption: 'The distribution of a win\'s base value (before the self-draw bonus).', rows: pointRows, x: 'points', xTitle: 'points (2^fan)', y: 'share', yTitle: 'share of wins', yFormat: '.0%' }),
+        barChart({ name: 'fan-share', title: 'How often each fan occurs in a win', subtitle: 'a win can carry several fan; plain hands (no fan) left out', basis: basisLine({ simulated: r.deals, of: `deals (${r.wins.toLocaleString('en-US')} wins)`, seed: e.seed }), caption: `Most wins are plain hands (${pc(r.fan.find((f) => f.id === 'plain')!.shareOfWins)}); roots and seven pairs are the commonest fan.`, rows: fanRows, x: 'fan', xTitle: 'fan', y: 'share', yTitle: 'share of wins', yFormat: '.0%', horizontal: true }),
+        barChart({ name: 'win-points', title: 'Points paid per win', subtitle: 'base value 2^fan, capped', basis: basisLine({ simulated: r.deals, of: `deals (${r.wins.toLocaleString('en-US')} wins)`, seed: e.seed }), caption: 'The distribution of a win\'s base value (before the self-draw bonus).', rows: pointRows, x: 'points', xTitle: 'points (2^fan)', y: 'share', yTitle: 'share of wins', yFormat: '.0%' }),
       ],
     },
     {
       heading: 'Ready hands: how many waits',
       charts: [
-        barChart({ name: 'wait-kinds', title: 'Winning tile kinds when a player first becomes ready', subtitle: 'simulated deals, all strategies', caption: `Almost every ready hand waits on one or two kinds of tile; players get there after ${r.meanDrawsToReady.toFixed(1)} of their own draws on average.`, rows: waitRows, x: 'kinds', xTitle: 'kinds of winning tile', y: 'share', yTitle: 'share of ready hands', yFormat: '.0%' }),
-        barChart({ name: 'live-waits', title: 'Live copies of the waits when first ready', subtitle: 'copies the player cannot see (in the wall or other hands)', caption: `Half of all first ready hands have ${medianLive(r)} or fewer live winning tiles; ${pc(r.liveWaits[0].share)} are waiting on tiles that are all visible already (dead waits).`, rows: liveRows, x: 'live', xTitle: 'live winning tiles', y: 'share', yTitle: 'share of ready hands', yFormat: '.0%' }),
+        barChart({ name: 'wait-kinds', title: 'Winning tile kinds when a player first becomes ready', subtitle: 'all strategies', basis: basisLine({ simulated: r.deals, of: 'deals', seed: e.seed }), caption: `Almost every ready hand waits on one or two kinds of tile; players get there after ${r.meanDrawsToReady.toFixed(1)} of their own draws on average.`, rows: waitRows, x: 'kinds', xTitle: 'kinds of winning tile', y: 'share', yTitle: 'share of ready hands', yFormat: '.0%' }),
+        barChart({ name: 'live-waits', title: 'Live copies of the waits when first ready', subtitle: 'copies the player cannot see (in the wall or other hands)', basis: basisLine({ simulated: r.deals, of: 'deals', seed: e.seed }), caption: `Half of all first ready hands have ${medianLive(r)} or fewer live winning tiles; ${pc(r.liveWaits[0].share)} are waiting on tiles that are all visible already (dead waits).`, rows: liveRows, x: 'live', xTitle: 'live winning tiles', y: 'share', yTitle: 'share of ready hands', yFormat: '.0%' }),
       ],
     },
     {
       heading: 'How deals end',
-      charts: [barChart({ name: 'winners-per-deal', title: 'Winners per deal', subtitle: 'the deal ends at three winners or when the wall runs out', caption: 'Deals with three winners end early; the rest run the wall out.', rows: winnerRows, x: 'winners', xTitle: 'players who won', y: 'share', yTitle: 'share of deals', yFormat: '.0%' })],
+      charts: [barChart({ name: 'winners-per-deal', title: 'Winners per deal', subtitle: 'the deal ends at three winners or when the wall runs out', basis: basisLine({ simulated: r.deals, of: 'deals', seed: e.seed }), caption: 'Deals with three winners end early; the rest run the wall out.', rows: winnerRows, x: 'winners', xTitle: 'players who won', y: 'share', yTitle: 'share of deals', yFormat: '.0%' })],
     },
     ...(await fidelitySections(e, workers)),
   ]);

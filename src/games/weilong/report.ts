@@ -72,7 +72,7 @@ export function parseExperiment(spec: Record<string, unknown>): WeilongExperimen
 }
 
 /** Error bars + points: one row per category with value, low, high. */
-function intervalChart(o: { name: string; title: string; subtitle: string; caption: string; rows: Row[]; category: string; categoryTitle: string; value: string; valueTitle: string; format: string; reference?: number; referenceLabel?: string; color?: string }): Chart {
+function intervalChart(o: { name: string; title: string; subtitle: string | string[]; caption: string; rows: Row[]; category: string; categoryTitle: string; value: string; valueTitle: string; format: string; reference?: number; referenceLabel?: string; color?: string }): Chart {
   // The domain holds every interval and the reference line with a margin (no interval cut at an
   // edge, the zero line never on the axis), and the tick format has enough digits that no two
   // ticks print the same label ("19% 20% 20% 21%"); zero prints as "0", not "+0.0%".
@@ -162,7 +162,7 @@ function charts(r: GamesResult): { sections: Section[] } {
     heading: 'Win rates by Son and by seat',
     charts: [
       intervalChart({ name: 'son-round-wins', title: 'Round win rate by Son', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players (${strategiesText}); the player dealt the Son for the round; Wilson 95% intervals`, caption: `Share of rounds won (ended by collecting five of the element or a Dragon) by the player dealt each Son. The dashed line is an even share (${pc(fair)}).`, rows: sonRows, category: 'Son', categoryTitle: 'Son', value: 'winRate', valueTitle: 'rounds won (share of rounds dealt)', format: '.0%', reference: fair }),
-      intervalChart({ name: 'seat-game-wins', title: 'Game win rate by seat', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players; lowest total after ${r.games ? 5 : 0} rounds wins; Wilson 95% intervals`, caption: `Share of games won from each seat (ties broken by who held the First Son last). The dashed line is an even share (${pc(fair)}).`, rows: seatRows, category: 'seat', categoryTitle: 'seat (strategy)', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair }),
+      intervalChart({ name: 'seat-game-wins', title: 'Game win rate by seat', subtitle: [`simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players; lowest total after ${r.games ? 5 : 0} rounds wins; Wilson 95% intervals`, ...(new Set(r.bySeat.map((x) => x.strategy)).size > 1 ? ['each strategy keeps its seat in every game: seat and strategy effects are not separated (same numbers as by strategy)'] : [])], caption: `Share of games won from each seat (ties broken by who held the First Son last). The dashed line is an even share (${pc(fair)}).`, rows: seatRows, category: 'seat', categoryTitle: 'seat (strategy)', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair }),
     ],
     table: {
       caption: 'By Son, per round dealt (the player keeps the Son\'s figures after a Fifth Son trade); 95% intervals.',

@@ -199,7 +199,9 @@ export function register(wulong: Command): void {
       // the page first: when it cannot be written, the command fails before printing anything
       if (opts.page !== undefined) {
         const { writeSweepPage } = await import('./report.js');
-        await writeSweepPage(opts.reports, [{ title: fields.map((f) => f.path).join(' × '), result: r }], { games: opts.games, seed: opts.seed, players: opts.players, raw: rawRules(opts.rules), page: opts.page });
+        const { linkPage } = await import('../../../report/page.js');
+        const page = await writeSweepPage(opts.reports, [{ title: fields.map((f) => f.path).join(' × '), result: r }], { games: opts.games, seed: opts.seed, players: opts.players, raw: rawRules(opts.rules), page: opts.page });
+        linkPage(opts.reports, page); // listed in reports/index.html
         if (!opts.quiet) process.stderr.write(`wrote ${opts.reports}/wulong/${opts.page}.html\n`);
       }
       emit(r, opts, () => formatSweep(r), () => sweepRows(r));

@@ -20,6 +20,7 @@ import { assumptionsSection } from '../../../report/assumptions.js';
 import { checkAssumptions } from '../assumptions.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../../report/render.js';
+import { basisLine, barValueLabels, sweptAxis } from '../../../report/chart-config.js';
 const k = (x: number) => Math.round(x).toLocaleString('en-US');
 const pct = (p: number, d = 1) => fmtPct(p, d);
 const ENDING_LABEL: Record<string, string> = { instantWin: 'Wulong (instant win)', fortune: 'a fortune ≥ end limit', safes: 'last safe closed', turnLimit: 'turn limit (safety stop)' };
@@ -134,14 +135,15 @@ function moneyChart(runs: GameRun[]): Chart {
       width: 460,
       height: { step: 12 } as never,
       data: { values: rows },
-      mark: 'bar',
       encoding: {
         y: { field: 'flow', type: 'nominal', title: null, sort: keys.map((m) => label[m]) },
         yOffset: { field: 'players', type: 'nominal' },
-        x: { field: 'chipsPerGame', type: 'quantitative', title: 'chips per game', axis: { format: ',d' } },
+        x: { field: 'chipsPerGame', type: 'quantitative', title: 'chips per game (mean)', axis: { format: ',d' }, scale: { domainMax: Math.max(...rows.map((r) => Number(r.chipsPerGame))) * 1.12 } },
         color: { field: 'players', type: 'nominal', title: 'players' },
       },
-    },
+      // the value at each bar's end: a near-empty route (all-in winnings) reads as a number, not a gap
+      layer: [{ mark: 'bar' }, barValueLabels('chipsPerGame', ',.0f', true)],
+    } as never,
   };
 }
 
@@ -352,6 +354,8 @@ async function gamePage(spec: Record<string, unknown>, ctx: ExperimentContext, w
     { heading: 'Money flows', charts: [moneyChart(runs)] },
     { heading: 'Betting cards in play', charts: [cardChart(four)] },
   ];
+  const basis = basisLine({ simulated: games, of: 'games per player count', seed });
+  for (const sec of sections) sec.charts = sec.charts?.map((c) => ({ basis: c.name === 'game-card-ev' ? `${basis}; the exact bars from the turn solver` : basis, ...c }));
   // issue 16: what the page's findings assume
   const raw = rawRules(rulesFile);
   if (spec.tell !== undefined) sections.push(await tellSection(raw, rules, sweepSpec(spec.tell, `${where}: tell`, 'accuracy', [0, 0.25, 0.5, 0.75, 1]), strategies, seed, shardCount, ctx));
@@ -371,11 +375,21 @@ export interface SweepRun {
   result: SweepResult;
 }
 
-function sweepCharts(run: SweepRun, i: number, page: string): Chart[] {
+/** A swept field as a reader names it: "Path of the Panda odds" for bettingCards.panda.odds. */
+function fieldName(path: string, raw: unknown): string {
+  const card = /^bettingCards\.([^.]+)\.odds$/.exec(path)?.[1];
+  const cards = (raw as { bettingCards?: { id: string; name: string }[] }).bettingCards ?? [];
+  const named = card ? cards.find((c) => c.id === card)?.name : undefined;
+  if (named) return `${named} odds`;
+  return path.split('.').slice(-2).join(' ');
+}
+
+function sweepCharts(run: SweepRun, i: number, page: string, raw: unknown): Chart[] {
   const r = run.result;
   const [f1, f2] = r.fields.map((f) => f.path);
+  const name1 = fieldName(f1, raw), name2 = f2 ? fieldName(f2, raw) : undefined;
   const v1 = (pt: SweepResult['points'][number]) => pt.values[f1];
-  const series = (pt: SweepResult['points'][number]) => (f2 ? `${f2} = ${pt.values[f2]}` : '');
+  const series = (pt: SweepResult['points'][number]) => (f2 ? `${name2} = ${pt.values[f2]}` : '');
   const win: Row[] = r.points.flatMap((pt) => [
     ...pt.winRates.map((w) => ({ x: v1(pt), series: series(pt), strategy: w.label, winRate: w.p, ciLow: w.ci95[0], ciHigh: w.ci95[1] })),
   ]);
@@ -387,56 +401,77 @@ function sweepCharts(run: SweepRun, i: number, page: string): Chart[] {
     ]),
   );
   const strategies = r.players;
-  const xTitle = `${f1.split('.').slice(-2).join(' ')} (rules value)`;
-  const sub = `${r.gamesPerPoint.toLocaleString('en-US')} games per point, seed ${r.seed}${f2 ? `; lines: ${f2}` : ''}`;
-  const colour = { field: f2 ? 'series' : 'strategy', type: 'nominal', title: f2 ?? 'strategy', ...(f2 ? {} : { sort: strategies }) };
-  const winLayers = [
-    { mark: { type: 'area', opacity: 0.2 }, encoding: { x: { field: 'x', type: 'quantitative', title: xTitle }, y: { field: 'ciLow', type: 'quantitative', title: 'share of games won', axis: { format: '.0%' } }, y2: { field: 'ciHigh' }, color: colour } },
-    { mark: { type: 'line', point: true }, encoding: { x: { field: 'x', type: 'quantitative', title: xTitle }, y: { field: 'winRate', type: 'quantitative' }, color: colour } },
+  const cardId = /^bettingCards\.([^.]+)\.odds$/.exec(f1)?.[1];
+  const xTitle = cardId ? `${name1} (chips paid per chip staked)` : `${name1} (rules value)`;
+  const xs = sweptAxis(r.points.map(v1));
+  const x = { field: 'x', type: 'quantitative', title: xTitle, scale: xs.scale, axis: xs.axis };
+  // a card's odds sweep: mark the printed odds and the fair (EV 0) odds on every chart
+  const printed = cardId ? Number(getPrinted(raw, cardId)) : NaN;
+  const fairOdds = cardId ? r.points[0].cards.find((c) => c.card === cardId)?.fairOdds ?? null : null;
+  const marks = [
+    ...(Number.isFinite(printed) ? [{ at: printed, label: `printed 1:${printed}`, dash: [1, 0] }] : []),
+    ...(fairOdds !== null ? [{ at: fairOdds, label: `fair 1:${fairOdds.toFixed(2)}`, dash: [5, 3] }] : []),
   ];
-  const winTitle = { text: `Win rate by strategy as ${f1} varies`, subtitle: sub };
+  const ruleLayers = marks.map((m) => ({ mark: { type: 'rule', color: '#555', strokeDash: m.dash, strokeWidth: 1.5 }, encoding: { x: { datum: m.at, type: 'quantitative' } } }));
+  // one row of data each, so each line and label is drawn once (not once per data row)
+  const markLayers = [
+    ...ruleLayers.map((l) => ({ data: { values: [{}] }, ...l })),
+    ...marks.map((m, j) => ({ data: { values: [{}] }, mark: { type: 'text', color: '#333', align: 'left', baseline: 'top', dx: 3, dy: 2 + 12 * j, fontSize: 10 }, encoding: { x: { datum: m.at, type: 'quantitative' }, y: { value: 0 }, text: { value: m.label } } })),
+  ];
+  const basis = basisLine({ simulated: r.gamesPerPoint, of: `${r.players.length}-player games per point (same dice at every point)`, seed: r.seed, extra: 'bands: 95% intervals' });
+  const sub = [`${run.title}${name2 ? `; lines: ${name2}` : ''}`, ...(marks.length ? ['solid line: the printed odds; dashed: the fair odds (EV 0)'] : [])];
+  const colour = { field: f2 ? 'series' : 'strategy', type: 'nominal', title: f2 ? name2 : 'strategy', ...(f2 ? {} : { sort: strategies }) };
+  const winLayers = [
+    { mark: { type: 'area', opacity: 0.2 }, encoding: { x, y: { field: 'ciLow', type: 'quantitative', title: 'share of games won', axis: { format: '.0%' } }, y2: { field: 'ciHigh' }, color: colour } },
+    { mark: { type: 'line', point: true }, encoding: { x, y: { field: 'winRate', type: 'quantitative' }, color: colour } },
+    ...markLayers,
+  ];
+  const winTitle = { text: `Win rate by betting strategy against ${name1}`, subtitle: sub };
   const winSpec = f2
     ? { $schema: SCHEMA, title: winTitle, data: { values: win }, facet: { column: { field: 'strategy', type: 'nominal', title: null, sort: strategies } }, spec: { width: 200, height: 240, layer: winLayers } }
     : { $schema: SCHEMA, title: winTitle, data: { values: win }, width: 560, height: 260, layer: winLayers };
   const cardSpec = {
     $schema: SCHEMA,
-    title: { text: `Betting cards' EV per chip as ${f1} varies`, subtitle: `exact (lines) and realised in play (dots); ${sub}` },
+    title: { text: `Each betting card's EV per chip against ${name1}`, subtitle: [...sub, `x: ${xTitle}; y: net chips won per chip staked (each panel its own scale)`, 'line: exact EV; dots: realised in play; dotted: zero'] },
     data: { values: cards },
     facet: { column: { field: 'card', type: 'nominal', title: null, sort: r.points[0].cards.map((c) => c.name) }, ...(f2 ? { row: { field: 'series', type: 'nominal', title: null } } : {}) },
     spec: {
       width: 170,
       height: 200,
       layer: [
-        { transform: [{ filter: "datum.measure === 'exact EV at the initial phase'" }], mark: { type: 'line', color: '#1f77b4' }, encoding: { x: { field: 'x', type: 'quantitative', title: xTitle }, y: { field: 'ev', type: 'quantitative', title: 'net chips per chip staked' } } },
-        { transform: [{ filter: "datum.measure === 'realised EV in play'" }], mark: { type: 'point', filled: true, color: '#d62728' }, encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'ev', type: 'quantitative' } } },
-        { mark: { type: 'rule', color: '#777', strokeDash: [3, 3] }, encoding: { y: { datum: 0 } } },
+        { transform: [{ filter: "datum.measure === 'exact EV at the initial phase'" }], mark: { type: 'line', color: '#1f77b4' }, encoding: { x: { ...x, title: null }, y: { field: 'ev', type: 'quantitative', title: null } } },
+        { transform: [{ filter: "datum.measure === 'realised EV in play'" }], mark: { type: 'point', filled: true, color: '#d62728' }, encoding: { x: { ...x, title: null }, y: { field: 'ev', type: 'quantitative', title: null } } },
+        { mark: { type: 'rule', color: '#777', strokeDash: [1, 2] }, encoding: { y: { datum: 0 } } },
+        ...ruleLayers,
       ],
     },
     resolve: { scale: { y: 'independent' } },
   };
   const spreadSpec = {
     $schema: SCHEMA,
-    title: { text: `Strategy spread and game length as ${f1} varies`, subtitle: sub },
+    title: { text: `Strategy spread and game length against ${name1}`, subtitle: sub },
     data: { values: spread },
     hconcat: [
-      { width: 260, height: 200, mark: { type: 'line', point: true }, encoding: { x: { field: 'x', type: 'quantitative', title: xTitle }, y: { field: 'winSpread', type: 'quantitative', title: 'win-rate spread, best − worst', axis: { format: '.0%' } }, ...(f2 ? { color: { field: 'series', type: 'nominal', title: f2 } } : {}) } },
-      { width: 260, height: 200, mark: { type: 'line', point: true }, encoding: { x: { field: 'x', type: 'quantitative', title: xTitle }, y: { field: 'turns', type: 'quantitative', title: 'mean game length (turns)', scale: { zero: false } }, ...(f2 ? { color: { field: 'series', type: 'nominal', title: f2 } } : {}) } },
+      { width: 260, height: 200, layer: [{ mark: { type: 'line', point: true }, encoding: { x, y: { field: 'winSpread', type: 'quantitative', title: 'win-rate spread, best − worst', axis: { format: '.0%' }, scale: { zero: true } }, ...(f2 ? { color: { field: 'series', type: 'nominal', title: name2 } } : {}) } }, ...markLayers] },
+      { width: 260, height: 200, layer: [{ mark: { type: 'line', point: true }, encoding: { x, y: { field: 'turns', type: 'quantitative', title: 'mean game length (turns)', scale: { zero: false, padding: 8 } }, ...(f2 ? { color: { field: 'series', type: 'nominal', title: name2 } } : {}) } }, ...markLayers] },
     ],
   };
   const fair = r.points[0].cards.map((c) => `${c.name} 1:${c.fairOdds === null ? '-' : c.fairOdds.toFixed(2)}`).join(', ');
   const stem = `${page}-${i + 1}`;
   return [
-    { name: `${stem}-win`, title: `Win rate by strategy as ${f1} varies`, caption: `Each line is a strategy; bands are 95% Wilson intervals. Every point plays the same dice stream (common random numbers), so differences between points come from the rule change. Players: ${strategies.join(', ')}.`, rows: win, spec: winSpec as never },
-    { name: `${stem}-cards`, title: `Each card's EV per chip as ${f1} varies`, caption: `Lines: exact EV per chip of the compulsory opening bet (nothing revealed; active player optimal). Dots: EV realised by all bets on the card in play, raises included (only cards someone bet on). Above the dashed zero line a card pays. Fair odds at the first point: ${fair}.`, rows: cards, spec: cardSpec as never },
-    { name: `${stem}-spread`, title: `Strategy spread and game length as ${f1} varies`, caption: 'Left: the gap between the best and the worst strategy\'s win rate — a balance measure (small = luck dominates, large = betting skill dominates). Right: mean number of turns per game.', rows: spread, spec: spreadSpec as never },
+    { name: `${stem}-win`, title: `Win rate by strategy against ${name1}`, caption: `Each line is a strategy; bands are 95% Wilson intervals. Every point plays the same dice stream (common random numbers), so differences between points come from the rule change. Players: ${strategies.join(', ')}.`, rows: win, spec: winSpec as never, basis },
+    { name: `${stem}-cards`, title: `Each card's EV per chip against ${name1}`, caption: `Lines: exact EV per chip of the compulsory opening bet (nothing revealed; active player optimal). Dots: EV realised by all bets on the card in play, raises included (only cards someone bet on). Above the dashed zero line a card pays. Fair odds at the first point: ${fair}.`, rows: cards, spec: cardSpec as never, basis: basisLine({ simulated: r.gamesPerPoint, of: 'games per point for the dots', seed: r.seed, extra: 'lines exact (turn solver)' }) },
+    { name: `${stem}-spread`, title: `Strategy spread and game length against ${name1}`, caption: 'Left: the gap between the best and the worst strategy\'s win rate — a balance measure (small = luck dominates, large = betting skill dominates). Right: mean number of turns per game.', rows: spread, spec: spreadSpec as never, basis },
   ];
 }
 
 function sweepTable(r: SweepResult): Row[] {
+  // short headers so the table fits the page: "tiger odds", strategies without the shared "@optimal"
+  const allOptimal = r.points[0].winRates.every((w) => w.label.endsWith('@optimal'));
   return r.points.map((pt) => {
     const row: Row = {};
-    for (const [f, v] of Object.entries(pt.values)) row[f] = v;
-    for (const w of pt.winRates) row[w.label] = pct(w.p, 1);
+    for (const [f, v] of Object.entries(pt.values)) row[f.split('.').slice(-2).join(' ')] = v;
+    for (const w of pt.winRates) row[allOptimal ? w.label.replace(/@optimal$/, '') : w.label] = pct(w.p, 1);
     row.spread = pct(pt.winSpread, 1);
     row.turns = pt.turnsMean.toFixed(1);
     for (const c of pt.cards) row[`${c.card} EV (exact)`] = c.exactEvPerChip.toFixed(3);
@@ -481,7 +516,7 @@ export async function writeSweepPage(reportsDir: string, runs: SweepRun[], meta:
   const page: PageInfo = { path: `wulong/${meta.page}.html`, title: 'Wulong: balance sweeps for designers', summary: `${runs.length} sweeps of rules fields (${runs.map((r) => r.title).join('; ')}): strategies' win rates, game length, each card's EV and fair odds` };
   const intro = `<p>Each sweep changes one (or two) numeric fields of the rules file, re-validates the rules, and plays ${games.toLocaleString('en-US')} ${P}-player games at every value (same seed at every point: common random numbers). ${P === 3 ? '' : `Assumed: the ${P}-player safe limit (only 3 players is printed; <code>game.safes.limitPerPlayer</code> × players unless a sweep varies it). `} Run any sweep from the command line, e.g. <code>oddsmith wulong sweep --set bettingCards.panda.odds=1..9 --games ${games}</code>. The exact EV lines come from the turn solver; win rates and realised EVs are simulated, with 95% intervals.</p>
 <p>Findings:</p><ul>${findings.join('\n')}</ul>`;
-  const sections: Section[] = runs.map((run, i) => ({ heading: run.title, charts: sweepCharts(run, i, meta.page), table: { rows: sweepTable(run.result), caption: 'Per point: win rates, spread (best − worst), mean game length, exact opening EV per chip of each card.' } }));
+  const sections: Section[] = runs.map((run, i) => ({ heading: run.title, charts: sweepCharts(run, i, meta.page, raw), table: { rows: sweepTable(run.result), caption: 'Per point: win rates (every player rolls with the optimal turn policy), spread (best − worst), mean game length, exact opening EV per chip of each card.' } }));
   return writePage(reportsDir, page, intro, sections);
 }
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Rng } from '../../../core/rng.js';
 import { loadRules } from './rules.js';
 import { compileTables } from './tables.js';
-import { solve } from './exact.js';
+import { solve, TurnAnalysis } from './exact.js';
 import { OPTIMAL } from './strategy.js';
 import { playTurns, simTablesFor } from './kernels.js';
 import { naiveTurns } from './naive.js';
@@ -51,6 +51,16 @@ export async function bench(log: (line: string) => void): Promise<void> {
   const dp = best(5, () => solve(compileTables(rules), OPTIMAL));
   const dpOnly = best(5, () => solve(dp.value.tables, OPTIMAL));
   log(`exact solver: DP ${dpOnly.ms.toFixed(1)} ms, tables + DP ${dp.ms.toFixed(1)} ms (target: DP < 100 ms)`);
+  // what one scoring edit in the workbench solves: new rules (so nothing cached), full result
+  let edit = 0;
+  const editSolve = () => {
+    const r = structuredClone(rules);
+    r.faces[1].score['1'] = 600 + 100 * (edit++ % 12); // unit 100: a finer grid than the rulebook's 500; each value new (the tables cache keeps 16)
+    return new TurnAnalysis(r).solveResult().expectedTurnScore;
+  };
+  best(5, editSolve); // warm-up: the page has run a few edits too
+  const wb = best(7, editSolve);
+  log(`exact solver, one workbench scoring edit (new rules, unit 100: tables + DP + distribution + result): ${wb.ms.toFixed(1)} ms (workbench target: edit to figures < 50 ms)`);
 
   const cli = fileURLToPath(new URL('../../../cli/main.js', import.meta.url));
   const solveRun = best(5, () => spawnSync(process.execPath, [cli, 'wulong', 'solve'], { stdio: 'ignore' }));

@@ -69,6 +69,72 @@ function lookaheadCap(tables: Tables): number {
 /** The exact solver's largest table, in score steps (scores 0..cap in units of the rules' gcd). */
 export const MAX_SCORE_STEPS = 100_000;
 
+const NORMAL = 0, BUST = 1, INSTANT = 2;
+
+/**
+ * The roll classes as flat typed arrays, indexed by global class g = classOffset[n] + c (the
+ * Solution's numbering): the DP, the final distribution and reachability read these instead of
+ * class objects, so their loops allocate nothing and stay monomorphic. Built once per Tables.
+ */
+interface FlatClasses {
+  classOffset: number[];
+  classTotal: number;
+  weight: Float64Array;
+  kind: Uint8Array;
+  /** non-dominated choices of class g: [choiceStart[g], choiceStart[g + 1]) */
+  choiceStart: Int32Array;
+  /** score / unit of each choice, and the dice rolled next (0: the turn ends) */
+  gain: Float64Array;
+  next: Uint8Array;
+  /** the choice index (within the class) with the highest score: what 'best' takes beyond the cap */
+  bestNow: Uint8Array;
+  /** per dice count n, every distinct move (score / unit, dice next) some non-bust roll allows, dominated ones included: [moveStart[n], moveStart[n + 1]) */
+  moveStart: Int32Array;
+  moveGain: Float64Array;
+  moveNext: Uint8Array;
+}
+
+const flatCache = new WeakMap<Tables, FlatClasses>();
+function flatFor(tables: Tables): FlatClasses {
+  const hit = flatCache.get(tables);
+  if (hit) return hit;
+  const N = tables.dice, unit = tables.unit;
+  const classOffset = [0];
+  for (let n = 1; n <= N; n++) classOffset.push(classOffset[n - 1] + tables.classes[n - 1].length);
+  const classTotal = classOffset[N] + tables.classes[N].length;
+  const weight = new Float64Array(classTotal), kind = new Uint8Array(classTotal), bestNowArr = new Uint8Array(classTotal);
+  const choiceStart = new Int32Array(classTotal + 1), moveStart = new Int32Array(N + 2);
+  const gain: number[] = [], next: number[] = [], moveGain: number[] = [], moveNext: number[] = [];
+  for (let n = 1; n <= N; n++) {
+    moveStart[n] = moveGain.length;
+    const moves = new Set<string>();
+    tables.classes[n].forEach((cls, c) => {
+      const g = classOffset[n] + c;
+      weight[g] = cls.weight;
+      kind[g] = cls.bust ? BUST : cls.instantWin ? INSTANT : NORMAL;
+      bestNowArr[g] = bestNow(cls.choices);
+      choiceStart[g] = gain.length;
+      for (const ch of cls.choices) { gain.push(ch.score / unit); next.push(nextDice(tables, n, ch.used)); }
+      if (cls.bust || cls.instantWin) return;
+      for (const ch of cls.allChoices) {
+        const mg = ch.score / unit, mn = nextDice(tables, n, ch.used);
+        if (moves.has(`${mg}:${mn}`)) continue;
+        moves.add(`${mg}:${mn}`);
+        moveGain.push(mg);
+        moveNext.push(mn);
+      }
+    });
+  }
+  choiceStart[classTotal] = gain.length;
+  moveStart[N + 1] = moveGain.length;
+  const flat: FlatClasses = {
+    classOffset, classTotal, weight, kind, choiceStart, gain: Float64Array.from(gain), next: Uint8Array.from(next), bestNow: bestNowArr,
+    moveStart, moveGain: Float64Array.from(moveGain), moveNext: Uint8Array.from(moveNext),
+  };
+  flatCache.set(tables, flat);
+  return flat;
+}
+
 export function solve(tables: Tables, policy: PolicySpec, minCapScore = 0): Solution {
   const { unit, dice: N, rules } = tables;
   const capScore = Math.max(
@@ -85,47 +151,45 @@ export function solve(tables: Tables, policy: PolicySpec, minCapScore = 0): Solu
     throw new UserError(`the exact solver would tabulate turn totals up to ${Math.round(capScore).toLocaleString('en-US')} in steps of ${unit} points: ${cap.toLocaleString('en-US')} steps, more than the ${MAX_SCORE_STEPS.toLocaleString('en-US')} it allows (its time and memory grow with them)`);
   }
   const S = N + 1;
-  const classOffset = [0];
-  for (let n = 1; n <= N; n++) classOffset.push(classOffset[n - 1] + tables.classes[n - 1].length);
-  const classTotal = classOffset[N] + tables.classes[N].length;
+  const { classOffset, classTotal, weight, kind, choiceStart, gain, next } = flatFor(tables);
   const value = new Float64Array((cap + 1) * S);
   const rollValue = new Float64Array((cap + 1) * S);
   const stop = new Uint8Array((cap + 1) * S);
   const choice = new Uint8Array((cap + 1) * classTotal);
   let maxGain = 0;
-  for (let n = 1; n <= N; n++) for (const c of tables.classes[n]) for (const ch of c.choices) maxGain = Math.max(maxGain, ch.score / unit);
+  for (let j = 0; j < gain.length; j++) maxGain = Math.max(maxGain, gain[j]);
   const instant = rules.instantWin?.value ?? 0;
-  const valueAt = (t: number, n: number) => (n === 0 || t > cap ? t * unit : value[t * S + n]);
+  const keepAll = policy.choice === 'keep-all';
+  const outcomes = tables.outcomes;
 
   for (let t = cap; t >= 0; t--) {
     value[t * S] = t * unit;
     stop[t * S] = 1;
     for (let n = 1; n <= N; n++) {
       let sum = 0;
-      const list = tables.classes[n];
-      for (let c = 0; c < list.length; c++) {
-        const cls = list[c];
-        if (cls.bust) continue;
-        if (cls.instantWin) {
-          sum += cls.weight * (t * unit + instant);
+      const g1 = classOffset[n] + tables.classes[n].length;
+      for (let g = classOffset[n]; g < g1; g++) {
+        const k = kind[g];
+        if (k === BUST) continue;
+        if (k === INSTANT) {
+          sum += weight[g] * (t * unit + instant);
           continue;
         }
+        // the value of a choice: its total banked when no dice are left or beyond the cap, else the decision value there
+        const a = choiceStart[g], b = choiceStart[g + 1];
         let bestIdx = 0, best = -Infinity;
-        if (policy.choice === 'keep-all') {
-          bestIdx = cls.choices.length - 1;
-          const ch = cls.choices[bestIdx];
-          best = valueAt(t + ch.score / unit, nextDice(tables, n, ch.used));
-        } else {
-          for (let k = 0; k < cls.choices.length; k++) {
-            const ch = cls.choices[k];
-            const v = valueAt(t + ch.score / unit, nextDice(tables, n, ch.used));
-            if (v > best) [best, bestIdx] = [v, k];
+        for (let j = keepAll ? b - 1 : a; j < b; j++) {
+          const nt = t + gain[j], nn = next[j];
+          const v = nn === 0 || nt > cap ? nt * unit : value[nt * S + nn];
+          if (v > best) {
+            best = v;
+            bestIdx = j - a;
           }
         }
-        choice[t * classTotal + classOffset[n] + c] = bestIdx;
-        sum += cls.weight * best;
+        choice[t * classTotal + g] = bestIdx;
+        sum += weight[g] * best;
       }
-      const roll = sum / tables.outcomes[n];
+      const roll = sum / outcomes[n];
       const total = t * unit;
       const mayStop = total >= rules.minimumBank;
       const stops = t === cap || (mayStop && stopsAt(policy.stop, total, n, roll));
@@ -161,6 +225,8 @@ export interface FinalDistribution {
 export function finalDistribution(s: Solution, startT: number, startN: number): FinalDistribution {
   const { tables, cap, unit } = s;
   const N = tables.dice, S = N + 1;
+  const { classOffset, weight, kind, choiceStart, gain, next, bestNow: bestNowArr } = flatFor(tables);
+  const keepAll = s.policy.choice === 'keep-all';
   const top = Math.max(cap, startT) + s.maxGain + 1;
   const score = new Float64Array(top + 1);
   const rolling = new Float64Array((top + 1) * S);
@@ -171,23 +237,24 @@ export function finalDistribution(s: Solution, startT: number, startN: number): 
       const m = rolling[t * S + n];
       if (m === 0) continue;
       rolls += m;
-      const list = tables.classes[n];
-      for (let c = 0; c < list.length; c++) {
-        const cls = list[c];
-        const p = (m * cls.weight) / tables.outcomes[n];
-        if (cls.bust) {
+      const g1 = classOffset[n] + tables.classes[n].length;
+      for (let g = classOffset[n]; g < g1; g++) {
+        const p = (m * weight[g]) / tables.outcomes[n];
+        const k = kind[g];
+        if (k === BUST) {
           bust += p;
           continue;
         }
-        if (cls.instantWin) {
+        if (k === INSTANT) {
           instantWin += p;
           instantWinTotal += p * t * unit;
           continue;
         }
         // beyond the cap every policy stops; choose the highest score there (what 'best' does when stopping)
-        const ch = cls.choices[t <= cap ? s.choice[t * s.classTotal + s.classOffset[n] + c] : s.policy.choice === 'keep-all' ? cls.choices.length - 1 : bestNow(cls.choices)];
-        const nt = t + ch.score / unit;
-        const nn = nextDice(tables, n, ch.used);
+        const a = choiceStart[g];
+        const j = a + (t <= cap ? s.choice[t * s.classTotal + g] : keepAll ? choiceStart[g + 1] - 1 - a : bestNowArr[g]);
+        const nt = t + gain[j];
+        const nn = next[j];
         if (nn === 0 || nt > cap || s.stop[nt * S + nn]) score[nt] += p;
         else rolling[nt * S + nn] += p;
       }
@@ -205,18 +272,16 @@ function bestNow(choices: readonly { score: number }[]): number {
 
 /** States (t, n) that some way of playing can reach from the start of a turn (a decision point with n dice to roll). */
 export function reachable(tables: Tables, capIndex: number): Uint8Array {
-  const N = tables.dice, S = N + 1, unit = tables.unit;
+  const N = tables.dice, S = N + 1;
+  const { moveStart, moveGain, moveNext } = flatFor(tables);
   const seen = new Uint8Array((capIndex + 1) * S);
   seen[N] = 1;
   for (let t = 0; t <= capIndex; t++) {
     for (let n = 1; n <= N; n++) {
       if (!seen[t * S + n]) continue;
-      for (const cls of tables.classes[n]) {
-        if (cls.bust || cls.instantWin) continue;
-        for (const ch of cls.allChoices) {
-          const nt = t + ch.score / unit, nn = nextDice(tables, n, ch.used);
-          if (nt <= capIndex) seen[nt * S + nn] = 1;
-        }
+      for (let j = moveStart[n]; j < moveStart[n + 1]; j++) {
+        const nt = t + moveGain[j], nn = moveNext[j];
+        if (nt <= capIndex) seen[nt * S + nn] = 1;
       }
     }
   }
@@ -370,7 +435,10 @@ export class TurnAnalysis {
     return rows;
   }
 
+  private startDistribution?: FinalDistribution;
+  /** The final-score distribution from (total, dice); the whole turn's is computed once. */
   distribution(total = 0, dice = this.tables.dice): FinalDistribution {
+    if (total === 0 && dice === this.tables.dice) return (this.startDistribution ??= finalDistribution(this.solution, 0, dice));
     return finalDistribution(this.solution, total / this.unit, dice);
   }
 

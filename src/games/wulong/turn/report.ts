@@ -2,6 +2,7 @@ import type { ExperimentRunner } from '../../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../../report/page.js';
 import { assumptionsSection } from '../../../report/assumptions.js';
 import { VL_SCHEMA } from '../../../report/render.js';
+import { basisLine } from '../../../report/chart-config.js';
 import { runExperiment as runShards } from '../../../parallel/pool.js';
 import { integer, string, array, object } from '../../../core/validate.js';
 import { packageRoot } from '../../../core/paths.js';
@@ -26,33 +27,40 @@ function policyMap(a: TurnAnalysis): Chart {
   const rows = a.policyTable().filter((r) => r.margin !== null);
   const clip = 10000;
   const thresholds = a.thresholds();
-  const data = rows.map((r) => ({ dice: r.dice, total: r.total, action: r.action, margin: Math.round(r.margin!), firstStop: thresholds[r.dice] === r.total }));
+  // each cell spans [total, total + unit): drawn on a continuous axis, so labels stay horizontal
+  const data = rows.map((r) => ({ dice: r.dice, total: r.total, totalEnd: r.total + a.unit, action: r.action, margin: Math.round(r.margin!), firstStop: thresholds[r.dice] === r.total }));
+  const top = Math.max(...data.map((d) => d.totalEnd));
+  // ticks at round totals about evenly spread on the square-root axis (none crowded at the right)
+  const nice = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8].flatMap((m) => [1, 10, 100, 1000, 10000, 100000].map((p) => m * p)).filter((v) => v <= top && v % a.unit === 0).sort((x, y) => x - y);
+  const ticks = [0];
+  for (const v of nice) if (Math.sqrt(v) - Math.sqrt(ticks[ticks.length - 1]) >= Math.sqrt(top) / 15) ticks.push(v);
+  const cell = { x: { field: 'total', type: 'quantitative', title: 'turn total so far (points; square-root scale: low totals, where the decisions are, get more room)', scale: { type: 'sqrt', domain: [0, top], nice: false }, axis: { format: ',d', values: ticks, labelOverlap: 'greedy', labelFlush: true } }, x2: { field: 'totalEnd' }, y: { field: 'dice', type: 'ordinal', title: 'dice left to roll', sort: 'descending' } };
   return {
     name: 'policy-map',
     title: 'Optimal stop policy: roll or stop, by turn total and dice left',
     caption: `Each cell is a reachable decision point. Blue: rolling is worth more than stopping; red: stop. Shade = expected gain of rolling over stopping, in points (log-like scale, clamped at ±${k(clip)}). The black outline marks the stop threshold for that number of dice: from there on, stop. Blank cells cannot occur.`,
+    basis: basisLine({ exact: 'dynamic programme over every (turn total, dice left); nothing sampled' }),
     rows: data,
     spec: {
       $schema: VL_SCHEMA,
-      title: { text: 'Roll or stop? (optimal policy, exact)', subtitle: [a.rules.name, 'black outline: the stop threshold for those dice (stop from there on); blank cell: that total cannot occur with those dice'] },
+      title: { text: 'Roll or stop? (optimal policy, exact)', subtitle: [a.rules.name, 'blue: roll on; red: stop; black outline: the stop threshold for those dice (stop from there on)', 'blank: that total cannot occur with those dice left'] },
       width: 760,
       height: 230,
       data: { values: data },
       layer: [{
       mark: { type: 'rect', stroke: 'white', strokeWidth: 0.5 },
       encoding: {
-        x: { field: 'total', type: 'ordinal', title: 'turn total so far (points)', axis: { labelAngle: -45, labelExpr: `datum.value % ${labelStep(a.unit, new Set(data.map((d) => d.total)).size)} == 0 ? format(datum.value, ',d') : ''` } },
-        y: { field: 'dice', type: 'ordinal', title: 'dice left to roll', sort: 'descending' },
-        color: { field: 'margin', type: 'quantitative', title: ['gain of rolling', 'over stopping (pts)'], scale: { type: 'symlog', constant: 100, scheme: 'redblue', domainMid: 0, domain: [-clip, clip], clamp: true }, legend: { values: [-clip, -1000, -100, 0, 100, 1000, clip] } },
-        tooltip: [{ field: 'dice' }, { field: 'total' }, { field: 'action' }, { field: 'margin' }],
+        ...cell,
+        color: { field: 'margin', type: 'quantitative', title: ['gain of rolling', 'over stopping (pts)'], scale: { type: 'symlog', constant: 100, scheme: 'redblue', domainMid: 0, domain: [-clip, clip], clamp: true }, legend: { values: [-clip, -1000, -100, 0, 100, 1000, clip], format: ',d' } },
+        tooltip: [{ field: 'dice' }, { field: 'total', format: ',d' }, { field: 'action' }, { field: 'margin', title: 'gain of rolling (points)', format: ',d' }],
       },
       }, {
         // outline the first stop cell of each row: the stop threshold
         transform: [{ filter: "datum.firstStop" }],
         mark: { type: 'rect', fillOpacity: 0, stroke: 'black', strokeWidth: 2 },
-        encoding: { x: { field: 'total', type: 'ordinal' }, y: { field: 'dice', type: 'ordinal', sort: 'descending' } },
+        encoding: cell,
       }],
-    },
+    } as never,
   };
 }
 
@@ -84,6 +92,7 @@ function distributionChart(a: TurnAnalysis): Chart {
     name: 'final-score',
     title: 'Distribution of the final turn score under optimal play',
     caption: `Probability of each final score (0 = bust: ${fmtPct(r.turnBustProbability, 1)}), coloured by the betting card that wins on it. Scores above ${k(upper)} (${fmtPct(data.filter((d) => d.score > upper).reduce((s, d) => s + d.probability, 0))}) are in the CSV.`,
+    basis: basisLine({ exact: 'every roll enumerated under the optimal policy; nothing sampled' }),
     rows: data,
     spec: {
       $schema: VL_SCHEMA,
@@ -120,6 +129,7 @@ function cardCharts(a: TurnAnalysis): Chart[] {
       name: 'card-ev',
       title: 'Expected value per chip of each betting card at the initial betting phase',
       caption: 'Net chips won per chip staked when the active player plays optimally and nothing is known yet. Above zero the bet pays on average. All-in bets use the all-in card\'s odds instead of the card\'s.',
+      basis: basisLine({ exact: 'from the exact final-score distribution; nothing sampled' }),
       rows: ev,
       spec: {
         $schema: VL_SCHEMA,
@@ -137,6 +147,7 @@ function cardCharts(a: TurnAnalysis): Chart[] {
       name: 'card-odds',
       title: 'Printed odds against fair odds',
       caption: 'Fair odds make a card\'s EV zero. A card whose printed odds (dot) sit left of its fair odds (diamond) loses money on average.',
+      basis: basisLine({ exact: 'from the exact final-score distribution; nothing sampled' }),
       rows: odds,
       spec: {
         $schema: VL_SCHEMA,
@@ -158,7 +169,7 @@ function cardCharts(a: TurnAnalysis): Chart[] {
 
 const Y_TITLE = 'expected final turn score (points)';
 
-function thresholdChart(rules: WulongRules, optimalValue: number, thresholds: number[], sims: Row[]): { chart: Chart; best: { threshold: number; value: number } } {
+function thresholdChart(rules: WulongRules, optimalValue: number, thresholds: number[], sims: Row[], seed: number): { chart: Chart; best: { threshold: number; value: number } } {
   const rows = thresholds.map((t) => ({ threshold: t, expectedScore: new TurnAnalysis(rules, parsePolicy(`threshold:${t}`)).solveResult().expectedTurnScore }));
   const best = rows.reduce((b, r) => (r.expectedScore > b.expectedScore ? r : b));
   const data = rows.map((r) => ({ ...r, kind: 'fixed threshold (exact)' }));
@@ -167,11 +178,12 @@ function thresholdChart(rules: WulongRules, optimalValue: number, thresholds: nu
     chart: {
       name: 'threshold-policies',
       title: 'Expected turn score of fixed-threshold policies',
+      basis: `exact: the line (dynamic programme); ${sims.length ? `simulated: the squares, ${k(Number(sims[0].turns ?? 0))} turns each, seed ${seed}` : 'no simulated points'}`,
       caption: `Stop once the turn total reaches the threshold, whatever the dice left. The best fixed threshold is ${k(best.threshold)} (${k(Math.round(best.expectedScore))} points); the optimal policy (dashed line, ${k(Math.round(optimalValue))} points) adapts to the dice left and does better. Points with error bars are simulated (95% intervals).`,
       rows: [...data, ...sims.map((s) => ({ ...s }))],
       spec: {
         $schema: VL_SCHEMA,
-        title: { text: 'Fixed-threshold policies vs the optimal policy', subtitle: [rules.name, `line: exact expected score; black squares with bars: simulated (${sims.length ? `${k(Number(sims[0].turns ?? 0))} turns each, ` : ''}95% intervals)`] },
+        title: { text: 'Fixed-threshold policies vs the optimal policy', subtitle: [rules.name, 'line: exact expected score; black squares with bars: simulated, 95% intervals'] },
         width: 640,
         height: 300,
         layer: [
@@ -221,7 +233,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
     agreement.push({ policy: p, exact: exact.toFixed(2), simulated: s.mean.toFixed(2), se: s.se.toFixed(2), 'z (SE away)': ((s.mean - exact) / s.se).toFixed(2), turns: trials, seed });
     if (params.policy.stop.kind === 'threshold' && params.policy.choice === 'best') simRows.push({ threshold: params.policy.stop.total, mean: s.mean, ciLow: s.ci95[0], ciHigh: s.ci95[1], kind: 'simulated', turns: trials });
   }
-  const { chart: thrChart, best } = thresholdChart(rules, r.expectedTurnScore, thresholds, simRows);
+  const { chart: thrChart, best } = thresholdChart(rules, r.expectedTurnScore, thresholds, simRows, seed);
   const pageName = string(spec.page ?? 'turn', `${name}: page`);
   const page: PageInfo = { path: `wulong/${pageName}.html`, title: `Turn analysis — ${rules.name}`, summary: `exact optimal stop policy (expected ${r.expectedTurnScore.toFixed(1)} points per turn), final-score distribution, betting-card EV and fair odds, threshold policies` };
   const bust = Object.entries(r.bustProbability).map(([dice, b]) => ({ dice, 'bust probability': b.probability.toFixed(6), fraction: b.fraction, 'stop from total': r.thresholds[dice] ?? 'never' }));

@@ -104,9 +104,14 @@ export class Scorer {
   private readonly kindFrom: number[];
   /** the straights' face counts (the combinations `wholeCombinations` keeps together, besides n of a kind) */
   private readonly straightCounts: number[][];
+  /** best() by kept vector read as a number in base dice+1, when that stays an exact integer */
+  private readonly memoNum: Map<number, number> | null;
+  private readonly radix: number;
 
   constructor(readonly rules: WulongRules) {
     const F = rules.faces.length;
+    this.radix = rules.dice + 1;
+    this.memoNum = this.radix ** F <= Number.MAX_SAFE_INTEGER ? new Map() : null;
     this.faceBest = rules.faces.map((f) => faceValues(f.score, f.beyond ?? 'none', rules.dice, rules.ofAKind));
     this.kindFrom = rules.faces.map((f) => {
       const listed = Object.keys(f.score).map(Number);
@@ -162,9 +167,24 @@ export class Scorer {
 
   /** Best score of exactly these dice, every die in some unit; −∞ when they cannot all score. */
   best(kept: readonly number[]): number {
+    if (this.memoNum) {
+      let i = 0;
+      for (let f = kept.length - 1; f >= 0; f--) i = i * this.radix + kept[f];
+      const hit = this.memoNum.get(i);
+      if (hit !== undefined) return hit;
+      const v = this.bestOf(kept);
+      this.memoNum.set(i, v);
+      return v;
+    }
     const key = kept.join(',');
     const hit = this.memo.get(key);
     if (hit !== undefined) return hit;
+    const v = this.bestOf(kept);
+    this.memo.set(key, v);
+    return v;
+  }
+
+  private bestOf(kept: readonly number[]): number {
     let best = 0;
     for (let f = 0; f < kept.length; f++) best += this.faceBest[f][kept[f]];
     for (const p of this.patterns) {
@@ -173,7 +193,6 @@ export class Scorer {
         if (rest > -Infinity) best = Math.max(best, p.score + rest);
       }
     }
-    this.memo.set(key, best);
     return best;
   }
 
@@ -190,6 +209,31 @@ export class Scorer {
       if (touches && !st.every((c, f) => c <= kept[f])) return true;
     }
     return false;
+  }
+
+  /**
+   * Calls visit(score, used) for every legal set-aside from a roll, in the order of options(),
+   * without building the kept vectors (compileTables needs only score and dice used).
+   */
+  eachOption(roll: readonly number[], visit: (score: number, used: number) => void): void {
+    const kept = new Array<number>(roll.length).fill(0);
+    const whole = this.rules.wholeCombinations === true;
+    const F = roll.length;
+    const rec = (f: number, used: number) => {
+      if (f === F) {
+        if (used === 0) return;
+        if (whole && this.splitsCombination(roll, kept)) return;
+        const score = this.best(kept);
+        if (score > -Infinity) visit(score, used);
+        return;
+      }
+      for (let c = 0; c <= roll[f]; c++) {
+        kept[f] = c;
+        rec(f + 1, used + c);
+      }
+      kept[f] = 0;
+    };
+    rec(0, 0);
   }
 
   /** Every legal set-aside from a roll (face counts): the kept dice and their score. */
@@ -230,15 +274,33 @@ export function compileTables(rules: WulongRules): Tables {
   const scores: number[] = [];
   for (let n = 1; n <= N; n++) {
     const list: RollClass[] = [];
-    const index = new Map<string, number>();
+    // class of a count vector, keyed by the vector read in base dice+1 while that number is exact
+    const index = new Map<number | string, number>();
+    const numeric = (N + 1) ** F <= Number.MAX_SAFE_INTEGER;
+    const keyOf = (counts: readonly number[]): number | string => {
+      if (!numeric) return counts.join(',');
+      let k = 0;
+      for (let f = F - 1; f >= 0; f--) k = k * (N + 1) + counts[f];
+      return k;
+    };
     let bust = 0n;
     for (const counts of compositions(n, F)) {
       const weight = factorial(n) / counts.reduce((a, c) => a * factorial(c), 1);
-      const opts = scorer.options(counts);
-      const byUsed = new Map<number, number>();
-      for (const o of opts) byUsed.set(o.used, Math.max(byUsed.get(o.used) ?? -Infinity, o.score));
-      const choices = [...byUsed.entries()].sort((a, b) => a[0] - b[0]).map(([used, score]) => ({ used, score }));
-      const allChoices = [...new Map(opts.map((o) => [`${o.used}:${o.score}`, { used: o.used, score: o.score }])).values()];
+      // best score per number of dice used (the non-dominated choices) and every distinct
+      // (used, score) in first-seen order
+      const bestByUsed = new Array<number>(n + 1).fill(-Infinity);
+      const allChoices: Choice[] = [];
+      const seen = new Set<number>();
+      scorer.eachOption(counts, (score, used) => {
+        if (score > bestByUsed[used]) bestByUsed[used] = score;
+        const key = score * (n + 1) + used;
+        if (!seen.has(key)) {
+          seen.add(key);
+          allChoices.push({ used, score });
+        }
+      });
+      const choices: Choice[] = [];
+      for (let used = 1; used <= n; used++) if (bestByUsed[used] > -Infinity) choices.push({ used, score: bestByUsed[used] });
       for (const c of allChoices) scores.push(c.score);
       const instantWin = instantFace >= 0 && counts[instantFace] >= rules.instantWin!.count;
       // a scoreless roll the rules pay for: one choice, all dice used (so hot dice rolls them all again)
@@ -249,17 +311,25 @@ export function compileTables(rules: WulongRules): Tables {
         scores.push(paid.score);
       }
       if (choices.length === 0) bust += BigInt(weight);
-      index.set(counts.join(','), list.length);
+      index.set(keyOf(counts), list.length);
       list.push({ counts, weight, bust: choices.length === 0, instantWin, choices, allChoices });
     }
-    const total = F ** n;
+    // ordered roll i of n dice = roll i' of the first n − 1 dice (i mod F^(n−1)) plus a last die of
+    // face f (i div F^(n−1)): its class is the class of i' with one more f. One lookup per
+    // (class, face) instead of one per ordered roll keeps a workbench edit quick.
+    const total = F ** n, prev = F ** (n - 1);
     const map = new Uint16Array(total);
-    const counts = new Array<number>(F);
-    for (let i = 0; i < total; i++) {
-      counts.fill(0);
-      for (let d = 0, x = i; d < n; d++, x = Math.floor(x / F)) counts[x % F]++;
-      map[i] = index.get(counts.join(','))!;
-    }
+    const prevClasses = n === 1 ? [{ counts: new Array<number>(F).fill(0) }] : classes[n - 1];
+    const prevMap = n === 1 ? new Uint16Array(1) : classOfRoll[n - 1];
+    const succ = new Uint16Array(prevClasses.length * F);
+    prevClasses.forEach((c, k) => {
+      for (let f = 0; f < F; f++) {
+        c.counts[f]++;
+        succ[k * F + f] = index.get(keyOf(c.counts))!;
+        c.counts[f]--;
+      }
+    });
+    for (let f = 0; f < F; f++) for (let j = 0; j < prev; j++) map[f * prev + j] = succ[prevMap[j] * F + f];
     classes.push(list);
     outcomes.push(total);
     classOfRoll.push(map);
