@@ -30,6 +30,12 @@ const BASE: Record<string, string[]> = {
   'wulong bets': ['wulong', 'bets', '--score', '5000', '--dice', '5'],
   'wulong simulate': ['wulong', 'simulate', '--trials', '100'],
   'wulong race': ['wulong', 'race', '--rules', 'rules/farkle/pig.json', '--target', '20'],
+  'wulong tell': ['wulong', 'tell', '--accuracy', '0.5'],
+  'wulong assumptions': ['wulong', 'assumptions', '--exact-only'],
+  'liars assumptions': ['liars', 'assumptions', '--rounds', '1000'],
+  'mahjong compare': ['mahjong', 'compare', '--strategy', 'value', '--deals', '2'],
+  'mahjong assumptions': ['mahjong', 'assumptions', '--deals', '100', '--only', 'rootCounts'],
+  'weilong assumptions': ['weilong', 'assumptions', '--games', '100', '--only', 'penalty'],
   'liars odds': ['liars', 'odds', '--players', '4', '--mine', '2,2,4,1,6', '--bid', '8x2'],
   'liars table': ['liars', 'table', '--unknown', '15'],
   'liars check': ['liars', 'check', '--table', '2,2,2,2,2,3,3,3,3,3', '--bid', '2x2'],
@@ -235,7 +241,7 @@ describe('fuzz coverage', () => {
     }
   });
   it('every command that takes input beyond numbers has malformed-input rows', () => {
-    const plain = ['liars strategies', 'mahjong starting-hands'];
+    const plain = ['liars strategies', 'mahjong starting-hands', 'wulong assumptions'];
     for (const { name } of COMMANDS) {
       if (plain.includes(name)) continue;
       const c = categories.get(name) ?? new Set();

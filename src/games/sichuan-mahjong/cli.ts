@@ -192,11 +192,13 @@ export function register(program: Command): void {
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith mahjong starting-hands --tiles 14\n  npx oddsmith mahjong starting-hands --waits\n  npx oddsmith mahjong starting-hands --swap-three --set swapThree.direction=across')
     .action(async (opts: RulesOptions & { tiles: number; waits?: boolean; swapThree?: boolean; samples: number; strategies: string; seed: number; workers: number; json?: boolean; csv?: boolean }) => {
+      // read (and so validate) the rules even where the exact distribution does not use them: a bad --set is refused, not ignored
+      const rules = rulesFromOptions(GAME, opts, validateRules);
       if (opts.swapThree) {
         const names = opts.strategies.split(',').map((x) => x.trim());
         if (names.length !== 4) throw new UserError(`--strategies needs four names, one per seat (got ${names.length})`);
         names.forEach((n) => getStrategy(n));
-        const params: SwapStartParams = { rules: rulesFromOptions(GAME, opts, validateRules), strategies: names };
+        const params: SwapStartParams = { rules, strategies: names };
         const sim = await simulate(swapStartKernel, params, opts.samples, { seed: opts.seed, workers: opts.workers, shardCount: 16, quiet: true });
         if (!sim) return;
         const exact = startingHandDistribution(13);

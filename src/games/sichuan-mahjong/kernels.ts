@@ -382,7 +382,7 @@ const paired = new Memo<PairedEngines>(8);
  */
 export const pairedKernel: Kernel<PairedParams, PairedSummary> = {
   name: 'sichuan-mahjong.paired',
-  progress: { label: 'mahjong walls (each played twice)', unit: 'walls' },
+  progress: { label: 'mahjong paired walls', unit: 'walls' },
   sample: () => ({ params: { rules: loadRules(), strategy: 'value', baseline: 'greedy' }, count: 100 }),
   run(p, rng, count) {
     const e = paired.get(`${p.strategy},${p.baseline}|${JSON.stringify(p.rules)}`, () => ({
@@ -499,7 +499,7 @@ const swapStarts = new Memo<{ deal: Deal; scratch: Float64Array; before: Int8Arr
 
 export const swapStartKernel: Kernel<SwapStartParams, SwapStartSummary> = {
   name: 'sichuan-mahjong.swap-start',
-  progress: { label: 'mahjong deals and swaps', unit: 'deals' },
+  progress: { label: 'mahjong swap deals', unit: 'deals' },
   sample: () => ({ params: { rules: loadRules(), strategies: ['greedy', 'value', 'random', 'greedy'] }, count: 300 }),
   run(p, rng, count) {
     const e = swapStarts.get(`${p.strategies.join(',')}|${JSON.stringify(p.rules)}`, () => ({ deal: new Deal(p.rules, p.strategies.map(getStrategy), rng), scratch: new Float64Array(DEAL.length), before: new Int8Array(4) }));

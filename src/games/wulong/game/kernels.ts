@@ -236,7 +236,7 @@ const tellLayout = (C: number) => defineLayout({ picks: C, wins: C, voids: C });
  */
 export const tellKernel: Kernel<TellSimParams, TellSimResult> = {
   name: 'wulong.tell',
-  progress: { label: 'Wulong turns read', unit: 'turns' },
+  progress: { label: 'Wulong tell turns', unit: 'turns' },
   sample: () => ({ params: { rules: loadRules(undefined, ['betting.readAccuracy=0.5']), policy: OPTIMAL }, count: 20_000 }),
   run(params, rng, count) {
     const T = tellTablesFor(params.rules, params.policy), sim = T.sim, C = T.cards;
