@@ -32,7 +32,7 @@ export function register(wulong: Command): void {
       .option('--json', 'print the full result as JSON'),
     'wulong',
   )
-    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong race --rules farkle/pig --target 100\n  npx oddsmith wulong race --rules rules/farkle/10000.json --target 2000')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong race --rules rules/farkle/pig.json --target 100\n  npx oddsmith wulong race --rules rules/farkle/10000.json --target 2000')
     .action((opts: RulesOptions & { target: number; players: number; tolerance: number; simple?: boolean; sweep?: string; cell?: number; band?: number; budget: number; json?: boolean }) => {
       const rules = rulesOf(opts);
       if (opts.sweep) {
