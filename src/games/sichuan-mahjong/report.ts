@@ -240,8 +240,8 @@ async function advisorPage(reportsDir: string, e: AdvisorExperiment, workers: nu
       heading: 'Gain per deal',
       charts: [{
         name: 'advisor-gain', title: 'The advisor\'s gain per deal', caption: `Points per deal gained by putting the advisor in a seat instead of the baseline, same walls, 95% intervals; ${e.deals} walls per baseline.`, rows: gainRows,
-        spec: { $schema: SCHEMA, title: { text: 'The advisor\'s gain per deal', subtitle: `${e.deals} common walls per baseline, 95% intervals` }, width: 520, height: { step: 36 }, data: { values: gainRows }, layer: [
-          { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'baseline', type: 'nominal', sort: null, title: 'table' }, x: { field: 'low', type: 'quantitative', title: 'gain, points per deal' }, x2: { field: 'high' } } },
+        spec: { $schema: SCHEMA, title: { text: 'The advisor\'s gain per deal', subtitle: `simulated: ${e.deals.toLocaleString('en-US')} common walls per baseline (seed ${e.seed}), 95% intervals` }, width: 520, height: { step: 36 }, data: { values: gainRows }, layer: [
+          { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'baseline', type: 'nominal', sort: null, title: null }, x: { field: 'low', type: 'quantitative', title: 'gain, points per deal' }, x2: { field: 'high' } } },
           { mark: { type: 'point', filled: true, size: 90 }, encoding: { y: { field: 'baseline', type: 'nominal', sort: null }, x: { field: 'gain', type: 'quantitative' } } },
           { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: 0 } } },
         ] } as never,

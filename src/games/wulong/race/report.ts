@@ -107,11 +107,13 @@ export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
     const raw = JSON.parse(readFileSync(file, 'utf8')) as unknown;
     const field = parseSweepSet(string(sw.set, `${name}: sweep.set`));
     const swTarget = integer(sw.target, `${name}: sweep.target`, 1);
+    // what a reader calls the swept entry (the field path is in the caption)
+    const label = sw.label === undefined ? field.path : string(sw.label, `${name}: sweep.label`);
     const res = raceSweep(field.path, field.values, (v) => validateRules(applySets(raw, [`${field.path}=${v}`]), file), swTarget);
     const rowsSw = res.rows.map((r) => ({ value: r.value, 'first-player advantage': r.firstPlayerAdvantage, 'expected turns': r.expectedTurns }));
     sweeps.push({
       name: `${name}-sweep`,
-      title: `First-player advantage as ${field.path} varies`,
+      title: `First-player advantage as ${label} varies`,
       caption: `${basename(file)}, race to ${swTarget}, two players both playing to win (exact, every point solved). Advantage = P(first wins) − P(second wins). ${field.path} is the rules entry swept (points).`,
       rows: rowsSw,
       spec: {
@@ -122,7 +124,7 @@ export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
         data: { values: rowsSw },
         mark: { type: 'line', point: true },
         encoding: {
-          x: { field: 'value', type: 'quantitative', title: `${field.path} (points)`, scale: { zero: false } },
+          x: { field: 'value', type: 'quantitative', title: `${label} (points)`, scale: { zero: false } },
           y: { field: 'first-player advantage', type: 'quantitative', title: 'P(first wins) − P(second wins)', scale: { zero: false } },
           tooltip: [{ field: 'value' }, { field: 'first-player advantage', format: '.6f' }, { field: 'expected turns', format: '.2f' }],
         },
