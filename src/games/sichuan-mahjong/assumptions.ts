@@ -6,6 +6,7 @@
  * player there would average 0, so the decliner's points per deal are what declining is worth).
  * Each finding is simulated (95% intervals); the exact hand values behind the options are tests.
  */
+import { Memo } from '../../core/memo.js';
 import { UserError } from '../../core/errors.js';
 import type { Assumption, AssumptionsReport, FindingAtValue, FindingCheck } from '../../report/assumptions.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
@@ -28,7 +29,7 @@ export interface SichuanAssumptionsOptions {
   /** deals per table per rule set (default 2,000) */
   deals?: number;
   seed?: number;
-  cache?: Map<string, Promise<Probe>>;
+  cache?: Memo<Promise<Probe>>;
 }
 
 export interface Probe {
@@ -42,15 +43,15 @@ async function play(rules: SichuanRules, strategies: readonly string[], deals: n
   return dealKernel.summarize(params, acc, deals);
 }
 
+/** Runs kept per report: more than every rule set the checks visit, so nothing is evicted. */
+export const PROBE_CACHE = 256;
+
 /** Both tables at `rules` (memoized in `o.cache`). */
 export function probe(rules: SichuanRules, o: SichuanAssumptionsOptions = {}): Promise<Probe> {
   const deals = o.deals ?? 2000, seed = o.seed ?? 16, workers = o.workers ?? 1;
   const key = JSON.stringify([rules, deals, seed]);
-  const hit = o.cache?.get(key);
-  if (hit) return hit;
-  const p = (async () => ({ page: await play(rules, PAGE_TABLE, deals, seed, workers), decline: await play(rules, DECLINE_TABLE, deals, seed, workers) }))();
-  o.cache?.set(key, p);
-  return p;
+  const build = (): Promise<Probe> => (async () => ({ page: await play(rules, PAGE_TABLE, deals, seed, workers), decline: await play(rules, DECLINE_TABLE, deals, seed, workers) }))();
+  return o.cache ? o.cache.get(key, build) : build();
 }
 
 const ASSUMPTIONS: (Assumption & { sets: Record<string, string[]> })[] = [
@@ -124,7 +125,7 @@ function wrap(text: string, width = 100): string {
 
 export async function checkAssumptions(o: SichuanAssumptionsOptions = {}): Promise<AssumptionsReport> {
   const rules = o.rules ?? loadRules();
-  const opt = { ...o, cache: o.cache ?? new Map<string, Promise<Probe>>() };
+  const opt = { ...o, cache: o.cache ?? new Memo<Promise<Probe>>(PROBE_CACHE) };
   const fields = ASSUMPTIONS.map((a) => a.field);
   for (const f of o.only ?? []) if (!fields.includes(f)) throw new UserError(`--only: unknown assumption ${JSON.stringify(f)} (known: ${fields.join(', ')})`);
   const chosen = o.only?.length ? ASSUMPTIONS.filter((a) => o.only!.includes(a.field)) : ASSUMPTIONS;

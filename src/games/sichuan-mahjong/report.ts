@@ -20,7 +20,8 @@ import { kindName } from './tiles.js';
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 import { fmtPct } from '../../core/format.js';
 import { assumptionsSection } from '../../report/assumptions.js';
-import { checkAssumptions, DECLINE_TABLE, probe, type Probe } from './assumptions.js';
+import { checkAssumptions, DECLINE_TABLE, PROBE_CACHE, probe, type Probe } from './assumptions.js';
+import { Memo } from '../../core/memo.js';
 import type { Section } from '../../report/page.js';
 import { basisLine, ticksWithZero } from '../../report/chart-config.js';
 
@@ -189,7 +190,7 @@ async function dealPage(reportsDir: string, e: DealExperiment, workers: number):
 /** Issue 16: the win-declaring measurement and the Assumptions section that ends the page (one shared cache of runs). */
 async function fidelitySections(e: DealExperiment, workers: number): Promise<Section[]> {
   if (!e.assumptions) return [];
-  const o = { rules: loadRules(e.rules), deals: e.assumptionDeals, workers, cache: new Map<string, Promise<Probe>>() };
+  const o = { rules: loadRules(e.rules), deals: e.assumptionDeals, workers, cache: new Memo<Promise<Probe>>(PROBE_CACHE) };
   const base = await probe(o.rules, o);
   return [declineSection(base, e.assumptionDeals), assumptionsSection(await checkAssumptions(o))];
 }

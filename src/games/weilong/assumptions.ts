@@ -5,6 +5,7 @@
  * ability's worth (the Sons page) and the four strategies at one table (the strategies page).
  * Runs are memoized per rule set, so the report's penalty section and the assumptions table share them.
  */
+import { Memo } from '../../core/memo.js';
 import { UserError } from '../../core/errors.js';
 import type { Assumption, AssumptionsReport, FindingAtValue, FindingCheck } from '../../report/assumptions.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
@@ -27,7 +28,7 @@ export interface WeilongAssumptionsOptions {
   games?: number;
   seed?: number;
   /** shared between calls (report page and assumptions table): key → both tables at one rule set */
-  cache?: Map<string, Promise<Probe>>;
+  cache?: Memo<Promise<Probe>>;
 }
 
 /** Both tables at one rule set. */
@@ -42,18 +43,18 @@ async function play(rules: WeilongRules, strategies: readonly string[], abilityW
   return gamesKernel.summarize(params, acc, games);
 }
 
+/** Runs kept per report: more than every rule set the checks visit, so nothing is evicted. */
+export const PROBE_CACHE = 256;
+
 /** Both tables at `rules` (memoized in `o.cache`). */
 export function probe(rules: WeilongRules, o: WeilongAssumptionsOptions = {}): Promise<Probe> {
   const games = o.games ?? 2000, seed = o.seed ?? 16, workers = o.workers ?? 1;
   const key = JSON.stringify([rules, games, seed]);
-  const hit = o.cache?.get(key);
-  if (hit) return hit;
-  const p = (async () => ({
+  const build = (): Promise<Probe> => (async () => ({
     table: await play(rules, TABLE_STRATEGIES, false, games, seed, workers),
     sons: await play(rules, SONS_STRATEGIES, true, games, seed + 1, workers),
   }))();
-  o.cache?.set(key, p);
-  return p;
+  return o.cache ? o.cache.get(key, build) : build();
 }
 
 export const withPenalty = (rules: WeilongRules, v: number): WeilongRules => ({ ...rules, penalty: [v, v, v, v, v] });
@@ -161,7 +162,7 @@ function findings(): Finding[] {
 /** Every assumption with its alternatives, and each finding re-measured at each. */
 export async function checkAssumptions(o: WeilongAssumptionsOptions = {}): Promise<AssumptionsReport> {
   const rules = o.rules ?? loadRules();
-  const opt = { ...o, cache: o.cache ?? new Map<string, Promise<Probe>>() };
+  const opt = { ...o, cache: o.cache ?? new Memo<Promise<Probe>>(PROBE_CACHE) };
   const fields = ASSUMPTIONS.map((a) => a.field);
   for (const f of o.only ?? []) if (!fields.includes(f)) throw new UserError(`--only: unknown assumption ${JSON.stringify(f)} (known: ${fields.join(', ')})`);
   const chosen = o.only?.length ? ASSUMPTIONS.filter((a) => o.only!.includes(a.field)) : ASSUMPTIONS;

@@ -18,7 +18,8 @@ import { gamesKernel, type GamesParams } from './kernels.js';
 import type { GamesResult } from './summary.js';
 import { turnOdds } from './exact.js';
 import { assumptionsSection } from '../../report/assumptions.js';
-import { checkAssumptions, PENALTY_VALUES, probe, TABLE_STRATEGIES, withPenalty, type Probe } from './assumptions.js';
+import { checkAssumptions, PENALTY_VALUES, PROBE_CACHE, probe, TABLE_STRATEGIES, withPenalty, type Probe } from './assumptions.js';
+import { Memo } from '../../core/memo.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 const pc = (x: number, d = 1) => fmtPct(x, d);
@@ -314,7 +315,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageIn
   });
   if (e.assumptions) {
     // one cache: the penalty rankings and the assumptions table share their runs
-    const o = { rules, games: e.assumptionGames, workers: ctx.workers, cache: new Map<string, Promise<Probe>>() };
+    const o = { rules, games: e.assumptionGames, workers: ctx.workers, cache: new Memo<Promise<Probe>>(PROBE_CACHE) };
     const at: Probe[] = [];
     for (const v of PENALTY_VALUES) at.push(await probe(withPenalty(rules, v), o));
     sections.push(penaltyRankingsSection(rules, at, e.assumptionGames));
