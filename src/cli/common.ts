@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { UserError } from '../core/errors.js';
+import { fitText } from '../core/format.js';
 import { progressBar } from '../core/progress.js';
 import { checkWritable } from '../core/files.js';
 import { shardSize } from '../parallel/shards.js';
@@ -123,7 +124,7 @@ export function emit(result: unknown, opts: { json?: boolean; csv?: boolean }, t
   else if (opts.csv) {
     if (!csvRows) throw new UserError('this command has no table for --csv; use --json');
     process.stdout.write(toCsv(csvRows()));
-  } else process.stdout.write(text() + '\n');
+  } else process.stdout.write(fitText(text()) + '\n');
 }
 
 /** `--rules <name|file>` and repeatable `--set field=value`: the same for every command that reads rules. */

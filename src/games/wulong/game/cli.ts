@@ -100,7 +100,7 @@ export interface TellRow extends TellValue {
 }
 
 function formatTell(rows: TellRow[], policy: string): string {
-  const out = [`the value of reading the active player (${policy} turn policy): the best opening card's EV per chip, exact`];
+  const out = [`value of reading the active player (${policy} turn policy, exact): best opening card's EV per chip`];
   out.push(textTable(rows.map((r) => ({
     accuracy: r.accuracy,
     'best EV/chip': r.bestEvPerChip.toFixed(4),
