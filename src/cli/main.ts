@@ -96,7 +96,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     .argument('<files...>', 'partial result files, one per shard')
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the main table as CSV')
-    .addHelpText('after', '\nExample:\n  npx oddsmith merge parts/shard-*.json --json\n\nThe result is the one the simulate command prints for the whole run; its time fields add up the shards\' compute time.')
+    .addHelpText('after', '\nExample:\n  npx oddsmith merge parts/shard-*.json --json\n\nThe result is the one the simulate command prints for the whole run;\nits time fields add up the shards\' compute time.')
     .action(async (files: string[], opts: { json?: boolean; csv?: boolean }) => {
       const { mergePartialFiles, finishRun } = await import('../parallel/partial.js');
       const { getKernel } = await import('../parallel/registry.js');

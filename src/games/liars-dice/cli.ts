@@ -135,7 +135,7 @@ export function register(program: Command): void {
     .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20));
   addRulesOptions(tournament, GAME);
   addSimOptions(tournament, { shardCount: 16 })
-    .addHelpText('after', '\nExample:\n  npx oddsmith liars tournament --strategies threshold,conservative,bluffer,random --rounds 200000 --seed 7 --workers 2')
+    .addHelpText('after', '\nExample:\n  npx oddsmith liars tournament --strategies threshold,conservative,bluffer,random \\\n      --rounds 200000 --seed 7 --workers 2')
     .action(async (opts: SimOptions & RulesOptions & { strategies: string; rounds: number; dicePerPlayer?: number }) => {
       const rules = rulesWith(opts);
       const params: TournamentParams = { rules, strategies: parseStrategies(opts.strategies, rules) };
@@ -155,7 +155,7 @@ export function register(program: Command): void {
     .option('--chart <file>', 'also draw the chart: .svg or .png');
   addRulesOptions(sweep, GAME);
   addSimOptions(sweep, { shardCount: 8 })
-    .addHelpText('after', '\nExample:\n  npx oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 --field conservative,bluffer,random --rounds 50000')
+    .addHelpText('after', '\nExample:\n  npx oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 \\\n      --field conservative,bluffer,random --rounds 50000')
     .action(async (opts: SimOptions & RulesOptions & { strategy: string; param: string; values: string; field: string; rounds: number; dicePerPlayer?: number; chart?: string }) => {
       if (opts.shardIndex !== undefined) throw new UserError('sweep runs whole tournaments; use `liars tournament --shard-index` for cluster runs');
       if (opts.chart && !/\.(svg|png)$/i.test(opts.chart)) throw new UserError(`--chart must name a .svg or .png file (got ${JSON.stringify(opts.chart)})`);

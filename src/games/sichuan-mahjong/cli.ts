@@ -225,7 +225,7 @@ export function register(program: Command): void {
     ),
     { shardCount: 16 },
   )
-    .addHelpText('after', '\nExample:\n  npx oddsmith mahjong simulate --deals 2000 --seed 7 --workers 2 --strategies greedy,value,random,greedy')
+    .addHelpText('after', '\nExample:\n  npx oddsmith mahjong simulate --deals 2000 --seed 7 --workers 2 \\\n      --strategies greedy,value,random,greedy')
     .action(async (opts: SimOptions & RulesOptions & { deals: number; strategies: string; rotate: boolean }) => {
       const names = opts.strategies.split(',').map((x) => x.trim());
       if (names.length !== 4) throw new UserError(`--strategies needs four names, one per seat (got ${names.length})`);
