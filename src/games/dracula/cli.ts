@@ -94,7 +94,7 @@ export function register(program: Command): void {
         const all = [card, ...seen, ...(opp >= 0 ? [opp] : [])];
         if (new Set(all).size !== all.length) throw new UserError('a card is given twice (--card, --opp, --seen)');
         const o = cardOdds(rules, rankOf, card, unseenOf(rules, all), opp);
-        emit({ ranking: order, ...o }, opts, () => `${o.card} (ranking ${order}, trump last)${o.opponent ? ` against ${o.opponent}` : ` against the unknown card (${o.outOf} unseen)`}: P(win) = ${o.wins}/${o.outOf}${o.fraction === `${o.wins}/${o.outOf}` ? '' : ` = ${o.fraction}`} = ${fmtPct(o.p, 2)}`, () => [{ card: o.card, opponent: o.opponent ?? '', wins: o.wins, outOf: o.outOf, p: o.p }]);
+        emit({ ranking: order, ...o }, opts, () => `${o.card}${o.opponent ? ` against ${o.opponent}` : ` against the unknown card (${o.outOf} unseen)`}: P(win) = ${o.wins}/${o.outOf}${o.fraction === `${o.wins}/${o.outOf}` ? '' : ` = ${o.fraction}`} = ${fmtPct(o.p, 2)}\n(suits ranked ${order}, trump last)`, () => [{ card: o.card, opponent: o.opponent ?? '', wins: o.wins, outOf: o.outOf, p: o.p }]);
         return;
       }
       const mine = cardList(opts.row, rules, '--row');

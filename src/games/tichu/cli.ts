@@ -50,10 +50,10 @@ export function formatOdds(r8: HandOddsResult | null, r14: HandOddsResult, table
   out.push(textTable(oddsRows(r14)));
   if (table) {
     out.push('', 'At the table (14 cards each, before passing):');
-    out.push(`  some player holds a four of a kind: ${table.fraction} = ${pct(table.probability, 4)} (exact)`);
+    out.push(`  some player holds a four of a kind: ${pct(table.probability, 4)} (exact: ${table.fraction})`);
     if (!tableBomb) out.push(`  some player holds any bomb: not computed for minStraightFlush > ${TABLE_MAX_L} (the exact count would take minutes)`);
     else {
-      out.push(`  some player holds any bomb: ${pct(tableBomb.probability, 10)} (exact combinatorics, 12 significant digits; not sampled)`);
+      out.push(`  some player holds any bomb: ${pct(tableBomb.probability, 10)} (exact combinatorics to 12 digits, not sampled)`);
       out.push(`  no player holds a bomb:     ${pct(tableBomb.noBomb, 10)} of the ${BigInt(tableBomb.deals).toLocaleString('en-US')} deals`);
     }
   }
