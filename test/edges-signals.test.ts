@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -81,4 +81,19 @@ describe('interrupted mid-work, without a terminal', () => {
       expect(existsSync(join(dir, 'parts'))).toBe(false);
     }, 120_000);
   }
+});
+
+describe('the main thread relays the command\'s worker', () => {
+  it('stdout and stderr arrive in the order written, and a command\'s own exit code gets through', () => {
+    // --jsonl: a result line on stdout, then a bad line's message on stderr and its result on stdout, …
+    const file = join(work, 'both.txt');
+    const fd = openSync(file, 'w');
+    const lines = ['{"hand":"1112345678999m","void":"s"}', 'not json', '{"hand":"123m"}', '{"hand":"1112345678999m","void":"s"}'];
+    const r = spawnSync(process.execPath, [CLI, 'mahjong', 'waits', '--jsonl'], { input: lines.join('\n') + '\n', stdio: ['pipe', fd, fd] });
+    closeSync(fd);
+    const out = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => (l.startsWith('oddsmith:') ? 'stderr' : `stdout ${(JSON.parse(l) as { line: number }).line}`));
+    expect(out).toEqual(['stdout 1', 'stderr', 'stdout 2', 'stderr', 'stdout 3', 'stdout 4']);
+    // the batch goes on past bad lines and then exits 2 (set by the command as it ends)
+    expect(r.status).toBe(2);
+  });
 });

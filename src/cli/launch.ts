@@ -21,7 +21,7 @@ interface CliWorkerData {
   };
 }
 
-type Message = { temp: string; t: Temporary | null } | { code: number };
+type Message = { temp: string; t: Temporary | null } | { code: number } | { fd: 1 | 2; chunk: string | Uint8Array };
 
 export const INTERRUPTED = 'oddsmith: interrupted; nothing written\n';
 export const exitCodeOf = (signal: 'SIGINT' | 'SIGTERM') => (signal === 'SIGINT' ? 130 : 143);
@@ -32,7 +32,8 @@ export function launch(entry: string, argv: string[]): void {
   const temps = new Map<string, Temporary>();
   let code: number | undefined;
   const take = (m: Message) => {
-    if ('code' in m) code = m.code;
+    if ('fd' in m) (m.fd === 1 ? process.stdout : process.stderr).write(m.chunk);
+    else if ('code' in m) code = m.code;
     else if (m.t) temps.set(m.temp, m.t);
     else temps.delete(m.temp);
   };
@@ -45,7 +46,11 @@ export function launch(entry: string, argv: string[]): void {
       port: port2,
     },
   };
-  const worker = new Worker(new URL(entry), { workerData: data, transferList: [port2] });
+  const worker = new Worker(new URL(entry), { workerData: data, transferList: [port2], stdout: true, stderr: true });
+  // the worker's own stdio streams carry nothing of the command's (see relay() below): only what
+  // Node itself might print there is passed on
+  worker.stdout.pipe(process.stdout);
+  worker.stderr.pipe(process.stderr);
   const resize = () => port1.postMessage({ columns: process.stderr.columns, outColumns: process.stdout.columns });
   if (process.stderr.isTTY) process.stderr.on('resize', resize);
 
@@ -84,7 +89,8 @@ export function launch(entry: string, argv: string[]): void {
     for (let m = receiveMessageOnPort(port1); m; m = receiveMessageOnPort(port1)) take(m.message as Message);
     port1.close();
     process.stderr.off('resize', resize);
-    process.exitCode = code ?? (exit === 0 ? 0 : 1);
+    // main()'s code, else the worker's own (a command may set process.exitCode as it ends)
+    process.exitCode = code || exit;
   });
 }
 
@@ -106,11 +112,29 @@ export function serve(main: (argv: string[]) => Promise<number>): void {
   });
   d.port.unref(); // resize messages must not keep the worker alive once the command is done
   reportTemporaries((temp, t) => d.port.postMessage({ temp, t } satisfies Message));
+  relay(process.stdout, 1, d.port);
+  relay(process.stderr, 2, d.port);
   // a worker has no stdin of its own: read the process's (fd 0) when a command asks for it (--jsonl)
   let stdin: NodeJS.ReadableStream | undefined;
   Object.defineProperty(process, 'stdin', { configurable: true, get: () => (stdin ??= createReadStream('', { fd: 0, autoClose: false })) });
   main(d.argv).then((code) => {
     d.port.postMessage({ code } satisfies Message);
-    process.exitCode = code;
+    if (code !== 0) process.exitCode = code;
   });
+}
+
+/**
+ * Send what the command writes to stdout and stderr over one port, in the order written: a
+ * worker's own two streams are relayed separately (each waits for the main thread between writes),
+ * so a line on stderr could overtake lines on stdout; a person (and the docs examples, which read
+ * both streams as one) must see them as written.
+ */
+function relay(stream: NodeJS.WriteStream, fd: 1 | 2, port: MessagePort): void {
+  stream.write = ((chunk: string | Uint8Array, encoding?: BufferEncoding | ((e?: Error | null) => void), cb?: (e?: Error | null) => void) => {
+    const done = typeof encoding === 'function' ? encoding : cb;
+    const data = typeof chunk === 'string' && typeof encoding === 'string' && encoding !== 'utf8' && encoding !== 'utf-8' ? Buffer.from(chunk, encoding) : chunk;
+    port.postMessage({ fd, chunk: data } satisfies Message);
+    if (done) queueMicrotask(() => done(null));
+    return true;
+  }) as typeof stream.write;
 }
