@@ -7,7 +7,7 @@
  * Report pages keep vega-embed (src/report/charts-entry.ts).
  */
 import type { PolicyRow } from '../games/wulong/turn/exact.js';
-import { fitTicks, fmtNumber, nearestIndex, niceCeil, pctLabels, placeLabel, pointLabels, type Axis } from './chart-layout.js';
+import { breakAt, fitTicks, fmtNumber, nearestIndex, niceCeil, pctLabels, placeLabel, pointLabels, segmentTicks, xScale, type Axis, type XScale } from './chart-layout.js';
 
 const FONT = '12px "DejaVu Sans", Verdana, sans-serif';
 const TITLE_FONT = 'bold 12px "DejaVu Sans", Verdana, sans-serif';
@@ -102,21 +102,40 @@ function text(c: CanvasRenderingContext2D, s: string, x: number, y: number, alig
   c.fillText(s, x, y);
 }
 
-/** x axis: tick marks and labels under the plot, the title under them. */
-function xAxis(c: CanvasRenderingContext2D, axis: Axis, sx: (v: number) => number, y: number, title: string, left: number, right: number): void {
+/**
+ * x axis: the baseline of each segment (a `//` where the axis is broken), tick marks and labels
+ * under the plot, the title under them.
+ */
+function xAxis(c: CanvasRenderingContext2D, axis: Axis, sc: XScale, y: number, title: string): void {
   c.strokeStyle = '#555';
   c.lineWidth = 1;
   c.beginPath();
-  c.moveTo(left, y + 0.5);
-  c.lineTo(right, y + 0.5);
+  for (const seg of sc.segments) {
+    c.moveTo(seg.x0, y + 0.5);
+    c.lineTo(seg.x1, y + 0.5);
+  }
   for (const t of axis.ticks) {
-    const x = Math.round(sx(t)) + 0.5;
+    const x = Math.round(sc.x(t)) + 0.5;
     c.moveTo(x, y);
     c.lineTo(x, y + 5);
   }
+  if (sc.segments.length > 1) {
+    for (const x of [sc.segments[0].x1, sc.segments[1].x0]) {
+      c.moveTo(x - 3, y + 6);
+      c.lineTo(x + 3, y - 5);
+    }
+  }
   c.stroke();
-  axis.ticks.forEach((t, i) => text(c, axis.labels[i], sx(t), y + 7, 'center', 'top'));
-  text(c, title, (left + right) / 2, y + 25, 'center', 'top', TITLE_FONT);
+  axis.ticks.forEach((t, i) => text(c, axis.labels[i], sc.x(t), y + 7, 'center', 'top'));
+  const first = sc.segments[0].x0, last = sc.segments[sc.segments.length - 1].x1;
+  text(c, title, (first + last) / 2, y + 25, 'center', 'top', TITLE_FONT);
+}
+
+/** Blank the gap of a broken axis over the plot (marks drawn across it are cut there). */
+function clearGap(c: CanvasRenderingContext2D, sc: XScale, top: number, bottom: number): void {
+  if (sc.segments.length < 2) return;
+  const x0 = sc.segments[0].x1, x1 = sc.segments[1].x0;
+  c.clearRect(x0, top - 2, x1 - x0, bottom - top + 2);
 }
 
 /** y-axis title, written bottom to top at `x`. */
@@ -148,62 +167,75 @@ export interface PolicyData {
   minimumBank: number;
 }
 
+export interface Drawn<A extends unknown[]> {
+  /** where a mark is, in CSS pixels of the canvas (the browser test hovers there) */
+  at: (...a: A) => { x: number; y: number };
+  /** the value after which the axis is squeezed, and by how much (none: one linear axis) */
+  broken?: { after: number; squeeze: number };
+}
+
+const brokenInfo = (sc: XScale) => (sc.segments.length > 1 ? { after: sc.segments[0].hi, squeeze: sc.squeeze } : undefined);
+
 /**
  * The policy map: one cell per reachable (turn total, dice left), coloured by what optimal play
- * does; grey where the state cannot occur; a black bar at each row's stop threshold.
- * Returns where a state's cell is (for the browser test's hover).
+ * does; grey where the state cannot occur; a black bar at each row's stop threshold. When the
+ * highest threshold is far beyond the others (5 dice roll on to 36,500 in the rulebook), the axis
+ * is broken past the second highest so the other rows' decisions are not squeezed into a sliver.
  */
-export function drawPolicy(plot: CanvasPlot, d: PolicyData): (total: number, dice: number) => { x: number; y: number } {
+export function drawPolicy(plot: CanvasPlot, d: PolicyData): Drawn<[number, number]> {
   const c = plot.ctx;
   const measure = measureWith(c);
+  const u = d.unit;
   const maxTotal = d.rows.reduce((m, r) => Math.max(m, r.total), 0);
-  const cols = Math.round(maxTotal / d.unit) + 1;
-  const lo = -d.unit / 2, hi = maxTotal + d.unit / 2;
+  const cols = Math.round(maxTotal / u) + 1;
+  const lo = -u / 2, hi = maxTotal + u / 2;
   // which policy row is at (dice, total index): the hover looks it up without searching
   const at = new Int32Array((d.dice + 1) * cols).fill(-1);
-  d.rows.forEach((r, i) => { at[r.dice * cols + Math.round(r.total / d.unit)] = i; });
+  d.rows.forEach((r, i) => { at[r.dice * cols + Math.round(r.total / u)] = i; });
 
   const left = 18 + 8 + measure(String(d.dice)) + 8, top = 8, bottom = plot.height - 44;
-  const right0 = plot.width - 8;
-  let axis = fitTicks(Math.max(0, lo), hi, right0 - left, measure, pointLabels);
-  const right = plot.width - Math.max(8, axis.labelWidth / 2 + 2);
-  axis = fitTicks(Math.max(0, lo), hi, right - left, measure, pointLabels);
-  const sx = (v: number) => left + ((v - lo) / (hi - lo)) * (right - left);
+  const right = plot.width - Math.max(8, measure(pointLabels([maxTotal])[0]) / 2 + 2);
+  const thr = Object.values(d.thresholds).filter((t): t is number => t !== null && t <= maxTotal).sort((a, b) => a - b);
+  const brk = thr.length >= 2 ? breakAt(lo, thr[thr.length - 2] + 4 * u + u / 2, hi) : undefined;
+  const sc = xScale(lo, hi, left, right, brk);
+  const axis = segmentTicks(sc, measure, pointLabels);
   const rowH = (bottom - top) / d.dice;
   const rowTop = (n: number) => top + (d.dice - n) * rowH; // most dice at the top
-  const cellW = (d.unit / (hi - lo)) * (right - left);
+  const colour = (r: PolicyRow) => (r.action === 'stop' ? COLORS.stop : r.stopValue === null ? COLORS.forced : COLORS.roll);
 
   const draw = () => {
     plot.begin(draw, hit);
     c.fillStyle = COLORS.never;
-    c.fillRect(left, top, right - left, bottom - top);
+    for (const seg of sc.segments) c.fillRect(seg.x0, top, seg.x1 - seg.x0, bottom - top);
     // neighbouring cells of one colour are one rectangle: no seams, fewer calls
-    const colour = (r: PolicyRow) => (r.action === 'stop' ? COLORS.stop : r.stopValue === null ? COLORS.forced : COLORS.roll);
     for (let i = 0; i < d.rows.length; ) {
       const r = d.rows[i];
       let j = i + 1;
-      while (j < d.rows.length && d.rows[j].dice === r.dice && d.rows[j].total === d.rows[j - 1].total + d.unit && colour(d.rows[j]) === colour(r)) j++;
+      while (j < d.rows.length && d.rows[j].dice === r.dice && d.rows[j].total === d.rows[j - 1].total + u && colour(d.rows[j]) === colour(r)) j++;
       c.fillStyle = colour(r);
-      c.fillRect(sx(r.total - d.unit / 2), rowTop(r.dice) + 1, cellW * (j - i), rowH - 2);
+      const x0 = sc.x(r.total - u / 2);
+      c.fillRect(x0, rowTop(r.dice) + 1, sc.x(d.rows[j - 1].total + u / 2) - x0, rowH - 2);
       i = j;
     }
+    clearGap(c, sc, top, bottom);
     c.fillStyle = COLORS.threshold;
     for (let n = 1; n <= d.dice; n++) {
       const t = d.thresholds[n];
       if (t === null || t === undefined || t > maxTotal) continue;
-      c.fillRect(Math.round(sx(t - d.unit / 2)) - 1, rowTop(n) - 1, 2.5, rowH + 2);
+      c.fillRect(Math.round(sc.x(t - u / 2)) - 1, rowTop(n) - 1, 2.5, rowH + 2);
     }
     for (let n = 1; n <= d.dice; n++) text(c, String(n), left - 6, rowTop(n) + rowH / 2, 'right', 'middle');
     yTitle(c, 'dice left to roll', 2, top, bottom);
-    xAxis(c, axis, sx, bottom, 'turn total so far (points)', left, right);
+    xAxis(c, axis, sc, bottom, 'turn total so far (points)');
   };
   const hit = (x: number, y: number): string | null => {
     if (x < left || x > right || y < top || y > bottom) return null;
+    if (sc.segments.length > 1 && x > sc.segments[0].x1 && x < sc.segments[1].x0) return null;
     const n = d.dice - Math.floor((y - top) / rowH);
-    const t = Math.round((lo + ((x - left) / (right - left)) * (hi - lo)) / d.unit);
+    const t = Math.round(sc.value(x) / u);
     if (n < 1 || n > d.dice || t < 0 || t >= cols) return null;
     const i = at[n * cols + t];
-    const head = `${n} ${n === 1 ? 'die' : 'dice'} left, turn total ${fmtNumber(t * d.unit)}`;
+    const head = `${n} ${n === 1 ? 'die' : 'dice'} left, turn total ${fmtNumber(t * u)}`;
     if (i < 0) return `${head}\ncannot occur under these rules`;
     const r = d.rows[i];
     const gain = r.margin === null ? '' : ` (rolling ${r.margin >= 0 ? 'gains' : 'loses'} ${fmtNumber(Math.abs(r.margin), 2)})`;
@@ -213,7 +245,7 @@ export function drawPolicy(plot: CanvasPlot, d: PolicyData): (total: number, dic
     return `${head}\noptimal: ${r.action.toUpperCase()}\nroll: expected ${fmtNumber(r.rollValue, 2)}${gain}\n${stop}`;
   };
   draw();
-  return (total, dice) => ({ x: sx(total), y: rowTop(dice) + rowH / 2 });
+  return { at: (total, dice) => ({ x: sc.x(total), y: rowTop(dice) + rowH / 2 }), broken: brokenInfo(sc) };
 }
 
 export interface FinalData {
@@ -226,26 +258,29 @@ export interface FinalData {
 
 /**
  * The final turn score distribution: a bar per score (bust in red), the expected score as a dashed
- * line. Returns where a score's bar top is (for the browser test's hover).
+ * line. A long thin tail (past the score reached with 97% probability) gets a squeezed stretch of
+ * axis after a break, so the bulk of the distribution keeps most of the width.
  */
-export function drawFinal(plot: CanvasPlot, d: FinalData): (score: number) => { x: number; y: number } {
+export function drawFinal(plot: CanvasPlot, d: FinalData): Drawn<[number]> {
   const c = plot.ctx;
   const measure = measureWith(c);
+  const u = d.unit;
   const shown = d.scores.filter((s) => s.probability >= d.minProbability);
   const xs = shown.map((s) => s.score);
   const maxScore = xs.length ? xs[xs.length - 1] : 0;
   const maxP = shown.reduce((m, s) => Math.max(m, s.probability), 0);
-  const lo = -d.unit, hi = maxScore + d.unit;
+  let cum = 0, bulk = maxScore; // the score reached with 97% probability
+  for (const s of d.scores) if ((cum += s.probability) >= 0.97) { bulk = s.score; break; }
+  const lo = -u, hi = maxScore + u;
   const top = 22, bottom = plot.height - 44; // room above for the expected-score label
   const yTop = niceCeil(maxP * 1.04, 5);
   const yAxis = fitTicks(0, yTop, bottom - top, () => 14, pctLabels, 10);
   const left = 18 + 8 + Math.max(...yAxis.labels.map(measure)) + 8;
-  let axis = fitTicks(0, hi, plot.width - 8 - left, measure, pointLabels);
-  const right = plot.width - Math.max(8, axis.labelWidth / 2 + 2);
-  axis = fitTicks(0, hi, right - left, measure, pointLabels);
-  const sx = (v: number) => left + ((v - lo) / (hi - lo)) * (right - left);
+  const right = plot.width - Math.max(8, measure(pointLabels([maxScore])[0]) / 2 + 2);
+  const sc = xScale(lo, hi, left, right, breakAt(lo, bulk + 2 * u + u / 2, hi));
+  const axis = segmentTicks(sc, measure, pointLabels);
   const sy = (p: number) => bottom - (p / yTop) * (bottom - top);
-  const barW = Math.max(1, 0.8 * (d.unit / (hi - lo)) * (right - left));
+  const barX = (s: number) => { const a = sc.x(s - 0.4 * u), b = sc.x(s + 0.4 * u); return b - a >= 1 ? [a, b - a] : [(a + b) / 2 - 0.5, 1]; };
 
   const draw = () => {
     plot.begin(draw, hit);
@@ -254,18 +289,22 @@ export function drawFinal(plot: CanvasPlot, d: FinalData): (score: number) => { 
     c.beginPath();
     for (const t of yAxis.ticks) {
       const y = Math.round(sy(t)) + 0.5;
-      c.moveTo(left, y);
-      c.lineTo(right, y);
+      for (const seg of sc.segments) {
+        c.moveTo(seg.x0, y);
+        c.lineTo(seg.x1, y);
+      }
     }
     c.stroke();
     for (const s of shown) {
       c.fillStyle = s.score === 0 ? COLORS.bust : COLORS.bar;
       // at least one pixel tall, so a bar of 0.01% is seen, not mistaken for a missing score
       const h = Math.max(1, bottom - sy(s.probability));
-      c.fillRect(sx(s.score) - barW / 2, bottom - h, barW, h);
+      const [x, w] = barX(s.score);
+      c.fillRect(x, bottom - h, w, h);
     }
+    clearGap(c, sc, top, bottom);
     // the expected score, labelled at the top
-    const ex = Math.round(sx(d.expected)) + 0.5;
+    const ex = Math.round(sc.x(d.expected)) + 0.5;
     c.strokeStyle = '#222';
     c.setLineDash([4, 3]);
     c.beginPath();
@@ -288,19 +327,24 @@ export function drawFinal(plot: CanvasPlot, d: FinalData): (score: number) => { 
     c.stroke();
     yAxis.ticks.forEach((t, i) => text(c, yAxis.labels[i], left - 7, sy(t), 'right', 'middle'));
     yTitle(c, 'probability', 2, top, bottom);
-    xAxis(c, axis, sx, bottom, 'final turn score (points; 0 = bust)', left, right);
+    xAxis(c, axis, sc, bottom, 'final turn score (points; 0 = bust)');
   };
   const hit = (x: number, y: number): string | null => {
     if (x < left - 4 || x > right + 4 || y < top - 16 || y > bottom + 4 || !xs.length) return null;
-    const v = lo + ((x - left) / (right - left)) * (hi - lo);
-    const i = nearestIndex(xs, v);
-    if (Math.abs(sx(xs[i]) - x) > Math.max(6, barW)) return null;
-    const s = shown[i];
+    const i = nearestIndex(xs, sc.value(x));
+    // the nearest bar in pixels may be the other neighbour where the axis is squeezed or broken
+    let k = i;
+    for (const j of [i - 1, i + 1]) if (j >= 0 && j < xs.length && Math.abs(sc.x(xs[j]) - x) < Math.abs(sc.x(xs[k]) - x)) k = j;
+    if (Math.abs(sc.x(xs[k]) - x) > Math.max(6, barX(xs[k])[1])) return null;
+    const s = shown[k];
     return `final score ${fmtNumber(s.score)}${s.score === 0 ? ' (bust)' : ' points'}\nprobability ${(100 * s.probability).toFixed(6)}% (exact)`;
   };
   draw();
-  return (score) => {
-    const s = shown.find((x) => x.score === score);
-    return { x: sx(score), y: s ? Math.max(top, sy(s.probability) + 1) : bottom - 1 };
+  return {
+    at: (score) => {
+      const s = shown.find((x) => x.score === score);
+      return { x: sc.x(score), y: s ? Math.max(top, sy(s.probability) + 1) : bottom - 1 };
+    },
+    broken: brokenInfo(sc),
   };
 }

@@ -111,3 +111,67 @@ export function placeLabel(x: number, w: number, left: number, right: number, pa
   if (x - pad - w >= left) return { x: x - pad, align: 'right' };
   return { x: Math.max(left, right - w), align: 'left' };
 }
+
+/** A stretch of the value axis drawn linearly between two pixel positions. */
+export interface Segment { lo: number; hi: number; x0: number; x1: number }
+export interface XScale {
+  segments: Segment[];
+  /** value → pixel */
+  x(v: number): number;
+  /** pixel → value (inside the break: its edge) */
+  value(px: number): number;
+  /** how much the part after the break is squeezed relative to the part before it (1: no break) */
+  squeeze: number;
+}
+
+/**
+ * A value axis over [lo, hi] drawn in [x0, x1]: linear, or with a break at `brk` when the range
+ * past it is long and holds little (a long tail, thresholds far out): [lo, brk] gets `share` of
+ * the width, then a `gap`, then [brk, hi] squeezed into the rest. Without a break the interesting
+ * range would be a few percent of the axis.
+ */
+export function xScale(lo: number, hi: number, x0: number, x1: number, brk?: number, share = 0.72, gap = 14): XScale {
+  const segs: Segment[] = brk === undefined || !(brk > lo && brk < hi)
+    ? [{ lo, hi, x0, x1 }]
+    : [{ lo, hi: brk, x0, x1: x0 + share * (x1 - x0 - gap) }, { lo: brk, hi, x0: x0 + share * (x1 - x0 - gap) + gap, x1 }];
+  const slope = (s: Segment) => (s.x1 - s.x0) / (s.hi - s.lo);
+  return {
+    segments: segs,
+    squeeze: segs.length === 1 ? 1 : slope(segs[0]) / slope(segs[1]),
+    x(v) {
+      const s = segs.length === 1 || v <= segs[0].hi ? segs[0] : segs[1];
+      return s.x0 + (v - s.lo) * slope(s);
+    },
+    value(px) {
+      const s = segs.length === 1 || px <= segs[0].x1 ? segs[0] : segs[1];
+      return s.lo + (Math.max(s.x0, px) - s.x0) / slope(s);
+    },
+  };
+}
+
+/** A break at `core` when the axis runs on past it for more than `ratio` times its length, else none. */
+export function breakAt(lo: number, core: number, hi: number, ratio = 2.5): number | undefined {
+  return core > lo && hi - lo > ratio * (core - lo) ? core : undefined;
+}
+
+/**
+ * Ticks for each segment of a (possibly broken) axis; a tick past the break is dropped when its
+ * label would run into the last label before the break.
+ */
+export function segmentTicks(scale: XScale, measure: (s: string) => number, format: (values: readonly number[]) => string[], gapPx = 14): { ticks: number[]; labels: string[]; labelWidth: number } {
+  const ticks: number[] = [], labels: string[] = [];
+  let labelWidth = 0, lastRight = -Infinity;
+  scale.segments.forEach((s, k) => {
+    const a = fitTicks(s.lo, s.hi, s.x1 - s.x0, measure, format, gapPx);
+    const end = k < scale.segments.length - 1 ? s.x1 - 4 : Infinity; // clear of the break's marks
+    a.ticks.forEach((t, i) => {
+      const x = scale.x(t), w = measure(a.labels[i]);
+      if (x - w / 2 < lastRight + gapPx || x + w / 2 > end) return;
+      ticks.push(t);
+      labels.push(a.labels[i]);
+      labelWidth = Math.max(labelWidth, w);
+      lastRight = x + w / 2;
+    });
+  });
+  return { ticks, labels, labelWidth };
+}

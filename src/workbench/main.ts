@@ -264,11 +264,14 @@ function wulongTab(root: HTMLElement): void {
       const shown = r.finalScore.filter((x) => x.probability >= MIN_BAR);
       const rest = r.finalScore.length - shown.length, restP = r.finalScore.reduce((sum, x) => (x.probability < MIN_BAR ? sum + x.probability : sum), 0);
       const maxTotal = r.policyTable.reduce((m, x) => Math.max(m, x.total), 0);
-      $('#w-policy-note').textContent = `exact: optimal play for ${r.rules}, solved in this page; every reachable state with a turn total up to ${maxTotal.toLocaleString('en-US')} (2 steps past the highest stop threshold), in steps of ${r.unit} points. Hover a cell for the expected value of rolling and of stopping.`;
-      $('#w-final-note').textContent = `exact: probability of each final turn score under optimal play for ${r.rules}, solved in this page. ${shown.length} of ${r.finalScore.length} scores drawn (probability ≥ ${pct(MIN_BAR, 2)})${rest ? `; the other ${rest} add up to ${pct(restP, 4)}` : ''}.${rules.instantWin ? ` ${rules.instantWin.name} (instant win, ${pct(r.instantWinProbability, 4)}) ends the game and is not a score here.` : ''} Hover a bar for its exact probability.`;
+      const p = drawPolicy(policyPlot, { rows: r.policyTable, unit: r.unit, dice: rules.dice, thresholds: r.thresholds, minimumBank: rules.minimumBank });
+      const f = drawFinal(finalPlot, { scores: r.finalScore, unit: r.unit, expected: r.expectedTurnScore, minProbability: MIN_BAR });
+      chartAt.policy = p.at;
+      chartAt.final = f.at;
+      const breakNote = (b: typeof p.broken) => (b ? ` The axis is broken after ${b.after.toLocaleString('en-US')} points: past the break it is squeezed ${b.squeeze.toFixed(1)}×.` : '');
+      $('#w-policy-note').textContent = `exact: optimal play for ${r.rules}, solved in this page; every reachable state with a turn total up to ${maxTotal.toLocaleString('en-US')} (2 steps past the highest stop threshold), in steps of ${r.unit} points.${breakNote(p.broken)} Hover a cell for the expected value of rolling and of stopping.`;
+      $('#w-final-note').textContent = `exact: probability of each final turn score under optimal play for ${r.rules}, solved in this page. ${shown.length} of ${r.finalScore.length} scores drawn (probability ≥ ${pct(MIN_BAR, 2)})${rest ? `; the other ${rest} add up to ${pct(restP, 4)}` : ''}.${rules.instantWin ? ` ${rules.instantWin.name} (instant win, ${pct(r.instantWinProbability, 4)}) ends the game and is not a score here.` : ''}${breakNote(f.broken)} Hover a bar for its exact probability.`;
       $('#w-final-bust').textContent = pct(r.turnBustProbability, 3);
-      chartAt.policy = drawPolicy(policyPlot, { rows: r.policyTable, unit: r.unit, dice: rules.dice, thresholds: r.thresholds, minimumBank: rules.minimumBank });
-      chartAt.final = drawFinal(finalPlot, { scores: r.finalScore, unit: r.unit, expected: r.expectedTurnScore, minProbability: MIN_BAR });
     }
     mark('charts');
     // until the frame that shows it has been rendered: a message posted from requestAnimationFrame
