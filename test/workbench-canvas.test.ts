@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decimalsFor, fitTicks, nearestIndex, niceCeil, niceStep, pctLabels, placeLabel, pointLabels, ticksWithStep } from '../src/workbench/chart-layout.js';
+import { breakAt, decimalsFor, fitTicks, nearestIndex, niceCeil, niceStep, pctLabels, placeLabel, pointLabels, segmentTicks, ticksWithStep, xScale } from '../src/workbench/chart-layout.js';
 
 // a monospace stand-in for canvas measureText: 7 px per character
 const measure = (s: string) => 7 * s.length;
@@ -80,6 +80,36 @@ describe('workbench chart layout', () => {
       const start = p.align === 'left' ? p.x : p.x - w;
       expect(start).toBeGreaterThanOrEqual(0);
       expect(start + w).toBeLessThanOrEqual(800);
+    }));
+  });
+
+  it('broken axis: a break only when the range past it is long; both parts monotone, value(x(v)) = v', () => {
+    expect(breakAt(-250, 12_250, 37_250)).toBe(12_250);
+    expect(breakAt(-250, 20_250, 37_250)).toBeUndefined();
+    const lin = xScale(-250, 37_250, 40, 800);
+    expect(lin.segments).toHaveLength(1);
+    expect(lin.squeeze).toBe(1);
+    const sc = xScale(-250, 37_250, 40, 800, 12_250);
+    const [a, b] = sc.segments;
+    expect(a.x0).toBe(40);
+    expect(b.x1).toBe(800);
+    expect(b.x0 - a.x1).toBe(14); // the gap
+    expect((a.x1 - a.x0) / (800 - 40 - 14)).toBeCloseTo(0.72, 12);
+    expect(sc.squeeze).toBeCloseTo(((a.x1 - a.x0) / 12_500) / ((b.x1 - b.x0) / 25_000), 9);
+    fc.assert(fc.property(fc.integer({ min: -250, max: 37_250 }), fc.integer({ min: -250, max: 37_250 }), (v, w) => {
+      expect(sc.value(sc.x(v))).toBeCloseTo(v, 6);
+      if (v < w) expect(sc.x(v)).toBeLessThan(sc.x(w));
+    }));
+  });
+
+  it('segment ticks: labels of both parts never overlap, none runs into the break', () => {
+    fc.assert(fc.property(fc.integer({ min: 1000, max: 100_000 }), fc.double({ min: 0.05, max: 0.35, noNaN: true }), fc.integer({ min: 300, max: 1200 }), (hi, f, width) => {
+      const sc = xScale(0, hi, 40, 40 + width, f * hi);
+      const ax = segmentTicks(sc, measure, pointLabels);
+      const spans = ax.ticks.map((t, i) => [sc.x(t) - measure(ax.labels[i]) / 2, sc.x(t) + measure(ax.labels[i]) / 2]);
+      for (let i = 1; i < spans.length; i++) expect(spans[i][0]).toBeGreaterThanOrEqual(spans[i - 1][1] + 14 - 1e-9);
+      // labels before the break end before its marks
+      if (sc.segments.length > 1) ax.ticks.forEach((t, i) => { if (t <= sc.segments[0].hi) expect(spans[i][1]).toBeLessThanOrEqual(sc.segments[0].x1 - 4 + 1e-9); });
     }));
   });
 });
