@@ -94,7 +94,7 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
     const ph = t.phases.slice(3, 12);
     const phase = (f: (p: Record<string, number>) => number) => median(ph.map(f)).toFixed(1);
     console.log(`workbench per-edit time, edit to updated figures (Wulong rulebook): scoring edits median ${median(scoring).toFixed(1)} ms (min ${Math.min(...scoring).toFixed(1)}, max ${Math.max(...scoring).toFixed(1)}; solve ${phase((p) => p.solve)}, result ${phase((p) => p.result)}, tables ${phase((p) => p.dom)}, charts ${phase((p) => p.charts + p.frame)} ms), betting-card edits median ${median(cards).toFixed(1)} ms; first draw ${t.wulongMs[0].toFixed(1)} ms`);
-    console.log(`  scoring edits: charts = canvas draw ${phase((p) => p.charts)} ms + until the frame is rendered ${phase((p) => p.frame)} ms; while the sensitivity solves run: median ${median(during).toFixed(1)} ms (max ${Math.max(...during).toFixed(1)}), longest sensitivity task ${t.sensitivitySliceMaxMs.toFixed(1)} ms (whole table ${t.sensitivityMs.toFixed(0)} ms, in tasks of one solve)`);
+    console.log(`  scoring edits: charts = canvas draw ${phase((p) => p.charts)} ms + until the frame is rendered ${phase((p) => p.frame)} ms (waiting for it ${phase((p) => p.vsync)}, style, layout and paint ${phase((p) => p.render)}); while the sensitivity solves run: median ${median(during).toFixed(1)} ms (max ${Math.max(...during).toFixed(1)}), longest sensitivity task ${t.sensitivitySliceMaxMs.toFixed(1)} ms (whole table ${t.sensitivityMs.toFixed(0)} ms, in tasks of one solve)`);
     await page.close();
   });
 

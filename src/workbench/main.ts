@@ -277,14 +277,20 @@ function wulongTab(root: HTMLElement): void {
     // until the frame that shows it has been rendered: a message posted from requestAnimationFrame
     // runs after that frame's style, layout and paint
     requestAnimationFrame(() => {
+      const tv = performance.now();
+      ph.vsync = tv - tp; // waiting for the next frame to begin
       const ch = new MessageChannel();
       ch.port1.onmessage = () => {
+        ph.render = performance.now() - tv; // that frame's style, layout and paint
         mark('frame');
         timing.phases.push(ph);
         const ms = performance.now() - t0;
         timing.wulongMs.push(ms);
         timing.duringSensitivity.push(interrupted);
-        $('#w-time').textContent = `(recomputed and redrawn in ${ms.toFixed(1)} ms)`;
+        // the address follows once the figures are on screen: a same-document navigation with a
+        // few KB of base64 costs about as much as the layout of the new tables
+        writeHash({ game: 'wulong', rules: b64urlEncode(JSON.stringify(raw)) });
+        $('#w-time').textContent = timing.wulongMs.length === 1 ? `(first draw, with the form: ${ms.toFixed(1)} ms)` : `(recomputed and redrawn in ${ms.toFixed(1)} ms)`;
         document.body.dataset.wulongReady = String(timing.wulongMs.length);
         // one solve per payout entry, in slices between edits: it never holds an edit up by more than one solve
         clearTimeout(sensTimer);
@@ -361,7 +367,6 @@ function wulongTab(root: HTMLElement): void {
     err.textContent = '';
     raw = x;
     label = where;
-    writeHash({ game: 'wulong', rules: b64urlEncode(JSON.stringify(raw)) });
     if (!fromForm) buildForm($('#w-form'), raw, (v, te) => accept(structuredClone(v), label, true, te));
     recompute(t0, interrupted);
     return true;
