@@ -31,6 +31,26 @@ function table(rows: Record<string, unknown>[], id?: string): string {
     .map((r) => `<tr>${cols.map((c) => `<td>${esc(String(r[c] ?? ''))}</td>`).join('')}</tr>`)
     .join('')}</tbody></table></div>`;
 }
+/**
+ * `rows` as a table in `el`. When the table there has the same header and number of rows, only the
+ * cells whose text changed are rewritten: an edit then lays out a few cells, not a new table.
+ */
+function setTable(el: HTMLElement, rows: Record<string, unknown>[], id?: string): void {
+  const t = el.querySelector('table');
+  const cols = rows.length ? Object.keys(rows[0]) : [];
+  const head = t?.tHead?.rows[0];
+  if (t && head && t.tBodies[0]?.rows.length === rows.length && head.cells.length === cols.length && cols.every((c, i) => head.cells[i].textContent === c)) {
+    rows.forEach((r, i) => {
+      const tr = t.tBodies[0].rows[i];
+      cols.forEach((c, j) => {
+        const text = String(r[c] ?? '');
+        if (tr.cells[j].textContent !== text) tr.cells[j].textContent = text;
+      });
+    });
+    return;
+  }
+  el.innerHTML = table(rows, id);
+}
 const num = (x: number, d = 2) => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 const pct = (x: number, d = 2) => `${(100 * x).toFixed(d)}%`;
 
@@ -250,16 +270,8 @@ function wulongTab(root: HTMLElement): void {
       r = { ...solved!.result, rules: rules.name, bettingCards: bettingCards(rules, solved!.dist, solved!.result.unit) };
     }
     mark('result');
-    last.wulong = r;
-    $('#expected-turn-score').textContent = num(r.expectedTurnScore, 2);
-    $('#expected-turn-score').dataset.value = String(r.expectedTurnScore);
-    $('#w-label').textContent = `— ${r.rules}`;
-    $('#w-summary').innerHTML = `Turn ends in a bust: <b id="w-bust">${pct(r.turnBustProbability, 3)}</b>${rules.instantWin ? `; ${esc(rules.instantWin.name)}: <b>${pct(r.instantWinProbability, 4)}</b>` : ''}; expected rolls per turn: <b>${num(r.expectedRolls, 3)}</b>; scores in steps of ${r.unit}.`;
-    $('#w-thresholds').innerHTML = table(Object.keys(r.thresholds).map((d) => ({ 'dice left': d, 'stop from (points)': r.thresholds[d] === null ? 'never' : r.thresholds[d]!.toLocaleString('en-US'), 'bust chance of the roll': pct(r.bustProbability[d].probability, 3), fraction: r.bustProbability[d].fraction })), 'w-thresholds-table');
-    $('#w-cards').innerHTML = r.bettingCards.length
-      ? table(r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(6), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })), 'w-cards-table')
-      : '<p class="note">These rules have no betting cards.</p>';
-    mark('dom');
+    // the charts first: a canvas font is resolved against the document's style, which the table
+    // updates below would leave dirty (forcing a style pass inside the drawing)
     if (turnChanged) {
       const shown = r.finalScore.filter((x) => x.probability >= MIN_BAR);
       const rest = r.finalScore.length - shown.length, restP = r.finalScore.reduce((sum, x) => (x.probability < MIN_BAR ? sum + x.probability : sum), 0);
@@ -274,6 +286,15 @@ function wulongTab(root: HTMLElement): void {
       $('#w-final-bust').textContent = pct(r.turnBustProbability, 3);
     }
     mark('charts');
+    last.wulong = r;
+    $('#expected-turn-score').textContent = num(r.expectedTurnScore, 2);
+    $('#expected-turn-score').dataset.value = String(r.expectedTurnScore);
+    $('#w-label').textContent = `— ${r.rules}`;
+    $('#w-summary').innerHTML = `Turn ends in a bust: <b id="w-bust">${pct(r.turnBustProbability, 3)}</b>${rules.instantWin ? `; ${esc(rules.instantWin.name)}: <b>${pct(r.instantWinProbability, 4)}</b>` : ''}; expected rolls per turn: <b>${num(r.expectedRolls, 3)}</b>; scores in steps of ${r.unit}.`;
+    setTable($('#w-thresholds'), Object.keys(r.thresholds).map((d) => ({ 'dice left': d, 'stop from (points)': r.thresholds[d] === null ? 'never' : r.thresholds[d]!.toLocaleString('en-US'), 'bust chance of the roll': pct(r.bustProbability[d].probability, 3), fraction: r.bustProbability[d].fraction })), 'w-thresholds-table');
+    if (r.bettingCards.length) setTable($('#w-cards'), r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(6), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })), 'w-cards-table');
+    else $('#w-cards').innerHTML = '<p class="note">These rules have no betting cards.</p>';
+    mark('dom');
     // until the frame that shows it has been rendered: a message posted from requestAnimationFrame
     // runs after that frame's style, layout and paint
     requestAnimationFrame(() => {
@@ -318,7 +339,10 @@ function wulongTab(root: HTMLElement): void {
         return row;
       });
       timing.sensitivityMs = performance.now() - t0;
-      $('#w-sens').innerHTML = table(rows, 'w-sens-table') + `<p class="note">${rows.length} exact solves (Δ per +${unit} points on one entry); this table follows the figures above once the edits pause.</p>`;
+      const sens = $('#w-sens');
+      if (!sens.querySelector('.sens-note')) sens.innerHTML = '<div></div><p class="note sens-note"></p>';
+      setTable(sens.firstElementChild as HTMLElement, rows, 'w-sens-table');
+      $('.sens-note', sens).textContent = `${rows.length} exact solves (Δ per +${unit} points on one entry); this table follows the figures above once the edits pause.`;
     };
     if (sensCache?.key === key) return show();
     const entries: { name: string; bump: (r: WulongRules) => void }[] = [];
