@@ -232,7 +232,7 @@ export function drawPolicy(plot: CanvasPlot, d: PolicyData): Drawn<[number, numb
     if (x < left || x > right || y < top || y > bottom) return null;
     if (sc.segments.length > 1 && x > sc.segments[0].x1 && x < sc.segments[1].x0) return null;
     const n = d.dice - Math.floor((y - top) / rowH);
-    const t = Math.round(sc.value(x) / u);
+    const t = Math.round(sc.value(x) / u) || 0; // never -0
     if (n < 1 || n > d.dice || t < 0 || t >= cols) return null;
     const i = at[n * cols + t];
     const head = `${n} ${n === 1 ? 'die' : 'dice'} left, turn total ${fmtNumber(t * u)}`;
