@@ -1,8 +1,8 @@
 /**
  * The workbench in a real browser (Debian's chromium through playwright-core): its figures equal
  * the CLI's --json for the rulebook, for rules/farkle/10000.json, for rules passed in the URL and
- * after an edit; a bad rules file shows the CLI's one-line message. Per-edit time is printed, never
- * asserted. Skips with the reason when no chromium binary exists (docs/reports.md: setup).
+ * after an edit; hovering a chart mark shows its exact values; a bad rules file shows the CLI's
+ * one-line message. Per-edit time is printed, never asserted. Skips with the reason when no chromium binary exists (docs/reports.md: setup).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findChromium, launch, type Browser, type Page } from '../src/workbench/browser.js';
-import { chartsBundle, workbenchBundle } from '../src/report/bundle.js';
+import { workbenchBundle } from '../src/report/bundle.js';
 
 const chromium = findChromium();
 if (chromium.path === null) console.warn(`browser tests skipped: ${chromium.reason}`);
@@ -23,11 +23,10 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
   let dir: string, browser: Browser, url: string;
   const errors: string[] = [];
   beforeAll(async () => {
-    // the page as `npm start` writes it, from the current sources
+    // the page as `npm start` writes it, from the current sources (its charts are drawn by its own
+    // canvas code: it loads no chart library)
     dir = mkdtempSync(join(tmpdir(), 'oddsmith-wb-'));
-    mkdirSync(join(dir, 'assets'));
     mkdirSync(join(dir, 'workbench'));
-    writeFileSync(join(dir, 'assets', 'charts.js'), chartsBundle());
     writeFileSync(join(dir, 'workbench', 'workbench.js'), workbenchBundle());
     copyFileSync('src/workbench/index.html', join(dir, 'workbench', 'index.html'));
     url = pathToFileURL(join(dir, 'workbench', 'index.html')).href;
@@ -68,7 +67,7 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
     await page.fill('[data-path="bettingCards.1.odds"]', '3');
     await ready(page, 3);
     expect(await pageResult(page)).toEqual(cli(['wulong', 'solve', '--json', '--set', 'faces.D.score.1=1500', '--set', 'bettingCards.crane.odds=3']));
-    // per-edit time, from the input event to the next frame after both charts redrew: scoring edits
+    // per-edit time, from the input event until the frame showing both redrawn charts is rendered: scoring edits
     // (a full exact solve each, every value new so no cache helps) and card edits; printed, not asserted
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
     let n = 3;
@@ -80,10 +79,44 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
       await page.fill('[data-path="bettingCards.2.odds"]', String(3 + i));
       await ready(page, ++n);
     }
-    const t = await page.evaluate<{ wulongMs: number[]; phases: Record<string, number>[] }>('window.oddsmithWorkbench.timing');
-    const scoring = t.wulongMs.slice(3, 12), cards = t.wulongMs.slice(12, 21);
-    const phase = (k: string) => median(t.phases.slice(3, 12).map((p) => p[k])).toFixed(1);
-    console.log(`workbench per-edit time, edit to updated figures (Wulong rulebook): scoring edits median ${median(scoring).toFixed(1)} ms (min ${Math.min(...scoring).toFixed(1)}, max ${Math.max(...scoring).toFixed(1)}; solve ${phase('solve')}, result ${phase('result')}, tables ${phase('dom')}, charts ${phase('charts')} ms), betting-card edits median ${median(cards).toFixed(1)} ms; first draw ${t.wulongMs[0].toFixed(1)} ms`);
+    // scoring edits that land while the sensitivity table's solves are running (each waits for at
+    // most the one solve in progress: its longest is printed)
+    for (let i = 0; i < 5; i++) {
+      await page.waitForFunction('window.oddsmithWorkbench.timing.sensitivityRunning', undefined, { timeout: 60_000 });
+      await page.fill('[data-path="faces.1.score.1"]', String(1600 + 100 * i));
+      await ready(page, ++n);
+    }
+    const runs = await page.evaluate<number>('window.oddsmithWorkbench.timing.sensitivityRuns');
+    await page.waitForFunction(`window.oddsmithWorkbench.timing.sensitivityRuns > ${runs}`, undefined, { timeout: 60_000 });
+    const t = await page.evaluate<{ wulongMs: number[]; phases: Record<string, number>[]; duringSensitivity: boolean[]; sensitivityMs: number; sensitivitySliceMaxMs: number }>('window.oddsmithWorkbench.timing');
+    const scoring = t.wulongMs.slice(3, 12), cards = t.wulongMs.slice(12, 21), during = t.wulongMs.slice(21, 26);
+    expect(t.duringSensitivity.slice(21, 26)).toEqual([true, true, true, true, true]);
+    const ph = t.phases.slice(3, 12);
+    const phase = (f: (p: Record<string, number>) => number) => median(ph.map(f)).toFixed(1);
+    console.log(`workbench per-edit time, edit to updated figures (Wulong rulebook): scoring edits median ${median(scoring).toFixed(1)} ms (min ${Math.min(...scoring).toFixed(1)}, max ${Math.max(...scoring).toFixed(1)}; solve ${phase((p) => p.solve)}, result ${phase((p) => p.result)}, tables ${phase((p) => p.dom)}, charts ${phase((p) => p.charts + p.frame)} ms), betting-card edits median ${median(cards).toFixed(1)} ms; first draw ${t.wulongMs[0].toFixed(1)} ms`);
+    console.log(`  scoring edits: charts = canvas draw ${phase((p) => p.charts)} ms + until the frame is rendered ${phase((p) => p.frame)} ms (waiting for it ${phase((p) => p.vsync)}, style, layout and paint ${phase((p) => p.render)}); to the start of the next frame, as measured before: median ${median(scoring.map((ms, i) => ms - ph[i].render)).toFixed(1)} ms; while the sensitivity solves run: median ${median(during).toFixed(1)} ms (max ${Math.max(...during).toFixed(1)}), longest sensitivity task ${t.sensitivitySliceMaxMs.toFixed(1)} ms (whole table ${t.sensitivityMs.toFixed(0)} ms, in tasks of one solve)`);
+    await page.close();
+  });
+
+  it('charts: hovering a mark shows its exact values', async () => {
+    const page = await open();
+    await ready(page, 1);
+    const r = (await pageResult(page)) as { policyTable: { dice: number; total: number; action: string; rollValue: number; stopValue: number | null }[]; finalScore: { score: number; probability: number }[] };
+    const at = (js: string) => page.evaluate<{ x: number; y: number }>(`window.oddsmithWorkbench.chartAt.${js}`);
+    const row = r.policyTable.find((x) => x.dice === 4 && x.total === 12500)!;
+    await page.hover('#w-policy canvas', { position: await at('policy(12500, 4)') });
+    const tip = await page.textContent('#w-policy .tip');
+    expect(tip).toContain('4 dice left, turn total 12,500');
+    expect(tip).toContain(`optimal: ${row.action.toUpperCase()}`);
+    expect(tip).toContain(`roll: expected ${row.rollValue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    const bar = r.finalScore.find((x) => x.score === 2500)!;
+    await page.hover('#w-final canvas', { position: await at('final(2500)') });
+    expect(await page.textContent('#w-final .tip')).toBe(`final score 2,500 points\nprobability ${(100 * bar.probability).toFixed(6)}% (exact)`);
+    await page.hover('#w-final canvas', { position: await at('final(0)') });
+    expect(await page.textContent('#w-final .tip')).toContain('final score 0 (bust)');
+    // the notes say what the figures are
+    expect(await page.textContent('#w-policy-note')).toMatch(/^exact: optimal play for Wulong \(rulebook\)/);
+    expect(await page.textContent('#w-final-note')).toMatch(/^exact: .* scores drawn/);
     await page.close();
   });
 

@@ -6,18 +6,15 @@
  * accepts is one `--rules` accepts, with the same one-line messages.
  */
 import { validateRules as validateWulong, type WulongRules } from '../games/wulong/turn/rules.js';
-import { TurnAnalysis, bettingCards, type FinalDistribution, type SolveResult } from '../games/wulong/turn/exact.js';
+import { TurnAnalysis, bettingCards, expectedTurnScore, type FinalDistribution, type SolveResult } from '../games/wulong/turn/exact.js';
 import { validateRules as validateLiars } from '../games/liars-dice/rules.js';
 import { bidOdds, atLeastTable, parseBid, parseDice } from '../games/liars-dice/exact.js';
 import { validateRules as validateMahjong } from '../games/sichuan-mahjong/rules.js';
 import { analyze } from '../games/sichuan-mahjong/exact-waits.js';
+import { CanvasPlot, COLORS, drawFinal, drawPolicy } from './canvas-charts.js';
 
 /** rules/<game>/*.json, injected by the bundler: path → parsed JSON */
 declare const __PRESETS__: Record<string, unknown>;
-
-interface ChartView { data(name: string, values: unknown[]): ChartView; runAsync(): Promise<unknown> }
-interface Embed { (el: HTMLElement, spec: Record<string, unknown>, renderer?: 'svg' | 'canvas'): Promise<ChartView> }
-const charts = (globalThis as unknown as { oddsmithCharts?: { embed: Embed } }).oddsmithCharts;
 
 const $ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document): T => root.querySelector(sel) as T;
 function h(tag: string, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElement {
@@ -33,6 +30,26 @@ function table(rows: Record<string, unknown>[], id?: string): string {
   return `<div class="wide"><table${id ? ` id="${id}"` : ''}><thead><tr>${cols.map((c) => `<th>${esc(c)}</th>`).join('')}</tr></thead><tbody>${rows
     .map((r) => `<tr>${cols.map((c) => `<td>${esc(String(r[c] ?? ''))}</td>`).join('')}</tr>`)
     .join('')}</tbody></table></div>`;
+}
+/**
+ * `rows` as a table in `el`. When the table there has the same header and number of rows, only the
+ * cells whose text changed are rewritten: an edit then lays out a few cells, not a new table.
+ */
+function setTable(el: HTMLElement, rows: Record<string, unknown>[], id?: string): void {
+  const t = el.querySelector('table');
+  const cols = rows.length ? Object.keys(rows[0]) : [];
+  const head = t?.tHead?.rows[0];
+  if (t && head && t.tBodies[0]?.rows.length === rows.length && head.cells.length === cols.length && cols.every((c, i) => head.cells[i].textContent === c)) {
+    rows.forEach((r, i) => {
+      const tr = t.tBodies[0].rows[i];
+      cols.forEach((c, j) => {
+        const text = String(r[c] ?? '');
+        if (tr.cells[j].textContent !== text) tr.cells[j].textContent = text;
+      });
+    });
+    return;
+  }
+  el.innerHTML = table(rows, id);
 }
 const num = (x: number, d = 2) => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 const pct = (x: number, d = 2) => `${(100 * x).toFixed(d)}%`;
@@ -99,7 +116,7 @@ function fileInput(onText: (text: string, name: string) => void): HTMLElement {
  * straights and faces can be added. `null` fields (no upper bound, no three-pairs score) are text
  * inputs: a number or "null".
  */
-function buildForm(root: HTMLElement, value: unknown, onEdit: (v: unknown) => void): void {
+function buildForm(root: HTMLElement, value: unknown, onEdit: (v: unknown, t0: number) => void): void {
   const state = { v: structuredClone(value) };
   const render = () => {
     root.textContent = '';
@@ -120,16 +137,16 @@ function buildForm(root: HTMLElement, value: unknown, onEdit: (v: unknown) => vo
         v.forEach((item, i) => {
           const child = node(item, p ? `${p}.${i}` : String(i), `${key}[${i}]`);
           const rm = h('button', { type: 'button', title: 'remove this entry' }, '✕');
-          rm.addEventListener('click', () => { (getAt(path) as unknown[]).splice(i, 1); render(); onEdit(state.v); });
+          rm.addEventListener('click', (e) => { (getAt(path) as unknown[]).splice(i, 1); render(); onEdit(state.v, e.timeStamp); });
           child.querySelector('legend')?.append(' ', rm);
           fs.append(child.tagName === 'FIELDSET' ? child : h('div', {}, child, rm));
         });
         const add = h('button', { type: 'button' }, `add to ${key}`);
-        add.addEventListener('click', () => {
+        add.addEventListener('click', (e) => {
           const arr = getAt(path) as unknown[];
           arr.push(arr.length ? structuredClone(arr[arr.length - 1]) : 0);
           render();
-          onEdit(state.v);
+          onEdit(state.v, e.timeStamp);
         });
         fs.append(add);
       } else {
@@ -141,16 +158,16 @@ function buildForm(root: HTMLElement, value: unknown, onEdit: (v: unknown) => vo
     if (typeof v === 'boolean') {
       input = h('input', { type: 'checkbox', 'data-path': p }) as HTMLInputElement;
       input.checked = v;
-      input.addEventListener('change', () => { setAt(path, input.checked); onEdit(state.v); });
+      input.addEventListener('change', (e) => { setAt(path, input.checked); onEdit(state.v, e.timeStamp); });
     } else {
       const isNum = typeof v === 'number';
       input = h('input', { type: isNum ? 'number' : 'text', 'data-path': p }) as HTMLInputElement;
       input.value = v === null ? 'null' : String(v);
-      input.addEventListener('input', () => {
+      input.addEventListener('input', (e) => {
         const t = input.value.trim();
         const x = isNum ? (t === '' ? NaN : Number(t)) : v === null || /^-?\d+(\.\d+)?$/.test(t) && typeof v !== 'string' ? (t === 'null' || t === '' ? null : Number(t)) : input.value;
         setAt(path, x);
-        onEdit(state.v);
+        onEdit(state.v, e.timeStamp);
       });
     }
     return h('label', {}, `${key} `, input);
@@ -165,7 +182,21 @@ const wulongPresets = Object.entries(__PRESETS__)
   .sort(([a], [b]) => Number(b === 'rules/wulong/default.json') - Number(a === 'rules/wulong/default.json'));
 
 /** Last per-edit timings, read by the browser test. */
-export const timing = { wulongMs: [] as number[], sensitivityMs: 0, phases: [] as Record<string, number>[] };
+export const timing = {
+  wulongMs: [] as number[],
+  phases: [] as Record<string, number>[],
+  /** the last sensitivity table: its whole run, and its longest single task (what an edit can wait behind) */
+  sensitivityMs: 0,
+  sensitivitySliceMaxMs: 0,
+  /** true while sensitivity solves are still queued: an edit now may wait behind one of them */
+  sensitivityRunning: false,
+  /** sensitivity runs completed (solved, not from the cache) */
+  sensitivityRuns: 0,
+  /** per edit: whether the sensitivity run was in progress when it came in */
+  duringSensitivity: [] as boolean[],
+};
+/** Where a mark is on each chart's canvas (CSS pixels), for the browser test's hover. */
+const chartAt: { policy?: (total: number, dice: number) => { x: number; y: number }; final?: (score: number) => { x: number; y: number } } = {};
 /** The last full results, for the browser test to compare with the CLI's --json. */
 const last: Record<string, unknown> = {};
 
@@ -192,8 +223,14 @@ function wulongTab(root: HTMLElement): void {
 <h3>Advise me</h3>
 <p><label>turn total <input type="number" id="w-adv-total" value="2000"></label><label>dice to roll <input type="number" id="w-adv-dice" value="3"></label><label>roll (optional) <input type="text" id="w-adv-roll" placeholder="D,T,3,3,5"></label> <button type="button" id="w-adv-go">Advise me</button></p>
 <div id="w-advice"></div>
-<h3>Policy map</h3><div id="w-policy"></div>
-<h3>Final turn score distribution</h3><div id="w-final"></div>
+<h3>Policy map</h3>
+<figure class="chart"><figcaption><b>Roll or stop, by turn total and dice left (optimal play)</b><br><span class="note" id="w-policy-note"></span></figcaption>
+<div class="legend"><span><i style="background:${COLORS.roll}"></i>roll</span> <span><i style="background:${COLORS.forced}"></i>roll (stopping not allowed yet)</span> <span><i style="background:${COLORS.stop}"></i>stop and bank</span> <span><i style="background:${COLORS.never};border-color:#bbb"></i>total cannot occur with that many dice</span> <span><i class="bar" style="background:${COLORS.threshold}"></i>stop threshold (the table above): stop at every total from here on</span></div>
+<div id="w-policy"></div></figure>
+<h3>Final turn score distribution</h3>
+<figure class="chart"><figcaption><b>Final turn score (optimal play)</b><br><span class="note" id="w-final-note"></span></figcaption>
+<div class="legend"><span><i style="background:${COLORS.bar}"></i>probability of ending the turn with that score</span> <span><i style="background:${COLORS.bust}"></i>bust (score 0): <b id="w-final-bust"></b></span> <span><i class="dash"></i>expected turn score</span></div>
+<div id="w-final"></div></figure>
 <h3>Sensitivity (finite differences through the exact solver)</h3><div id="w-sens"></div>
 </div></div>`;
   let rules: WulongRules;
@@ -206,36 +243,13 @@ function wulongTab(root: HTMLElement): void {
   /** sensitivity: the bumped solves' distributions for the current turn key, so card edits redo only the card sums */
   let sensCache: { key: string; rows: { name: string; expected: number; dist: FinalDistribution; unit: number }[] } | undefined;
   let sensGeneration = 0;
-  let policyView: ChartView | undefined, finalView: ChartView | undefined;
   const err = $('#w-error');
+  const policyPlot = new CanvasPlot($('#w-policy'), 230, 'policy map: roll or stop by turn total and dice left; hover a cell for its values');
+  const finalPlot = new CanvasPlot($('#w-final'), 250, 'final turn score distribution; hover a bar for its exact probability');
+  /** bars below this probability are left out of the distribution chart (the note says so) */
+  const MIN_BAR = 1e-4;
 
-  // cells and bars carry their own x..x2 (one scoring unit wide), so a redraw runs no bin
-  // transform and lays out no ordinal axis: the data update is the whole cost of an edit
-  const policySpec = () => ({
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'Roll or stop, by turn total and dice left (exact, optimal policy)', subtitle: 'colour: what optimal play does; hover a cell for both values' },
-    width: 640, height: 170, data: { name: 'table' },
-    mark: { type: 'rect', tooltip: { content: 'data' } },
-    encoding: {
-      x: { field: 'x', type: 'quantitative', title: 'turn total (points)', axis: { format: ',d' }, scale: { zero: false, nice: false } },
-      x2: { field: 'x2' },
-      y: { field: 'dice', type: 'ordinal', title: 'dice left to roll', sort: 'descending' },
-      color: { field: 'action', type: 'nominal', scale: { domain: ['roll', 'stop'], range: ['#f28e2b', '#4e79a7'] }, title: 'optimal action' },
-    },
-  });
-  const finalSpec = () => ({
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'Final turn score (exact distribution, optimal play)', subtitle: 'scores with probability ≥ 0.01% shown; the table in --json has all' },
-    width: 640, height: 200, data: { name: 'table' },
-    mark: { type: 'rect', tooltip: { content: 'data' } },
-    encoding: {
-      x: { field: 'x', type: 'quantitative', title: 'final turn score (points; 0 = bust)', axis: { format: ',d' }, scale: { zero: false, nice: false } },
-      x2: { field: 'x2' },
-      y: { field: 'probability', type: 'quantitative', title: 'probability', axis: { format: '.1%' } },
-    },
-  });
-
-  function recompute(t0: number): void {
+  function recompute(t0: number, interrupted: boolean): void {
     const ph: Record<string, number> = {};
     let tp = t0;
     const mark = (k: string) => { const n = performance.now(); ph[k] = n - tp; tp = n; };
@@ -256,40 +270,54 @@ function wulongTab(root: HTMLElement): void {
       r = { ...solved!.result, rules: rules.name, bettingCards: bettingCards(rules, solved!.dist, solved!.result.unit) };
     }
     mark('result');
+    // the charts first: a canvas font is resolved against the document's style, which the table
+    // updates below would leave dirty (forcing a style pass inside the drawing)
+    if (turnChanged) {
+      const shown = r.finalScore.filter((x) => x.probability >= MIN_BAR);
+      const rest = r.finalScore.length - shown.length, restP = r.finalScore.reduce((sum, x) => (x.probability < MIN_BAR ? sum + x.probability : sum), 0);
+      const maxTotal = r.policyTable.reduce((m, x) => Math.max(m, x.total), 0);
+      const p = drawPolicy(policyPlot, { rows: r.policyTable, unit: r.unit, dice: rules.dice, thresholds: r.thresholds, minimumBank: rules.minimumBank });
+      const f = drawFinal(finalPlot, { scores: r.finalScore, unit: r.unit, expected: r.expectedTurnScore, minProbability: MIN_BAR });
+      chartAt.policy = p.at;
+      chartAt.final = f.at;
+      const breakNote = (b: typeof p.broken) => (b ? ` The axis is broken after ${b.after.toLocaleString('en-US')} points: past the break it is squeezed ${b.squeeze.toFixed(1)}×.` : '');
+      $('#w-policy-note').textContent = `exact: optimal play for ${r.rules}, solved in this page; every reachable state with a turn total up to ${maxTotal.toLocaleString('en-US')} (2 steps past the highest stop threshold), in steps of ${r.unit} points.${breakNote(p.broken)} Hover a cell for the expected value of rolling and of stopping.`;
+      $('#w-final-note').textContent = `exact: probability of each final turn score under optimal play for ${r.rules}, solved in this page. ${shown.length} of ${r.finalScore.length} scores drawn (probability ≥ ${pct(MIN_BAR, 2)})${rest ? `; the other ${rest} add up to ${pct(restP, 4)}` : ''}.${rules.instantWin ? ` ${rules.instantWin.name} (instant win, ${pct(r.instantWinProbability, 4)}) ends the game and is not a score here.` : ''}${breakNote(f.broken)} Hover a bar for its exact probability.`;
+      $('#w-final-bust').textContent = pct(r.turnBustProbability, 3);
+    }
+    mark('charts');
     last.wulong = r;
     $('#expected-turn-score').textContent = num(r.expectedTurnScore, 2);
     $('#expected-turn-score').dataset.value = String(r.expectedTurnScore);
     $('#w-label').textContent = `— ${r.rules}`;
     $('#w-summary').innerHTML = `Turn ends in a bust: <b id="w-bust">${pct(r.turnBustProbability, 3)}</b>${rules.instantWin ? `; ${esc(rules.instantWin.name)}: <b>${pct(r.instantWinProbability, 4)}</b>` : ''}; expected rolls per turn: <b>${num(r.expectedRolls, 3)}</b>; scores in steps of ${r.unit}.`;
-    $('#w-thresholds').innerHTML = table(Object.keys(r.thresholds).map((d) => ({ 'dice left': d, 'stop from (points)': r.thresholds[d] === null ? 'never' : r.thresholds[d]!.toLocaleString('en-US'), 'bust chance of the roll': pct(r.bustProbability[d].probability, 3), fraction: r.bustProbability[d].fraction })), 'w-thresholds-table');
-    $('#w-cards').innerHTML = r.bettingCards.length
-      ? table(r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(6), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })), 'w-cards-table')
-      : '<p class="note">These rules have no betting cards.</p>';
+    setTable($('#w-thresholds'), Object.keys(r.thresholds).map((d) => ({ 'dice left': d, 'stop from (points)': r.thresholds[d] === null ? 'never' : r.thresholds[d]!.toLocaleString('en-US'), 'bust chance of the roll': pct(r.bustProbability[d].probability, 3), fraction: r.bustProbability[d].fraction })), 'w-thresholds-table');
+    if (r.bettingCards.length) setTable($('#w-cards'), r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(6), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })), 'w-cards-table');
+    else $('#w-cards').innerHTML = '<p class="note">These rules have no betting cards.</p>';
     mark('dom');
-    const half = r.unit / 2;
-    const pRows = r.policyTable.map((x) => ({ dice: x.dice, total: x.total, action: x.action, rollValue: x.rollValue, stopValue: x.stopValue, margin: x.margin, x: x.total - half, x2: x.total + half }));
-    const fRows = r.finalScore.filter((x) => x.probability >= 1e-4).map((x) => ({ ...x, x: x.score - 0.4 * r.unit, x2: x.score + 0.4 * r.unit }));
-    const draw = async () => {
-      if (!charts || !turnChanged) return;
-      if (!policyView || !finalView) {
-        $('#w-policy').textContent = '';
-        $('#w-final').textContent = '';
-        policyView = await charts.embed($('#w-policy'), { ...policySpec(), data: { name: 'table', values: pRows } }, 'canvas');
-        finalView = await charts.embed($('#w-final'), { ...finalSpec(), data: { name: 'table', values: fRows } }, 'canvas');
-        return;
-      }
-      await Promise.all([policyView.data('table', pRows).runAsync(), finalView.data('table', fRows).runAsync()]);
-    };
-    void draw().then(() => new Promise(requestAnimationFrame)).then(() => {
-      mark('charts');
-      timing.phases.push(ph);
-      const ms = performance.now() - t0;
-      timing.wulongMs.push(ms);
-      $('#w-time').textContent = `(recomputed and redrawn in ${ms.toFixed(1)} ms)`;
-      document.body.dataset.wulongReady = String(timing.wulongMs.length);
-      // one solve per payout entry, in slices between edits: it never holds an edit up by more than one solve
-      clearTimeout(sensTimer);
-      sensTimer = setTimeout(() => sensitivity(r), turnChanged ? 300 : 0);
+    // until the frame that shows it has been rendered: a message posted from requestAnimationFrame
+    // runs after that frame's style, layout and paint
+    requestAnimationFrame(() => {
+      const tv = performance.now();
+      ph.vsync = tv - tp; // waiting for the next frame to begin
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => {
+        ph.render = performance.now() - tv; // that frame's style, layout and paint
+        mark('frame');
+        timing.phases.push(ph);
+        const ms = performance.now() - t0;
+        timing.wulongMs.push(ms);
+        timing.duringSensitivity.push(interrupted);
+        // the address follows once the figures are on screen: a same-document navigation with a
+        // few KB of base64 costs about as much as the layout of the new tables
+        writeHash({ game: 'wulong', rules: b64urlEncode(JSON.stringify(raw)) });
+        $('#w-time').textContent = timing.wulongMs.length === 1 ? `(first draw, with the form: ${ms.toFixed(1)} ms)` : `(recomputed and redrawn in ${ms.toFixed(1)} ms)`;
+        document.body.dataset.wulongReady = String(timing.wulongMs.length);
+        // one solve per payout entry, in slices between edits: it never holds an edit up by more than one solve
+        clearTimeout(sensTimer);
+        sensTimer = setTimeout(() => sensitivity(r), turnChanged ? 300 : 0);
+      };
+      ch.port2.postMessage(null);
     });
   }
 
@@ -311,7 +339,10 @@ function wulongTab(root: HTMLElement): void {
         return row;
       });
       timing.sensitivityMs = performance.now() - t0;
-      $('#w-sens').innerHTML = table(rows, 'w-sens-table') + `<p class="note">${rows.length} exact solves (Δ per +${unit} points on one entry); this table follows the figures above once the edits pause.</p>`;
+      const sens = $('#w-sens');
+      if (!sens.querySelector('.sens-note')) sens.innerHTML = '<div></div><p class="note sens-note"></p>';
+      setTable(sens.firstElementChild as HTMLElement, rows, 'w-sens-table');
+      $('.sens-note', sens).textContent = `${rows.length} exact solves (Δ per +${unit} points on one entry); this table follows the figures above once the edits pause.`;
     };
     if (sensCache?.key === key) return show();
     const entries: { name: string; bump: (r: WulongRules) => void }[] = [];
@@ -320,26 +351,37 @@ function wulongTab(root: HTMLElement): void {
     if (current.threePairs) entries.push({ name: 'three pairs', bump: (r) => { r.threePairs!.score += unit; } });
     if (current.instantWin) entries.push({ name: `${current.instantWin.name} value`, bump: (r) => { r.instantWin!.value += unit; } });
     const rows: NonNullable<typeof sensCache>['rows'] = [];
+    timing.sensitivityRunning = true;
+    timing.sensitivitySliceMaxMs = 0;
     const step = (i: number) => {
       if (gen !== sensGeneration) return; // an edit came in: its own run replaces this one
       if (i === entries.length) {
+        timing.sensitivityRunning = false;
+        timing.sensitivityRuns++;
         sensCache = { key, rows };
         show();
         return;
       }
+      const ts = performance.now();
       const r2 = structuredClone(current);
       entries[i].bump(r2);
+      // only the expected score and the distribution: no policy table, no exact fractions
       const a = new TurnAnalysis(r2);
-      rows.push({ name: entries[i].name, expected: a.solveResult().expectedTurnScore, dist: a.distribution(), unit: a.unit });
+      rows.push({ name: entries[i].name, expected: expectedTurnScore(a.solution), dist: a.distribution(), unit: a.unit });
+      timing.sensitivitySliceMaxMs = Math.max(timing.sensitivitySliceMaxMs, performance.now() - ts);
       sensTimer = setTimeout(() => step(i + 1), 0);
     };
     step(0);
   }
 
-  function accept(x: unknown, where: string, fromForm: boolean): boolean {
-    const t0 = performance.now();
+  /** `t0`: when the edit happened (the input event's time stamp), so the shown time counts from there */
+  function accept(x: unknown, where: string, fromForm: boolean, t0 = performance.now()): boolean {
+    const now = performance.now();
+    if (!(t0 > 0 && t0 <= now)) t0 = now;
+    const interrupted = timing.sensitivityRunning;
     clearTimeout(sensTimer);
     sensGeneration++;
+    timing.sensitivityRunning = false;
     try {
       rules = validateWulong(x, where);
     } catch (e) {
@@ -349,9 +391,8 @@ function wulongTab(root: HTMLElement): void {
     err.textContent = '';
     raw = x;
     label = where;
-    writeHash({ game: 'wulong', rules: b64urlEncode(JSON.stringify(raw)) });
-    if (!fromForm) buildForm($('#w-form'), raw, (v) => accept(structuredClone(v), label, true));
-    recompute(t0);
+    if (!fromForm) buildForm($('#w-form'), raw, (v, te) => accept(structuredClone(v), label, true, te));
+    recompute(t0, interrupted);
     return true;
   }
 
@@ -495,7 +536,7 @@ function show(id: string): void {
   }
 }
 function start(): void {
-  (globalThis as unknown as { oddsmithWorkbench: unknown }).oddsmithWorkbench = { timing, last };
+  (globalThis as unknown as { oddsmithWorkbench: unknown }).oddsmithWorkbench = { timing, last, chartAt };
   document.querySelectorAll<HTMLElement>('nav button').forEach((b) => b.addEventListener('click', () => {
     show(b.dataset.tab!);
   }));
