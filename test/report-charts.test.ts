@@ -8,13 +8,25 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { basisLine, sweptAxis, ticksWithZero, withSubtitleLine } from '../src/report/chart-config.js';
+import { basisLine, sweptAxis, ticksWithZero, withSubtitleLine, wrapBasis } from '../src/report/chart-config.js';
 import { linkPage, readManifest, writeIndex, writePage } from '../src/report/page.js';
 
 describe('chart helpers', () => {
   it('basisLine says exact or simulated, with the sample size and seed', () => {
     expect(basisLine({ exact: 'every deal counted' })).toBe('exact: every deal counted');
     expect(basisLine({ simulated: 20000, of: 'games per point', seed: 1 })).toBe('simulated: 20,000 games per point, seed 1');
+    expect(basisLine({ simulated: 500, of: 'games a run', seed: { seeds: [1, 2, 3, 4] } })).toBe('simulated: 500 games a run, seeds 1–4');
+    expect(basisLine({ simulated: 500, of: 'games a run', seed: { seeds: [3, 9] } })).toBe('simulated: 500 games a run, seeds 3, 9');
+    expect(basisLine({ simulated: 500, of: 'games per point', seed: { base: 1, derive: 'point v uses seed 1 + v' }, extra: 'lines exact' })).toBe('simulated: 500 games per point, base seed 1 (point v uses seed 1 + v); lines exact');
+  });
+
+  it('wrapBasis splits a long basis at "; " or ", " and only its first line is the basis', () => {
+    const line = 'simulated: 6,000 4-player games per point (same dice at every point), seed 1; bands: 95% intervals';
+    expect(wrapBasis(line, 200)).toEqual([line]);
+    const w = wrapBasis(line, 80);
+    expect(w).toEqual(['simulated: 6,000 4-player games per point (same dice at every point), seed 1;', 'bands: 95% intervals']);
+    expect(w.every((l) => l.length <= 80)).toBe(true);
+    expect(basisProblems(w)).toEqual([]);
   });
 
   it('withSubtitleLine appends once, to string and array subtitles', () => {

@@ -105,7 +105,8 @@ async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, 
   }
   const g = bestThreshold(r.grand), t = bestThreshold(r.tichu);
   const sub = `simulated: ${deals.toLocaleString('en-US')} deals, each played with and without the call (common random numbers); players ${strategies.join(', ')}; buckets with ≥ ${minHands} hands`;
-  const subLines = [`each deal played with and without the call (common random numbers); players ${strategies.join(', ')}`, `buckets of 0.5 with ≥ ${minHands} hands`];
+  const players = new Set(strategies).size === 1 ? `4 × ${strategies[0]}` : strategies.join(', ');
+  const subLines = ['each deal played with and without the call (common random numbers)', `players ${players}; buckets of 0.5 with ≥ ${minHands} hands`];
   const basis = basisLine({ simulated: deals, of: 'deals', seed });
   const pChart: Chart = {
     name: 'first-out-by-strength',
