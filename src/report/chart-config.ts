@@ -63,7 +63,7 @@ export function wrapBasis(line: string, maxChars: number): string[] {
 
 /** About how many subtitle characters (12 px DejaVu Sans) fit over a plot `width` pixels wide plus its axis (~60 px). */
 export function subtitleChars(width: number): number {
-  return Math.max(40, Math.floor((width + 60) / 6.6));
+  return Math.max(40, Math.floor((width + 60) / 6.2));
 }
 
 /** A title object with `line` appended to its subtitle (a string title becomes { text, subtitle }). */

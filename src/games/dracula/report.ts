@@ -131,7 +131,7 @@ function valueChart(r: GamesResult, rules: DraculaRules, seed: number): Chart {
     basis: basisLine({ simulated: r.games, of: 'games', seed, extra: 'the fresh-deck lines exact' }),
     spec: {
       $schema: SCHEMA,
-      title: { text: 'P(win a district) by the value of the card held', subtitle: `simulated players: ${r.dracula} vs ${r.helsing}, 95% intervals; fresh deck: exact odds` },
+      title: { text: 'P(win a district) by the value of the card held', subtitle: `Dracula ${r.dracula} vs Van Helsing ${r.helsing}; 95% intervals on the simulated lines` },
       width: 520,
       height: 300,
       data: { values: rows },

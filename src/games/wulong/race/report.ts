@@ -30,7 +30,7 @@ function heat(name: string, title: string, caption: string, rows: Row[], field: 
     title,
     caption,
     rows,
-    basis: basisLine({ exact: 'value iteration over every state of the race (tolerance 1e-9); nothing sampled' }),
+    basis: basisLine({ exact: 'value iteration over every state (tolerance 1e-9); nothing sampled' }),
     spec: {
       $schema: VL_SCHEMA,
       title: { text: title, subtitle: `${rulesName}, race to ${target}, both players playing to win` },
@@ -82,7 +82,7 @@ export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
     title: 'First-player advantage by preset',
     caption: 'Probability that the first player wins a two-player race (exact), when both play to win and when both play for expected points (banking at once when it wins). 0.5 would be a fair game; the axis starts at 0.5. Labels are the rules files in rules/farkle/.',
     rows: adv,
-    basis: basisLine({ exact: 'each preset solved by value iteration, the points policy evaluated over every state; nothing sampled' }),
+    basis: basisLine({ exact: 'value iteration per preset, the points policy evaluated in every state' }),
     spec: {
       $schema: VL_SCHEMA,
       title: { text: 'Probability that the first player wins', subtitle: 'two players' },
