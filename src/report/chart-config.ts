@@ -81,7 +81,7 @@ export function withSubtitleLine(title: unknown, line: string | readonly string[
 /**
  * An x (or y) channel's scale and axis for a swept parameter: a tick at every swept value (no
  * invented in-between labels that collide), and half a step of room at both ends so the first
- * and last points are not cut by the frame.
+ * and last points are not cut by the frame. Labels closer than 4 px are thinned (narrow panels).
  */
 export function sweptAxis(values: readonly number[]): { scale: Record<string, unknown>; axis: Record<string, unknown> } {
   const v = [...new Set(values)].sort((a, b) => a - b);
@@ -89,7 +89,7 @@ export function sweptAxis(values: readonly number[]): { scale: Record<string, un
   const decimals = Math.max(0, ...v.map((x) => (String(x).split('.')[1] ?? '').length));
   return {
     scale: { domain: [v[0] - step / 2, v[v.length - 1] + step / 2], nice: false, zero: false },
-    axis: { values: v, format: `.${Math.min(decimals, 3)}f`, labelOverlap: 'greedy', grid: true },
+    axis: { values: v, format: `.${Math.min(decimals, 3)}f`, labelOverlap: 'greedy', labelSeparation: 4, grid: true },
   };
 }
 

@@ -71,11 +71,14 @@ function inlineJson(x: unknown): string {
 
 /**
  * The width in pixels of a chart's plotting area (what its subtitle should not run past): the
- * spec's width, a facet's panel width times its columns, or 520 when the spec leaves it to the data.
+ * spec's width, a facet's panel width times its columns, side-by-side views together, or 520 when
+ * the spec leaves it to the data.
  */
 function plotWidth(spec: VlSpec): number {
-  const s = spec as { width?: unknown; spec?: { width?: unknown }; facet?: { column?: { field?: string } }; data?: { values?: Record<string, unknown>[] } };
+  const s = spec as { width?: unknown; spec?: { width?: unknown }; facet?: { column?: { field?: string } }; data?: { values?: Record<string, unknown>[] }; hconcat?: VlSpec[] };
   if (typeof s.width === 'number') return s.width;
+  // side-by-side views: their widths, their axes (~60 px) and the 20 px between them
+  if (s.hconcat?.length) return s.hconcat.reduce((w, v) => w + plotWidth(v) + 80, -80);
   const col = s.facet?.column?.field;
   if (typeof s.spec?.width === 'number' && col && s.data?.values) return s.spec.width * new Set(s.data.values.map((r) => r[col])).size;
   return 520;

@@ -421,7 +421,7 @@ function sweepCharts(run: SweepRun, i: number, page: string, raw: unknown): Char
     ...ruleLayers.map((l) => ({ data: { values: [{}] }, ...l })),
     ...marks.map((m, j) => ({ data: { values: [{}] }, mark: { type: 'text', color: '#333', align: 'left', baseline: 'top', dx: 3, dy: 2 + 12 * j, fontSize: 10 }, encoding: { x: { datum: m.at, type: 'quantitative' }, y: { value: 0 }, text: { value: m.label } } })),
   ];
-  const basis = basisLine({ simulated: r.gamesPerPoint, of: `${r.players.length}-player games per point (same dice at every point)`, seed: r.seed, extra: 'bands: 95% intervals' });
+  const basis = basisLine({ simulated: r.gamesPerPoint, of: `${r.players.length}-player games per point (same dice at every point)`, seed: r.seed });
   const sub = [`${run.title}${name2 ? `; lines: ${name2}` : ''}`, ...(marks.length ? ['solid line: the printed odds; dashed: the fair odds (EV 0)'] : [])];
   const colour = { field: f2 ? 'series' : 'strategy', type: 'nominal', title: f2 ? name2 : 'strategy', ...(f2 ? {} : { sort: strategies }) };
   const winLayers = [
@@ -429,7 +429,7 @@ function sweepCharts(run: SweepRun, i: number, page: string, raw: unknown): Char
     { mark: { type: 'line', point: true }, encoding: { x, y: { field: 'winRate', type: 'quantitative' }, color: colour } },
     ...markLayers,
   ];
-  const winTitle = { text: `Win rate by betting strategy against ${name1}`, subtitle: sub };
+  const winTitle = { text: `Win rate by betting strategy against ${name1}`, subtitle: [...sub, 'bands: 95% intervals'] };
   const winSpec = f2
     ? { $schema: SCHEMA, title: winTitle, data: { values: win }, facet: { column: { field: 'strategy', type: 'nominal', title: null, sort: strategies } }, spec: { width: 200, height: 240, layer: winLayers } }
     : { $schema: SCHEMA, title: winTitle, data: { values: win }, width: 560, height: 260, layer: winLayers };
