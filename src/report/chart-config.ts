@@ -16,28 +16,72 @@ export const baseConfig = {
 } as const;
 
 /**
- * How a chart's numbers were obtained, as the last subtitle line of its image: "exact (…)" or
- * "simulated: N <units>, seed S". writePage adds it, so every chart says it the same way.
+ * The seed(s) behind a simulated chart: one seed; several runs with their own seeds ("seeds 1–4");
+ * or one base seed from which each run derives its own (say how, e.g. "seed + shard index").
  */
-export function basisLine(b: { exact: string } | { simulated: number; of: string; seed?: number; extra?: string }): string {
+export type BasisSeed = number | { seeds: readonly number[] } | { base: number; derive: string };
+
+/** How a chart's numbers were obtained: exact (say how), or simulated with its count and seed. */
+export type Basis = { exact: string } | { simulated: number; of: string; seed: BasisSeed; extra?: string };
+
+function seedText(s: BasisSeed): string {
+  if (typeof s === 'number') return `seed ${s}`;
+  if ('seeds' in s) {
+    const v = [...s.seeds];
+    const consecutive = v.length > 2 && v.every((x, i) => i === 0 || x === v[i - 1] + 1);
+    return v.length === 1 ? `seed ${v[0]}` : consecutive ? `seeds ${v[0]}–${v[v.length - 1]}` : `seeds ${v.join(', ')}`;
+  }
+  return `base seed ${s.base} (${s.derive})`;
+}
+
+/**
+ * How a chart's numbers were obtained, as the last subtitle line of its image: "exact: …" or
+ * "simulated: N <units>, seed S[; extra]". writePage adds it, so every chart says it the same way;
+ * a simulated chart must name its seed (a reader can then rerun it bit for bit).
+ */
+export function basisLine(b: Basis): string {
   if ('exact' in b) return `exact: ${b.exact}`;
-  return `simulated: ${b.simulated.toLocaleString('en-US')} ${b.of}${b.seed === undefined ? '' : `, seed ${b.seed}`}${b.extra ? `; ${b.extra}` : ''}`;
+  return `simulated: ${b.simulated.toLocaleString('en-US')} ${b.of}, ${seedText(b.seed)}${b.extra ? `; ${b.extra}` : ''}`;
+}
+
+/**
+ * A basis line split at "; " (else ", ") into lines of at most `maxChars` characters, so that a long
+ * one wraps under the chart instead of widening the image past it. Only the first line starts
+ * with "exact:"/"simulated:" (the chart still has one basis).
+ */
+export function wrapBasis(line: string, maxChars: number): string[] {
+  const out: string[] = [];
+  let rest = line;
+  while (rest.length > maxChars) {
+    const cut = [rest.lastIndexOf('; ', maxChars), rest.lastIndexOf(', ', maxChars)].find((i) => i > maxChars / 3);
+    if (cut === undefined) break;
+    out.push(rest.slice(0, cut + 1));
+    rest = rest.slice(cut + 2);
+  }
+  return [...out, rest];
+}
+
+/** About how many subtitle characters (12 px DejaVu Sans) fit over a plot `width` pixels wide plus its axis (~60 px). */
+export function subtitleChars(width: number): number {
+  return Math.max(40, Math.floor((width + 60) / 6.2));
 }
 
 /** A title object with `line` appended to its subtitle (a string title becomes { text, subtitle }). */
-export function withSubtitleLine(title: unknown, line: string): unknown {
-  if (title === undefined) return { text: '', subtitle: line };
-  if (typeof title === 'string' || Array.isArray(title)) return { text: title, subtitle: line };
+export function withSubtitleLine(title: unknown, line: string | readonly string[]): unknown {
+  const lines = typeof line === 'string' ? [line] : [...line];
+  const one = lines.length === 1 ? lines[0] : lines;
+  if (title === undefined) return { text: '', subtitle: one };
+  if (typeof title === 'string' || Array.isArray(title)) return { text: title, subtitle: one };
   const t = title as { subtitle?: string | string[] };
   const sub = t.subtitle === undefined ? [] : Array.isArray(t.subtitle) ? t.subtitle : [t.subtitle];
-  if (sub.some((s) => s.includes(line))) return title;
-  return { ...t, subtitle: [...sub, line] };
+  if (sub.some((s) => s.includes(lines[0]))) return title;
+  return { ...t, subtitle: [...sub, ...lines] };
 }
 
 /**
  * An x (or y) channel's scale and axis for a swept parameter: a tick at every swept value (no
  * invented in-between labels that collide), and half a step of room at both ends so the first
- * and last points are not cut by the frame.
+ * and last points are not cut by the frame. Labels closer than 4 px are thinned (narrow panels).
  */
 export function sweptAxis(values: readonly number[]): { scale: Record<string, unknown>; axis: Record<string, unknown> } {
   const v = [...new Set(values)].sort((a, b) => a - b);
@@ -45,7 +89,7 @@ export function sweptAxis(values: readonly number[]): { scale: Record<string, un
   const decimals = Math.max(0, ...v.map((x) => (String(x).split('.')[1] ?? '').length));
   return {
     scale: { domain: [v[0] - step / 2, v[v.length - 1] + step / 2], nice: false, zero: false },
-    axis: { values: v, format: `.${Math.min(decimals, 3)}f`, labelOverlap: 'greedy', grid: true },
+    axis: { values: v, format: `.${Math.min(decimals, 3)}f`, labelOverlap: 'greedy', labelSeparation: 4, grid: true },
   };
 }
 

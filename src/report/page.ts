@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic, writeFilesAtomic } from '../core/files.js';
 import { renderSpec, type VlSpec } from './render.js';
-import { withSubtitleLine } from './chart-config.js';
+import { subtitleChars, withSubtitleLine, wrapBasis } from './chart-config.js';
 import { chartsBundle, workbenchBundle } from './bundle.js';
 import { packageRoot } from '../core/paths.js';
 
@@ -70,6 +70,21 @@ function inlineJson(x: unknown): string {
 }
 
 /**
+ * The width in pixels of a chart's plotting area (what its subtitle should not run past): the
+ * spec's width, a facet's panel width times its columns, side-by-side views together, or 520 when
+ * the spec leaves it to the data.
+ */
+function plotWidth(spec: VlSpec): number {
+  const s = spec as { width?: unknown; spec?: { width?: unknown }; facet?: { column?: { field?: string } }; data?: { values?: Record<string, unknown>[] }; hconcat?: VlSpec[] };
+  if (typeof s.width === 'number') return s.width;
+  // side-by-side views: their widths, their axes (~60 px) and the 20 px between them
+  if (s.hconcat?.length) return s.hconcat.reduce((w, v) => w + plotWidth(v) + 80, -80);
+  const col = s.facet?.column?.field;
+  if (typeof s.spec?.width === 'number' && col && s.data?.values) return s.spec.width * new Set(s.data.values.map((r) => r[col])).size;
+  return 520;
+}
+
+/**
  * Write one report page: every chart as SVG, PNG, CSV and its Vega-Lite spec, and the HTML page.
  * `dir` is reports/<game>; file names are stable so that regenerated reports diff cleanly.
  */
@@ -82,7 +97,7 @@ export async function writePage(reportsDir: string, page: PageInfo, intro: strin
   for (const s of sections) {
     body += `<h2>${escapeHtml(s.heading)}</h2>\n${s.html ?? ''}\n`;
     for (const chart of s.charts ?? []) {
-      const c = chart.basis ? { ...chart, spec: { ...chart.spec, title: withSubtitleLine(chart.spec.title, chart.basis) } as VlSpec } : chart;
+      const c = chart.basis ? { ...chart, spec: { ...chart.spec, title: withSubtitleLine(chart.spec.title, wrapBasis(chart.basis, subtitleChars(plotWidth(chart.spec)))) } as VlSpec } : chart;
       const { svg, png } = await renderSpec(c.spec);
       files.push([join(dir, `${c.name}.svg`), svg], [join(dir, `${c.name}.png`), png], [join(dir, `${c.name}.csv`), toCsv(c.rows)], [join(dir, `${c.name}.vl.json`), JSON.stringify(c.spec, null, 1) + '\n']);
       body += `<figure id="fig-${c.name}" data-vl><script type="application/json">${inlineJson(c.spec)}</script><img src="${c.name}.svg" alt="${escapeHtml(c.title)}"><figcaption><b>${escapeHtml(c.title)}.</b> ${escapeHtml(c.caption)}

@@ -7,6 +7,7 @@
  */
 import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type Row, type Section } from '../../report/page.js';
+import { basisLine } from '../../report/chart-config.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { applySets, readRawRules } from '../../core/rules.js';
 import { array, integer, object, onlyKeys, string } from '../../core/validate.js';
@@ -77,16 +78,16 @@ async function play(rules: DraculaRules, d: ParsedSpec, h: ParsedSpec, games: nu
   return gamesKernel.summarize(params, acc, games);
 }
 
-function intervalChart(o: { name: string; title: string; subtitle: string; caption: string; rows: Row[]; category: string; categoryTitle: string; valueTitle: string; reference?: number }): Chart {
+function intervalChart(o: { name: string; title: string; subtitle: string; basis: string; caption: string; rows: Row[]; category: string; categoryTitle: string; valueTitle: string; reference?: number }): Chart {
   const layers: unknown[] = [
     { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: o.category, type: 'nominal', sort: null, title: o.categoryTitle }, x: { field: 'low', type: 'quantitative', title: o.valueTitle, axis: { format: '.0%', tickCount: 6 }, scale: { domain: [0, 1] } }, x2: { field: 'high' } } },
     { mark: { type: 'point', filled: true, size: 80 }, encoding: { y: { field: o.category, type: 'nominal', sort: null }, x: { field: 'p', type: 'quantitative' } } },
   ];
   if (o.reference !== undefined) layers.push({ mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: o.reference } } });
-  return { name: o.name, title: o.title, caption: o.caption, rows: o.rows, spec: { $schema: SCHEMA, title: { text: o.title, subtitle: o.subtitle }, width: 520, height: { step: 28 } as unknown as number, data: { values: o.rows }, layer: layers } as never };
+  return { name: o.name, title: o.title, caption: o.caption, rows: o.rows, basis: o.basis, spec: { $schema: SCHEMA, title: { text: o.title, subtitle: o.subtitle }, width: 520, height: { step: 28 } as unknown as number, data: { values: o.rows }, layer: layers } as never };
 }
 
-function sweepChart(s: SweepResult, i: number): Chart {
+function sweepChart(s: SweepResult, i: number, seed: number): Chart {
   const rows: Row[] = s.points.map((p) => ({ [s.field]: p.value, p: p.dracula.p, low: p.dracula.ci95[0], high: p.dracula.ci95[1], games: p.dracula.n }));
   const x = { field: s.field, type: 'quantitative', title: `${s.field} (rules field)`, axis: { tickMinStep: 1 }, scale: { zero: false } };
   return {
@@ -94,9 +95,10 @@ function sweepChart(s: SweepResult, i: number): Chart {
     title: `Dracula's win rate by ${s.field}`,
     caption: `Dracula ${s.dracula} vs Van Helsing ${s.helsing}, ${s.points[0].dracula.n} simulated games per point; band and bars are 95% Wilson intervals; dashed line 50%. Closest to 50/50: ${s.field} = ${s.closest.value} (${pc(s.closest.dracula.p)} ${pcI(s.closest.dracula.ci95)}).`,
     rows,
+    basis: basisLine({ simulated: s.points[0].dracula.n, of: 'games per point', seed }),
     spec: {
       $schema: SCHEMA,
-      title: { text: `Dracula's win rate by ${s.field}`, subtitle: `Dracula ${s.dracula} vs Van Helsing ${s.helsing}; ${s.points[0].dracula.n} simulated games per point; 95% intervals` },
+      title: { text: `Dracula's win rate by ${s.field}`, subtitle: `Dracula ${s.dracula} vs Van Helsing ${s.helsing}; 95% intervals` },
       width: 520,
       height: 280,
       data: { values: rows },
@@ -110,7 +112,7 @@ function sweepChart(s: SweepResult, i: number): Chart {
   };
 }
 
-function valueChart(r: GamesResult, rules: DraculaRules): Chart {
+function valueChart(r: GamesResult, rules: DraculaRules, seed: number): Chart {
   const rows: Row[] = [];
   for (const b of r.byValue) {
     rows.push({ value: b.value, role: 'Dracula (simulated)', p: b.dracula.p, low: b.dracula.ci95[0], high: b.dracula.ci95[1] });
@@ -126,9 +128,10 @@ function valueChart(r: GamesResult, rules: DraculaRules): Chart {
     title: 'P(win a district) by the value of the card held',
     caption: `Simulated: ${r.games} games of Dracula ${r.dracula} vs Van Helsing ${r.helsing}, every district resolved, 95% intervals. Exact: my card against one random other card of a fresh deck (the ranking random), the baseline before any play. Both players keep strong cards, so a simulated card meets stronger opposition than the fresh-deck baseline.`,
     rows,
+    basis: basisLine({ simulated: r.games, of: 'games', seed, extra: 'the fresh-deck lines exact' }),
     spec: {
       $schema: SCHEMA,
-      title: { text: 'P(win a district) by the value of the card held', subtitle: `simulated (${r.games} games, ${r.dracula} vs ${r.helsing}, 95% intervals) and exact fresh-deck odds` },
+      title: { text: 'P(win a district) by the value of the card held', subtitle: `Dracula ${r.dracula} vs Van Helsing ${r.helsing}; 95% intervals on the simulated lines` },
       width: 520,
       height: 300,
       data: { values: rows },
@@ -175,7 +178,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
     {
       heading: 'Role win rates for every pair of strategies',
       html: `<p>Each pair plays the same deals (common random numbers: each game's deck and ranking come from its own seed). Rules: ${escapeHtml(rules.name)} — health ${rules.health}, ${rules.rounds} rounds, ${rules.districts} districts × ${rules.humansPerDistrict} humans, ${rules.suits}×${rules.values} deck.</p>`,
-      charts: [intervalChart({ name: 'pairs', title: 'Dracula\'s win rate by pair of strategies', subtitle: `simulated: ${e.games.toLocaleString('en-US')} games a pair (${e.searchGames.toLocaleString('en-US')} with a search player); 95% Wilson intervals; dashed line 50%`, caption: pairCaption, rows: pairRows, category: 'pair', categoryTitle: 'Dracula\'s strategy vs Van Helsing\'s', valueTitle: 'Dracula wins (share of games)', reference: 0.5 })],
+      charts: [intervalChart({ name: 'pairs', title: 'Dracula\'s win rate by pair of strategies', subtitle: '95% Wilson intervals; dashed line 50%', basis: basisLine({ simulated: e.games, of: `games a pair (${e.searchGames.toLocaleString('en-US')} with a search player)`, seed: e.seed }), caption: pairCaption, rows: pairRows, category: 'pair', categoryTitle: 'Dracula\'s strategy vs Van Helsing\'s', valueTitle: 'Dracula wins (share of games)', reference: 0.5 })],
       table: {
         caption: 'How games and rounds end and how long they last; what the last turn after a call does (share of those turns that changed at least one district\'s winner, and the districts gained by the player taking it); the first mover\'s edge: every game replayed from the same seeds with the other player starting every round (paired difference, 95% interval).',
         rows: results.map((r) => ({
@@ -196,13 +199,13 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
         })),
       },
     },
-    { heading: 'Districts won by card value', charts: [valueChart(best, rules)] },
+    { heading: 'Districts won by card value', charts: [valueChart(best, rules, e.seed)] },
   ];
   if (sweeps.length) {
     sections.push({
       heading: 'Balance sweeps',
       html: `<p>${sweeps.map((s) => escapeHtml(`${s.field}, Dracula ${s.dracula} vs Van Helsing ${s.helsing}: closest to 50/50 at ${s.field} = ${s.closest.value}, Dracula wins ${pc(s.closest.dracula.p)} ${pcI(s.closest.dracula.ci95)}${s.closest.fiftyInside ? ' (50% inside its interval)' : ' (50% outside its interval)'}${s.crossing !== null ? `; crosses 50% near ${s.field} = ${s.crossing.toFixed(2)} (linear interpolation)` : ''}.`)).join('<br>')}</p>`,
-      charts: sweeps.map(sweepChart),
+      charts: sweeps.map((s, i) => sweepChart(s, i, e.seed)),
     });
   }
   const page = { path: `dracula/${e.page}.html`, title: e.title, summary: `role win rates, first-mover edge, districts by value, balance sweeps (${rules.name})` };

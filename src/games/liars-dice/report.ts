@@ -83,7 +83,7 @@ async function oddsPage(spec: Record<string, unknown>, ctx: ExperimentContext): 
 }
 
 // ---------------------------------------------------------------- tournament
-function penaltyChart(r: TournamentResult, name: string, title: string): Chart {
+function penaltyChart(r: TournamentResult, name: string, title: string, seed: number): Chart {
   const rows: Row[] = r.seats.map((s) => ({ seat: `seat ${s.seat}: ${s.strategy}`, strategy: s.strategy, penalties: s.penaltiesPerRound.mean, low: s.penaltiesPerRound.ci95[0], high: s.penaltiesPerRound.ci95[1] }));
   return {
     name,
@@ -92,7 +92,7 @@ function penaltyChart(r: TournamentResult, name: string, title: string): Chart {
     rows,
     spec: {
       $schema: SCHEMA,
-      title: { text: title, subtitle: [`${r.players} players × ${r.dicePerPlayer} dice; bars: mean; whiskers: 95% intervals; dashed: an even share`, basisLine({ simulated: r.rounds, of: 'rounds' })] },
+      title: { text: title, subtitle: [`${r.players} players × ${r.dicePerPlayer} dice; bars: mean; whiskers: 95% intervals; dashed: an even share`, basisLine({ simulated: r.rounds, of: 'rounds', seed })] },
       width: 560, height: 40 * rows.length + 20,
       layer: [
         { data: { values: rows }, mark: { type: 'bar', height: 22 }, encoding: { y: { field: 'seat', type: 'nominal', title: null, sort: null }, x: { field: 'penalties', type: 'quantitative', title: 'penalties per round (drinks)' }, color: { field: 'strategy', type: 'nominal', legend: null } } },
@@ -103,7 +103,7 @@ function penaltyChart(r: TournamentResult, name: string, title: string): Chart {
   };
 }
 
-function callChart(r: TournamentResult): Chart {
+function callChart(r: TournamentResult, seed: number): Chart {
   const rows: Row[] = [];
   for (const s of r.strategies) {
     for (const [when, c] of [['in turn', s.callsInTurn], ['out of turn', s.callsOutOfTurn]] as const) {
@@ -118,7 +118,7 @@ function callChart(r: TournamentResult): Chart {
     rows,
     spec: {
       $schema: SCHEMA,
-      title: { text: 'Calls that were right', subtitle: ['share of challenged bids that turned out false; whiskers: 95% intervals', basisLine({ simulated: r.rounds, of: 'rounds' })] },
+      title: { text: 'Calls that were right', subtitle: ['share of challenged bids that turned out false; whiskers: 95% intervals', basisLine({ simulated: r.rounds, of: 'rounds', seed })] },
       data: { values: rows },
       width: 560, height: 220,
       layer: [
@@ -148,8 +148,8 @@ async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentCont
   const r = await tournament(rules, specs, rounds, seed, integer(spec.shardCount ?? 32, 'shardCount', 1), ctx);
   const page: PageInfo = { path: `${GAME}/tournament.html`, title: 'Liar\'s Dice: bot tournament', summary: `${specs.map(specLabel).join(', ')}: penalties per round and call accuracy (${rounds.toLocaleString('en-US')} rounds)` };
   return writePage(ctx.reportsDir, page, `<p>${r.players} bots play ${rounds.toLocaleString('en-US')} rounds under the rules page (wild 1s until 1s are bid, 1 above 6, out-of-turn and multiple calls, the last loser opens); seed ${seed}. Reproduce with <code>oddsmith liars tournament --strategies ${escapeHtml(specs.map(specLabel).join(','))} --rounds ${rounds} --seed ${seed}</code>. Bids per round: ${r.bidsPerRound.mean.toFixed(2)}; rounds ended by an out-of-turn call: ${(r.outOfTurnRoundShare * 100).toFixed(1)}%; by a call on several bids: ${(r.multiCallRoundShare * 100).toFixed(1)}%; with 1s bid: ${(r.onesBidRoundShare * 100).toFixed(1)}%.</p>`, [
-    { heading: 'Penalties per round', charts: [penaltyChart(r, 'penalties', 'Penalties per round by seat')] },
-    { heading: 'Calls', charts: [callChart(r)] },
+    { heading: 'Penalties per round', charts: [penaltyChart(r, 'penalties', 'Penalties per round by seat', seed)] },
+    { heading: 'Calls', charts: [callChart(r, seed)] },
     { heading: 'All figures', table: { rows: seatTable(r) } },
     // the page of the rules-dependent findings ends with what they assume (issue 16)
     assumptionsSection(await checkAssumptions({ rules, workers: ctx.workers })),
@@ -170,7 +170,7 @@ export function sweepChart(strategy: string, param: string, rows: Row[], rounds:
       data: { values: rows },
       width: 560, height: 300,
       layer: [
-        { transform: [{ filter: 'datum.low != null' }], mark: { type: 'area', opacity: 0.25, color: '#f58518' }, encoding: { x: { field: 'value', type: 'quantitative', title: `${param} (parameter value)` }, y: { field: 'low', type: 'quantitative', title: 'penalties per round (drinks)', scale: { zero: false } }, y2: { field: 'high' } } },
+        { transform: [{ filter: 'datum.low != null' }], mark: { type: 'area', opacity: 0.25, color: '#f58518' }, encoding: { x: { field: 'value', type: 'quantitative', title: `${param.replace(/([a-z])([A-Z])/g, (_, x: string, y: string) => `${x} ${y.toLowerCase()}`)} (${strategy} parameter ${param})` }, y: { field: 'low', type: 'quantitative', title: 'penalties per round (drinks)', scale: { zero: false } }, y2: { field: 'high' } } },
         { mark: { type: 'line', point: true }, encoding: { x: { field: 'value', type: 'quantitative' }, y: { field: 'penalties', type: 'quantitative' }, color: { field: 'who', type: 'nominal', title: null, scale: { domain: [`${strategy} (seat 0)`, 'field average'], range: ['#f58518', '#4c78a8'] } } } },
       ],
     } as never,

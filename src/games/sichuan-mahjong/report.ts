@@ -241,7 +241,8 @@ async function advisorPage(reportsDir: string, e: AdvisorExperiment, workers: nu
       heading: 'Gain per deal',
       charts: [{
         name: 'advisor-gain', title: 'The advisor\'s gain per deal', caption: `Points per deal gained by putting the advisor in a seat instead of the baseline, same walls, 95% intervals; ${e.deals} walls per baseline.`, rows: gainRows,
-        spec: { $schema: SCHEMA, title: { text: 'The advisor\'s gain per deal', subtitle: `simulated: ${e.deals.toLocaleString('en-US')} common walls per baseline (seed ${e.seed}), 95% intervals` }, width: 520, height: { step: 36 }, data: { values: gainRows }, layer: [
+        basis: basisLine({ simulated: e.deals, of: 'common walls per baseline', seed: e.seed }),
+        spec: { $schema: SCHEMA, title: { text: 'The advisor\'s gain per deal', subtitle: 'each wall played with and without the advisor; 95% intervals' }, width: 520, height: { step: 36 }, data: { values: gainRows }, layer: [
           { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'baseline', type: 'nominal', sort: null, title: null }, x: { field: 'low', type: 'quantitative', title: 'gain, points per deal' }, x2: { field: 'high' } } },
           { mark: { type: 'point', filled: true, size: 90 }, encoding: { y: { field: 'baseline', type: 'nominal', sort: null }, x: { field: 'gain', type: 'quantitative' } } },
           { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: 0 } } },
@@ -310,7 +311,7 @@ async function swapPage(reportsDir: string, e: SwapExperiment, workers: number):
   return writePage(reportsDir, { path: `sichuan-mahjong/${e.name.replace(/^sichuan-mahjong-/, '')}.html`, title: 'Sichuan mahjong: swap three (换三张)', summary: `mean starting shanten ${st.mean13.before.toFixed(2)} → ${st.mean13.after.toFixed(2)} after the swap (sampled); full deals with and without` }, intro, [
     {
       heading: 'Starting hands before and after the swap',
-      charts: [barChart({ name: 'swap-shanten', title: 'Shanten of a 13-tile starting hand, before and after swap three', subtitle: `sampled: ${3 * e.samples} hands of ${e.samples} deals, best void`, caption: 'Passing the suit one will void and receiving three tiles of another suit brings most hands closer to ready.', rows: shRows, x: 'shanten', numericX: true, xTitle: 'shanten (tiles from ready)', y: 'share', yTitle: 'share of hands', yFormat: '.0%', color: 'when', colorTitle: 'when' })],
+      charts: [barChart({ name: 'swap-shanten', title: 'Shanten of a 13-tile starting hand, before and after swap three', subtitle: 'three 13-tile hands per deal, best void', basis: basisLine({ simulated: e.samples, of: `deals (${(3 * e.samples).toLocaleString('en-US')} hands)`, seed: e.seed }), caption: 'Passing the suit one will void and receiving three tiles of another suit brings most hands closer to ready.', rows: shRows, x: 'shanten', numericX: true, xTitle: 'shanten (tiles from ready)', y: 'share', yTitle: 'share of hands', yFormat: '.0%', color: 'when', colorTitle: 'when' })],
       table: { rows: shTable, caption: 'Sampled shares with 95% intervals; the exact column (no swap) checks the "before" sample.' },
     },
     {

@@ -1,6 +1,7 @@
 import type { ExperimentContext, ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
 import { VL_SCHEMA } from '../../report/render.js';
+import { basisLine } from '../../report/chart-config.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { array, integer, string } from '../../core/validate.js';
 import { UserError } from '../../core/errors.js';
@@ -29,9 +30,10 @@ async function oddsPage(ctx: ExperimentContext, rules: TichuRules): Promise<Page
     title: 'Exact deal odds, first 8 and full 14 cards',
     caption: 'Every bar is an exact fraction (counts over C(56,8) and C(56,14), by a dynamic programme over ranks and per-suit runs), not a sample.',
     rows: chartRows,
+    basis: basisLine({ exact: 'every hand counted, over C(56,8) and C(56,14); nothing sampled' }),
     spec: {
       $schema: VL_SCHEMA,
-      title: { text: 'Chance of holding … in your first 8 / all 14 cards', subtitle: 'exact combinatorics, no sampling' },
+      title: { text: 'Chance of holding … in your first 8 / all 14 cards' },
       data: { values: chartRows },
       width: 460, height: 360,
       mark: 'bar',
@@ -103,12 +105,15 @@ async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, 
   }
   const g = bestThreshold(r.grand), t = bestThreshold(r.tichu);
   const sub = `simulated: ${deals.toLocaleString('en-US')} deals, each played with and without the call (common random numbers); players ${strategies.join(', ')}; buckets with ≥ ${minHands} hands`;
-  const subLines = [`simulated: ${deals.toLocaleString('en-US')} deals, each played with and without the call (common random numbers)`, `players ${strategies.join(', ')}; buckets of 0.5 with ≥ ${minHands} hands`];
+  const players = new Set(strategies).size === 1 ? `4 × ${strategies[0]}` : strategies.join(', ');
+  const subLines = ['each deal played with and without the call (common random numbers)', `players ${players}; buckets of 0.5 with ≥ ${minHands} hands`];
+  const basis = basisLine({ simulated: deals, of: 'deals', seed });
   const pChart: Chart = {
     name: 'first-out-by-strength',
     title: 'P(going out first) against hand strength, with and without the call',
     caption: `${sub}. Strength = 2·Dragon + 1.5·Phoenix + 2·bomb + aces + 0.25·kings − 0.25 per lone 2–9. Calling changes how the caller (and partner) play, so the "calling" curve is the one that counts.`,
     rows: pRows,
+    basis,
     spec: {
       $schema: VL_SCHEMA,
       title: { text: 'Chance of going out first by hand strength', subtitle: subLines },
@@ -127,6 +132,7 @@ async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, 
     title: 'Gain from calling by hand strength',
     caption: `Mean paired difference in round points (own team − opponents) between calling and not, with 95% intervals; ${sub}. Calling pays where the line is above zero: best thresholds ${g.threshold} (Grand Tichu) and ${t.threshold} (Tichu).`,
     rows: gRows,
+    basis,
     spec: {
       $schema: VL_SCHEMA,
       title: { text: 'Points gained by calling, per round', subtitle: subLines },

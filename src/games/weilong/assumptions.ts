@@ -46,9 +46,12 @@ async function play(rules: WeilongRules, strategies: readonly string[], abilityW
 /** Runs kept per report: more than every rule set the checks visit, so nothing is evicted. */
 export const PROBE_CACHE = 256;
 
+/** The probes' seed when none is given (the table's runs use it, the Sons' runs it + 1). */
+export const PROBE_SEED = 16;
+
 /** Both tables at `rules` (memoized in `o.cache`). */
 export function probe(rules: WeilongRules, o: WeilongAssumptionsOptions = {}): Promise<Probe> {
-  const games = o.games ?? 2000, seed = o.seed ?? 16, workers = o.workers ?? 1;
+  const games = o.games ?? 2000, seed = o.seed ?? PROBE_SEED, workers = o.workers ?? 1;
   const key = JSON.stringify([rules, games, seed]);
   const build = (): Promise<Probe> => (async () => ({
     table: await play(rules, TABLE_STRATEGIES, false, games, seed, workers),
@@ -187,6 +190,6 @@ export async function checkAssumptions(o: WeilongAssumptionsOptions = {}): Promi
     game: 'weilong',
     assumptions: chosen.map(({ sets: _sets, ...a }) => a),
     checks,
-    method: wrap(`Simulated at each value: ${games.toLocaleString('en-US')} games of 5 adaptive players with each ability switched off in turn (common random numbers), and ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table; seed ${o.seed ?? 16}; 95% intervals (Wilson for win rates). drawNewFrom and the safety valve maxTurnsPerRound are assumptions too, but apply only to two players and to stalled rounds (under 0.1%), so they are not re-run here.`),
+    method: wrap(`Simulated at each value: ${games.toLocaleString('en-US')} games of 5 adaptive players with each ability switched off in turn (common random numbers), and ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table; seed ${o.seed ?? PROBE_SEED}; 95% intervals (Wilson for win rates). drawNewFrom and the safety valve maxTurnsPerRound are assumptions too, but apply only to two players and to stalled rounds (under 0.1%), so they are not re-run here.`),
   };
 }

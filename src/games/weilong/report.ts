@@ -18,10 +18,11 @@ import { gamesKernel, type GamesParams } from './kernels.js';
 import type { GamesResult } from './summary.js';
 import { turnOdds } from './exact.js';
 import { assumptionsSection } from '../../report/assumptions.js';
-import { checkAssumptions, PENALTY_VALUES, PROBE_CACHE, probe, TABLE_STRATEGIES, withPenalty, type Probe } from './assumptions.js';
+import { checkAssumptions, PENALTY_VALUES, PROBE_CACHE, PROBE_SEED, probe, TABLE_STRATEGIES, withPenalty, type Probe } from './assumptions.js';
 import { Memo } from '../../core/memo.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
+import { basisLine } from '../../report/chart-config.js';
 const pc = (x: number, d = 1) => fmtPct(x, d);
 const pcI = (c: [number, number], d = 1) => fmtPctCi(c, d);
 const n2 = (x: number, d = 2) => x.toFixed(d);
@@ -148,8 +149,8 @@ function charts(r: GamesResult): { sections: Section[] } {
       heading: 'What each ability is worth',
       html: '<p>Every game is played twice and more: once with all abilities, then once per Son with that Son\'s ability alone switched off, from the same seeds (the same deal and the same dice streams per Son and round). The paired differences per game give the intervals below, much tighter than two independent runs would.</p>',
       charts: [
-        intervalChart({ name: 'ability-worth-wins', title: 'Ability worth: change in round win rate', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players (${strategiesText}); with minus without the ability; 95% intervals`, caption: 'How many more rounds (as a share of the rounds the Son is dealt) its holder wins because of the ability. Right of the dashed zero line the ability helps.', rows, category: 'Son', categoryTitle: 'Son', value: 'change', valueTitle: 'change in round win rate (percentage points)', format: '+.1%', reference: 0 }),
-        intervalChart({ name: 'ability-worth-points', title: 'Ability worth: change in points carried per round', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players (${strategiesText}); with minus without the ability; 95% intervals`, caption: 'Points the Son\'s holder scores per round (low is good), with minus without the ability. Left of zero the ability saves points.', rows: pts, category: 'Son', categoryTitle: 'Son', value: 'change', valueTitle: 'change in points per round (points; lower is better)', format: '+.2f', reference: 0 }),
+        intervalChart({ name: 'ability-worth-wins', title: 'Ability worth: change in round win rate', subtitle: `${r.players} players (${strategiesText}); with minus without the ability; 95% intervals`, caption: 'How many more rounds (as a share of the rounds the Son is dealt) its holder wins because of the ability. Right of the dashed zero line the ability helps.', rows, category: 'Son', categoryTitle: 'Son', value: 'change', valueTitle: 'change in round win rate (percentage points)', format: '+.1%', reference: 0 }),
+        intervalChart({ name: 'ability-worth-points', title: 'Ability worth: change in points carried per round', subtitle: `${r.players} players (${strategiesText}); with minus without the ability; 95% intervals`, caption: 'Points the Son\'s holder scores per round (low is good), with minus without the ability. Left of zero the ability saves points.', rows: pts, category: 'Son', categoryTitle: 'Son', value: 'change', valueTitle: 'change in points per round (points; lower is better)', format: '+.2f', reference: 0 }),
       ],
       table: {
         caption: 'Ability worth (with minus without), per round the Son is dealt; 95% intervals.',
@@ -162,8 +163,8 @@ function charts(r: GamesResult): { sections: Section[] } {
   sections.push({
     heading: 'Win rates by Son and by seat',
     charts: [
-      intervalChart({ name: 'son-round-wins', title: 'Round win rate by Son', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players (${strategiesText}); the player dealt the Son for the round; Wilson 95% intervals`, caption: `Share of rounds won (ended by collecting five of the element or a Dragon) by the player dealt each Son. The dashed line is an even share (${pc(fair)}).`, rows: sonRows, category: 'Son', categoryTitle: 'Son', value: 'winRate', valueTitle: 'rounds won (share of rounds dealt)', format: '.0%', reference: fair }),
-      intervalChart({ name: 'seat-game-wins', title: 'Game win rate by seat', subtitle: [`simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players; lowest total after ${r.games ? 5 : 0} rounds wins; Wilson 95% intervals`, ...(new Set(r.bySeat.map((x) => x.strategy)).size > 1 ? ['each strategy keeps its seat in every game: seat and strategy effects are not separated (same numbers as by strategy)'] : [])], caption: `Share of games won from each seat (ties broken by who held the First Son last). The dashed line is an even share (${pc(fair)}).`, rows: seatRows, category: 'seat', categoryTitle: 'seat (strategy)', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair }),
+      intervalChart({ name: 'son-round-wins', title: 'Round win rate by Son', subtitle: `${r.players} players (${strategiesText}); the player dealt the Son for the round; Wilson 95% intervals`, caption: `Share of rounds won (ended by collecting five of the element or a Dragon) by the player dealt each Son. The dashed line is an even share (${pc(fair)}).`, rows: sonRows, category: 'Son', categoryTitle: 'Son', value: 'winRate', valueTitle: 'rounds won (share of rounds dealt)', format: '.0%', reference: fair }),
+      intervalChart({ name: 'seat-game-wins', title: 'Game win rate by seat', subtitle: [`${r.players} players; lowest total after ${r.games ? 5 : 0} rounds wins; Wilson 95% intervals`, ...(new Set(r.bySeat.map((x) => x.strategy)).size > 1 ? ['each strategy keeps its seat in every game: seat and strategy effects are not separated (same numbers as by strategy)'] : [])], caption: `Share of games won from each seat (ties broken by who held the First Son last). The dashed line is an even share (${pc(fair)}).`, rows: seatRows, category: 'seat', categoryTitle: 'seat (strategy)', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair }),
     ],
     table: {
       caption: 'By Son, per round dealt (the player keeps the Son\'s figures after a Fifth Son trade); 95% intervals.',
@@ -187,14 +188,14 @@ function charts(r: GamesResult): { sections: Section[] } {
         title: 'Round length',
         caption: `Share of rounds lasting each number of turns (all players' turns counted). The first bar is the First Son finishing on the very first turn; the regular peaks come from the strongest Sons' turns in each cycle of ${r.players}.`,
         rows: hist,
-        spec: { $schema: SCHEMA, title: { text: 'Round length in turns', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players (${strategiesText}); ${r.rounds.count.toLocaleString('en-US')} rounds` }, width: 640, height: 260, data: { values: hist }, mark: 'bar', encoding: { x: { field: 'turns', type: 'ordinal', sort: null, title: 'turns in the round (count; the last bar is every longer round)', axis: { labelAngle: 0, labelExpr: `datum.value % 5 == 0 || datum.value == 1 || datum.value == '${CAP}+' ? datum.label : ''` } }, y: { field: 'share', type: 'quantitative', title: 'share of rounds', axis: { format: '.0%' } } } } as never,
+        spec: { $schema: SCHEMA, title: { text: 'Round length in turns', subtitle: `${r.players} players (${strategiesText}); ${r.rounds.count.toLocaleString('en-US')} rounds` }, width: 640, height: 260, data: { values: hist }, mark: 'bar', encoding: { x: { field: 'turns', type: 'ordinal', sort: null, title: 'turns in the round (count; the last bar is every longer round)', axis: { labelAngle: 0, labelExpr: `datum.value % 5 == 0 || datum.value == 1 || datum.value == '${CAP}+' ? datum.label : ''` } }, y: { field: 'share', type: 'quantitative', title: 'share of rounds', axis: { format: '.0%' } } } } as never,
       },
       {
         name: 'round-endings',
         title: 'How rounds end, by the Son who ends them',
         caption: `Rounds won by each Son (the player dealt it), split by five of the element or a Dragon. Overall ${pc(r.roundEndings.dragon / Math.max(1, r.roundEndings.element + r.roundEndings.dragon))} of finished rounds end in a Dragon.`,
         rows: endRows,
-        spec: { $schema: SCHEMA, title: { text: 'Round endings by Son', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players (${strategiesText})` }, width: 560, height: { step: 30 } as unknown as number, data: { values: endRows }, mark: 'bar', encoding: { y: { field: 'Son', type: 'nominal', sort: null, title: 'Son' }, x: { field: 'rounds', type: 'quantitative', title: 'rounds ended (count)' }, color: { field: 'ending', type: 'nominal', title: 'ending', legend: { orient: 'bottom' } } } } as never,
+        spec: { $schema: SCHEMA, title: { text: 'Round endings by Son', subtitle: `${r.players} players (${strategiesText})` }, width: 560, height: { step: 30 } as unknown as number, data: { values: endRows }, mark: 'bar', encoding: { y: { field: 'Son', type: 'nominal', sort: null, title: 'Son' }, x: { field: 'rounds', type: 'quantitative', title: 'rounds ended (count)' }, color: { field: 'ending', type: 'nominal', title: 'ending', legend: { orient: 'bottom' } } } } as never,
       },
     ],
   });
@@ -202,7 +203,7 @@ function charts(r: GamesResult): { sections: Section[] } {
     const stRows: Row[] = r.byStrategy.map((s) => ({ strategy: s.strategy, winRate: s.winRate.p, low: s.winRate.ci95[0], high: s.winRate.ci95[1] }));
     sections.unshift({
       heading: 'Strategies',
-      charts: [intervalChart({ name: 'strategy-wins', title: 'Game win rate by strategy', subtitle: `simulated, ${r.games.toLocaleString('en-US')} games; ${r.players} players, one seat each; Wilson 95% intervals`, caption: `Share of games won by each strategy. The dashed line is an even share (${pc(fair)}).`, rows: stRows, category: 'strategy', categoryTitle: 'strategy', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair })],
+      charts: [intervalChart({ name: 'strategy-wins', title: 'Game win rate by strategy', subtitle: `${r.players} players, one seat each; Wilson 95% intervals`, caption: `Share of games won by each strategy. The dashed line is an even share (${pc(fair)}).`, rows: stRows, category: 'strategy', categoryTitle: 'strategy', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair })],
       table: { caption: 'Game win rate and final points by strategy; 95% intervals.', rows: r.byStrategy.map((s) => ({ strategy: s.strategy, seats: s.seats, 'win rate': pc(s.winRate.p, 2), 'win 95%': pcI(s.winRate.ci95, 2), 'mean final points': n2(s.meanPoints.mean), 'points 95%': `[${n2(s.meanPoints.ci95[0])}, ${n2(s.meanPoints.ci95[1])}]` })) },
     });
   }
@@ -224,6 +225,7 @@ async function penaltySection(e: WeilongExperiment, rules: WeilongRules, workers
     title: 'Game win rate by strategy against the penalty number',
     caption: `The rules sheet mentions a "penalty number" on each Son card, added to every non-finisher's round score, but never gives it (assumed ${rules.penalty[0]} on every card; rankings at 0, 5, 10 and 20 on the Sons page). Each point replays ${e.sweepGames.toLocaleString('en-US')} games with that penalty on every card; bars are Wilson 95% intervals; the dashed line is an even share (${pc(fair)}). With a penalty, finishing the round is worth more and holding back dice less.`,
     rows,
+    basis: basisLine({ simulated: e.sweepGames, of: 'games per penalty', seed: { base: e.seed, derive: `penalty v uses seed ${e.seed} + 1000 + v` } }),
     spec: {
       $schema: SCHEMA,
       title: { text: 'Who wins as the penalty number grows', subtitle: `${e.players} players (${[...new Set(e.strategies)].join(', ')}); same penalty on every Son card` },
@@ -248,7 +250,7 @@ async function penaltySection(e: WeilongExperiment, rules: WeilongRules, workers
  * The main page's answer to the undefined penalty number: the strategy ranking (table of four) and
  * the ability ranking (5 adaptive players) at each penalty in PENALTY_VALUES, with intervals.
  */
-export function penaltyRankingsSection(rules: WeilongRules, at: readonly Probe[], games: number): Section {
+export function penaltyRankingsSection(rules: WeilongRules, at: readonly Probe[], games: number, seed: number): Section {
   const rows: Row[] = [];
   const abil: Row[] = [];
   PENALTY_VALUES.forEach((v, i) => {
@@ -265,9 +267,10 @@ export function penaltyRankingsSection(rules: WeilongRules, at: readonly Probe[]
     title: 'Game win rate by strategy at each penalty number',
     caption: `Each point: ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table, the penalty the same on every card; bars are Wilson 95% intervals; the dashed line is an even share (${pc(fair)}).`,
     rows,
+    basis: basisLine({ simulated: games, of: 'games per penalty (same seed at every penalty)', seed }),
     spec: {
       $schema: SCHEMA,
-      title: { text: 'Strategy ranking against the penalty number', subtitle: `simulated, ${games.toLocaleString('en-US')} games per penalty; 4 players (${TABLE_STRATEGIES.join(', ')})` },
+      title: { text: 'Strategy ranking against the penalty number', subtitle: `4 players (${TABLE_STRATEGIES.join(', ')})` },
       width: 560,
       height: 300,
       data: { values: rows },
@@ -305,6 +308,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageIn
   if (!ctx.quiet) process.stderr.write(`${e.name}: ${e.games} games in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   const r = gamesKernel.summarize(params, acc, e.games);
   const { sections } = charts(r);
+  for (const s of sections) for (const c of s.charts ?? []) c.basis = basisLine({ simulated: e.games, of: 'games', seed: e.seed, extra: c.name.startsWith('ability-worth') ? 'each game replayed once per Son with that ability off' : undefined });
   if (e.penaltySweep.length) sections.push(await penaltySection(e, rules, ctx.workers));
   // exact single-turn odds from an empty Collected set, for context
   const odds = [1, 2, 3, 4, 5].map((k) => turnOdds(rules, k, [0, 0, 0, 0, 0, 0, 0], 'adaptive'));
@@ -318,7 +322,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageIn
     const o = { rules, games: e.assumptionGames, workers: ctx.workers, cache: new Memo<Promise<Probe>>(PROBE_CACHE) };
     const at: Probe[] = [];
     for (const v of PENALTY_VALUES) at.push(await probe(withPenalty(rules, v), o));
-    sections.push(penaltyRankingsSection(rules, at, e.assumptionGames));
+    sections.push(penaltyRankingsSection(rules, at, e.assumptionGames, PROBE_SEED));
     sections.push(assumptionsSection(await checkAssumptions(o)));
   }
   // chart files live side by side in reports/weilong/: prefix them with the page name

@@ -240,9 +240,10 @@ async function tellSection(raw: unknown, rules: ReturnType<typeof validateRules>
     title: 'The value of reading the active player',
     caption: `Exact, not simulated: the opening bet's EV per chip when the bettor stakes on the best card given a read of the hidden first roll (the true roll with probability a, else a random roll; Bayes over the turn solver's odds). From ${at0.toFixed(3)} with no read to ${at1.toFixed(3)} with a perfect read. Dots: the accuracies played as whole games below.`,
     rows,
+    basis: basisLine({ exact: 'Bayes over the turn solver\'s card odds at every accuracy drawn; nothing sampled' }),
     spec: {
       $schema: SCHEMA,
-      title: { text: 'What a tell is worth at the opening bet', subtitle: 'exact; active player optimal; best card given the read' },
+      title: { text: 'What a tell is worth at the opening bet', subtitle: 'active player optimal; best card given the read' },
       width: 520,
       height: 260,
       data: { values: rows },
@@ -300,9 +301,10 @@ async function safeLimitSection(raw: unknown, g: ReturnType<typeof validateGameR
     title: 'Games ending on the last safe, by the assumed safe limit',
     caption: `Share of games ending because the last safe closed, with 95% intervals (simulated, ${sl.games.toLocaleString('en-US')} games per point, seed ${seed}). The rulebook prints only the 3-player limit (15,000); for other player counts the limit is assumed ${k(g.safes.limitPerPlayer)} × players (game.safes.limitPerPlayer). Smaller safes end more games on the safes and shorten them.`,
     rows,
+    basis: basisLine({ simulated: sl.games, of: 'games per point', seed }),
     spec: {
       $schema: SCHEMA,
-      title: { text: 'How often the safes end the game', subtitle: `by the assumed safe limit per player; simulated, ${sl.games.toLocaleString('en-US')} games per point, 95% intervals` },
+      title: { text: 'How often the safes end the game', subtitle: 'by the assumed safe limit per player; 95% intervals' },
       width: 520,
       height: 260,
       data: { values: rows },
@@ -381,7 +383,8 @@ function fieldName(path: string, raw: unknown): string {
   const cards = (raw as { bettingCards?: { id: string; name: string }[] }).bettingCards ?? [];
   const named = card ? cards.find((c) => c.id === card)?.name : undefined;
   if (named) return `${named} odds`;
-  return path.split('.').slice(-2).join(' ');
+  // "game.safes.limitPerPlayer" → "safes limit per player": words, not a field path
+  return path.split('.').slice(-2).map((w) => w.replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`)).join(' ');
 }
 
 function sweepCharts(run: SweepRun, i: number, page: string, raw: unknown): Chart[] {
@@ -418,7 +421,7 @@ function sweepCharts(run: SweepRun, i: number, page: string, raw: unknown): Char
     ...ruleLayers.map((l) => ({ data: { values: [{}] }, ...l })),
     ...marks.map((m, j) => ({ data: { values: [{}] }, mark: { type: 'text', color: '#333', align: 'left', baseline: 'top', dx: 3, dy: 2 + 12 * j, fontSize: 10 }, encoding: { x: { datum: m.at, type: 'quantitative' }, y: { value: 0 }, text: { value: m.label } } })),
   ];
-  const basis = basisLine({ simulated: r.gamesPerPoint, of: `${r.players.length}-player games per point (same dice at every point)`, seed: r.seed, extra: 'bands: 95% intervals' });
+  const basis = basisLine({ simulated: r.gamesPerPoint, of: `${r.players.length}-player games per point (same dice at every point)`, seed: r.seed });
   const sub = [`${run.title}${name2 ? `; lines: ${name2}` : ''}`, ...(marks.length ? ['solid line: the printed odds; dashed: the fair odds (EV 0)'] : [])];
   const colour = { field: f2 ? 'series' : 'strategy', type: 'nominal', title: f2 ? name2 : 'strategy', ...(f2 ? {} : { sort: strategies }) };
   const winLayers = [
@@ -426,21 +429,22 @@ function sweepCharts(run: SweepRun, i: number, page: string, raw: unknown): Char
     { mark: { type: 'line', point: true }, encoding: { x, y: { field: 'winRate', type: 'quantitative' }, color: colour } },
     ...markLayers,
   ];
-  const winTitle = { text: `Win rate by betting strategy against ${name1}`, subtitle: sub };
+  const winTitle = { text: `Win rate by betting strategy against ${name1}`, subtitle: [...sub, 'bands: 95% intervals'] };
   const winSpec = f2
     ? { $schema: SCHEMA, title: winTitle, data: { values: win }, facet: { column: { field: 'strategy', type: 'nominal', title: null, sort: strategies } }, spec: { width: 200, height: 240, layer: winLayers } }
     : { $schema: SCHEMA, title: winTitle, data: { values: win }, width: 560, height: 260, layer: winLayers };
   const cardSpec = {
     $schema: SCHEMA,
-    title: { text: `Each betting card's EV per chip against ${name1}`, subtitle: [...sub, `x: ${xTitle}; y: net chips won per chip staked (each panel its own scale)`, 'line: exact EV; dots: realised in play; dotted: zero'] },
+    title: { text: `Each betting card's EV per chip against ${name1}`, subtitle: [...sub, 'line: exact EV; dots: realised in play; dotted: zero; each panel its own y scale'] },
     data: { values: cards },
     facet: { column: { field: 'card', type: 'nominal', title: null, sort: r.points[0].cards.map((c) => c.name) }, ...(f2 ? { row: { field: 'series', type: 'nominal', title: null } } : {}) },
     spec: {
       width: 170,
       height: 200,
       layer: [
-        { transform: [{ filter: "datum.measure === 'exact EV at the initial phase'" }], mark: { type: 'line', color: '#1f77b4' }, encoding: { x: { ...x, title: null }, y: { field: 'ev', type: 'quantitative', title: null } } },
-        { transform: [{ filter: "datum.measure === 'realised EV in play'" }], mark: { type: 'point', filled: true, color: '#d62728' }, encoding: { x: { ...x, title: null }, y: { field: 'ev', type: 'quantitative', title: null } } },
+        // short axis titles: each narrow panel repeats them (the full x title is on the other charts)
+        { transform: [{ filter: "datum.measure === 'exact EV at the initial phase'" }], mark: { type: 'line', color: '#1f77b4' }, encoding: { x: { ...x, title: name1 }, y: { field: 'ev', type: 'quantitative', title: 'net chips per chip staked' } } },
+        { transform: [{ filter: "datum.measure === 'realised EV in play'" }], mark: { type: 'point', filled: true, color: '#d62728' }, encoding: { x: { ...x, title: name1 }, y: { field: 'ev', type: 'quantitative', title: 'net chips per chip staked' } } },
         { mark: { type: 'rule', color: '#777', strokeDash: [1, 2] }, encoding: { y: { datum: 0 } } },
         ...ruleLayers,
       ],

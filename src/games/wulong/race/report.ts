@@ -1,6 +1,7 @@
 import { basename, join } from 'node:path';
 import type { ExperimentRunner } from '../../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../../report/page.js';
+import { basisLine } from '../../../report/chart-config.js';
 import { VL_SCHEMA } from '../../../report/render.js';
 import { array, integer, object, string } from '../../../core/validate.js';
 import { packageRoot } from '../../../core/paths.js';
@@ -29,9 +30,10 @@ function heat(name: string, title: string, caption: string, rows: Row[], field: 
     title,
     caption,
     rows,
+    basis: basisLine({ exact: 'value iteration over every state (tolerance 1e-9); nothing sampled' }),
     spec: {
       $schema: VL_SCHEMA,
-      title: { text: title, subtitle: `${rulesName}, race to ${target}, both players playing to win (exact)` },
+      title: { text: title, subtitle: `${rulesName}, race to ${target}, both players playing to win` },
       width: 460,
       height: 460,
       data: { values: rows },
@@ -80,9 +82,10 @@ export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
     title: 'First-player advantage by preset',
     caption: 'Probability that the first player wins a two-player race (exact), when both play to win and when both play for expected points (banking at once when it wins). 0.5 would be a fair game; the axis starts at 0.5. Labels are the rules files in rules/farkle/.',
     rows: adv,
+    basis: basisLine({ exact: 'value iteration per preset, the points policy evaluated in every state' }),
     spec: {
       $schema: VL_SCHEMA,
-      title: { text: 'Probability that the first player wins', subtitle: 'two players, exact value iteration' },
+      title: { text: 'Probability that the first player wins', subtitle: 'two players' },
       width: 420,
       data: { values: adv.map((r) => ({ ...r, label: `${r.file} to ${r.target}` })) },
       mark: { type: 'bar', clip: true },
@@ -116,9 +119,10 @@ export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
       title: `First-player advantage as ${label} varies`,
       caption: `${basename(file)}, race to ${swTarget}, two players both playing to win (exact, every point solved). Advantage = P(first wins) − P(second wins). ${field.path} is the rules entry swept (points).`,
       rows: rowsSw,
+      basis: basisLine({ exact: 'every point solved by value iteration; nothing sampled' }),
       spec: {
         $schema: VL_SCHEMA,
-        title: { text: 'First-player advantage', subtitle: `${basename(file)}, race to ${swTarget}, exact` },
+        title: { text: 'First-player advantage', subtitle: `${basename(file)}, race to ${swTarget}, both players playing to win` },
         width: 420,
         height: 260,
         data: { values: rowsSw },

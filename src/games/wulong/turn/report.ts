@@ -178,7 +178,7 @@ function thresholdChart(rules: WulongRules, optimalValue: number, thresholds: nu
     chart: {
       name: 'threshold-policies',
       title: 'Expected turn score of fixed-threshold policies',
-      basis: `exact: the line (dynamic programme); ${sims.length ? `simulated: the squares, ${k(Number(sims[0].turns ?? 0))} turns each, seed ${seed}` : 'no simulated points'}`,
+      basis: sims.length ? basisLine({ simulated: Number(sims[0].turns ?? 0), of: 'turns per square', seed, extra: 'the line exact (dynamic programme)' }) : basisLine({ exact: 'the line (dynamic programme); no simulated points' }),
       caption: `Stop once the turn total reaches the threshold, whatever the dice left. The best fixed threshold is ${k(best.threshold)} (${k(Math.round(best.expectedScore))} points); the optimal policy (dashed line, ${k(Math.round(optimalValue))} points) adapts to the dice left and does better. Points with error bars are simulated (95% intervals).`,
       rows: [...data, ...sims.map((s) => ({ ...s }))],
       spec: {
