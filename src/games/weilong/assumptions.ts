@@ -66,7 +66,8 @@ const ASSUMPTIONS: (Assumption & { sets: Record<string, string[]> })[] = [
     byDefault: '5',
     why: 'every card; > 0: an empty hand must not score like a win; ~ a loser\'s 7 pips',
     alternatives: ['0 (no penalty)', '10', '20'],
-    sets: { '0 (no penalty)': ['penalty.0=0', 'penalty.1=0', 'penalty.2=0', 'penalty.3=0', 'penalty.4=0'], '10': ['penalty.0=10', 'penalty.1=10', 'penalty.2=10', 'penalty.3=10', 'penalty.4=10'], '20': ['penalty.0=20', 'penalty.1=20', 'penalty.2=20', 'penalty.3=20', 'penalty.4=20'] },
+    // Sons 1..5, as a person types them (the rules' penalty array is one-based for --set)
+    sets: { '0 (no penalty)': ['penalty.1=0', 'penalty.2=0', 'penalty.3=0', 'penalty.4=0', 'penalty.5=0'], '10': ['penalty.1=10', 'penalty.2=10', 'penalty.3=10', 'penalty.4=10', 'penalty.5=10'], '20': ['penalty.1=20', 'penalty.2=20', 'penalty.3=20', 'penalty.4=20', 'penalty.5=20'] },
   },
   {
     field: 'secondSonChanges',
