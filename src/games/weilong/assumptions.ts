@@ -18,6 +18,8 @@ export const TABLE_STRATEGIES = ['adaptive', 'element', 'dragon', 'noability'] a
 export const SONS_STRATEGIES = ['adaptive', 'adaptive', 'adaptive', 'adaptive', 'adaptive'] as const;
 /** the penalty numbers the rankings are shown at (the same on every card) */
 export const PENALTY_VALUES = [0, 5, 10, 20] as const;
+/** the seed of the table of four when none is given (the five adaptive players play on seed + 1) */
+export const ASSUMPTIONS_SEED = 16;
 
 export interface WeilongAssumptionsOptions {
   /** re-run only these assumptions (fields); default all */
@@ -38,7 +40,7 @@ export interface Probe {
 }
 
 async function play(rules: WeilongRules, strategies: readonly string[], abilityWorth: boolean, games: number, seed: number, workers: number): Promise<GamesResult> {
-  const params: GamesParams = { rules, strategies: [...strategies], abilityWorth };
+  const params: GamesParams = { rules, strategies: [...strategies], rotate: true, abilityWorth };
   const acc = await runShards({ kernel: gamesKernel.name, params, seed, total: games, shardCount: Math.min(16, games) }, { workers });
   return gamesKernel.summarize(params, acc, games);
 }
@@ -48,7 +50,7 @@ export const PROBE_CACHE = 256;
 
 /** Both tables at `rules` (memoized in `o.cache`). */
 export function probe(rules: WeilongRules, o: WeilongAssumptionsOptions = {}): Promise<Probe> {
-  const games = o.games ?? 2000, seed = o.seed ?? 16, workers = o.workers ?? 1;
+  const games = o.games ?? 2000, seed = o.seed ?? ASSUMPTIONS_SEED, workers = o.workers ?? 1;
   const key = JSON.stringify([rules, games, seed]);
   const build = (): Promise<Probe> => (async () => ({
     table: await play(rules, TABLE_STRATEGIES, false, games, seed, workers),
@@ -188,6 +190,6 @@ export async function checkAssumptions(o: WeilongAssumptionsOptions = {}): Promi
     game: 'weilong',
     assumptions: chosen.map(({ sets: _sets, ...a }) => a),
     checks,
-    method: wrap(`Simulated at each value: ${games.toLocaleString('en-US')} games of 5 adaptive players with each ability switched off in turn (common random numbers), and ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table; seed ${o.seed ?? 16}; 95% intervals (Wilson for win rates). drawNewFrom and the safety valve maxTurnsPerRound are assumptions too, but apply only to two players and to stalled rounds (under 0.1%), so they are not re-run here.`),
+    method: wrap(`Simulated at each value: ${games.toLocaleString('en-US')} games of 5 adaptive players with each ability switched off in turn (common random numbers), and ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table, seats rotated game by game; seed ${o.seed ?? ASSUMPTIONS_SEED}; 95% intervals (Wilson for win rates). drawNewFrom and the safety valve maxTurnsPerRound are assumptions too, but apply only to two players and to stalled rounds (under 0.1%), so they are not re-run here.`),
   };
 }
