@@ -3,8 +3,8 @@
  *  - weilong.games: whole games at a table of strategies; by seat, strategy and Son; round length;
  *    round endings; and each Son's ability worth by common random numbers (every game is replayed
  *    from the same seeds with one Son's ability switched off; the per-game differences are paired).
- *    Seats rotate game by game (strategy i sits in seat (i + g) mod P in a shard's game g, as in
- *    mahjong), so "by seat" is the seat effect alone and "by strategy" is free of it.
+ *    Seats rotate game by game (in a shard's game g, seat s gets the strategy listed at (s + g) mod P,
+ *    as in mahjong), so "by seat" is the seat effect alone and "by strategy" is free of it.
  *  - weilong.turn: single turns from a given Collected set (checks the exact Markov chain).
  */
 import type { Kernel } from '../../parallel/kernel.js';

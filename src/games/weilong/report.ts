@@ -212,7 +212,7 @@ function charts(r: GamesResult, seed: number): { sections: Section[] } {
     const stRows: Row[] = r.byStrategy.map((s) => ({ strategy: s.strategy, winRate: s.winRate.p, low: s.winRate.ci95[0], high: s.winRate.ci95[1] }));
     sections.unshift({
       heading: 'Strategies',
-      charts: [intervalChart({ name: 'strategy-wins', title: 'Game win rate by strategy', subtitle: `${r.players} players, one each${r.rotate ? ', seats rotated game by game' : ' in a fixed seat'}; Wilson 95% intervals`, basis, caption: `Share of games won by each strategy${r.rotate ? ' (each sat in every seat equally often)' : ''}. The dashed line is an even share (${pc(fair)}).`, rows: stRows, category: 'strategy', categoryTitle: 'strategy', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair })],
+      charts: [intervalChart({ name: 'strategy-wins', title: 'Game win rate by strategy', subtitle: `${r.players} players, one per strategy${r.rotate ? ', seats rotated game by game' : ' in a fixed seat'}; Wilson 95% intervals`, basis, caption: `Share of games won by each strategy${r.rotate ? ' (each sat in every seat equally often)' : ''}. The dashed line is an even share (${pc(fair)}).`, rows: stRows, category: 'strategy', categoryTitle: 'strategy', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair })],
       table: { caption: 'Game win rate and final points by strategy; 95% intervals.', rows: r.byStrategy.map((s) => ({ strategy: s.strategy, seats: s.seats, 'win rate': pc(s.winRate.p, 2), 'win 95%': pcI(s.winRate.ci95, 2), 'mean final points': n2(s.meanPoints.mean), 'points 95%': `[${n2(s.meanPoints.ci95[0])}, ${n2(s.meanPoints.ci95[1])}]` })) },
     });
   }
@@ -338,7 +338,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageIn
   // chart files live side by side in reports/weilong/: prefix them with the page name
   for (const s of sections) for (const c of s.charts ?? []) c.name = `${e.page}-${c.name}`;
   const intro = `<p>${escapeHtml(balanceParagraph(r))}</p>
-<p class="files">Experiment <code>${escapeHtml(e.name)}</code>: ${e.games.toLocaleString('en-US')} games, seed ${e.seed}, ${e.shardCount} shards, rules ${escapeHtml(e.rules ?? 'rules/weilong/default.json')}${new Set(e.strategies).size > 1 ? (e.rotate ? ', seats rotated game by game (strategy i sits in seat i + g mod players in game g of a shard)' : ', each strategy in a fixed seat') : ''}${e.abilityWorth ? ', each game replayed once per Son with that ability off' : ''} (results do not depend on the number of workers). Regenerate with <code>oddsmith report --only ${escapeHtml(e.name)}</code>.</p>`;
+<p class="files">Experiment <code>${escapeHtml(e.name)}</code>: ${e.games.toLocaleString('en-US')} games, seed ${e.seed}, ${e.shardCount} shards, rules ${escapeHtml(e.rules ?? 'rules/weilong/default.json')}${new Set(e.strategies).size > 1 ? (e.rotate ? ', seats rotated game by game (in a shard\'s game g, seat s gets the strategy listed at (s + g) mod players)' : ', each strategy in a fixed seat') : ''}${e.abilityWorth ? ', each game replayed once per Son with that ability off' : ''} (results do not depend on the number of workers). Regenerate with <code>oddsmith report --only ${escapeHtml(e.name)}</code>.</p>`;
   const page = await writePage(ctx.reportsDir, { path: `weilong/${e.page}.html`, title: e.title, summary: `${e.players} players (${[...new Set(e.strategies)].join(', ')}): ability worth per Son, win rates by Son and seat, round length, balance` }, intro, sections);
   return [page];
 };
