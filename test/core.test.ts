@@ -3,6 +3,7 @@ import { Rng } from '../src/core/rng.js';
 import { meanEstimate, proportion, choose, fractionText } from '../src/core/stats.js';
 import { mergeAccumulators, shardSize } from '../src/parallel/shards.js';
 import { parseIntArg } from '../src/core/validate.js';
+import { TEXT_WIDTH, fitText, textTable } from '../src/core/format.js';
 import { getPath, setPath } from '../src/core/rules.js';
 import { measureAllocation } from './helpers/alloc.js';
 
@@ -89,5 +90,46 @@ describe('validate', () => {
     const r = { cards: [{ id: 'panda', odds: 2 }] };
     expect(getPath(setPath(r, 'cards.panda.odds', '3'), 'cards.0.odds')).toBe(3);
     expect(() => setPath(r, 'cards.panda.nope', '3')).toThrow(/no rules field by that name/);
+  });
+});
+
+describe('text width (issue 15: text fits 100 columns)', () => {
+  const row = (k: string, n: number) => Object.fromEntries([['name', k], ...Array.from({ length: n }, (_, i) => [`column ${i}`, `${'v'.repeat(10)}${i}`])]);
+
+  it('a table that fits is one block, key column left and figures right-aligned', () => {
+    expect(textTable([{ a: 'x', b: 1 }, { a: 'long', b: 123 }])).toBe('a     b\nx       1\nlong  123');
+  });
+
+  it('a wider table splits into column blocks that repeat the key columns and keep every cell', () => {
+    const rows = [row('first', 12), row('second', 12)];
+    const text = textTable(rows);
+    const blocks = text.split('\n\n');
+    expect(blocks.length).toBeGreaterThan(1);
+    for (const line of text.split('\n')) expect([...line].length).toBeLessThanOrEqual(TEXT_WIDTH);
+    for (const b of blocks) expect(b.split('\n').map((l) => l.split(/\s+/)[0])).toEqual(['name', 'first', 'second']);
+    for (let i = 0; i < 12; i++) expect(text).toContain(`column ${i}`);
+    expect(text.match(/v{10}\d+/g)!.length).toBe(24);
+    // two key columns stay together in every block
+    const two = textTable(rows.map((r) => ({ seat: 1, ...r })), { keys: 2 });
+    for (const b of two.split('\n\n')) expect(b.split('\n')[1]).toMatch(/^1 +first /);
+  });
+
+  it('header: false prints the rows only, aligned the same', () => {
+    expect(textTable([{ a: 'x', b: 1 }, { a: 'yy', b: 22 }], { header: false })).toBe('x    1\nyy  22');
+  });
+
+  it('fitText wraps a long line at its separators with a hanging indent, and leaves short lines alone', () => {
+    const parts = Array.from({ length: 8 }, (_, i) => `figure ${i} is ${i * 11}.5% [${i}.1, ${i}.9]`);
+    const line = parts.join(' · ');
+    const out = fitText(`short\n${line}`).split('\n');
+    expect(out[0]).toBe('short');
+    expect(out.length).toBeGreaterThan(2);
+    for (const l of out) expect([...l].length).toBeLessThanOrEqual(TEXT_WIDTH);
+    for (const l of out.slice(2)) expect(l.startsWith('  ')).toBe(true);
+    // nothing lost or reordered, and no interval split across lines
+    expect(out.slice(1).map((l) => l.trim()).join(' ')).toBe(line);
+    for (const l of out.slice(1)) expect(l.split('[').length).toBe(l.split(']').length);
+    // an indented line keeps its indent plus two
+    expect(fitText(`    ${'word '.repeat(30).trim()}`).split('\n')[1]).toMatch(/^ {6}word/);
   });
 });

@@ -25,6 +25,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEXT_WIDTH } from '../src/core/format.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -178,6 +179,15 @@ export function diffOutput(file: string, expected: { line: number; text: string 
   return out.join('\n');
 }
 
+/**
+ * Text output fits TEXT_WIDTH columns (issue 15): every line a person reads, except the one-line
+ * `oddsmith: …` error (one line by contract) and machine formats (--csv, --json, --jsonl).
+ */
+export function tooWide(args: readonly string[], output: string): string[] {
+  if (args.some((a) => a === '--csv' || a === '--json' || a === '--jsonl')) return [];
+  return output.split('\n').filter((l) => !l.startsWith('oddsmith: ') && [...l.trimEnd()].length > TEXT_WIDTH);
+}
+
 /** Run `oddsmith ARGS` in dir; stdout and stderr into one file, in the order written. */
 function runExample(args: string[], dir: string): { code: number | null; output: string; signal: NodeJS.Signals | null } {
   const outFile = join(dir, '.output');
@@ -231,6 +241,14 @@ describe('the example checker itself', () => {
     expect(parseBlocks('y.md', '```console\n```\n')[0].errors).toEqual(['y.md:1: console block has no `$ npx oddsmith …` line']);
   });
 
+  it('a line over 100 columns is too wide, except an error line and machine formats', () => {
+    const long = 'x'.repeat(101);
+    expect(tooWide(['wulong', 'solve'], `ok\n${long}\n`)).toEqual([long]);
+    expect(tooWide(['wulong', 'solve'], `oddsmith: ${long}\n`)).toEqual([]);
+    expect(tooWide(['wulong', 'game', '--csv'], `${long}\n`)).toEqual([]);
+    expect(tooWide(['wulong', 'solve'], 'y'.repeat(100))).toEqual([]);
+  });
+
   it('a diff names the doc line of what differs', () => {
     const expected = [{ line: 10, text: 'a' }, { line: 11, text: 'b' }, { line: 12, text: '' }];
     expect(diffOutput('x.md', expected, 'a\nb\n')).toBeNull();
@@ -275,6 +293,8 @@ describe('doc examples', () => {
               `(  = same, - in the doc only, + printed only)\n${diff}`,
             );
           }
+          const wide = tooWide(args, r.output);
+          expect(wide, `${ex.file}:${ex.line}: lines wider than ${TEXT_WIDTH} columns`).toEqual([]);
         }, TIMEOUT_MS + 10_000);
       }
     });

@@ -2,26 +2,31 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe } from 'vitest';
-import { fuzzTable, type FuzzRow } from './helpers/fuzz.js';
-import { runCli } from './helpers/cli.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fuzzTable, fuzzTableInProcess, type FuzzRow } from './helpers/fuzz.js';
+import { main } from '../src/cli/main.js';
 
 // Hostile input to the shared commands: merge, report, the simulation options every simulate
 // command shares (through `wulong simulate`), output paths, cluster index variables, and the CLI's
 // own parsing. Each row must be refused in one line, exit 2, with nothing left behind.
+//
+// The rows run in-process (through the CLI's `main`, as test/edges-fuzz-commands.test.ts does):
+// every one is refused before any work starts. A few run again as real processes — the exit code,
+// the one line and the folder as the program itself leaves them — and so do the full-disk rows,
+// which write. Bad numbers for --seed, --shard-index, --shard-count and --workers are rows of
+// edges-fuzz-commands (every numeric option of every command), not repeated here.
 
 const SIM = ['wulong', 'simulate', '--trials', '1000', '--quiet'];
 const SHARD = [...SIM, '--shard-count', '2', '--shard-index', '0', '--out'];
 
 // two valid parts of one experiment, and one part of another, made once
 const fixtures = mkdtempSync(join(tmpdir(), 'oddsmith-parts-'));
-beforeAll(() => {
-  for (const i of [0, 1]) {
-    const r = runCli([...SIM, '--shard-count', '2', '--shard-index', String(i), '--out', join(fixtures, `p${i}.json`)]);
-    if (r.code !== 0) throw new Error(`fixture part ${i}: ${r.stderr}`);
-  }
-  const r = runCli([...SIM, '--seed', '2', '--shard-count', '2', '--shard-index', '1', '--out', join(fixtures, 'other1.json')]);
-  if (r.code !== 0) throw new Error(`fixture part other: ${r.stderr}`);
+beforeAll(async () => {
+  const run = async (args: string[]) => {
+    if ((await main(['node', 'oddsmith', ...args])) !== 0) throw new Error(`fixture part: ${args.join(' ')}`);
+  };
+  for (const i of [0, 1]) await run([...SIM, '--shard-count', '2', '--shard-index', String(i), '--out', join(fixtures, `p${i}.json`)]);
+  await run([...SIM, '--seed', '2', '--shard-count', '2', '--shard-index', '1', '--out', join(fixtures, 'other1.json')]);
 }, 120_000);
 afterAll(() => rmSync(fixtures, { recursive: true, force: true }));
 
@@ -35,7 +40,7 @@ const edited = (edit: (p: Part) => unknown) => (dir: string) => {
   writeFileSync(join(dir, 'p0.json'), typeof out === 'string' ? out : JSON.stringify(out));
   writeFileSync(join(dir, 'p1.json'), readFileSync(join(fixtures, 'p1.json')));
 };
-const mergeRow = (name: string, edit: (p: Part) => unknown, expect: RegExp): FuzzRow => ({ name, args: ['merge', 'p0.json', 'p1.json'], setup: edited(edit), expect });
+const mergeRow = (name: string, edit: (p: Part) => unknown, expect: RegExp): FuzzRow => ({ name, args: ['merge', '{dir}/p0.json', '{dir}/p1.json'], setup: edited(edit), expect });
 
 const mergeRows: FuzzRow[] = [
   mergeRow('acc entry null', (p) => void (p.acc[3] = null), /acc\[3\] must be a finite number \(got null\)/),
@@ -68,11 +73,11 @@ const mergeRows: FuzzRow[] = [
   mergeRow('JSON nested 100,000 deep', () => '['.repeat(100_000) + ']'.repeat(100_000), /must be an object|is not valid JSON/),
   mergeRow('params nested 100,000 deep', () => '{"format":"oddsmith-partial/2","experiment":{"kernel":"wulong.turn","params":{"a":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}}}', /nested more than 64 deep/),
   mergeRow('100k-character kernel name', (p) => void (p.experiment.kernel = 'x'.repeat(100_000)), /is not a kernel name/),
-  { name: 'the same shard twice', args: ['merge', 'p0.json', 'p0.json'], setup: edited(() => undefined), expect: /shard 0 appears twice|2 files given|missing shard/ },
-  { name: 'a missing shard', args: ['merge', 'p0.json'], setup: edited(() => undefined), expect: /missing shard\(s\) 1 of 2/ },
-  { name: 'parts of two experiments', args: ['merge', 'p0.json', 'o1.json'], setup: (d) => (edited(() => undefined)(d), writeFileSync(join(d, 'o1.json'), readFileSync(join(fixtures, 'other1.json')))), expect: /belongs to a different experiment/ },
-  { name: 'more files than shards', args: ['merge', 'p0.json', 'p1.json', 'p1.json'], setup: edited(() => undefined), expect: /3 files given for an experiment of 2 shard/ },
-  { name: 'a file that does not exist', args: ['merge', 'nope.json'], expect: /cannot read partial result "nope.json"/ },
+  { name: 'the same shard twice', args: ['merge', '{dir}/p0.json', '{dir}/p0.json'], setup: edited(() => undefined), expect: /shard 0 appears twice|2 files given|missing shard/ },
+  { name: 'a missing shard', args: ['merge', '{dir}/p0.json'], setup: edited(() => undefined), expect: /missing shard\(s\) 1 of 2/ },
+  { name: 'parts of two experiments', args: ['merge', '{dir}/p0.json', '{dir}/o1.json'], setup: (d) => (edited(() => undefined)(d), writeFileSync(join(d, 'o1.json'), readFileSync(join(fixtures, 'other1.json')))), expect: /belongs to a different experiment/ },
+  { name: 'more files than shards', args: ['merge', '{dir}/p0.json', '{dir}/p1.json', '{dir}/p1.json'], setup: edited(() => undefined), expect: /3 files given for an experiment of 2 shard/ },
+  { name: 'a file that does not exist', args: ['merge', '{dir}/nope.json'], expect: /cannot read partial result ".*\/nope\.json"/ },
   { name: 'a folder', args: ['merge', '{dir}'], expect: /cannot read partial result .*it is a folder/ },
   { name: 'no files', args: ['merge'], expect: /missing required argument/ },
 ];
@@ -114,23 +119,15 @@ const reportRows: FuzzRow[] = [
   { name: 'report --workers 0', args: ['report', '--quiet', '--workers', '0'], expect: /--workers must be an integer in 1\.\.256/ },
 ];
 
-const numbers: [string, string][] = [
-  ['a word', 'abc'], ['negative', '-1'], ['NaN', 'NaN'], ['Infinity', 'Infinity'], ['huge', '1e400'], ['empty', ''],
-  ['unicode digits', '١٢٣'], ['a fraction', '1.5'], ['100k characters', '9'.repeat(100_000)],
-];
 const simRows: FuzzRow[] = [
-  ...numbers.map(([n, v]): FuzzRow => ({ name: `--seed ${n}`, args: [...SIM, '--seed', v], expect: /--seed must be an integer in 0\.\.4294967295/ })),
   { name: '--seed 2^32 (would alias seed 0)', args: [...SIM, '--seed', '4294967296'], expect: /--seed must be an integer in 0\.\.4294967295/ },
-  ...numbers.map(([n, v]): FuzzRow => ({ name: `--shard-index ${n}`, args: [...SIM, '--shard-index', v, '--out', 'p.json'], expect: /--shard-index must be an integer/ })),
-  { name: '--shard-index past the last shard', args: [...SIM, '--shard-count', '4', '--shard-index', '4', '--out', 'p.json'], expect: /--shard-index must be an integer in 0\.\.3/ },
-  ...numbers.map(([n, v]): FuzzRow => ({ name: `--shard-count ${n}`, args: [...SIM, '--shard-count', v], expect: /--shard-count must be an integer in 1\.\.1000000/ })),
+  { name: '--shard-index past the last shard', args: [...SIM, '--shard-count', '4', '--shard-index', '4', '--out', '{dir}/p.json'], expect: /--shard-index must be an integer in 0\.\.3/ },
   { name: '--shard-count 2e9', args: [...SIM, '--shard-count', '2e9'], expect: /--shard-count must be an integer in 1\.\.1000000/ },
-  ...numbers.map(([n, v]): FuzzRow => ({ name: `--workers ${n}`, args: [...SIM, '--workers', v], expect: /--workers must be an integer in 1\.\.256/ })),
-  { name: '--out without --shard-index', args: [...SIM, '--out', 'p.json'], expect: /--out writes one shard's partial result: give --shard-index too/ },
+  { name: '--out without --shard-index', args: [...SIM, '--out', '{dir}/p.json'], expect: /--out writes one shard's partial result: give --shard-index too/ },
   { name: '--shard-index without --out', args: [...SIM, '--shard-index', '0'], expect: /a single shard needs --out FILE/ },
-  ...[' ', 'abc', '-1', '1.0', '1e3', '99999999', '0x1', '٣'].map((v): FuzzRow => ({ name: `JOB_COMPLETION_INDEX=${JSON.stringify(v)}`, args: [...SIM, '--out', 'p.json'], env: { JOB_COMPLETION_INDEX: v }, expect: /^JOB_COMPLETION_INDEX must be a shard index, an integer 0\.\.999999/ })),
-  { name: 'SLURM_ARRAY_TASK_ID=x', args: [...SIM, '--out', 'p.json'], env: { SLURM_ARRAY_TASK_ID: 'x' }, expect: /^SLURM_ARRAY_TASK_ID must be a shard index/ },
-  { name: 'JOB_COMPLETION_INDEX past the last shard', args: [...SIM, '--shard-count', '4', '--out', 'p.json'], env: { JOB_COMPLETION_INDEX: '9' }, expect: /--shard-index must be an integer in 0\.\.3/ },
+  ...[' ', 'abc', '-1', '1.0', '1e3', '99999999', '0x1', '٣'].map((v): FuzzRow => ({ name: `JOB_COMPLETION_INDEX=${JSON.stringify(v)}`, args: [...SIM, '--out', '{dir}/p.json'], env: { JOB_COMPLETION_INDEX: v }, expect: /^JOB_COMPLETION_INDEX must be a shard index, an integer 0\.\.999999/ })),
+  { name: 'SLURM_ARRAY_TASK_ID=x', args: [...SIM, '--out', '{dir}/p.json'], env: { SLURM_ARRAY_TASK_ID: 'x' }, expect: /^SLURM_ARRAY_TASK_ID must be a shard index/ },
+  { name: 'JOB_COMPLETION_INDEX past the last shard', args: [...SIM, '--shard-count', '4', '--out', '{dir}/p.json'], env: { JOB_COMPLETION_INDEX: '9' }, expect: /--shard-index must be an integer in 0\.\.3/ },
   { name: 'a cluster index for a command that cannot run one shard (wulong sweep)', args: ['wulong', 'sweep', '--set', 'bettingCards.panda.odds=1..2', '--games', '100', '--quiet'], env: { SLURM_ARRAY_TASK_ID: '1' }, expect: /SLURM_ARRAY_TASK_ID is set \(1\) but `oddsmith wulong sweep` cannot run as one shard/ },
 ];
 
@@ -143,11 +140,48 @@ const cliRows: FuzzRow[] = [
   { name: 'an unknown option at the top', args: ['--frobnicate'], expect: /unknown option '--frobnicate'/ },
 ];
 
-describe('fuzz: merge refuses damaged, edited and mismatched part files', () => fuzzTable('merge', mergeRows));
-describe('fuzz: --out of a single shard refuses unwritable paths', () => fuzzTable('shard --out', outRows));
-describe('fuzz: report refuses bad folders and unwritable --out', () => fuzzTable('report', reportRows));
-describe('fuzz: shared simulation options and cluster index variables', () => fuzzTable('simulate', simRows));
-describe('fuzz: the CLI\'s own parsing', () => fuzzTable('cli', cliRows));
+/**
+ * Output paths are checked before the work: each row asks for hours of work and names a path that
+ * cannot be written. Run in-process with no way to stop the work, a row that computed first would
+ * not come back; it must come back with the path's one line.
+ */
+const WULONG_SWEEP = ['wulong', 'sweep', '--set', 'bettingCards.panda.odds=1..2', '--games', '100000000', '--quiet', '--page', 'x', '--reports'];
+const LIARS_SWEEP = ['liars', 'sweep', '--strategy', 'threshold', '--param', 'callBelow', '--values', '0.1,0.2', '--field', 'conservative', '--rounds', '10000000000', '--quiet', '--chart'];
+const HUGE_SHARD = ['wulong', 'simulate', '--trials', '1e12', '--quiet', '--shard-index', '0', '--out'];
+const beforeWorkRows: FuzzRow[] = [
+  { name: 'wulong sweep of 1e8 games, --reports under /proc', args: [...WULONG_SWEEP, '/proc/x'], expect: /^cannot write reports folder "\/proc\/x": this folder takes no new files \("\/proc" is on proc/ },
+  { name: 'wulong sweep of 1e8 games, --reports a regular file', args: [...WULONG_SWEEP, '{dir}/regular'], setup: badPaths, expect: /^reports folder ".*regular" is a file, not a folder/ },
+  { name: 'wulong sweep of 1e8 games, --reports a dangling symlink', args: [...WULONG_SWEEP, '{dir}/dangling'], setup: badPaths, expect: /^reports folder ".*dangling" is a symbolic link to nothing/ },
+  { name: 'wulong sweep of 1e8 games, --reports under a regular file', args: [...WULONG_SWEEP, '{dir}/regular/reports'], setup: badPaths, expect: /^cannot write reports folder .*regular" is a file, not a folder/ },
+  { name: 'wulong sweep of 1e8 games, the page a folder', args: [...WULONG_SWEEP, '{dir}/reports'], setup: (d) => mkdirSync(join(d, 'reports', 'wulong', 'x.html'), { recursive: true }), expect: /^report page ".*x\.html" is a folder/ },
+  { name: 'liars sweep of 1e10 rounds, --chart under /proc', args: [...LIARS_SWEEP, '/proc/x/c.svg'], expect: /^cannot write chart "\/proc\/x\/c\.svg": this folder takes no new files/ },
+  { name: 'liars sweep of 1e10 rounds, --chart in /sys', args: [...LIARS_SWEEP, '/sys/c.svg'], expect: /^cannot write chart "\/sys\/c\.svg": this folder takes no new files \("\/sys" is on sysfs/ },
+  { name: 'liars sweep of 1e10 rounds, --chart a folder', args: [...LIARS_SWEEP, '{dir}/folder'], setup: badPaths, expect: /^chart ".*folder" is a folder/ },
+  { name: 'liars sweep of 1e10 rounds, --chart under a regular file', args: [...LIARS_SWEEP, '{dir}/regular/c.svg'], setup: badPaths, expect: /regular" is a file, not a folder/ },
+  { name: 'liars sweep of 1e10 rounds, --chart a dangling symlink', args: [...LIARS_SWEEP, '{dir}/dangling'], setup: badPaths, expect: /symbolic link to nothing/ },
+  { name: 'liars sweep of 1e10 rounds, --chart a 305-character name', args: [...LIARS_SWEEP, `{dir}/${long}.svg`], expect: /longer than 255 bytes/ },
+  { name: 'liars sweep of 1e10 rounds, --chart with a trailing slash', args: [...LIARS_SWEEP, '{dir}/c/'], expect: /ends with "\/"/ },
+  { name: 'wulong simulate of 1e12 trials, shard --out in /sys', args: [...HUGE_SHARD, '/sys/p.json'], expect: /^cannot write partial result "\/sys\/p\.json": this folder takes no new files/ },
+  { name: 'wulong simulate of 1e12 trials, shard --out deep under /proc', args: [...HUGE_SHARD, '/proc/self/x/y/p.json'], expect: /this folder takes no new files/ },
+  { name: 'wulong simulate of 1e12 trials, shard --out through /dev/fd (a link into /proc)', args: [...HUGE_SHARD, '/dev/fd/x/p.json'], expect: /this folder takes no new files|is a file, not a folder|not a regular file/ },
+  { name: 'report of every experiment, --out under /proc', args: ['report', '--quiet', '--out', '/proc/x/r'], expect: /^cannot write reports folder "\/proc\/x\/r": this folder takes no new files/ },
+];
+
+describe('fuzz: merge refuses damaged, edited and mismatched part files', () => fuzzTableInProcess('merge', mergeRows));
+describe('fuzz: --out of a single shard refuses unwritable paths', () => fuzzTableInProcess('shard --out', outRows));
+describe('fuzz: report refuses bad folders and unwritable --out', () => fuzzTableInProcess('report', reportRows));
+describe('fuzz: shared simulation options and cluster index variables', () => fuzzTableInProcess('simulate', simRows));
+describe('fuzz: the CLI\'s own parsing', () => fuzzTableInProcess('cli', cliRows));
+describe('fuzz: output paths are refused before the work starts', () => fuzzTableInProcess('before the work', beforeWorkRows));
+
+// The real program, in its own process, for a few rows of each kind: what `main` returns is what
+// the process exits with, its one line is all of stderr, and it leaves its folder as it was.
+const SPAWNED = ['acc entry null', 'a file that does not exist', '--out /proc/x', '--out a dangling symlink', 'report --out a path under a regular file', 'JOB_COMPLETION_INDEX="abc"', 'a typo in a command (commander\'s two lines made one)', 'an option without its value', 'wulong sweep of 1e8 games, --reports under /proc', 'liars sweep of 1e10 rounds, --chart a folder'];
+const everyRow = [...mergeRows, ...outRows, ...reportRows, ...simRows, ...cliRows, ...beforeWorkRows];
+describe('fuzz: the same refusals from the real program (separate processes)', () => {
+  it('names rows that exist', () => expect(SPAWNED.filter((n) => !everyRow.some((r) => r.name === n))).toEqual([]));
+  fuzzTable('process', everyRow.filter((r) => SPAWNED.includes(r.name)));
+});
 
 // A full disk needs a tiny file system: mount a tmpfs when this machine lets us (root), else skip.
 const tiny = mkdtempSync(join(tmpdir(), 'oddsmith-tiny-'));

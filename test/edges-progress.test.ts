@@ -99,7 +99,8 @@ describe.skipIf(!hasScript)('on a terminal', () => {
 /** Start the CLI without a terminal, send `signal` once `ready` shows on stderr. */
 function interrupt(args: string[], signal: NodeJS.Signals, ready: (stderr: string) => boolean, cwd = work): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const env = { ...process.env };
+    // ODDSMITH_TRACE_START: a line when the command's action begins, to know the work has started
+    const env: NodeJS.ProcessEnv = { ...process.env, ODDSMITH_TRACE_START: '1' };
     for (const k of ['JOB_COMPLETION_INDEX', 'SLURM_ARRAY_TASK_ID']) delete env[k];
     const p = spawn(process.execPath, [CLI, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
@@ -118,22 +119,22 @@ function interrupt(args: string[], signal: NodeJS.Signals, ready: (stderr: strin
   });
 }
 
+const started = (stderr: string) => /^oddsmith: started /m.test(stderr);
+
 describe('interrupted without a terminal', () => {
   it('SIGINT during a full run: one line, exit 130', async () => {
-    const t0 = Date.now();
-    const r = await interrupt(['wulong', 'simulate', '--trials', '1e9', '--workers', '1', '--quiet'], 'SIGINT', () => Date.now() - t0 > 1500);
+    const r = await interrupt(['wulong', 'simulate', '--trials', '1e9', '--workers', '1', '--quiet'], 'SIGINT', started);
     expect(r.code).toBe(130);
-    expect(r.stderr).toBe('oddsmith: interrupted; nothing written\n');
+    expect(r.stderr).toBe('oddsmith: started wulong simulate\noddsmith: interrupted; nothing written\n');
   });
 
   it('SIGTERM (a cluster cancelling a task) during a shard: exit 143, no part, no temp file', async () => {
     const dir = join(work, 'term');
     mkdirSync(dir);
-    const t0 = Date.now();
     // 1e11 trials: one shard of 64 takes about a minute even on a fast machine, so the signal lands mid-shard
-    const r = await interrupt(['wulong', 'simulate', '--trials', '1e11', '--shard-index', '3', '--out', join(dir, 'p.json')], 'SIGTERM', () => Date.now() - t0 > 1500);
+    const r = await interrupt(['wulong', 'simulate', '--trials', '1e11', '--shard-index', '3', '--out', join(dir, 'p.json')], 'SIGTERM', started);
     expect(r.code).toBe(143);
-    expect(r.stderr).toBe('oddsmith: interrupted; nothing written\n');
+    expect(r.stderr).toBe('oddsmith: started wulong simulate\noddsmith: interrupted; nothing written\n');
     expect(readdirSync(dir)).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { UserError } from '../core/errors.js';
+import { fitText } from '../core/format.js';
 import { progressBar } from '../core/progress.js';
 import { checkWritable } from '../core/files.js';
 import { shardSize } from '../parallel/shards.js';
@@ -9,6 +10,7 @@ import type { Experiment } from '../parallel/pool.js';
 import type { Kernel, RunInfo } from '../parallel/kernel.js';
 import { toCsv, type Row } from '../report/csv.js';
 import { loadRulesFile, type Validate } from '../core/rules.js';
+import type { AssumptionsReport } from '../report/assumptions.js';
 export { textTable, fmtPct, fmtNum } from '../core/format.js';
 
 export const intArg = (name: string, min?: number, max?: number) => (v: string) => parseIntArg(v, name, min, max);
@@ -123,7 +125,7 @@ export function emit(result: unknown, opts: { json?: boolean; csv?: boolean }, t
   else if (opts.csv) {
     if (!csvRows) throw new UserError('this command has no table for --csv; use --json');
     process.stdout.write(toCsv(csvRows()));
-  } else process.stdout.write(text() + '\n');
+  } else process.stdout.write(fitText(text()) + '\n');
 }
 
 /** `--rules <name|file>` and repeatable `--set field=value`: the same for every command that reads rules. */
@@ -169,4 +171,60 @@ export async function runAndPrint<P, R>(kernel: Kernel<P, R>, params: P, total: 
   const shardCount = Math.min(opts.shardCount, Math.max(1, total));
   const f = finishRun(kernel, params, run.acc, total, { seconds: run.seconds, perSecond: total / run.seconds, workers: opts.workers, seed: opts.seed, shardCount }, extra);
   emit(f.result, opts, f.text, f.csv);
+}
+
+/** The options of an `<game> assumptions` command, as its check receives them. */
+export interface AssumptionsOptions extends RulesOptions {
+  /** the sample size (games, deals or rounds per rule set) */
+  size: number;
+  seed: number;
+  workers: number;
+  /** --only: the assumption fields to re-run (when the command offers it) */
+  only?: string[];
+  /** --exact-only (when the command offers it) */
+  exactOnly: boolean;
+}
+
+/** What differs between the games' `assumptions` commands; the rest is the same command. */
+export interface AssumptionsCommand {
+  description: string;
+  /** the sample size option, e.g. { flag: '--games', help: 'games per table per rule set', min: 100, max: 1e7, default: 2000 } */
+  size: { flag: string; help: string; min: number; max: number; default: number };
+  seed?: { help: string; default: number };
+  /** offer --only <fields> */
+  only?: boolean;
+  /** offer --rules and --set for this game id */
+  rules?: string;
+  /** offer --exact-only with this help */
+  exactOnly?: string;
+  json?: string;
+  csv?: string;
+  examples: string[];
+  checkAssumptions: (opts: AssumptionsOptions) => Promise<AssumptionsReport>;
+}
+
+/**
+ * `oddsmith <game> assumptions`: every rule the rulebook leaves open, its default and alternatives,
+ * and the headline findings re-measured at each — the same options and output for every game.
+ */
+export function addAssumptionsCommand(group: Command, c: AssumptionsCommand): Command {
+  const cmd = group
+    .command('assumptions')
+    .description(c.description)
+    .addOption(new Option(`${c.size.flag} <n>`, c.size.help).default(c.size.default).argParser(intArg(c.size.flag, c.size.min, c.size.max)))
+    .addOption(new Option('--seed <k>', c.seed?.help ?? 'seed').default(c.seed?.default ?? 16).argParser(intArg('--seed', 0)));
+  if (c.only) cmd.option('--only <fields>', 'comma-separated assumption fields to re-run (default: all)');
+  cmd.addOption(new Option('--workers <w>', 'worker threads (results do not depend on it)').default(availableParallelism()).argParser(intArg('--workers', 1, 256)));
+  if (c.rules) addRulesOptions(cmd, c.rules);
+  if (c.exactOnly) cmd.option('--exact-only', c.exactOnly);
+  const sizeKey = c.size.flag.replace(/^--/, '').replace(/-(\w)/g, (_, ch: string) => ch.toUpperCase());
+  return cmd
+    .option('--json', c.json ?? 'print as JSON')
+    .option('--csv', c.csv ?? 'print the findings table as CSV (one row per finding and value)')
+    .addHelpText('after', `\nExamples:\n${c.examples.map((e) => `  npx oddsmith ${group.name()} assumptions${e ? ` ${e}` : ''}`).join('\n')}`)
+    .action(async (opts: Record<string, unknown> & RulesOptions & { seed: number; workers: number; only?: string; exactOnly?: boolean; json?: boolean; csv?: boolean }) => {
+      const r = await c.checkAssumptions({ ...opts, size: opts[sizeKey] as number, only: opts.only?.split(',').map((x) => x.trim()), exactOnly: !!opts.exactOnly });
+      const { assumptionsText, findingRows } = await import('../report/assumptions.js');
+      emit(r, opts, () => assumptionsText(r), () => findingRows(r));
+    });
 }

@@ -4,8 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { packageRoot } from '../core/paths.js';
-import { clearProgress } from '../core/progress.js';
-import { removeTemporaries } from '../core/files.js';
+import { checkOutputs, type OutputPath } from '../core/files.js';
 import { intArg, emit, setActiveCommand } from './common.js';
 import type { PageInfo } from '../report/page.js';
 import { GAMES, experimentRunners, gameOfKernel } from '../games/index.js';
@@ -49,6 +48,24 @@ function commandPath(cmd: Command): string {
   return names.join(' ');
 }
 
+/**
+ * The output paths a command's options name, by option: --out (a partial result; `report`'s is its
+ * reports folder), --chart (a chart file), --page with --reports (a page in the reports folder).
+ */
+function outputPaths(action: Command): OutputPath[] {
+  const o = action.opts() as { out?: unknown; chart?: unknown; page?: unknown; reports?: unknown };
+  const paths: OutputPath[] = [];
+  const str = (v: unknown): v is string => typeof v === 'string';
+  if (str(o.out)) paths.push(action.name() === 'report' && !action.parent?.parent ? { path: o.out, what: 'reports folder', folder: true } : { path: o.out, what: 'partial result' });
+  if (str(o.chart)) paths.push({ path: o.chart, what: 'chart' });
+  if (str(o.page) && str(o.reports)) {
+    paths.push({ path: o.reports, what: 'reports folder', folder: true });
+    // a page name the command will refuse anyway is left to its own message
+    if (/^[A-Za-z0-9-]+$/.test(o.page)) paths.push({ path: join(o.reports, action.parent?.name() ?? '', `${o.page}.html`), what: 'report page' });
+  }
+  return paths;
+}
+
 export async function buildProgram(argv: readonly string[] = process.argv): Promise<Command> {
   const root = new Command('oddsmith');
   root
@@ -88,6 +105,9 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
       const env = shardIndexFromEnv();
       if (env) action.setOptionValueWithSource('shardIndex', env.index, 'env');
     }
+    // every path the command will write, checked now: a bad one is refused before the work, not after
+    checkOutputs(outputPaths(action));
+    if (process.env.ODDSMITH_TRACE_START) process.stderr.write(`oddsmith: started ${commandPath(action)}\n`);
   });
 
   root
@@ -96,7 +116,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     .argument('<files...>', 'partial result files, one per shard')
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the main table as CSV')
-    .addHelpText('after', '\nExample:\n  npx oddsmith merge parts/shard-*.json --json\n\nThe result is the one the simulate command prints for the whole run; its time fields add up the shards\' compute time.')
+    .addHelpText('after', '\nExample:\n  npx oddsmith merge parts/shard-*.json --json\n\nThe result is the one the simulate command prints for the whole run;\nits time fields add up the shards\' compute time.')
     .action(async (files: string[], opts: { json?: boolean; csv?: boolean }) => {
       const { mergePartialFiles, finishRun } = await import('../parallel/partial.js');
       const { getKernel } = await import('../parallel/registry.js');
@@ -193,26 +213,14 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** Ctrl-C (or a kill): erase the progress line, remove temp files, one line, exit 130 (143 for TERM). */
-function onSignal(signal: 'SIGINT' | 'SIGTERM'): void {
-  clearProgress();
-  removeTemporaries();
-  process.stderr.write('oddsmith: interrupted; nothing written\n');
-  process.exit(signal === 'SIGINT' ? 130 : 143);
-}
-
-// Run when executed directly (also through the npm bin symlink).
+// Run when executed directly (also through the npm bin symlink): the command runs on a worker
+// thread so that this thread always answers Ctrl-C and SIGTERM at once (see launch.ts).
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  // `oddsmith … | head` closes the pipe early: that is not an error
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(0);
-    throw e;
-  });
-  process.once('SIGINT', () => onSignal('SIGINT'));
-  process.once('SIGTERM', () => onSignal('SIGTERM'));
-  main(process.argv).then((code) => {
-    process.exitCode = code;
-  });
+import { isMainThread } from 'node:worker_threads';
+import { cliWorkerData, launch, serve } from './launch.js';
+if (isMainThread && process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  launch(import.meta.url, process.argv);
+} else if (!isMainThread && cliWorkerData()) {
+  serve(main);
 }

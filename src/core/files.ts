@@ -1,4 +1,4 @@
-import { cpSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UserError } from './errors.js';
 
@@ -9,13 +9,43 @@ import { UserError } from './errors.js';
  * file behind. Temp files and folders still in flight are listed so that an interrupt (Ctrl-C)
  * can remove them too.
  */
-const inFlight = new Set<string>();
+/**
+ * What an interrupt must undo: a temp file or folder to remove, or a folder moved aside during a
+ * swap (`from`) to put back at `to` when the new one has not taken its place yet.
+ */
+export type Temporary = { remove: string } | { from: string; to: string };
+const inFlight = new Map<string, Temporary>();
 let serial = 0;
+/** Told of every temp added (`t`) or done with (null): the CLI's worker thread reports them to the main thread. */
+let reporter: ((key: string, t: Temporary | null) => void) | undefined;
+export function reportTemporaries(to: (key: string, t: Temporary | null) => void): void {
+  reporter = to;
+}
+function track(key: string, t: Temporary): void {
+  inFlight.set(key, t);
+  reporter?.(key, t);
+}
+function untrack(key: string): void {
+  if (inFlight.delete(key)) reporter?.(key, null);
+}
+
+/** Undo the given temporaries: remove temp files/folders, put a folder moved aside back if its replacement is not in place. */
+export function undoTemporaries(list: Iterable<Temporary>): void {
+  for (const t of list) {
+    try {
+      if ('remove' in t) rmSync(t.remove, { recursive: true, force: true });
+      else if (!existsSync(t.to) && existsSync(t.from)) renameSync(t.from, t.to);
+      else rmSync(t.from, { recursive: true, force: true });
+    } catch {
+      // best effort: the process is exiting on a signal
+    }
+  }
+}
 
 /** Remove every temp file/folder still being written (called on SIGINT/SIGTERM before exiting). */
 export function removeTemporaries(): void {
-  for (const p of inFlight) rmSync(p, { recursive: true, force: true });
-  inFlight.clear();
+  undoTemporaries([...inFlight.values()]);
+  for (const k of [...inFlight.keys()]) untrack(k);
 }
 
 /** A path as it appears in a one-line message: quoted, long ones shortened in the middle. */
@@ -68,6 +98,33 @@ function statOrNull(p: string): Stats | null {
 
 const NAME_MAX = 255;
 
+/** File systems the kernel makes up (/proc, /sys, ...): they take no new files, whoever asks. */
+const SYSTEM_FS: Record<number, string> = {
+  0x9fa0: 'proc', 0x62656572: 'sysfs', 0x27e0eb: 'cgroup', 0x63677270: 'cgroup2', 0x64626720: 'debugfs',
+  0x74726163: 'tracefs', 0x73636673: 'securityfs', 0x1cd1: 'devpts', 0xcafe4a11: 'bpf', 0x62656570: 'configfs',
+  0x6165676c: 'pstore', 0xde5e81e4: 'efivarfs', 0x19800202: 'mqueue', 0x42494e4d: 'binfmt_misc', 0x65735543: 'fusectl',
+};
+
+/**
+ * The nearest existing folder of an output must take new files: not a kernel file system (root
+ * may "write" /proc as far as permissions go, and Node 20's recursive mkdir spins there), and
+ * writable by this user (a read-only mount, a folder of someone else).
+ */
+function checkUsableFolder(d: string, what: string, target: string): void {
+  let fs: string | undefined;
+  try {
+    fs = SYSTEM_FS[Number(statfsSync(realpathSync(d)).type)];
+  } catch {
+    fs = undefined; // statfs unsupported here: the write itself will say what is wrong
+  }
+  if (fs) throw new UserError(`cannot write ${what} ${showPath(target)}: this folder takes no new files (${showPath(d)} is on ${fs}, a system file system)`);
+  try {
+    accessSync(d, constants.W_OK);
+  } catch (e) {
+    throw new UserError(`cannot write ${what} ${showPath(target)}: ${showPath(d)}: ${reason(e)}`);
+  }
+}
+
 /**
  * Check the folders above `path` without creating any: each existing ancestor must be a folder
  * (a regular file or a dangling link is named). Returns the missing folders, outermost first.
@@ -82,6 +139,7 @@ function checkFolders(dir: string, what: string, target: string): string[] {
       const s = l.isSymbolicLink() ? statOrNull(d) : l;
       if (!s) throw new UserError(`cannot write ${what} ${showPath(target)}: ${showPath(d)} is a symbolic link to nothing`);
       if (!s.isDirectory()) throw new UserError(`cannot write ${what} ${showPath(target)}: ${showPath(d)} is a file, not a folder`);
+      checkUsableFolder(d, what, target);
       return missing.reverse();
     }
     if (Buffer.byteLength(basename(d)) > NAME_MAX) throw new UserError(`cannot write ${what} ${showPath(target)}: a folder name is longer than ${NAME_MAX} bytes`);
@@ -112,6 +170,41 @@ export function checkWritable(path: string, what = 'output file'): void {
       if (!s.isFile()) throw new UserError(`${what} ${showPath(path)} is not a regular file`);
     } else if (!l.isFile()) throw new UserError(`${what} ${showPath(path)} is not a regular file`);
   }
+}
+
+/**
+ * Check, before any work, that `path` can become an output folder (written as a whole by
+ * stageFolder): not a file, a dangling link or a link, a short enough name, folders above it usable.
+ * Creates nothing.
+ */
+export function checkFolderWritable(path: string, what = 'output folder'): void {
+  if (path === '') throw new UserError(`${what} needs a folder name (got "")`);
+  const abs = resolve(path);
+  if (Buffer.byteLength(basename(abs)) > NAME_MAX) throw new UserError(`${what} ${showPath(path)}: the folder name is longer than ${NAME_MAX} bytes`);
+  const l = lstatOrNull(abs);
+  if (l) {
+    const s = l.isSymbolicLink() ? statOrNull(abs) : l;
+    if (!s) throw new UserError(`${what} ${showPath(path)} is a symbolic link to nothing`);
+    if (!s.isDirectory()) throw new UserError(`${what} ${showPath(path)} is a file, not a folder`);
+    if (l.isSymbolicLink()) throw new UserError(`${what} ${showPath(path)} is a symbolic link; give the folder itself`);
+  }
+  checkFolders(dirname(abs), what, path);
+}
+
+/** An output a command will write: a file (written atomically) or a folder (swapped in whole). */
+export interface OutputPath {
+  path: string;
+  /** how the message names it: "partial result", "chart", "report page" */
+  what: string;
+  folder?: boolean;
+}
+
+/**
+ * The one check every command runs on all its output paths before it starts work, so a bad path
+ * is refused at once rather than after minutes of computing (the atomic write at the end stays).
+ */
+export function checkOutputs(outputs: readonly OutputPath[]): void {
+  for (const o of outputs) (o.folder ? checkFolderWritable : checkWritable)(o.path, o.what);
 }
 
 /** Create the missing folders above a checked path, one level at a time; returns those it made. */
@@ -157,19 +250,19 @@ export function writeFilesAtomic(files: readonly (readonly [string, string | Uin
       made.push(...makeFolders(dir, what, path));
       // a short fixed-length temp name: a long target name must not make the temp name too long
       const tmp = join(dir, `.oddsmith-${process.pid}-${++serial}.tmp`);
-      inFlight.add(tmp);
+      track(tmp, { remove: tmp });
       temps.push([tmp, path]);
       writeFileSync(tmp, data, { flag: 'wx' });
     }
     for (const [tmp, path] of temps) {
       current = path;
       renameSync(tmp, path);
-      inFlight.delete(tmp);
+      untrack(tmp);
     }
   } catch (e) {
     for (const [tmp] of temps) {
       rmSync(tmp, { force: true });
-      inFlight.delete(tmp);
+      untrack(tmp);
     }
     removeFolders(made);
     if (e instanceof UserError) throw e;
@@ -186,30 +279,21 @@ export function writeFilesAtomic(files: readonly (readonly [string, string | Uin
  * the temp folder.
  */
 export function stageFolder(target: string, what = 'output folder', keep = true): { dir: string; commit(): void; abort(): void } {
-  if (target === '') throw new UserError(`${what} needs a folder name (got "")`);
+  checkFolderWritable(target, what);
   const abs = resolve(target);
-  if (Buffer.byteLength(basename(abs)) > NAME_MAX) throw new UserError(`${what} ${showPath(target)}: the folder name is longer than ${NAME_MAX} bytes`);
-  const l = lstatOrNull(abs);
-  let exists = false;
-  if (l) {
-    const s = l.isSymbolicLink() ? statOrNull(abs) : l;
-    if (!s) throw new UserError(`${what} ${showPath(target)} is a symbolic link to nothing`);
-    if (!s.isDirectory()) throw new UserError(`${what} ${showPath(target)} is a file, not a folder`);
-    if (l.isSymbolicLink()) throw new UserError(`${what} ${showPath(target)} is a symbolic link; give the folder itself`);
-    exists = true;
-  }
+  const exists = lstatOrNull(abs) !== null;
   const parent = dirname(abs);
   const made = makeFolders(parent, what, target);
   const tag = `${process.pid}-${++serial}`;
   const dir = join(parent, `.oddsmith-${tag}.tmp`);
   const old = join(parent, `.oddsmith-${tag}.old`);
-  inFlight.add(dir);
+  track(dir, { remove: dir });
   try {
     if (exists && keep) cpSync(abs, dir, { recursive: true, preserveTimestamps: true });
     else mkdirSync(dir);
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
-    inFlight.delete(dir);
+    untrack(dir);
     removeFolders(made);
     const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'this folder takes no new folders' : reason(e);
     throw new UserError(`cannot write ${what} ${showPath(target)}: ${why}`);
@@ -219,13 +303,14 @@ export function stageFolder(target: string, what = 'output folder', keep = true)
     commit() {
       try {
         if (exists) {
-          inFlight.add(old);
+          // an interrupt between the two renames puts the old folder back
+          track(old, { from: old, to: abs });
           renameSync(abs, old);
         }
         renameSync(dir, abs);
-        inFlight.delete(dir);
+        untrack(dir);
         rmSync(old, { recursive: true, force: true });
-        inFlight.delete(old);
+        untrack(old);
       } catch (e) {
         // put the previous folder back if it was moved aside
         if (exists && statOrNull(old) && !statOrNull(abs)) renameSync(old, abs);
@@ -235,7 +320,7 @@ export function stageFolder(target: string, what = 'output folder', keep = true)
     },
     abort() {
       rmSync(dir, { recursive: true, force: true });
-      inFlight.delete(dir);
+      untrack(dir);
       if (!exists) removeFolders(made);
     },
   };

@@ -46,7 +46,7 @@ export function register(program: Command): void {
     ),
     'dracula',
   )
-    .addHelpText('after', '\nExamples:\n  npx oddsmith dracula simulate --games 20000 --dracula greedy --helsing random --seed 1 --workers 2\n  npx oddsmith dracula simulate --games 2000 --dracula search:n=8,k=3 --helsing greedy --set health=10 --json')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith dracula simulate --games 20000 --dracula greedy --helsing random --seed 1 --workers 2\n  npx oddsmith dracula simulate --games 2000 --dracula search:n=8,k=3 --helsing greedy \\\n      --set health=10 --json')
     .action(async (opts: SimOptions & RulesOptions & { games: number; dracula: string; helsing: string; swapFirst: boolean }) => {
       const params: GamesParams = { rules: loadRules(opts.rules, opts.set), dracula: parseStrategy(opts.dracula), helsing: parseStrategy(opts.helsing), swapFirst: opts.swapFirst };
       // through the kernel's finish: `oddsmith merge` of its parts prints the same
@@ -94,7 +94,7 @@ export function register(program: Command): void {
         const all = [card, ...seen, ...(opp >= 0 ? [opp] : [])];
         if (new Set(all).size !== all.length) throw new UserError('a card is given twice (--card, --opp, --seen)');
         const o = cardOdds(rules, rankOf, card, unseenOf(rules, all), opp);
-        emit({ ranking: order, ...o }, opts, () => `${o.card} (ranking ${order}, trump last)${o.opponent ? ` against ${o.opponent}` : ` against the unknown card (${o.outOf} unseen)`}: P(win) = ${o.wins}/${o.outOf}${o.fraction === `${o.wins}/${o.outOf}` ? '' : ` = ${o.fraction}`} = ${fmtPct(o.p, 2)}`, () => [{ card: o.card, opponent: o.opponent ?? '', wins: o.wins, outOf: o.outOf, p: o.p }]);
+        emit({ ranking: order, ...o }, opts, () => `${o.card}${o.opponent ? ` against ${o.opponent}` : ` against the unknown card (${o.outOf} unseen)`}: P(win) = ${o.wins}/${o.outOf}${o.fraction === `${o.wins}/${o.outOf}` ? '' : ` = ${o.fraction}`} = ${fmtPct(o.p, 2)}\n(suits ranked ${order}, trump last)`, () => [{ card: o.card, opponent: o.opponent ?? '', wins: o.wins, outOf: o.outOf, p: o.p }]);
         return;
       }
       const mine = cardList(opts.row, rules, '--row');
@@ -126,7 +126,7 @@ export function register(program: Command): void {
     ),
     'dracula',
   )
-    .addHelpText('after', '\nThe one --set whose value is a range (a..b, a..b:step) or a list (a,b,c) is swept; other --set fields stay fixed.\n\nExamples:\n  npx oddsmith dracula sweep --set health=8..16 --games 4000 --seed 1\n  npx oddsmith dracula sweep --set values=6..8 --set health=10 --games 2000 --json')
+    .addHelpText('after', '\nThe one --set whose value is a range (a..b, a..b:step) or a list (a,b,c) is swept;\nother --set fields stay fixed.\n\nExamples:\n  npx oddsmith dracula sweep --set health=8..16 --games 4000 --seed 1\n  npx oddsmith dracula sweep --set values=6..8 --set health=10 --games 2000 --json')
     .action(async (opts: SimOptions & RulesOptions & { games: number; dracula: string; helsing: string }) => {
       const swept = opts.set.filter((s) => /=.*(\.\.|,)/.test(s));
       if (swept.length !== 1) throw new UserError(`sweep needs exactly one --set with a range or list, e.g. --set health=8..16 (got ${swept.length})`);

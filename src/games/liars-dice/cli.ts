@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { parseNumberArg } from '../../core/validate.js';
-import { runAndPrint, addRulesOptions, addSimOptions, emit, fmtPct, intArg, rulesFromOptions, simulate, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { runAndPrint, addAssumptionsCommand, addRulesOptions, addSimOptions, emit, fmtPct, intArg, rulesFromOptions, simulate, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { validateRules, type LiarsRules } from './rules.js';
 import { atLeastTable, bidOdds, checkHigher, parseBid, parseDice } from './exact.js';
 import { checkBids } from './check.js';
@@ -14,8 +14,6 @@ import { sweepChart } from './report.js';
 import { renderSpec } from '../../report/render.js';
 import { writeFileAtomic } from '../../core/files.js';
 import type { Row } from '../../report/page.js';
-import { availableParallelism } from 'node:os';
-import { assumptionsText, findingRows } from '../../report/assumptions.js';
 import { checkAssumptions } from './assumptions.js';
 
 const GAME = 'liars-dice';
@@ -135,7 +133,7 @@ export function register(program: Command): void {
     .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20));
   addRulesOptions(tournament, GAME);
   addSimOptions(tournament, { shardCount: 16 })
-    .addHelpText('after', '\nExample:\n  npx oddsmith liars tournament --strategies threshold,conservative,bluffer,random --rounds 200000 --seed 7 --workers 2')
+    .addHelpText('after', '\nExample:\n  npx oddsmith liars tournament --strategies threshold,conservative,bluffer,random \\\n      --rounds 200000 --seed 7 --workers 2')
     .action(async (opts: SimOptions & RulesOptions & { strategies: string; rounds: number; dicePerPlayer?: number }) => {
       const rules = rulesWith(opts);
       const params: TournamentParams = { rules, strategies: parseStrategies(opts.strategies, rules) };
@@ -155,7 +153,7 @@ export function register(program: Command): void {
     .option('--chart <file>', 'also draw the chart: .svg or .png');
   addRulesOptions(sweep, GAME);
   addSimOptions(sweep, { shardCount: 8 })
-    .addHelpText('after', '\nExample:\n  npx oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 --field conservative,bluffer,random --rounds 50000')
+    .addHelpText('after', '\nExample:\n  npx oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 \\\n      --field conservative,bluffer,random --rounds 50000')
     .action(async (opts: SimOptions & RulesOptions & { strategy: string; param: string; values: string; field: string; rounds: number; dicePerPlayer?: number; chart?: string }) => {
       if (opts.shardIndex !== undefined) throw new UserError('sweep runs whole tournaments; use `liars tournament --shard-index` for cluster runs');
       if (opts.chart && !/\.(svg|png)$/i.test(opts.chart)) throw new UserError(`--chart must name a .svg or .png file (got ${JSON.stringify(opts.chart)})`);
@@ -257,20 +255,13 @@ export function register(program: Command): void {
       emit(list, opts, () => list.map((i) => `${i.name.padEnd(13)} ${i.description}\n${' '.repeat(14)}defaults: ${Object.entries(i.defaults).map(([k, v]) => `${k}=${v}`).join(' ')}`).join('\n'));
     });
 
-  const assumptions = liars
-    .command('assumptions')
-    .description('every assumed rule (the rulebook leaves it open), its default and alternatives, and the headline findings re-measured at each alternative (exact or with 95% intervals)')
-    .option('--rounds <n>', 'rounds per tournament per rule set', intArg('--rounds', 1000, 1e9), 60_000)
-    .option('--seed <k>', 'seed', intArg('--seed', 0), 16)
-    .option('--workers <w>', 'worker threads (results do not depend on it)', intArg('--workers', 1, 256), availableParallelism());
-  addRulesOptions(assumptions, GAME)
-    .option('--json', 'print as JSON')
-    .option('--csv', 'print the findings table as CSV (one row per finding and value)')
-    .addHelpText('after', '\nExamples:\n  npx oddsmith liars assumptions\n  npx oddsmith liars assumptions --rounds 20000 --csv')
-    .action(async (opts: RulesOptions & { rounds: number; seed: number; workers: number; json?: boolean; csv?: boolean }) => {
-      const r = await checkAssumptions({ rules: rulesWith(opts), rounds: opts.rounds, seed: opts.seed, workers: opts.workers });
-      emit(r, opts, () => assumptionsText(r), () => findingRows(r));
-    });
+  addAssumptionsCommand(liars, {
+    description: 'every assumed rule (the rulebook leaves it open), its default and alternatives, and the headline findings re-measured at each alternative (exact or with 95% intervals)',
+    size: { flag: '--rounds', help: 'rounds per tournament per rule set', min: 1000, max: 1e9, default: 60_000 },
+    rules: GAME,
+    examples: ['', '--rounds 20000 --csv'],
+    checkAssumptions: (o) => checkAssumptions({ rules: rulesWith(o), rounds: o.size, seed: o.seed, workers: o.workers }),
+  });
 }
 
 function openingTable(rows: { hand: string; bid: string; probability: number }[]): Record<string, string>[] {

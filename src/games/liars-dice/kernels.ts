@@ -233,11 +233,9 @@ export function formatTournament(r: TournamentResult): string {
   ].join('\n');
 }
 
-/** A text table whose first two columns (seat, strategy) are left-aligned: the strategy cells are padded here. */
+/** A text table whose first two columns (seat, strategy) are its keys: left-aligned, repeated when it splits. */
 function tableText(rows: Row[]): string {
-  const second = Object.keys(rows[0])[1];
-  const w = Math.max(second.length, ...rows.map((r) => String(r[second]).length));
-  return textTable(rows.map((r) => ({ ...r, [second]: String(r[second]).padEnd(w) })));
+  return textTable(rows, { keys: 2 });
 }
 
 /** one tournament (round engine, seated strategies) per parameter set and thread */

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import type { MeanEstimate, Proportion } from '../../core/stats.js';
 import { UserError } from '../../core/errors.js';
 import { fmtPct, textTable } from '../../core/format.js';
-import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { validateRules, type SichuanRules } from './rules.js';
 import { analyze, type WaitsResult } from './exact-waits.js';
 import { Valuer } from './value.js';
@@ -13,8 +13,6 @@ import { dealKernel, oddsKernel, pairedKernel, swapStartKernel, type SwapStartPa
 import { parsePosition, type HandSpec } from './hand.js';
 import { getStrategy, STRATEGIES } from '../../../strategies/sichuan-mahjong/index.js';
 import { advise, DEFAULT_DRAWS, type AdvisorResult, type Objective } from './exact-advisor.js';
-import { availableParallelism } from 'node:os';
-import { assumptionsText, findingRows } from '../../report/assumptions.js';
 import { checkAssumptions } from './assumptions.js';
 
 const GAME = 'sichuan-mahjong';
@@ -225,7 +223,7 @@ export function register(program: Command): void {
     ),
     { shardCount: 16 },
   )
-    .addHelpText('after', '\nExample:\n  npx oddsmith mahjong simulate --deals 2000 --seed 7 --workers 2 --strategies greedy,value,random,greedy')
+    .addHelpText('after', '\nExample:\n  npx oddsmith mahjong simulate --deals 2000 --seed 7 --workers 2 \\\n      --strategies greedy,value,random,greedy')
     .action(async (opts: SimOptions & RulesOptions & { deals: number; strategies: string; rotate: boolean }) => {
       const names = opts.strategies.split(',').map((x) => x.trim());
       if (names.length !== 4) throw new UserError(`--strategies needs four names, one per seat (got ${names.length})`);
@@ -277,21 +275,14 @@ export function register(program: Command): void {
       // through the kernel's finish (the hand as typed travels in the part files)
       await runAndPrint(oddsKernel, params, opts.trials, opts, { hand });
     });
-  const assumptions = mj
-    .command('assumptions')
-    .description('every assumed rule (the rules leave it open), its default and alternatives, and the full-deal findings re-measured at each alternative (95% intervals)')
-    .option('--deals <n>', 'deals per table per rule set', intArg('--deals', 100, 1e8), 2000)
-    .option('--seed <k>', 'seed', intArg('--seed', 0), 16)
-    .option('--only <fields>', 'comma-separated assumption fields to re-run (default: all)')
-    .option('--workers <w>', 'worker threads (results do not depend on it)', intArg('--workers', 1, 256), availableParallelism());
-  addRulesOptions(assumptions, GAME)
-    .option('--json', 'print as JSON')
-    .option('--csv', 'print the findings table as CSV (one row per finding and value)')
-    .addHelpText('after', '\nExamples:\n  npx oddsmith mahjong assumptions\n  npx oddsmith mahjong assumptions --deals 400 --csv')
-    .action(async (opts: RulesOptions & { deals: number; seed: number; workers: number; only?: string; json?: boolean; csv?: boolean }) => {
-      const r = await checkAssumptions({ rules: rulesFromOptions(GAME, opts, validateRules), deals: opts.deals, seed: opts.seed, workers: opts.workers, only: opts.only?.split(',').map((x) => x.trim()) });
-      emit(r, opts, () => assumptionsText(r), () => findingRows(r));
-    });
+  addAssumptionsCommand(mj, {
+    description: 'every assumed rule (the rules leave it open), its default and alternatives, and the full-deal findings re-measured at each alternative (95% intervals)',
+    size: { flag: '--deals', help: 'deals per table per rule set', min: 100, max: 1e8, default: 2000 },
+    only: true,
+    rules: GAME,
+    examples: ['', '--deals 400 --csv'],
+    checkAssumptions: (o) => checkAssumptions({ rules: rulesFromOptions(GAME, o, validateRules), deals: o.size, seed: o.seed, workers: o.workers, only: o.only }),
+  });
 
 }
 

@@ -202,11 +202,10 @@ export function formatDeal(r: DealSummary, dealsPerSecond?: number): string {
 
 /**
  * Aligned columns with no header line (a header, where wanted, is the first row and aligned like
- * the data): the core text table with one-character column keys, whose header line is dropped.
- * Every cell here is at least one character wide, so the keys never widen a column.
+ * the data): the core text table without its header line.
  */
 function table(rows: string[][]): string {
-  return textTable(rows.map((r) => Object.fromEntries(r.map((c, i) => [i, c])))).split('\n').slice(1).join('\n');
+  return textTable(rows.map((r) => Object.fromEntries(r.map((c, i) => [i, c]))), { header: false });
 }
 
 // ---- the odds of one hand (`mahjong odds`) -----------------------------------------------------

@@ -50,10 +50,10 @@ export function formatOdds(r8: HandOddsResult | null, r14: HandOddsResult, table
   out.push(textTable(oddsRows(r14)));
   if (table) {
     out.push('', 'At the table (14 cards each, before passing):');
-    out.push(`  some player holds a four of a kind: ${table.fraction} = ${pct(table.probability, 4)} (exact)`);
+    out.push(`  some player holds a four of a kind: ${pct(table.probability, 4)} (exact: ${table.fraction})`);
     if (!tableBomb) out.push(`  some player holds any bomb: not computed for minStraightFlush > ${TABLE_MAX_L} (the exact count would take minutes)`);
     else {
-      out.push(`  some player holds any bomb: ${pct(tableBomb.probability, 10)} (exact combinatorics, 12 significant digits; not sampled)`);
+      out.push(`  some player holds any bomb: ${pct(tableBomb.probability, 10)} (exact combinatorics to 12 digits, not sampled)`);
       out.push(`  no player holds a bomb:     ${pct(tableBomb.noBomb, 10)} of the ${BigInt(tableBomb.deals).toLocaleString('en-US')} deals`);
     }
   }
@@ -70,7 +70,7 @@ export function register(program: Command): void {
       .option('--hand <cards>', 'your first 8 cards, e.g. "As Ah Kj 9p 5s 2r Dr Ph": odds for your 14 given them')
       .option('--json', 'print the result as JSON')
       .option('--csv', 'print the 14-card table as CSV')
-      .addHelpText('after', '\nCards: rank 2-9 T J Q K A + suit j (Jade) s (Sword) p (Pagoda) r (Star); MJ, Dg, Ph, Dr for Mah Jong, Dog, Phoenix, Dragon.\nExamples:\n  npx oddsmith tichu odds\n  npx oddsmith tichu odds --hand "Aj As Kp Qr 7s 7j Dr MJ"'),
+      .addHelpText('after', '\nCards: rank 2-9 T J Q K A + suit j (Jade) s (Sword) p (Pagoda) r (Star);\nMJ, Dg, Ph, Dr for Mah Jong, Dog, Phoenix, Dragon.\nExamples:\n  npx oddsmith tichu odds\n  npx oddsmith tichu odds --hand "Aj As Kp Qr 7s 7j Dr MJ"'),
     'tichu',
   ).action((opts: RulesOptions & { hand?: string; json?: boolean; csv?: boolean }) => {
     const rules = rulesFromOptions('tichu', opts, validateRules);

@@ -1,6 +1,6 @@
 /** The `oddsmith weilong …` command group. */
 import type { Command } from 'commander';
-import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { UserError } from '../../core/errors.js';
 import type { Row } from '../../core/format.js';
 import { Rng } from '../../core/rng.js';
@@ -10,8 +10,6 @@ import { gamesKernel, simulateTurns, TURN, type GamesParams } from './kernels.js
 import { checkCollected, parseCollected, turnOdds, type TurnOdds } from './exact.js';
 import { END_ELEMENT, WeilongGame } from './engine.js';
 import { getStrategy, STRATEGY_NAMES } from '../../../strategies/weilong/index.js';
-import { availableParallelism } from 'node:os';
-import { assumptionsText, findingRows } from '../../report/assumptions.js';
 import { checkAssumptions } from './assumptions.js';
 
 const GAME = 'weilong';
@@ -69,7 +67,7 @@ export function register(program: Command): void {
     ),
     { shardCount: 32 },
   )
-    .addHelpText('after', '\nExamples:\n  npx oddsmith weilong simulate --players 4 --strategies adaptive,element,dragon,noability --games 20000 --seed 1 --workers 2\n  npx oddsmith weilong simulate --players 5 --strategies adaptive --games 10000 --set penalty.5=3 --json\n\nSons are numbered 1..5 everywhere: --set penalty.1 is the First Son\'s card, penalty.5 the Fifth\'s.')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith weilong simulate --players 4 --strategies adaptive,element,dragon,noability \\\n    --games 20000 --seed 1 --workers 2\n  npx oddsmith weilong simulate --players 5 --strategies adaptive --games 10000 \\\n    --set penalty.5=3 --json\n\nSons are numbered 1..5 everywhere: --set penalty.1 is the First Son\'s card, penalty.5 the Fifth\'s.')
     .action(async (opts: SimOptions & RulesOptions & { players?: string; strategies: string; games: number; abilityWorth: boolean; rotate: boolean }) => {
       const list = opts.strategies.split(',').map((s) => s.trim());
       const players = opts.players !== undefined ? parsePlayers(opts.players) : list.length > 1 ? parsePlayers(String(list.length)) : 4;
@@ -193,20 +191,13 @@ export function register(program: Command): void {
       emit(result, opts, () => [...trace, '', `final totals: ${result.totals.join(', ')}; winner: player ${result.winners.join(' and ')}`].join('\n'));
     });
 
-  const assumptions = weilong
-    .command('assumptions')
-    .description('every assumed rule (the rulebook leaves it open), its default and alternatives, and the headline findings re-measured at each alternative (95% intervals)')
-    .option('--games <n>', 'games per table per rule set', intArg('--games', 100, 1e7), 2000)
-    .option('--seed <k>', 'seed', intArg('--seed', 0), 16)
-    .option('--only <fields>', 'comma-separated assumption fields to re-run (default: all)')
-    .option('--workers <w>', 'worker threads (results do not depend on it)', intArg('--workers', 1, 256), availableParallelism());
-  addRulesOptions(assumptions, GAME)
-    .option('--json', 'print as JSON')
-    .option('--csv', 'print the findings table as CSV (one row per finding and value)')
-    .addHelpText('after', '\nExamples:\n  npx oddsmith weilong assumptions\n  npx oddsmith weilong assumptions --games 500 --csv')
-    .action(async (opts: RulesOptions & { games: number; seed: number; workers: number; only?: string; json?: boolean; csv?: boolean }) => {
-      const r = await checkAssumptions({ rules: rulesFrom(opts), games: opts.games, seed: opts.seed, workers: opts.workers, only: opts.only?.split(',').map((x) => x.trim()) });
-      emit(r, opts, () => assumptionsText(r), () => findingRows(r));
-    });
+  addAssumptionsCommand(weilong, {
+    description: 'every assumed rule (the rulebook leaves it open), its default and alternatives, and the headline findings re-measured at each alternative (95% intervals)',
+    size: { flag: '--games', help: 'games per table per rule set', min: 100, max: 1e7, default: 2000 },
+    only: true,
+    rules: GAME,
+    examples: ['', '--games 500 --csv'],
+    checkAssumptions: (o) => checkAssumptions({ rules: rulesFrom(o), games: o.size, seed: o.seed, workers: o.workers, only: o.only }),
+  });
 }
 

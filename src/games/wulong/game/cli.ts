@@ -100,7 +100,7 @@ export interface TellRow extends TellValue {
 }
 
 function formatTell(rows: TellRow[], policy: string): string {
-  const out = [`the value of reading the active player (${policy} turn policy): the best opening card's EV per chip, exact`];
+  const out = [`value of reading the active player (${policy} turn policy, exact): best opening card's EV per chip`];
   out.push(textTable(rows.map((r) => ({
     accuracy: r.accuracy,
     'best EV/chip': r.bestEvPerChip.toFixed(4),
@@ -158,7 +158,7 @@ export function register(wulong: Command): void {
     ).option('--fixed-seats', 'seat the strategies in the listed order every game (default: a random rotation per game)'),
     { shardCount: 16 },
   )
-    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong game --players 4 --strategies kelly,fraction:0.1,min,naive --games 20000 --seed 1 --workers 2\n  npx oddsmith wulong game --players 3 --strategies kelly:0.5@threshold:3000,naive:panda --games 5000 --set bettingCards.panda.odds=3 --json')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong game --players 4 --strategies kelly,fraction:0.1,min,naive \\\n      --games 20000 --seed 1 --workers 2\n  npx oddsmith wulong game --players 3 --strategies kelly:0.5@threshold:3000,naive:panda \\\n      --games 5000 --set bettingCards.panda.odds=3 --json')
     .action(async (opts: SimOptions & RulesOptions & { players: number; strategies?: string; games: number; fixedSeats?: boolean }) => {
       const params: GameParams = { rules: gameRules(opts), players: players(opts), fixedSeats: !!opts.fixedSeats };
       checkGameParams(params);
@@ -183,7 +183,7 @@ export function register(wulong: Command): void {
     .option('--quiet', 'no progress bar')
     .option('--page <name>', 'also write a report page reports/wulong/NAME.html with the charts (letters, digits, dashes)')
     .option('--reports <dir>', 'reports folder for --page', 'reports')
-    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong sweep --set bettingCards.panda.odds=1..4 --games 5000 --workers 2\n  npx oddsmith wulong sweep --set bettingCards.dragon.odds=2..6 --set game.startingCash=3000..9000:3000 --players 3 --csv')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong sweep --set bettingCards.panda.odds=1..4 --games 5000 --workers 2\n  npx oddsmith wulong sweep --set bettingCards.dragon.odds=2..6 \\\n      --set game.startingCash=3000..9000:3000 --players 3 --csv')
     .action(async (opts: { set: string[]; players: number; strategies?: string; games: number; rules?: string; fixedSeats?: boolean; seed: number; workers: number; shardCount: number; json?: boolean; csv?: boolean; quiet?: boolean; page?: string; reports: string }) => {
       if (opts.page !== undefined && (!/^[A-Za-z0-9-]+$/.test(opts.page) || ['turn', 'game', 'farkle-10000'].includes(opts.page))) {
         throw new UserError(`--page must be letters, digits and dashes and not turn, game or farkle-10000 (got ${JSON.stringify(opts.page)})`);

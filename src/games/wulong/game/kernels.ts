@@ -5,7 +5,7 @@ import { cardOfScore, openingTellValue, readOdds, tellTablesFor } from '../turn/
 import { READ_SCALE } from './engine.js';
 import { Memo } from '../../../core/memo.js';
 import { slots } from '../../../core/accumulator.js';
-import { fmtNum, fmtPct, fmtPctCi } from '../../../core/format.js';
+import { fmtNum, fmtPct, fmtPctCi, textTable } from '../../../core/format.js';
 import type { Kernel } from '../../../parallel/kernel.js';
 import { registerKernels } from '../../../parallel/registry.js';
 import { loadRules, type WulongRules } from '../turn/rules.js';
@@ -121,10 +121,11 @@ export function formatGame(r: GameResult): string {
   const out: string[] = [];
   out.push(`${r.rules}: ${num(r.games)} games, ${r.players} players (safe limit ${num(r.safeLimit)})`);
   out.push('', 'win rate by strategy (95% Wilson interval):');
-  const w = Math.max(...r.strategies.map((s) => s.label.length), 8);
-  for (const s of r.strategies) {
-    out.push(`  ${s.label.padEnd(w)}  ${pct(s.win).padStart(24)}  final fortune ${num(s.finalFortune.mean).padStart(7)}  bet return/chip ${num(s.betReturnPerChip, 4).padStart(7)}  staked/game ${num(s.perGame.staked).padStart(7)}`);
-  }
+  const table = textTable(
+    r.strategies.map((s) => ({ strategy: s.label, 'win rate [95% CI]': pct(s.win), 'final fortune': num(s.finalFortune.mean), 'bet return/chip': num(s.betReturnPerChip, 4), 'staked/game': num(s.perGame.staked) })),
+    { width: 98 },
+  );
+  out.push(...table.split('\n').map((l) => (l ? `  ${l}` : l)));
   out.push(`  spread of win rates (max − min): ${(r.winSpread * 100).toFixed(2)} points`);
   out.push('', 'win rate by seat (seat 1 rolls first):');
   for (const s of r.seats) out.push(`  seat ${s.seat}  ${pct(s.win)}`);

@@ -292,7 +292,7 @@ export function simpleRuleRows(s: SimpleRulesResult): Record<string, string>[] {
 export function simpleRulesText(s: SimpleRulesResult): string {
   return [
     `simple rules: stop from these totals with 1, 2, … dice left (bank at once when it wins); ${s.evaluated} rules evaluated exactly against the optimal player`,
-    textTable(simpleRuleRows(s)),
+    textTable(simpleRuleRows(s), { keys: 2 }),
     '(wins first/second: against the optimal player; cost = average over both seats of the win probability given away; points/turn: one turn\'s expected score, cost against the single-turn optimum)',
   ].join('\n');
 }

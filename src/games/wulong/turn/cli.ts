@@ -135,7 +135,7 @@ export function register(wulong: Command): void {
       'wulong',
     ).option('--exact', 'also print the exact solver\'s mean for comparison'),
   )
-    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong simulate --policy optimal --trials 1e7 --seed 7 --workers 2\n  npx oddsmith wulong simulate --policy keep-all:3000 --trials 1e6 --shard-count 4 --shard-index 0 --out part0.json')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong simulate --policy optimal --trials 1e7 --seed 7 --workers 2\n  npx oddsmith wulong simulate --policy keep-all:3000 --trials 1e6 \\\n      --shard-count 4 --shard-index 0 --out part0.json')
     .action(async (opts: SimOptions & RulesOptions & { policy: string; trials: number; exact?: boolean }) => {
       const params: TurnSimParams = { rules: rulesOf(opts), policy: parsePolicy(opts.policy) };
       // through the kernel's finish: `oddsmith merge` of its parts prints the same, --exact included
