@@ -45,7 +45,7 @@ describe('weilong: rules by name, --set everywhere', () => {
     const d = loadRules();
     expect(loadRules('default')).toEqual(d);
     expect(loadRules('rules/weilong/default.json')).toEqual(d);
-    expect(loadRules('default', ['penalty.4=3', 'passing.3.0=shuffle-all']).penalty).toEqual([5, 5, 5, 5, 3]);
+    expect(loadRules('default', ['penalty.5=3', 'passing.3.0=shuffle-all']).penalty).toEqual([5, 5, 5, 5, 3]);
     expect(loadRules(undefined, ['passing.3.0=shuffle-all']).passing['3'][0]).toBe('shuffle-all');
     expect(() => loadRules(undefined, ['passing.3.0=trade'])).toThrow(/passing\.3\.0 must be one of/);
     expect(applySets(d, ['tieBreak=shared']).tieBreak).toBe('shared');
@@ -61,8 +61,17 @@ describe('weilong: rules by name, --set everywhere', () => {
     const turns = JSON.parse(p.stdout).rounds.map((r: { turns: number }) => r.turns);
     expect(turns).toHaveLength(5);
     expect(Math.max(...turns)).toBeLessThanOrEqual(5);
-    const s = cli('simulate', '--players', '2', '--games', '20', '--workers', '1', '--set', 'penalty.0=9', '--no-ability-worth', '--json');
+    const s = cli('simulate', '--players', '2', '--games', '20', '--workers', '1', '--set', 'penalty.1=9', '--no-ability-worth', '--json');
     expect(s.status).toBe(0);
     expect(JSON.parse(s.stdout).games).toBe(20);
+    // Sons 1..5 on the command line: 0 and 6 are refused with one line and exit 2
+    for (const k of ['0', '6']) {
+      const bad = cli('simulate', '--games', '2', '--workers', '1', '--set', `penalty.${k}=1`);
+      expect(bad.status).toBe(2);
+      expect(bad.stderr.trim()).toBe(`oddsmith: --set penalty.${k}: no rules field by that name (penalty has entries 1..5)`);
+    }
+    const range = cli('simulate', '--games', '2', '--workers', '1', '--set', 'penalty.5=101');
+    expect(range.status).toBe(2);
+    expect(range.stderr.trim()).toBe('oddsmith: rules/weilong/default.json.penalty.5 must be an integer in 0..100 (got 101) (after --set penalty.5=101)');
   });
 });

@@ -6,6 +6,9 @@ import { gamesKernel, gamesLayout, playGames, simulateTurns, TURN, type GamesPar
 import { Rng } from '../src/core/rng.js';
 import { runExperiment } from '../src/parallel/pool.js';
 import { measureAllocation } from './helpers/alloc.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const rules = loadRules();
 
@@ -61,7 +64,7 @@ describe('weilong exact single-turn odds', () => {
 });
 
 describe('weilong game simulation', () => {
-  const params: GamesParams = { rules, strategies: ['adaptive', 'element', 'dragon', 'noability'], abilityWorth: true };
+  const params: GamesParams = { rules, strategies: ['adaptive', 'element', 'dragon', 'noability'], rotate: true, abilityWorth: true };
 
   it('the game loop allocates nothing (whole games, with the ability-worth replays)', () => {
     const acc = new Float64Array(gamesLayout(params).size);
@@ -84,8 +87,49 @@ describe('weilong game simulation', () => {
     expect(shares).toBeCloseTo(800, 9);
   });
 
+  it('seats rotate game by game: "by seat" is the seat effect, no longer a copy of "by strategy"', async () => {
+    const table = ['adaptive', 'element', 'dragon', 'noability'];
+    const run = async (rotate: boolean) => {
+      const p: GamesParams = { rules, strategies: table, rotate, abilityWorth: false };
+      return gamesKernel.summarize(p, await runExperiment({ kernel: gamesKernel.name, params: p, seed: 11, total: 3000, shardCount: 4 }, { workers: 1 }), 3000);
+    };
+    const fixed = await run(false), rotated = await run(true);
+    // fixed seats (--no-rotate): each seat's wins are exactly its strategy's (the old chart's defect)
+    for (const s of fixed.bySeat) expect(s.winRate.k).toBe(fixed.byStrategy.find((x) => x.strategy === s.strategy)!.winRate.k);
+    // rotated: the strategies still differ widely, the seats do not, and no seat equals a strategy
+    const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+    expect(spread(rotated.byStrategy.map((s) => s.winRate.p))).toBeGreaterThan(0.2);
+    expect(spread(rotated.bySeat.map((s) => s.winRate.p))).toBeLessThan(0.05);
+    for (const s of rotated.bySeat) {
+      expect(s.strategy).toBeUndefined();
+      for (const x of rotated.byStrategy) expect(s.winRate.k).not.toBe(x.winRate.k);
+    }
+    expect(rotated.rotate).toBe(true);
+    expect(rotated.bySeat.reduce((a, s) => a + s.winRate.k, 0)).toBeCloseTo(3000, 9);
+  });
+
+  it('rotated seats: shards + merge equal the single run, for 1 and 2 workers (odd shard sizes)', () => {
+    const cli = (...args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', 'weilong', ...args], { encoding: 'utf8' });
+    const work = mkdtempSync(join(tmpdir(), 'weilong-rotate-'));
+    try {
+      const base = ['simulate', '--players', '3', '--strategies', 'adaptive,element,dragon', '--games', '61', '--seed', '4', '--shard-count', '4', '--quiet', '--json'];
+      const drop = (t: string) => JSON.parse(t, (k, v) => (['seconds', 'gamesPerSecond', 'workers'].includes(k) ? undefined : v));
+      const one = cli(...base, '--workers', '1'), two = cli(...base, '--workers', '2');
+      expect(one.status, one.stderr).toBe(0);
+      expect(drop(two.stdout)).toEqual(drop(one.stdout));
+      const parts = [0, 1, 2, 3].map((i) => join(work, `p${i}.json`));
+      for (const [i, f] of parts.entries()) expect(cli(...base, '--workers', '1', '--shard-index', String(i), '--out', f).status).toBe(0);
+      const merged = spawnSync(process.execPath, ['dist/src/cli/main.js', 'merge', ...parts, '--json'], { encoding: 'utf8' });
+      expect(merged.status, merged.stderr).toBe(0);
+      expect(drop(merged.stdout)).toEqual(drop(one.stdout));
+      expect(drop(one.stdout).bySeat.map((s: { strategy?: string }) => s.strategy)).toEqual([undefined, undefined, undefined]);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
   it('ability worth: a Son whose ability is already off in the rules has no entry, and CRN pairs are tight', () => {
-    const p: GamesParams = { rules: { ...rules, abilities: [true, true, false, true, true] }, strategies: ['adaptive', 'adaptive', 'adaptive'], abilityWorth: true };
+    const p: GamesParams = { rules: { ...rules, abilities: [true, true, false, true, true] }, strategies: ['adaptive', 'adaptive', 'adaptive'], rotate: true, abilityWorth: true };
     const acc = new Float64Array(gamesLayout(p).size);
     playGames(p, new Rng(3), 3000, acc);
     const r = gamesKernel.summarize(p, acc, 3000);
@@ -95,7 +139,7 @@ describe('weilong game simulation', () => {
       expect(w.roundWinRateChange.se).toBeLessThan(0.02);
     }
     // the control never uses an ability, so switching one off changes nothing
-    const c: GamesParams = { rules, strategies: ['noability', 'noability'], abilityWorth: true };
+    const c: GamesParams = { rules, strategies: ['noability', 'noability'], rotate: true, abilityWorth: true };
     const accC = new Float64Array(gamesLayout(c).size);
     playGames(c, new Rng(4), 500, accC);
     for (const w of gamesKernel.summarize(c, accC, 500).abilityWorth!) {

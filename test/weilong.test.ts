@@ -59,14 +59,20 @@ describe('weilong rules file', () => {
     };
     bad({ rounds: 0 }, /rules\.rounds must be an integer in 1\.\.50/);
     bad({ penalty: [0, 0, 0] }, /rules\.penalty must have 5 entries/);
-    bad({ penalty: [0, 0, 0, 0, -1] }, /rules\.penalty\.4 must be an integer in 0\.\.100/);
+    bad({ penalty: [0, 0, 0, 0, -1] }, /rules\.penalty\.5 must be an integer in 0\.\.100/);
+    bad({ abilities: [true, 'yes', true, true, true] }, /rules\.abilities\.2 must be/);
     bad({ secondSonChanges: 'sometimes' }, /rules\.secondSonChanges must be one of per-six, per-roll/);
     bad({ passing: { ...rules.passing, 3: ['trade', 'pass-left', 'pass-left', 'pass-left'] } }, /rules\.passing\.3\.0 must be one of pass-left, draw-new, shuffle-all/);
     bad({ passing: { ...rules.passing, 5: ['pass-left'] } }, /rules\.passing\.5 must have 4 entries/);
     bad({ colour: 'red' }, /unknown field "colour"/);
     expect(() => applySets(rules, ['penalty.9=1'])).toThrow(/no rules field/);
     expect(() => applySets(rules, ['voluntaryStop=maybe'])).toThrow(/true or false/);
-    expect(applySets(rules, ['penalty.4=3', 'voluntaryStop=false', 'tieBreak=shared'])).toMatchObject({ penalty: [5, 5, 5, 5, 3], voluntaryStop: false, tieBreak: 'shared' });
+    expect(applySets(rules, ['penalty.5=3', 'voluntaryStop=false', 'tieBreak=shared'])).toMatchObject({ penalty: [5, 5, 5, 5, 3], voluntaryStop: false, tieBreak: 'shared' });
+    // Sons are numbered 1..5 wherever a person types them: entry 1 is the First Son, 0 and 6 name nothing
+    expect(applySets(rules, ['penalty.1=0', 'abilities.5=false'])).toMatchObject({ penalty: [0, 5, 5, 5, 5], abilities: [true, true, true, true, false] });
+    for (const bad of ['penalty.0=1', 'penalty.6=1']) expect(() => applySets(rules, [bad])).toThrow(/^--set penalty\.[06]: no rules field by that name \(penalty has entries 1\.\.5\)$/);
+    for (const bad of ['abilities.0=false', 'abilities.6=false']) expect(() => applySets(rules, [bad])).toThrow(/abilities has entries 1\.\.5/);
+    expect(() => applySets(rules, ['penalty.1=101'])).toThrow(/penalty\.1 must be an integer in 0\.\.100 \(got 101\)/);
   });
 });
 
@@ -215,7 +221,7 @@ describe('weilong engine details', () => {
   });
 
   it('scoring: non-finishers add their Collected pips and the penalty number', () => {
-    const g = new WeilongGame(applySets(rules, ['penalty.2=7']));
+    const g = new WeilongGame(applySets(rules, ['penalty.3=7'])); // the Third Son's card (index 2)
     g.setPlayers([STRATEGIES.element, STRATEGIES.element, STRATEGIES.element]);
     g.dealCards([0, 2, 4]);
     g.setCollected(0, [0, 5, 0, 0, 0, 0, 0]);

@@ -18,6 +18,8 @@ export const TABLE_STRATEGIES = ['adaptive', 'element', 'dragon', 'noability'] a
 export const SONS_STRATEGIES = ['adaptive', 'adaptive', 'adaptive', 'adaptive', 'adaptive'] as const;
 /** the penalty numbers the rankings are shown at (the same on every card) */
 export const PENALTY_VALUES = [0, 5, 10, 20] as const;
+/** the seed of the table of four when none is given (the five adaptive players play on seed + 1) */
+export const ASSUMPTIONS_SEED = 16;
 
 export interface WeilongAssumptionsOptions {
   /** re-run only these assumptions (fields); default all */
@@ -38,7 +40,7 @@ export interface Probe {
 }
 
 async function play(rules: WeilongRules, strategies: readonly string[], abilityWorth: boolean, games: number, seed: number, workers: number): Promise<GamesResult> {
-  const params: GamesParams = { rules, strategies: [...strategies], abilityWorth };
+  const params: GamesParams = { rules, strategies: [...strategies], rotate: true, abilityWorth };
   const acc = await runShards({ kernel: gamesKernel.name, params, seed, total: games, shardCount: Math.min(16, games) }, { workers });
   return gamesKernel.summarize(params, acc, games);
 }
@@ -46,12 +48,9 @@ async function play(rules: WeilongRules, strategies: readonly string[], abilityW
 /** Runs kept per report: more than every rule set the checks visit, so nothing is evicted. */
 export const PROBE_CACHE = 256;
 
-/** The probes' seed when none is given (the table's runs use it, the Sons' runs it + 1). */
-export const PROBE_SEED = 16;
-
 /** Both tables at `rules` (memoized in `o.cache`). */
 export function probe(rules: WeilongRules, o: WeilongAssumptionsOptions = {}): Promise<Probe> {
-  const games = o.games ?? 2000, seed = o.seed ?? PROBE_SEED, workers = o.workers ?? 1;
+  const games = o.games ?? 2000, seed = o.seed ?? ASSUMPTIONS_SEED, workers = o.workers ?? 1;
   const key = JSON.stringify([rules, games, seed]);
   const build = (): Promise<Probe> => (async () => ({
     table: await play(rules, TABLE_STRATEGIES, false, games, seed, workers),
@@ -69,7 +68,8 @@ const ASSUMPTIONS: (Assumption & { sets: Record<string, string[]> })[] = [
     byDefault: '5',
     why: 'every card; > 0: an empty hand must not score like a win; ~ a loser\'s 7 pips',
     alternatives: ['0 (no penalty)', '10', '20'],
-    sets: { '0 (no penalty)': ['penalty.0=0', 'penalty.1=0', 'penalty.2=0', 'penalty.3=0', 'penalty.4=0'], '10': ['penalty.0=10', 'penalty.1=10', 'penalty.2=10', 'penalty.3=10', 'penalty.4=10'], '20': ['penalty.0=20', 'penalty.1=20', 'penalty.2=20', 'penalty.3=20', 'penalty.4=20'] },
+    // Sons 1..5, as a person types them (the rules' penalty array is one-based for --set)
+    sets: { '0 (no penalty)': ['penalty.1=0', 'penalty.2=0', 'penalty.3=0', 'penalty.4=0', 'penalty.5=0'], '10': ['penalty.1=10', 'penalty.2=10', 'penalty.3=10', 'penalty.4=10', 'penalty.5=10'], '20': ['penalty.1=20', 'penalty.2=20', 'penalty.3=20', 'penalty.4=20', 'penalty.5=20'] },
   },
   {
     field: 'secondSonChanges',
@@ -190,6 +190,6 @@ export async function checkAssumptions(o: WeilongAssumptionsOptions = {}): Promi
     game: 'weilong',
     assumptions: chosen.map(({ sets: _sets, ...a }) => a),
     checks,
-    method: wrap(`Simulated at each value: ${games.toLocaleString('en-US')} games of 5 adaptive players with each ability switched off in turn (common random numbers), and ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table; seed ${o.seed ?? PROBE_SEED}; 95% intervals (Wilson for win rates). drawNewFrom and the safety valve maxTurnsPerRound are assumptions too, but apply only to two players and to stalled rounds (under 0.1%), so they are not re-run here.`),
+    method: wrap(`Simulated at each value: ${games.toLocaleString('en-US')} games of 5 adaptive players with each ability switched off in turn (common random numbers), and ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table, seats rotated game by game; seed ${o.seed ?? ASSUMPTIONS_SEED}; 95% intervals (Wilson for win rates). drawNewFrom and the safety valve maxTurnsPerRound are assumptions too, but apply only to two players and to stalled rounds (under 0.1%), so they are not re-run here.`),
   };
 }

@@ -9,9 +9,9 @@ import { best, f, ms } from '../../bench/timing.js';
 export async function bench(log: (line: string) => void): Promise<void> {
   const rules = loadRules();
   const tables: [string, GamesParams][] = [
-    ['2 players, element', { rules, strategies: ['element', 'element'], abilityWorth: false }],
-    ['4 players, mixed', { rules, strategies: ['adaptive', 'element', 'dragon', 'noability'], abilityWorth: false }],
-    ['5 players, adaptive', { rules, strategies: ['adaptive', 'adaptive', 'adaptive', 'adaptive', 'adaptive'], abilityWorth: false }],
+    ['2 players, element', { rules, strategies: ['element', 'element'], rotate: true, abilityWorth: false }],
+    ['4 players, mixed', { rules, strategies: ['adaptive', 'element', 'dragon', 'noability'], rotate: true, abilityWorth: false }],
+    ['5 players, adaptive', { rules, strategies: ['adaptive', 'adaptive', 'adaptive', 'adaptive', 'adaptive'], rotate: true, abilityWorth: false }],
   ];
   for (const [label, p] of tables) {
     const acc = new Float64Array(gamesLayout(p).size);
@@ -25,7 +25,7 @@ export async function bench(log: (line: string) => void): Promise<void> {
     });
     log(`whole games, ${label} (1 thread): ${f(games / (r.ms / 1000))} games/s, ${f(r.value / (r.ms / 1000))} turns/s (${f(games)} games, mean ${(r.value / (games * 5)).toFixed(2)} turns per round)`);
   }
-  const pw: GamesParams = { rules, strategies: ['adaptive', 'adaptive', 'adaptive', 'adaptive', 'adaptive'], abilityWorth: true };
+  const pw: GamesParams = { rules, strategies: ['adaptive', 'adaptive', 'adaptive', 'adaptive', 'adaptive'], rotate: true, abilityWorth: true };
   const accW = new Float64Array(gamesLayout(pw).size);
   playGames(pw, new Rng(7), 500, accW);
   const w = best(3, () => playGames(pw, new Rng(1), 5000, accW));

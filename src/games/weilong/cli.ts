@@ -57,20 +57,21 @@ export function register(program: Command): void {
     addRulesOptions(
       weilong
         .command('simulate')
-        .description('play whole games (5 rounds) at a table of strategies; win rate and points by strategy, seat and Son; round length and endings; each ability\'s worth by common random numbers')
+        .description('play whole games (5 rounds) at a table of strategies, seats rotated game by game; win rate and points by strategy, seat and Son; round length and endings; each ability\'s worth by common random numbers')
         .option('--players <p>', 'players at the table, 2..5 (default: the number of strategies given, or 4)')
-        .option('--strategies <list>', `comma-separated strategy per seat, or one for every seat (${STRATEGY_NAMES.join(', ')})`, 'adaptive')
+        .option('--strategies <list>', `comma-separated strategy per player (seats rotate game by game), or one for all (${STRATEGY_NAMES.join(', ')})`, 'adaptive')
         .requiredOption('--games <n>', 'games to play', intArg('--games', 1, 1e10))
-        .option('--no-ability-worth', 'skip the replays with each ability switched off (6× faster)'),
+        .option('--no-ability-worth', 'skip the replays with each ability switched off (6× faster)')
+        .option('--no-rotate', 'keep strategies in fixed seats (default: rotate seats game by game)'),
       GAME,
     ),
     { shardCount: 32 },
   )
-    .addHelpText('after', '\nExamples:\n  npx oddsmith weilong simulate --players 4 --strategies adaptive,element,dragon,noability --games 20000 --seed 1 --workers 2\n  npx oddsmith weilong simulate --players 5 --strategies adaptive --games 10000 --set penalty.4=3 --json')
-    .action(async (opts: SimOptions & RulesOptions & { players?: string; strategies: string; games: number; abilityWorth: boolean }) => {
+    .addHelpText('after', '\nExamples:\n  npx oddsmith weilong simulate --players 4 --strategies adaptive,element,dragon,noability \\\n    --games 20000 --seed 1 --workers 2\n  npx oddsmith weilong simulate --players 5 --strategies adaptive --games 10000 \\\n    --set penalty.5=3 --json\n\nSons are numbered 1..5 everywhere: --set penalty.1 is the First Son\'s card, penalty.5 the Fifth\'s.')
+    .action(async (opts: SimOptions & RulesOptions & { players?: string; strategies: string; games: number; abilityWorth: boolean; rotate: boolean }) => {
       const list = opts.strategies.split(',').map((s) => s.trim());
       const players = opts.players !== undefined ? parsePlayers(opts.players) : list.length > 1 ? parsePlayers(String(list.length)) : 4;
-      const params: GamesParams = { rules: rulesFrom(opts), strategies: parseStrategies(list, players), abilityWorth: opts.abilityWorth };
+      const params: GamesParams = { rules: rulesFrom(opts), strategies: parseStrategies(list, players), rotate: opts.rotate, abilityWorth: opts.abilityWorth };
       // through the kernel's finish: `oddsmith merge` of its parts prints the same
       await runAndPrint(gamesKernel, params, opts.games, opts);
     });

@@ -3,6 +3,8 @@
  *  - weilong.games: whole games at a table of strategies; by seat, strategy and Son; round length;
  *    round endings; and each Son's ability worth by common random numbers (every game is replayed
  *    from the same seeds with one Son's ability switched off; the per-game differences are paired).
+ *    Seats rotate game by game (in a shard's game g, seat s gets the strategy listed at (s + g) mod P,
+ *    as in mahjong), so "by seat" is the seat effect alone and "by strategy" is free of it.
  *  - weilong.turn: single turns from a given Collected set (checks the exact Markov chain).
  */
 import type { Kernel } from '../../parallel/kernel.js';
@@ -12,7 +14,7 @@ import { defineLayout, type Layout } from '../../core/accumulator.js';
 import { Memo } from '../../core/memo.js';
 import { meanEstimate, proportion, Z95 } from '../../core/stats.js';
 import { getStrategy } from '../../../strategies/weilong/index.js';
-import { ALL_ABILITIES, END_DRAGON, END_ELEMENT, ROLL_AGAIN, ROUND_OVER, TURN_OVER, WeilongGame } from './engine.js';
+import { ALL_ABILITIES, END_DRAGON, END_ELEMENT, ROLL_AGAIN, ROUND_OVER, TURN_OVER, WeilongGame, type WeilongStrategy } from './engine.js';
 import { loadRules, SON_NAMES, type WeilongRules } from './rules.js';
 import type { GamesResult, RatioEstimate, TurnSimResult } from './summary.js';
 import { simulateRows, simulateText } from './text.js';
@@ -21,8 +23,10 @@ export type { GamesResult, RatioEstimate, TurnSimResult } from './summary.js';
 
 export interface GamesParams {
   rules: WeilongRules;
-  /** strategy name per seat (2..5 seats) */
+  /** strategy name per slot (2..5 players); slot i sits in seat i when seats are fixed */
   strategies: string[];
+  /** rotate seats game by game so that every strategy sits in every seat equally often (false: fixed seats) */
+  rotate: boolean;
   /** also replay each game with each Son's ability off (6× the work) */
   abilityWorth: boolean;
 }
@@ -111,14 +115,28 @@ export class SimGame extends WeilongGame {
     }
   }
 
-  /** the table's strategy index per seat, and copies of the main run's per-Son tallies */
-  stratIndex = new Int32Array(5);
+  /** the table's strategy index per seat (this game's), and copies of the main run's per-Son tallies */
+  readonly stratIndex = new Int32Array(5);
+  /** per slot (the listed order): its strategy and its index among the distinct strategies */
+  slotStrategies: WeilongStrategy[] = [];
+  slotIndex = new Int32Array(5);
   readonly onWins = new Float64Array(5);
   readonly onPts = new Float64Array(5);
   readonly onN = new Float64Array(5);
 
-  /** One game: seed words from the shard's stream, the main run, and (worth) the five replays. */
-  playOne(rng: Rng, worth: boolean): void {
+  /** Seat the slots for one game: slot (s + rotation) mod P sits in seat s (allocation-free). */
+  seatSlots(rotation: number): void {
+    const P = this.players;
+    for (let s = 0; s < P; s++) {
+      const slot = (s + rotation) % P;
+      this.strategies[s] = this.slotStrategies[slot];
+      this.stratIndex[s] = this.slotIndex[slot];
+    }
+  }
+
+  /** One game: its seating, seed words from the shard's stream, the main run, and (worth) the five replays. */
+  playOne(rng: Rng, worth: boolean, rotation: number): void {
+    this.seatSlots(rotation);
     this.seeds[0] = rng.nextU32();
     this.seeds[1] = rng.nextU32();
     this.playMain();
@@ -193,7 +211,8 @@ function simFor(p: GamesParams): SimGame {
     g.setPlayers(p.strategies.map(getStrategy));
     const { names, layout } = gamesLayout(p);
     g.L = layout.offset;
-    g.stratIndex = Int32Array.from(p.strategies.map((n) => names.indexOf(n)));
+    g.slotStrategies = p.strategies.map(getStrategy);
+    g.slotIndex = Int32Array.from(p.strategies.map((n) => names.indexOf(n)));
     return g;
   });
 }
@@ -202,8 +221,9 @@ function simFor(p: GamesParams): SimGame {
 export function playGames(p: GamesParams, rng: Rng, count: number, acc: Float64Array): void {
   const g = simFor(p);
   g.acc = acc;
-  const worth = p.abilityWorth;
-  for (let i = 0; i < count; i++) g.playOne(rng, worth);
+  const worth = p.abilityWorth, P = g.players;
+  // the rotation follows the game's index in the shard: the same for any worker count
+  for (let i = 0; i < count; i++) g.playOne(rng, worth, p.rotate ? i % P : 0);
 }
 
 /** Σd / Σn with the delta-method standard error over independent games. */
@@ -218,7 +238,7 @@ function ratio(G: number, sd: number, sd2: number, sn: number, sn2: number, sdn:
 export const gamesKernel: Kernel<GamesParams, GamesResult> = {
   name: 'weilong.games',
   progress: { label: 'Weilong games', unit: 'games' },
-  sample: () => ({ params: { rules: loadRules(), strategies: ['adaptive', 'element', 'dragon'], abilityWorth: true }, count: 200 }),
+  sample: () => ({ params: { rules: loadRules(), strategies: ['adaptive', 'element', 'dragon'], rotate: true, abilityWorth: true }, count: 200 }),
   run(p, rng, count) {
     const acc = new Float64Array(gamesLayout(p).size);
     playGames(p, rng, count, acc);
@@ -228,9 +248,10 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
     const { P, names, layout } = gamesLayout(p);
     const L = layout.offset;
     const G = a[L.games];
+    // with rotation no strategy owns a seat: a seat's figures are the seat effect alone
     const bySeat = p.strategies.map((s, i) => ({
       seat: i + 1,
-      strategy: s,
+      ...(p.rotate ? {} : { strategy: s }),
       winRate: proportion(a[L.seatWin + i], G),
       meanPoints: meanEstimate(G, a[L.seatPts + i], a[L.seatPtsSq + i]),
     }));
@@ -278,6 +299,7 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
       game: 'weilong',
       players: P,
       strategies: p.strategies,
+      rotate: p.rotate,
       games: G,
       bySeat,
       byStrategy,

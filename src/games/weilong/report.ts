@@ -2,7 +2,7 @@
  * Weilong report pages: ability worth per Son, win rates by Son and by seat, round length and round
  * endings, and a balance paragraph written from the numbers (with their intervals).
  * An experiment spec (experiments/weilong-*.json):
- *   { name, game: "weilong", page, title?, rules?, players, strategies, games, seed, shardCount?, abilityWorth? }
+ *   { name, game: "weilong", page, title?, rules?, players, strategies, games, seed, shardCount?, abilityWorth?, rotate? }
  */
 import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
@@ -18,7 +18,7 @@ import { gamesKernel, type GamesParams } from './kernels.js';
 import type { GamesResult } from './summary.js';
 import { turnOdds } from './exact.js';
 import { assumptionsSection } from '../../report/assumptions.js';
-import { checkAssumptions, PENALTY_VALUES, PROBE_CACHE, PROBE_SEED, probe, TABLE_STRATEGIES, withPenalty, type Probe } from './assumptions.js';
+import { ASSUMPTIONS_SEED, checkAssumptions, PENALTY_VALUES, PROBE_CACHE, probe, TABLE_STRATEGIES, withPenalty, type Probe } from './assumptions.js';
 import { Memo } from '../../core/memo.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
@@ -39,6 +39,8 @@ export interface WeilongExperiment {
   seed: number;
   shardCount: number;
   abilityWorth: boolean;
+  /** rotate seats game by game (default true); false keeps each strategy in its listed seat */
+  rotate: boolean;
   /** penalty numbers (the same for every Son) to replay the table at, without ability worth */
   penaltySweep: number[];
   /** games per penalty value */
@@ -52,7 +54,7 @@ export interface WeilongExperiment {
 export function parseExperiment(spec: Record<string, unknown>): WeilongExperiment {
   const name = string(spec.name, 'experiment name');
   const w = `experiment ${name}`;
-  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'players', 'strategies', 'games', 'seed', 'shardCount', 'abilityWorth', 'penaltySweep', 'sweepGames', 'assumptions', 'assumptionGames']);
+  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'players', 'strategies', 'games', 'seed', 'shardCount', 'abilityWorth', 'rotate', 'penaltySweep', 'sweepGames', 'assumptions', 'assumptionGames']);
   const players = integer(spec.players, `${w}: players`, 2, 5);
   const list = array(spec.strategies, `${w}: strategies`, 1, 5).map((s, i) => string(s, `${w}: strategies.${i}`));
   return {
@@ -66,6 +68,7 @@ export function parseExperiment(spec: Record<string, unknown>): WeilongExperimen
     seed: integer(spec.seed, `${w}: seed`, 0),
     shardCount: spec.shardCount === undefined ? 32 : integer(spec.shardCount, `${w}: shardCount`, 1, 100000),
     abilityWorth: spec.abilityWorth === undefined ? true : boolean(spec.abilityWorth, `${w}: abilityWorth`),
+    rotate: spec.rotate === undefined ? true : boolean(spec.rotate, `${w}: rotate`),
     penaltySweep: spec.penaltySweep === undefined ? [] : array(spec.penaltySweep, `${w}: penaltySweep`, 0, 20).map((v, i) => integer(v, `${w}: penaltySweep.${i}`, 0, 100)),
     sweepGames: spec.sweepGames === undefined ? 10000 : integer(spec.sweepGames, `${w}: sweepGames`, 1, 1e9),
     assumptions: spec.assumptions === undefined ? false : boolean(spec.assumptions, `${w}: assumptions`),
@@ -74,7 +77,7 @@ export function parseExperiment(spec: Record<string, unknown>): WeilongExperimen
 }
 
 /** Error bars + points: one row per category with value, low, high. */
-function intervalChart(o: { name: string; title: string; subtitle: string | string[]; caption: string; rows: Row[]; category: string; categoryTitle: string; value: string; valueTitle: string; format: string; reference?: number; referenceLabel?: string; color?: string }): Chart {
+function intervalChart(o: { name: string; title: string; subtitle: string | string[]; basis: string; caption: string; rows: Row[]; category: string; categoryTitle: string; value: string; valueTitle: string; format: string; reference?: number; referenceLabel?: string; color?: string }): Chart {
   // The domain holds every interval and the reference line with a margin (no interval cut at an
   // edge, the zero line never on the axis), and the tick format has enough digits that no two
   // ticks print the same label ("19% 20% 20% 21%"); zero prints as "0", not "+0.0%".
@@ -95,6 +98,7 @@ function intervalChart(o: { name: string; title: string; subtitle: string | stri
     name: o.name,
     title: o.title,
     caption: o.caption,
+    basis: o.basis,
     rows: o.rows,
     spec: { $schema: SCHEMA, title: { text: o.title, subtitle: o.subtitle }, width: 560, height: { step: 30 } as unknown as number, data: { values: o.rows }, layer: layers } as never,
   };
@@ -130,16 +134,20 @@ export function balanceParagraph(r: GamesResult): string {
   }
   const seats = r.bySeat.map((s) => s.winRate.p);
   const sMin = Math.min(...seats), sMax = Math.max(...seats);
-  if (new Set(r.strategies).size === 1) {
-    parts.push(`Seats barely matter: game win rates by seat run from ${pc(sMin)} to ${pc(sMax)} (each ±${(Z95 * r.bySeat[0].winRate.se * 100).toFixed(1)}), as they should with cards dealt at random and passed round by round.`);
+  // with fixed seats and mixed strategies a seat's figure is its strategy's: no seat sentence then
+  if (r.rotate || new Set(r.strategies).size === 1) {
+    parts.push(`Seats barely matter: game win rates by seat run from ${pc(sMin)} to ${pc(sMax)} (each ±${(Z95 * r.bySeat[0].winRate.se * 100).toFixed(1)}), as they should with cards dealt at random and passed round by round${r.rotate && new Set(r.strategies).size > 1 ? ' (the strategies rotate through the seats, so this is the seat effect alone)' : ''}.`);
   }
   return parts.join(' ');
 }
 
-function charts(r: GamesResult): { sections: Section[] } {
+function charts(r: GamesResult, seed: number): { sections: Section[] } {
   const sections: Section[] = [];
+  const basis = basisLine({ simulated: r.games, of: 'games', seed });
+  const worthBasis = basisLine({ simulated: r.games, of: 'games', seed, extra: 'each game replayed once per Son with that ability off' });
   const fair = 1 / r.players;
   const strategiesText = [...new Set(r.strategies)].join(', ');
+  const mixed = new Set(r.strategies).size > 1;
   if (r.abilityWorth) {
     const rows: Row[] = r.abilityWorth.flatMap((w) => [
       { Son: sonLabel(w.son - 1), measure: 'round win rate', change: w.roundWinRateChange.estimate, low: w.roundWinRateChange.ci95[0], high: w.roundWinRateChange.ci95[1], se: w.roundWinRateChange.se },
@@ -149,8 +157,8 @@ function charts(r: GamesResult): { sections: Section[] } {
       heading: 'What each ability is worth',
       html: '<p>Every game is played twice and more: once with all abilities, then once per Son with that Son\'s ability alone switched off, from the same seeds (the same deal and the same dice streams per Son and round). The paired differences per game give the intervals below, much tighter than two independent runs would.</p>',
       charts: [
-        intervalChart({ name: 'ability-worth-wins', title: 'Ability worth: change in round win rate', subtitle: `${r.players} players (${strategiesText}); with minus without the ability; 95% intervals`, caption: 'How many more rounds (as a share of the rounds the Son is dealt) its holder wins because of the ability. Right of the dashed zero line the ability helps.', rows, category: 'Son', categoryTitle: 'Son', value: 'change', valueTitle: 'change in round win rate (percentage points)', format: '+.1%', reference: 0 }),
-        intervalChart({ name: 'ability-worth-points', title: 'Ability worth: change in points carried per round', subtitle: `${r.players} players (${strategiesText}); with minus without the ability; 95% intervals`, caption: 'Points the Son\'s holder scores per round (low is good), with minus without the ability. Left of zero the ability saves points.', rows: pts, category: 'Son', categoryTitle: 'Son', value: 'change', valueTitle: 'change in points per round (points; lower is better)', format: '+.2f', reference: 0 }),
+        intervalChart({ name: 'ability-worth-wins', title: 'Ability worth: change in round win rate', subtitle: `${r.players} players (${strategiesText}); with minus without the ability; 95% intervals`, basis: worthBasis, caption: 'How many more rounds (as a share of the rounds the Son is dealt) its holder wins because of the ability. Right of the dashed zero line the ability helps.', rows, category: 'Son', categoryTitle: 'Son', value: 'change', valueTitle: 'change in round win rate (percentage points)', format: '+.1%', reference: 0 }),
+        intervalChart({ name: 'ability-worth-points', title: 'Ability worth: change in points carried per round', subtitle: `${r.players} players (${strategiesText}); with minus without the ability; 95% intervals`, basis: worthBasis, caption: 'Points the Son\'s holder scores per round (low is good), with minus without the ability. Left of zero the ability saves points.', rows: pts, category: 'Son', categoryTitle: 'Son', value: 'change', valueTitle: 'change in points per round (points; lower is better)', format: '+.2f', reference: 0 }),
       ],
       table: {
         caption: 'Ability worth (with minus without), per round the Son is dealt; 95% intervals.',
@@ -159,12 +167,12 @@ function charts(r: GamesResult): { sections: Section[] } {
     });
   }
   const sonRows: Row[] = r.bySon.map((s) => ({ Son: sonLabel(s.son - 1), winRate: s.roundWinRate.p, low: s.roundWinRate.ci95[0], high: s.roundWinRate.ci95[1], rounds: s.roundsHeld }));
-  const seatRows: Row[] = r.bySeat.map((s) => ({ seat: `seat ${s.seat} (${s.strategy})`, winRate: s.winRate.p, low: s.winRate.ci95[0], high: s.winRate.ci95[1], games: s.winRate.n }));
+  const seatRows: Row[] = r.bySeat.map((s) => ({ seat: s.strategy === undefined ? `seat ${s.seat}` : `seat ${s.seat} (${s.strategy})`, winRate: s.winRate.p, low: s.winRate.ci95[0], high: s.winRate.ci95[1], games: s.winRate.n }));
   sections.push({
     heading: 'Win rates by Son and by seat',
     charts: [
-      intervalChart({ name: 'son-round-wins', title: 'Round win rate by Son', subtitle: `${r.players} players (${strategiesText}); the player dealt the Son for the round; Wilson 95% intervals`, caption: `Share of rounds won (ended by collecting five of the element or a Dragon) by the player dealt each Son. The dashed line is an even share (${pc(fair)}).`, rows: sonRows, category: 'Son', categoryTitle: 'Son', value: 'winRate', valueTitle: 'rounds won (share of rounds dealt)', format: '.0%', reference: fair }),
-      intervalChart({ name: 'seat-game-wins', title: 'Game win rate by seat', subtitle: [`${r.players} players; lowest total after ${r.games ? 5 : 0} rounds wins; Wilson 95% intervals`, ...(new Set(r.bySeat.map((x) => x.strategy)).size > 1 ? ['each strategy keeps its seat in every game: seat and strategy effects are not separated (same numbers as by strategy)'] : [])], caption: `Share of games won from each seat (ties broken by who held the First Son last). The dashed line is an even share (${pc(fair)}).`, rows: seatRows, category: 'seat', categoryTitle: 'seat (strategy)', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair }),
+      intervalChart({ name: 'son-round-wins', title: 'Round win rate by Son', subtitle: `${r.players} players (${strategiesText}); the player dealt the Son for the round; Wilson 95% intervals`, basis, caption: `Share of rounds won (ended by collecting five of the element or a Dragon) by the player dealt each Son. The dashed line is an even share (${pc(fair)}).`, rows: sonRows, category: 'Son', categoryTitle: 'Son', value: 'winRate', valueTitle: 'rounds won (share of rounds dealt)', format: '.0%', reference: fair }),
+      intervalChart({ name: 'seat-game-wins', title: 'Game win rate by seat', subtitle: [`${r.players} players (${strategiesText}); lowest total after 5 rounds wins; Wilson 95% intervals`, ...(mixed ? [r.rotate ? 'strategies rotate through the seats game by game: the seat effect alone' : 'each strategy keeps its seat: seat and strategy effects are not separated'] : [])], basis, caption: `Share of games won from each seat (seat 1 is the first player; ties broken by who held the First Son last)${mixed && r.rotate ? '; every strategy sits in every seat equally often, so a seat\'s figure is the seat\'s own effect' : ''}. The dashed line is an even share (${pc(fair)}).`, rows: seatRows, category: 'seat', categoryTitle: mixed && !r.rotate ? 'seat (strategy)' : 'seat', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair }),
     ],
     table: {
       caption: 'By Son, per round dealt (the player keeps the Son\'s figures after a Fifth Son trade); 95% intervals.',
@@ -186,6 +194,7 @@ function charts(r: GamesResult): { sections: Section[] } {
       {
         name: 'round-length',
         title: 'Round length',
+        basis,
         caption: `Share of rounds lasting each number of turns (all players' turns counted). The first bar is the First Son finishing on the very first turn; the regular peaks come from the strongest Sons' turns in each cycle of ${r.players}.`,
         rows: hist,
         spec: { $schema: SCHEMA, title: { text: 'Round length in turns', subtitle: `${r.players} players (${strategiesText}); ${r.rounds.count.toLocaleString('en-US')} rounds` }, width: 640, height: 260, data: { values: hist }, mark: 'bar', encoding: { x: { field: 'turns', type: 'ordinal', sort: null, title: 'turns in the round (count; the last bar is every longer round)', axis: { labelAngle: 0, labelExpr: `datum.value % 5 == 0 || datum.value == 1 || datum.value == '${CAP}+' ? datum.label : ''` } }, y: { field: 'share', type: 'quantitative', title: 'share of rounds', axis: { format: '.0%' } } } } as never,
@@ -193,6 +202,7 @@ function charts(r: GamesResult): { sections: Section[] } {
       {
         name: 'round-endings',
         title: 'How rounds end, by the Son who ends them',
+        basis,
         caption: `Rounds won by each Son (the player dealt it), split by five of the element or a Dragon. Overall ${pc(r.roundEndings.dragon / Math.max(1, r.roundEndings.element + r.roundEndings.dragon))} of finished rounds end in a Dragon.`,
         rows: endRows,
         spec: { $schema: SCHEMA, title: { text: 'Round endings by Son', subtitle: `${r.players} players (${strategiesText})` }, width: 560, height: { step: 30 } as unknown as number, data: { values: endRows }, mark: 'bar', encoding: { y: { field: 'Son', type: 'nominal', sort: null, title: 'Son' }, x: { field: 'rounds', type: 'quantitative', title: 'rounds ended (count)' }, color: { field: 'ending', type: 'nominal', title: 'ending', legend: { orient: 'bottom' } } } } as never,
@@ -203,7 +213,7 @@ function charts(r: GamesResult): { sections: Section[] } {
     const stRows: Row[] = r.byStrategy.map((s) => ({ strategy: s.strategy, winRate: s.winRate.p, low: s.winRate.ci95[0], high: s.winRate.ci95[1] }));
     sections.unshift({
       heading: 'Strategies',
-      charts: [intervalChart({ name: 'strategy-wins', title: 'Game win rate by strategy', subtitle: `${r.players} players, one seat each; Wilson 95% intervals`, caption: `Share of games won by each strategy. The dashed line is an even share (${pc(fair)}).`, rows: stRows, category: 'strategy', categoryTitle: 'strategy', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair })],
+      charts: [intervalChart({ name: 'strategy-wins', title: 'Game win rate by strategy', subtitle: `${r.players} players, one per strategy${r.rotate ? ', seats rotated game by game' : ' in a fixed seat'}; Wilson 95% intervals`, basis, caption: `Share of games won by each strategy${r.rotate ? ' (each sat in every seat equally often)' : ''}. The dashed line is an even share (${pc(fair)}).`, rows: stRows, category: 'strategy', categoryTitle: 'strategy', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair })],
       table: { caption: 'Game win rate and final points by strategy; 95% intervals.', rows: r.byStrategy.map((s) => ({ strategy: s.strategy, seats: s.seats, 'win rate': pc(s.winRate.p, 2), 'win 95%': pcI(s.winRate.ci95, 2), 'mean final points': n2(s.meanPoints.mean), 'points 95%': `[${n2(s.meanPoints.ci95[0])}, ${n2(s.meanPoints.ci95[1])}]` })) },
     });
   }
@@ -213,9 +223,11 @@ function charts(r: GamesResult): { sections: Section[] } {
 /** Replay the table with the penalty number set to each value (every Son alike): who wins then? */
 async function penaltySection(e: WeilongExperiment, rules: WeilongRules, workers: number): Promise<Section> {
   const rows: Row[] = [];
+  // one seed for every penalty: the same deals and dice at each point (common random numbers)
+  const seed = e.seed + 1000;
   for (const v of e.penaltySweep) {
-    const params: GamesParams = { rules: { ...rules, penalty: [v, v, v, v, v] }, strategies: e.strategies, abilityWorth: false };
-    const acc = await runShards({ kernel: gamesKernel.name, params, seed: e.seed + 1000 + v, total: e.sweepGames, shardCount: Math.min(e.shardCount, e.sweepGames) }, { workers });
+    const params: GamesParams = { rules: { ...rules, penalty: [v, v, v, v, v] }, strategies: e.strategies, rotate: e.rotate, abilityWorth: false };
+    const acc = await runShards({ kernel: gamesKernel.name, params, seed, total: e.sweepGames, shardCount: Math.min(e.shardCount, e.sweepGames) }, { workers });
     const r = gamesKernel.summarize(params, acc, e.sweepGames);
     for (const s of r.byStrategy) rows.push({ penalty: v, strategy: s.strategy, winRate: s.winRate.p, low: s.winRate.ci95[0], high: s.winRate.ci95[1], meanRoundTurns: r.rounds.meanTurns.mean });
   }
@@ -223,9 +235,9 @@ async function penaltySection(e: WeilongExperiment, rules: WeilongRules, workers
   const chart: Chart = {
     name: 'penalty-sweep',
     title: 'Game win rate by strategy against the penalty number',
-    caption: `The rules sheet mentions a "penalty number" on each Son card, added to every non-finisher's round score, but never gives it (assumed ${rules.penalty[0]} on every card; rankings at 0, 5, 10 and 20 on the Sons page). Each point replays ${e.sweepGames.toLocaleString('en-US')} games with that penalty on every card; bars are Wilson 95% intervals; the dashed line is an even share (${pc(fair)}). With a penalty, finishing the round is worth more and holding back dice less.`,
+    basis: basisLine({ simulated: e.sweepGames, of: 'games per penalty', seed }),
+    caption: `The rules sheet mentions a "penalty number" on each Son card, added to every non-finisher's round score, but never gives it (assumed ${rules.penalty[0]} on every card; rankings at 0, 5, 10 and 20 on the Sons page). Each point replays ${e.sweepGames.toLocaleString('en-US')} games (the same seed at every point) with that penalty on every card${e.rotate ? ', seats rotated game by game' : ''}; bars are Wilson 95% intervals; the dashed line is an even share (${pc(fair)}). With a penalty, finishing the round is worth more and holding back dice less.`,
     rows,
-    basis: basisLine({ simulated: e.sweepGames, of: 'games per penalty', seed: { base: e.seed, derive: `penalty v uses seed ${e.seed} + 1000 + v` } }),
     spec: {
       $schema: SCHEMA,
       title: { text: 'Who wins as the penalty number grows', subtitle: `${e.players} players (${[...new Set(e.strategies)].join(', ')}); same penalty on every Son card` },
@@ -265,9 +277,9 @@ export function penaltyRankingsSection(rules: WeilongRules, at: readonly Probe[]
   const chart: Chart = {
     name: 'penalty-rankings',
     title: 'Game win rate by strategy at each penalty number',
-    caption: `Each point: ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table, the penalty the same on every card; bars are Wilson 95% intervals; the dashed line is an even share (${pc(fair)}).`,
+    basis: basisLine({ simulated: games, of: 'games per penalty', seed, extra: 'seats rotated game by game' }),
+    caption: `Each point: ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table (seats rotated game by game, the same seed ${seed} at every point), the penalty the same on every card; bars are Wilson 95% intervals; the dashed line is an even share (${pc(fair)}).`,
     rows,
-    basis: basisLine({ simulated: games, of: 'games per penalty (same seed at every penalty)', seed }),
     spec: {
       $schema: SCHEMA,
       title: { text: 'Strategy ranking against the penalty number', subtitle: `4 players (${TABLE_STRATEGIES.join(', ')})` },
@@ -302,13 +314,12 @@ export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageIn
   const isFile = e.rules !== undefined && (e.rules.includes('/') || e.rules.endsWith('.json'));
   const rulesArg = e.rules === undefined || !isFile || isAbsolute(e.rules) ? e.rules : join(packageRoot(), e.rules);
   const rules = loadRules(rulesArg);
-  const params: GamesParams = { rules, strategies: e.strategies, abilityWorth: e.abilityWorth };
+  const params: GamesParams = { rules, strategies: e.strategies, rotate: e.rotate, abilityWorth: e.abilityWorth };
   const t0 = Date.now();
   const acc = await runShards({ kernel: gamesKernel.name, params, seed: e.seed, total: e.games, shardCount: Math.min(e.shardCount, e.games) }, { workers: ctx.workers });
   if (!ctx.quiet) process.stderr.write(`${e.name}: ${e.games} games in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   const r = gamesKernel.summarize(params, acc, e.games);
-  const { sections } = charts(r);
-  for (const s of sections) for (const c of s.charts ?? []) c.basis = basisLine({ simulated: e.games, of: 'games', seed: e.seed, extra: c.name.startsWith('ability-worth') ? 'each game replayed once per Son with that ability off' : undefined });
+  const { sections } = charts(r, e.seed);
   if (e.penaltySweep.length) sections.push(await penaltySection(e, rules, ctx.workers));
   // exact single-turn odds from an empty Collected set, for context
   const odds = [1, 2, 3, 4, 5].map((k) => turnOdds(rules, k, [0, 0, 0, 0, 0, 0, 0], 'adaptive'));
@@ -322,13 +333,13 @@ export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageIn
     const o = { rules, games: e.assumptionGames, workers: ctx.workers, cache: new Memo<Promise<Probe>>(PROBE_CACHE) };
     const at: Probe[] = [];
     for (const v of PENALTY_VALUES) at.push(await probe(withPenalty(rules, v), o));
-    sections.push(penaltyRankingsSection(rules, at, e.assumptionGames, PROBE_SEED));
+    sections.push(penaltyRankingsSection(rules, at, e.assumptionGames, ASSUMPTIONS_SEED));
     sections.push(assumptionsSection(await checkAssumptions(o)));
   }
   // chart files live side by side in reports/weilong/: prefix them with the page name
   for (const s of sections) for (const c of s.charts ?? []) c.name = `${e.page}-${c.name}`;
   const intro = `<p>${escapeHtml(balanceParagraph(r))}</p>
-<p class="files">Experiment <code>${escapeHtml(e.name)}</code>: ${e.games.toLocaleString('en-US')} games, seed ${e.seed}, ${e.shardCount} shards, rules ${escapeHtml(e.rules ?? 'rules/weilong/default.json')}${e.abilityWorth ? ', each game replayed once per Son with that ability off' : ''} (results do not depend on the number of workers). Regenerate with <code>oddsmith report --only ${escapeHtml(e.name)}</code>.</p>`;
+<p class="files">Experiment <code>${escapeHtml(e.name)}</code>: ${e.games.toLocaleString('en-US')} games, seed ${e.seed}, ${e.shardCount} shards, rules ${escapeHtml(e.rules ?? 'rules/weilong/default.json')}${new Set(e.strategies).size > 1 ? (e.rotate ? ', seats rotated game by game (in a shard\'s game g, seat s gets the strategy listed at (s + g) mod players)' : ', each strategy in a fixed seat') : ''}${e.abilityWorth ? ', each game replayed once per Son with that ability off' : ''} (results do not depend on the number of workers). Regenerate with <code>oddsmith report --only ${escapeHtml(e.name)}</code>.</p>`;
   const page = await writePage(ctx.reportsDir, { path: `weilong/${e.page}.html`, title: e.title, summary: `${e.players} players (${[...new Set(e.strategies)].join(', ')}): ability worth per Son, win rates by Son and seat, round length, balance` }, intro, sections);
   return [page];
 };

@@ -17,7 +17,7 @@ export const SON_SHORT = ['First', 'Second', 'Third', 'Fourth', 'Fifth'] as cons
 export interface WeilongRules {
   /** rounds per game (the sheet: 5) */
   rounds: number;
-  /** points added to every non-winner's round score, by Son card (penalty.0 = Son 1 … penalty.4 = Son 5; the undefined "penalty number"; assumed 5) */
+  /** points added to every non-winner's round score, by Son card (`--set penalty.1` = Son 1 … `penalty.5` = Son 5; index 0..4 in code; the undefined "penalty number"; assumed 5) */
   penalty: number[];
   /** (assumed) the player may stop rolling voluntarily after any roll */
   voluntaryStop: boolean;
@@ -52,14 +52,19 @@ const KEYS = [
   'thirdSonConvertedThreeContinues', 'fourthSonReturnsPerSix', 'fifthSonSixesToTrade', 'fifthSonCollectsTradeSixes', 'passing', 'drawNewFrom', 'tieBreak', 'maxTurnsPerRound',
 ];
 
+/** Per-Son arrays: a person counts the Sons 1..5, so `--set penalty.1` and messages say Son 1 (entry 0). */
+export const ONE_BASED = ['penalty', 'abilities'] as const;
+
 /** Validate a parsed rules object; throws UserError naming the field. Returns a clean copy. */
-export function validateRules(raw: unknown, where = 'rules'): WeilongRules {
+export const validateRules = Object.assign(validateRulesRaw, { oneBased: ONE_BASED });
+
+function validateRulesRaw(raw: unknown, where = 'rules'): WeilongRules {
   const o = object(raw, where);
   onlyKeys(o, where, [...KEYS, '$comment', 'name']);
   for (const k of KEYS) if (!(k in o)) throw new UserError(`${where}.${k} is missing`);
   const rounds = integer(o.rounds, `${where}.rounds`, 1, 50);
-  const penalty = array(o.penalty, `${where}.penalty`, 5, 5).map((v, i) => integer(v, `${where}.penalty.${i}`, 0, 100));
-  const abilities = array(o.abilities, `${where}.abilities`, 5, 5).map((v, i) => boolean(v, `${where}.abilities.${i}`));
+  const penalty = array(o.penalty, `${where}.penalty`, 5, 5).map((v, i) => integer(v, `${where}.penalty.${i + 1}`, 0, 100));
+  const abilities = array(o.abilities, `${where}.abilities`, 5, 5).map((v, i) => boolean(v, `${where}.abilities.${i + 1}`));
   const passingRaw = object(o.passing, `${where}.passing`);
   onlyKeys(passingRaw, `${where}.passing`, ['2', '3', '4', '5']);
   const passing: Record<string, PassAction[]> = {};
@@ -88,7 +93,7 @@ export function validateRules(raw: unknown, where = 'rules'): WeilongRules {
 
 /**
  * A shipped preset by name (rules/weilong/<name>.json, default "default") or a rules file, with
- * `--set field=value` overrides (e.g. penalty.4=3, passing.3.0=shuffle-all); validated.
+ * `--set field=value` overrides (e.g. penalty.5=3 for the Fifth Son, passing.3.0=shuffle-all); validated.
  */
 export function loadRules(nameOrPath?: string, sets: readonly string[] = []): WeilongRules {
   return loadRulesFile('weilong', nameOrPath, validateRules, sets);
@@ -96,7 +101,7 @@ export function loadRules(nameOrPath?: string, sets: readonly string[] = []): We
 
 /** Rules already loaded, with `field=value` overrides applied and validated again (sweeps, tests). */
 export function applySets(rules: WeilongRules, sets: readonly string[]): WeilongRules {
-  return validateRules(applyRawSets(rules, sets), 'rules with --set');
+  return validateRules(applyRawSets(rules, sets, ONE_BASED), 'rules with --set');
 }
 
 /** Parse a Son argument: 1..5 or a name ("first", "water", "First Son"). */

@@ -14,8 +14,11 @@ export interface GamesResult {
   game: 'weilong';
   players: number;
   strategies: string[];
+  /** seats rotated game by game (then a seat has no strategy of its own) */
+  rotate: boolean;
   games: number;
-  bySeat: { seat: number; strategy: string; winRate: Proportion; meanPoints: MeanEstimate }[];
+  /** `strategy` only with fixed seats */
+  bySeat: { seat: number; strategy?: string; winRate: Proportion; meanPoints: MeanEstimate }[];
   byStrategy: { strategy: string; seats: number; playerGames: number; winRate: Proportion; meanPoints: MeanEstimate }[];
   bySon: {
     son: number;

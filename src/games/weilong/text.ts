@@ -10,11 +10,13 @@ const pct = (c: [number, number]) => `[${pc(c[0], 1)}, ${pc(c[1], 1)}]`;
 
 export function simulateText(r: GamesResult): string {
   const out: string[] = [];
-  out.push(`${r.games} games, ${r.players} players (${r.strategies.join(', ')})`);
+  out.push(`${r.games} games, ${r.players} players (${r.strategies.join(', ')})${r.rotate ? ', seats rotated game by game' : ', fixed seats'}`);
   out.push('', 'game win rate and final points by strategy (95% intervals; win rate Wilson):');
   out.push(textTable(r.byStrategy.map((s) => ({ strategy: s.strategy, seats: s.seats, 'win rate': pc(s.winRate.p, 2), 'win 95%': pct(s.winRate.ci95), 'mean points': f(s.meanPoints.mean, 2), 'points 95%': ci(s.meanPoints.ci95, 2) }))));
-  out.push('', 'by seat (cards are dealt at random for round 1, then passed):');
-  out.push(textTable(r.bySeat.map((s) => ({ seat: s.seat, strategy: s.strategy, 'win rate': pc(s.winRate.p, 2), 'win 95%': pct(s.winRate.ci95), 'mean points': f(s.meanPoints.mean, 2), 'points 95%': ci(s.meanPoints.ci95, 2) }))));
+  out.push('', r.rotate
+    ? 'by seat (strategies rotate through the seats, so this is the seat effect alone):'
+    : 'by seat (each strategy keeps its seat: seat and strategy effects are not separated):');
+  out.push(textTable(r.bySeat.map((s) => ({ seat: s.seat, ...(s.strategy === undefined ? {} : { strategy: s.strategy }), 'win rate': pc(s.winRate.p, 2), 'win 95%': pct(s.winRate.ci95), 'mean points': f(s.meanPoints.mean, 2), 'points 95%': ci(s.meanPoints.ci95, 2) }))));
   out.push('', 'by Son (per round, following the player dealt that Son for the round, also after a Fifth Son trade):');
   out.push(textTable(r.bySon.map((s) => ({
     Son: s.name,
@@ -46,7 +48,7 @@ export function simulateText(r: GamesResult): string {
 export function simulateRows(r: GamesResult): Row[] {
   const rows: Row[] = [];
   for (const s of r.byStrategy) rows.push({ group: 'strategy', key: s.strategy, n: s.playerGames, winRate: s.winRate.p, winLow: s.winRate.ci95[0], winHigh: s.winRate.ci95[1], meanPoints: s.meanPoints.mean, pointsLow: s.meanPoints.ci95[0], pointsHigh: s.meanPoints.ci95[1] });
-  for (const s of r.bySeat) rows.push({ group: 'seat', key: `${s.seat} (${s.strategy})`, n: s.winRate.n, winRate: s.winRate.p, winLow: s.winRate.ci95[0], winHigh: s.winRate.ci95[1], meanPoints: s.meanPoints.mean, pointsLow: s.meanPoints.ci95[0], pointsHigh: s.meanPoints.ci95[1] });
+  for (const s of r.bySeat) rows.push({ group: 'seat', key: s.strategy === undefined ? String(s.seat) : `${s.seat} (${s.strategy})`, n: s.winRate.n, winRate: s.winRate.p, winLow: s.winRate.ci95[0], winHigh: s.winRate.ci95[1], meanPoints: s.meanPoints.mean, pointsLow: s.meanPoints.ci95[0], pointsHigh: s.meanPoints.ci95[1] });
   for (const s of r.bySon) rows.push({ group: 'son-round', key: s.name, n: s.roundsHeld, winRate: s.roundWinRate.p, winLow: s.roundWinRate.ci95[0], winHigh: s.roundWinRate.ci95[1], meanPoints: s.meanRoundPoints.mean, pointsLow: s.meanRoundPoints.ci95[0], pointsHigh: s.meanRoundPoints.ci95[1] });
   return rows;
 }
