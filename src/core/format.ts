@@ -57,6 +57,19 @@ export function textTable(rows: readonly Row[], opts: TextTableOptions = {}): st
     .join('\n\n');
 }
 
+/** A paragraph broken at spaces into lines of at most `width` columns (no indent). */
+export function wrapWords(text: string, width = TEXT_WIDTH): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const w of text.split(' ')) {
+    if (line && line.length + 1 + w.length > width) {
+      lines.push(line);
+      line = w;
+    } else line = line ? `${line} ${w}` : w;
+  }
+  return [...lines, line].join('\n');
+}
+
 /**
  * Wrap every line wider than `width` (tables made by textTable already fit): at a top-level
  * " · ", then "; ", then ", ", then any space — never inside brackets when a break outside exists.

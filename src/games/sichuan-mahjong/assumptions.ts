@@ -10,7 +10,7 @@ import { Memo } from '../../core/memo.js';
 import { UserError } from '../../core/errors.js';
 import type { Assumption, AssumptionsReport, FindingAtValue, FindingCheck } from '../../report/assumptions.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
-import { fmtPct } from '../../core/format.js';
+import { fmtPct, wrapWords } from '../../core/format.js';
 import { loadRules, type SichuanRules } from './rules.js';
 import { dealKernel, type DealParams, type DealSummary } from './kernels.js';
 import { applySets } from '../../core/rules.js';
@@ -110,19 +110,6 @@ function findings(base: Probe): Finding[] {
   ];
 }
 
-/** Break a paragraph into lines of at most 100 columns. */
-function wrap(text: string, width = 100): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const w of text.split(' ')) {
-    if (line && line.length + 1 + w.length > width) {
-      lines.push(line);
-      line = w;
-    } else line = line ? `${line} ${w}` : w;
-  }
-  return [...lines, line].join('\n');
-}
-
 export async function checkAssumptions(o: SichuanAssumptionsOptions = {}): Promise<AssumptionsReport> {
   const rules = o.rules ?? loadRules();
   const opt = { ...o, cache: o.cache ?? new Memo<Promise<Probe>>(PROBE_CACHE) };
@@ -146,6 +133,6 @@ export async function checkAssumptions(o: SichuanAssumptionsOptions = {}): Promi
     game: 'mahjong',
     assumptions: chosen.map(({ sets: _sets, ...a }) => a),
     checks,
-    method: wrap(`Simulated at each value: ${deals.toLocaleString('en-US')} deals of greedy, value, random, greedy and ${deals.toLocaleString('en-US')} deals of ${DECLINE_TABLE.join(', ')}, seats rotated, seed ${o.seed ?? 16}; 95% intervals. The same walls at every value (common random numbers), so a finding that moves moved because of the rule.`),
+    method: wrapWords(`Simulated at each value: ${deals.toLocaleString('en-US')} deals of greedy, value, random, greedy and ${deals.toLocaleString('en-US')} deals of ${DECLINE_TABLE.join(', ')}, seats rotated, seed ${o.seed ?? 16}; 95% intervals. The same walls at every value (common random numbers), so a finding that moves moved because of the rule.`),
   };
 }

@@ -9,7 +9,7 @@ import { Memo } from '../../core/memo.js';
 import { UserError } from '../../core/errors.js';
 import type { Assumption, AssumptionsReport, FindingAtValue, FindingCheck } from '../../report/assumptions.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
-import { fmtPct, fmtPctCi } from '../../core/format.js';
+import { fmtPct, fmtPctCi, wrapWords } from '../../core/format.js';
 import { applySets, loadRules, SON_SHORT, type WeilongRules } from './rules.js';
 import { gamesKernel, type GamesParams } from './kernels.js';
 import type { GamesResult } from './summary.js';
@@ -111,19 +111,6 @@ interface Finding {
   measure(p: Probe): { measured: string; holds: boolean };
 }
 
-/** Break a paragraph into lines of at most 100 columns (the plain-text table's width). */
-function wrap(text: string, width = 100): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const w of text.split(' ')) {
-    if (line && line.length + 1 + w.length > width) {
-      lines.push(line);
-      line = w;
-    } else line = line ? `${line} ${w}` : w;
-  }
-  return [...lines, line].join('\n');
-}
-
 const pc = (x: number) => fmtPct(x, 1);
 const pcI = (c: [number, number]) => fmtPctCi(c, 1);
 
@@ -190,6 +177,6 @@ export async function checkAssumptions(o: WeilongAssumptionsOptions = {}): Promi
     game: 'weilong',
     assumptions: chosen.map(({ sets: _sets, ...a }) => a),
     checks,
-    method: wrap(`Simulated at each value: ${games.toLocaleString('en-US')} games of 5 adaptive players with each ability switched off in turn (common random numbers), and ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table, seats rotated game by game; seed ${o.seed ?? ASSUMPTIONS_SEED}; 95% intervals (Wilson for win rates). drawNewFrom and the safety valve maxTurnsPerRound are assumptions too, but apply only to two players and to stalled rounds (under 0.1%), so they are not re-run here.`),
+    method: wrapWords(`Simulated at each value: ${games.toLocaleString('en-US')} games of 5 adaptive players with each ability switched off in turn (common random numbers), and ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table, seats rotated game by game; seed ${o.seed ?? ASSUMPTIONS_SEED}; 95% intervals (Wilson for win rates). drawNewFrom and the safety valve maxTurnsPerRound are assumptions too, but apply only to two players and to stalled rounds (under 0.1%), so they are not re-run here.`),
   };
 }
