@@ -238,24 +238,29 @@ async function penaltySection(e: WeilongExperiment, rules: WeilongRules, workers
     basis: basisLine({ simulated: e.sweepGames, of: 'games per penalty', seed }),
     caption: `The rules sheet mentions a "penalty number" on each Son card, added to every non-finisher's round score, but never gives it (assumed ${rules.penalty[0]} on every card; rankings at 0, 5, 10 and 20 on the Sons page). Each point replays ${e.sweepGames.toLocaleString('en-US')} games (the same seed at every point) with that penalty on every card${e.rotate ? ', seats rotated game by game' : ''}; bars are Wilson 95% intervals; the dashed line is an even share (${pc(fair)}). With a penalty, finishing the round is worth more and holding back dice less.`,
     rows,
-    spec: {
-      $schema: SCHEMA,
-      title: { text: 'Who wins as the penalty number grows', subtitle: `${e.players} players (${[...new Set(e.strategies)].join(', ')}); same penalty on every Son card` },
-      width: 560,
-      height: 300,
-      data: { values: rows },
-      layer: [
-        { mark: { type: 'line', point: true }, encoding: { x: { field: 'penalty', type: 'quantitative', title: 'penalty number added to each non-finisher (points per round)' }, y: { field: 'winRate', type: 'quantitative', title: 'games won (share)', axis: { format: '.0%' } }, color: { field: 'strategy', type: 'nominal', title: 'strategy' } } },
-        { mark: 'rule', encoding: { x: { field: 'penalty', type: 'quantitative' }, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'strategy', type: 'nominal' } } },
-        { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: fair } } },
-      ],
-    } as never,
+    spec: winRateByPenaltySpec({ text: 'Who wins as the penalty number grows', subtitle: `${e.players} players (${[...new Set(e.strategies)].join(', ')}); same penalty on every Son card` }, rows, fair),
   };
   return {
     heading: 'The undefined penalty number',
     charts: [chart],
     table: { caption: 'Game win rate by strategy and penalty number (95% intervals).', rows: rows.map((r) => ({ penalty: r.penalty, strategy: r.strategy, 'win rate': pc(Number(r.winRate), 2), '95%': pcI([Number(r.low), Number(r.high)], 2), 'mean round length (turns)': n2(Number(r.meanRoundTurns)) })) },
   };
+}
+
+/** Win rate by strategy against the penalty number: lines, Wilson bars and the even share (both penalty charts). */
+function winRateByPenaltySpec(title: { text: string; subtitle: string }, rows: Row[], fair: number): never {
+  return {
+    $schema: SCHEMA,
+    title,
+    width: 560,
+    height: 300,
+    data: { values: rows },
+    layer: [
+      { mark: { type: 'line', point: true }, encoding: { x: { field: 'penalty', type: 'quantitative', title: 'penalty number added to each non-finisher (points per round)' }, y: { field: 'winRate', type: 'quantitative', title: 'games won (share)', axis: { format: '.0%' } }, color: { field: 'strategy', type: 'nominal', title: 'strategy' } } },
+      { mark: 'rule', encoding: { x: { field: 'penalty', type: 'quantitative' }, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'strategy', type: 'nominal' } } },
+      { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: fair } } },
+    ],
+  } as never;
 }
 
 /**
@@ -280,18 +285,7 @@ export function penaltyRankingsSection(rules: WeilongRules, at: readonly Probe[]
     basis: basisLine({ simulated: games, of: 'games per penalty', seed, extra: 'seats rotated game by game' }),
     caption: `Each point: ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table (seats rotated game by game, the same seed ${seed} at every point), the penalty the same on every card; bars are Wilson 95% intervals; the dashed line is an even share (${pc(fair)}).`,
     rows,
-    spec: {
-      $schema: SCHEMA,
-      title: { text: 'Strategy ranking against the penalty number', subtitle: `4 players (${TABLE_STRATEGIES.join(', ')})` },
-      width: 560,
-      height: 300,
-      data: { values: rows },
-      layer: [
-        { mark: { type: 'line', point: true }, encoding: { x: { field: 'penalty', type: 'quantitative', title: 'penalty number added to each non-finisher (points per round)' }, y: { field: 'winRate', type: 'quantitative', title: 'games won (share)', axis: { format: '.0%' } }, color: { field: 'strategy', type: 'nominal', title: 'strategy' } } },
-        { mark: 'rule', encoding: { x: { field: 'penalty', type: 'quantitative' }, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'strategy', type: 'nominal' } } },
-        { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: fair } } },
-      ],
-    } as never,
+    spec: winRateByPenaltySpec({ text: 'Strategy ranking against the penalty number', subtitle: `4 players (${TABLE_STRATEGIES.join(', ')})` }, rows, fair),
   };
   const order = (list: Row[], key: string) => PENALTY_VALUES.map((v) => `${v}: ${list.filter((r) => r.penalty === v).map((r) => r[key]).join(' > ')}`).join('; ');
   return {
