@@ -3,7 +3,6 @@ import { availableParallelism } from 'node:os';
 import { UserError } from '../core/errors.js';
 import { fitText } from '../core/format.js';
 import { progressBar } from '../core/progress.js';
-import { checkWritable } from '../core/files.js';
 import { shardSize } from '../parallel/shards.js';
 import { parseIntArg } from '../core/validate.js';
 import type { Experiment } from '../parallel/pool.js';
@@ -91,7 +90,6 @@ export async function runSimulation(e: Omit<Experiment, 'shardCount'>, opts: Sim
     if (!Number.isInteger(index) || index < 0 || index >= experiment.shardCount) {
       throw new UserError(`--shard-index must be an integer in 0..${experiment.shardCount - 1} (got ${index})`);
     }
-    checkWritable(opts.out, 'partial result');
     const bar = progressBar(`${words.label} shard ${index}/${experiment.shardCount}`, opts.quiet, { unit: words.unit });
     bar(0, shardSize(experiment.total, experiment.shardCount, index));
     try {
