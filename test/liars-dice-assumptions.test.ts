@@ -2,30 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { loadRules, type LiarsRules } from '../src/games/liars-dice/rules.js';
 import { Round } from '../src/games/liars-dice/engine.js';
-import type { RoundView, Strategy } from '../src/games/liars-dice/strategy.js';
 import { checkAssumptions } from '../src/games/liars-dice/assumptions.js';
 import { assumptionsText } from '../src/report/assumptions.js';
 import { expectUserError, runCli } from './helpers/cli.js';
-
-/** A seat that plays fixed bids and, once, calls the listed seats' bids liars. */
-class Scripted implements Strategy {
-  readonly name = 'scripted';
-  private next = 0;
-  constructor(private readonly bids: [number, number][], private readonly callAt: { afterBids: number; inTurn: boolean; targets: number[] } | null) {}
-  challenge(view: RoundView, _me: number, inTurn: boolean): number {
-    const c = this.callAt;
-    if (!c || c.afterBids !== view.numBids || c.inTurn !== inTurn) return 0;
-    for (const t of c.targets) view.marks[t] = 1;
-    return c.targets.length;
-  }
-  bid(view: RoundView): number {
-    const [count, face] = this.bids[this.next++];
-    return view.rankOf(count, face);
-  }
-  direction(): number {
-    return 1;
-  }
-}
+import { Scripted } from './helpers/liars-scripted.js';
 
 /** The rules page's worked example: seat 0 calls seats 1 and 2 liars; both lose. Returns who opens next. */
 function workedExample(rules: LiarsRules): number {

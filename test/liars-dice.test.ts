@@ -4,11 +4,11 @@ import { DEFAULT_RULES, bidRank, validateRules, type LiarsRules } from '../src/g
 import { atLeastTable, bidOdds, binomialAtLeast, checkHigher, exactText, parseBid, parseDice } from '../src/games/liars-dice/exact.js';
 import { checkBids } from '../src/games/liars-dice/check.js';
 import { Round, tailTable } from '../src/games/liars-dice/engine.js';
-import type { RoundView, Strategy } from '../src/games/liars-dice/strategy.js';
 import { Tournament, summarizeTournament, tournamentKernel, type TournamentParams } from '../src/games/liars-dice/kernels.js';
 import { runExperiment } from '../src/parallel/pool.js';
 import { solverFor } from '../strategies/liars-dice/equilibrium.js';
 import { measureAllocation } from './helpers/alloc.js';
+import { Scripted } from './helpers/liars-scripted.js';
 
 const R = DEFAULT_RULES;
 
@@ -100,26 +100,6 @@ function choose(n: number, k: number): number {
   let r = 1;
   for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
   return r;
-}
-
-/** A scripted player: bids from a list; calls the listed bid indices when its turn to call comes. */
-class Scripted implements Strategy {
-  readonly name = 'scripted';
-  private next = 0;
-  constructor(private readonly bids: [number, number][], private readonly callAt: { afterBids: number; inTurn: boolean; targets: number[] } | null, private readonly dir = 1) {}
-  challenge(view: RoundView, _me: number, inTurn: boolean): number {
-    const c = this.callAt;
-    if (!c || c.afterBids !== view.numBids || c.inTurn !== inTurn) return 0;
-    for (const t of c.targets) view.marks[t] = 1;
-    return c.targets.length;
-  }
-  bid(view: RoundView): number {
-    const [count, face] = this.bids[this.next++];
-    return view.rankOf(count, face);
-  }
-  direction(): number {
-    return this.dir;
-  }
 }
 
 const TABLE = [
