@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Kernel } from '../parallel/kernel.js';
 import type { ExperimentRunner } from '../report/experiment.js';
+import type { StateGame } from './state.js';
 
 /** A game's bench: prints its figures and ratios (never asserts). */
 export type Bench = (log: (line: string) => void) => Promise<void>;
@@ -36,4 +37,6 @@ export interface GameDescriptor {
   cli: () => Promise<(program: Command) => void>;
   /** benches by name, for `npm run bench [-- name…]` */
   benches: Record<string, () => Promise<Bench>>;
+  /** the game through the one state interface (src/games/state.ts), for the tools written once */
+  state?: () => Promise<StateGame<never>>;
 }

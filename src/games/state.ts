@@ -1,0 +1,110 @@
+/**
+ * The game interface: one state machine every game implements, so that generic tools (tournaments,
+ * balance, sweeps, assumptions, search players, ladders, the behaviour contract tests) are written
+ * once, over this file only. The idea is OpenSpiel's `State`, in our idiom: actions are small
+ * non-negative integers written into caller-owned typed arrays, and chance is resolved by drawing
+ * from an `Rng` exactly as the game's fast kernel draws, so the interface and the kernel play the
+ * same game from the same seed, move for move (a test per game proves it).
+ *
+ * The fast kernels stay where they are hot; this interface is for tools that need to look inside a
+ * game (search, replay, contract tests) and for games small enough to be played through it.
+ */
+import type { Rng } from '../core/rng.js';
+
+/** `currentPlayer()` when the next step is a chance event (dice, a shuffle, a draw). */
+export const CHANCE = -1;
+/** `currentPlayer()` when the game is over. */
+export const TERMINAL = -2;
+
+/** The most legal actions any state of any game may offer (sizes the caller's action buffers). */
+export const MAX_ACTIONS = 4096;
+
+export interface GameState {
+  /** number of seats at the table (fixed for a game) */
+  readonly players: number;
+
+  /** the seat to move (0 … players − 1), CHANCE or TERMINAL */
+  currentPlayer(): number;
+
+  /**
+   * The legal actions of the seat to move, written into `out` (ascending, no duplicates); returns
+   * how many. Only called when currentPlayer() is a seat. Must not allocate in the game's hot path.
+   */
+  legalActions(out: Int32Array): number;
+
+  /** Play `action` (one of legalActions) for the seat to move. */
+  applyAction(action: number): void;
+
+  /**
+   * Resolve the pending chance event by drawing from `rng` — the same draws, in the same order, as
+   * the game's kernel makes (so the same seed gives the same game). Only called at CHANCE.
+   */
+  applyChance(rng: Rng): void;
+
+  /**
+   * Optional: the pending chance event's outcomes and their probabilities, where they are few
+   * (dice, one card), for exact tools; returns how many (0 when the game does not enumerate).
+   */
+  chanceOutcomes?(outcomes: Int32Array, probabilities: Float64Array): number;
+  /** Optional, with chanceOutcomes: resolve the pending chance event with this outcome. */
+  applyChanceOutcome?(outcome: number): void;
+
+  isTerminal(): boolean;
+
+  /**
+   * What each seat gets at the end, written into `out` (length players). Win/lose games write 1 for
+   * a win, 0 for a loss, and split ties (1/k each of k winners); `scores` carries points.
+   */
+  returns(out: Float64Array): void;
+
+  /** Optional: each seat's points or money at the end (the game's own score), into `out`. */
+  scores?(out: Float64Array): void;
+
+  /**
+   * A string that is equal for two states exactly when `seat` cannot tell them apart (its
+   * information set): its private information plus the public history. Used by search players
+   * to share statistics across determinizations; may allocate (not for hot loops).
+   */
+  informationKey(seat: number): string;
+
+  /**
+   * A full state drawn at random consistent with what `seat` knows (its view): hidden cards, dice
+   * and deck order resampled from those it cannot see, everything it can see kept. The returned
+   * state must give the same informationKey(seat) as this one. May allocate.
+   */
+  determinize(seat: number, rng: Rng): GameState;
+
+  /** An independent deep copy. */
+  clone(): GameState;
+
+  /** The action as a person would read it ("roll", "bid 3x5", "play 7p"), for logs and traces. */
+  actionText(action: number): string;
+
+  /** One line describing the state, for logs and failing tests. */
+  toString(): string;
+}
+
+/** A player over the game interface: any seat of any game. */
+export interface StatePlayer {
+  /** A legal action for the seat to move in `state` (currentPlayer() is a seat). */
+  act(state: GameState, rng: Rng): number;
+}
+
+/**
+ * A game's implementation of the interface, declared by its descriptor (`state`):
+ * how to start a game and which of its strategies can play through the interface.
+ */
+export interface StateGame<R = unknown> {
+  /** the game's id (as in GameDescriptor) */
+  id: string;
+  /** seats allowed at the table under these rules */
+  seats(rules: R): { min: number; max: number; default: number };
+  /** a new game before its first chance event (deal, first roll) with `players` seats */
+  newGame(rules: R, players: number): GameState;
+  /** names of the game's strategies that can play through the interface (parameters by `name:k=v,…`) */
+  playerNames: readonly string[];
+  /** a player for `spec` (a strategy spec string) at a seat; unknown names throw a UserError */
+  player(rules: R, spec: string, seat: number): StatePlayer;
+  /** names for the seats in tables ("Dracula", "Van Helsing") when seats are roles; else undefined */
+  roles?: readonly string[];
+}
