@@ -116,6 +116,7 @@ export class Engine implements DeterminizeTarget {
   readonly moves = new MoveBuffer();
   readonly bombs = new MoveBuffer();
   readonly passBuf = new Int32Array(3);
+  readonly grandBuf = new Int8Array(4);
   readonly maskBuf = new Uint8Array(13);
   /** deal control for `grand`/`call`: seat 0 gets these cards first; forced call decisions (−1 = ask the strategy) */
   readonly fixed = new Int32Array(14);
@@ -214,9 +215,12 @@ export class Engine implements DeterminizeTarget {
     const r = this.rules;
     for (let p = 0; p < 4; p++) for (let k = 0; k < 8; k++) this.give(p, this.deck[this.dealIndex(p, k)]);
     for (let p = 0; p < 4; p++) this.strength8[p] = this.seatStrength(p);
-    for (let p = 0; p < 4; p++) {
-      const f = this.forceGrand[p];
-      if (f === 1 || (f === -1 && this.strategies[p].grandTichu(this.views[p]))) this.calls[p] = 2;
+    if (r.assumptions.grandTichuInSeatOrder) {
+      for (let p = 0; p < 4; p++) if (this.wantsGrand(p)) this.calls[p] = 2;
+    } else {
+      // all at once: every seat decides before any call is shown
+      for (let p = 0; p < 4; p++) this.grandBuf[p] = this.wantsGrand(p) ? 2 : 0;
+      for (let p = 0; p < 4; p++) this.calls[p] = this.grandBuf[p];
     }
     for (let p = 0; p < 4; p++) for (let k = 8; k < 14; k++) this.give(p, this.deck[this.dealIndex(p, k)]);
     for (let p = 0; p < 4; p++) this.strength14[p] = this.seatStrength(p);
@@ -228,6 +232,11 @@ export class Engine implements DeterminizeTarget {
     for (let p = 0; p < 4; p++) if (this.holds(p, MAHJONG)) lead = p;
     this.cur = lead;
     this.playOut();
+  }
+
+  private wantsGrand(p: number): boolean {
+    const f = this.forceGrand[p];
+    return f === 1 || (f === -1 && this.strategies[p].grandTichu(this.views[p]));
   }
 
   private offerTichu(p: number): void {
@@ -269,7 +278,12 @@ export class Engine implements DeterminizeTarget {
 
   private turn(): void {
     const p = this.cur;
-    if (this.rules.assumptions.tichuUntilFirstCard) this.offerTichu(p);
+    const a = this.rules.assumptions;
+    if (a.tichuUntilFirstCard) {
+      // out of turn: everyone who has not played yet may call before this play, in seat order from p
+      if (a.tichuOutOfTurn) for (let i = 0; i < 4; i++) this.offerTichu((p + i) & 3);
+      else this.offerTichu(p);
+    }
     const leading = this.tKind === K_PASS;
     const m = this.moves;
     this.genMoves(p, leading, m);
@@ -284,8 +298,8 @@ export class Engine implements DeterminizeTarget {
     if (kind === K_PASS) {
       this.passes++;
       const needed = (4 - this.nOut) - (this.isOut[this.tPlayer] ? 0 : 1);
-      if (this.passes >= needed) this.endTrick();
-      else this.cur = this.nextActive(p);
+      if (this.passes < needed) this.cur = this.nextActive(p);
+      else if (!this.lastChanceBombs()) this.endTrick();
       return;
     }
     this.applyPlay(p, kind, top, len, phx, aux);
@@ -327,13 +341,57 @@ export class Engine implements DeterminizeTarget {
     }
   }
 
+  /**
+   * Before a trick is collected, every player still holding cards but its winner may bomb it, in seat
+   * order after the winner (the text: "every player given a chance to play bigger bombs before the
+   * trick is taken") — also those who passed. True if someone bombed (play goes on from the bomb).
+   */
+  private lastChanceBombs(): boolean {
+    const a = this.rules.assumptions;
+    if (!a.outOfTurnBombs || !a.bombsAfterPasses) return false;
+    const w = this.tPlayer;
+    for (let i = 1; i < 4; i++) {
+      const q = (w + i) & 3;
+      const b = this.bombs;
+      this.genBombs(q, b);
+      if (b.n === 0) continue;
+      const k = this.strategies[q].bomb(this.views[q], b);
+      if (k < 0) continue;
+      if (k >= b.n) throw new Error(`strategy ${this.strategies[q].name} chose bomb ${k} of ${b.n}`);
+      this.applyPlay(q, b.kind(k), b.top(k), b.len(k), b.phx(k), b.aux(k));
+      if (!this.roundOver) this.interrupts();
+      if (!this.roundOver) this.cur = this.nextActive(this.tPlayer);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * The suit seat p plays one card of rank r with: the lowest suit whose card is in no straight
+   * flush of the hand, else the lowest (so a straight, pair or single never breaks a straight-flush
+   * bomb when another suit would do; a four of a kind cannot be kept by any suit).
+   */
+  suitFor(p: number, r: number): number {
+    const o = p * 16, sm = this.smask[o + r];
+    let first = -1;
+    for (let s = 0; s < 4; s++) {
+      const bit = 1 << s;
+      if (!(sm & bit)) continue;
+      if (first < 0) first = s;
+      if (sm === bit) return s;
+      let lo = r, hi = r;
+      while (lo > 2 && this.smask[o + lo - 1] & bit) lo--;
+      while (hi < 14 && this.smask[o + hi + 1] & bit) hi++;
+      if (hi - lo + 1 < this.rules.minStraightFlush) return s;
+    }
+    return first;
+  }
+
   private removeRank(p: number, r: number, k: number): void {
     if (r === 1) { this.playCard(p, MAHJONG); return; }
-    let s = 0;
-    while (k > 0) {
-      if (this.smask[p * 16 + r] & (1 << s)) { this.playCard(p, (r - 2) * 4 + s); k--; }
-      s++;
-      if (s > 3 && k > 0) throw new Error(`seat ${p} lacks rank ${r}`);
+    for (; k > 0; k--) {
+      if (!this.smask[p * 16 + r]) throw new Error(`seat ${p} lacks rank ${r}`);
+      this.playCard(p, (r - 2) * 4 + this.suitFor(p, r));
     }
   }
   private playCard(p: number, c: number): void {
@@ -464,9 +522,7 @@ export class Engine implements DeterminizeTarget {
         if (leading && this.hold[h + MAHJONG]) m.push(K_SINGLE, 2, 1, 0, MAHJONG);
         for (let r = 2; r <= 14; r++) {
           if (cnt[o + r] > 0 && (leading || 2 * r > tt)) {
-            const sm = this.smask[o + r];
-            const s = sm & 1 ? 0 : sm & 2 ? 1 : sm & 4 ? 2 : 3;
-            m.push(K_SINGLE, 2 * r, 1, 0, (r - 2) * 4 + s);
+            m.push(K_SINGLE, 2 * r, 1, 0, (r - 2) * 4 + this.suitFor(p, r));
           }
         }
         if (ph && (leading || tt < DRAGON_TOP)) m.push(K_SINGLE, leading ? 3 : tt + 1, 1, 1, PHOENIX);
@@ -477,14 +533,15 @@ export class Engine implements DeterminizeTarget {
         for (let r = 2; r <= 14; r++) {
           if (!leading && r <= tt) continue;
           if (cnt[o + r] >= 2) m.push(K_PAIR, r, 2, 0, 0);
-          else if (cnt[o + r] === 1 && ph) m.push(K_PAIR, r, 2, 1, 0);
+          // the Phoenix may fill in for a rank held twice too (8 8 Ph: "8 + Ph" keeps an 8)
+          if (cnt[o + r] >= 1 && ph) m.push(K_PAIR, r, 2, 1, 0);
         }
       }
       if (leading || tk === K_TRIPLE) {
         for (let r = 2; r <= 14; r++) {
           if (!leading && r <= tt) continue;
           if (cnt[o + r] >= 3) m.push(K_TRIPLE, r, 3, 0, 0);
-          else if (cnt[o + r] === 2 && ph) m.push(K_TRIPLE, r, 3, 1, 0);
+          if (cnt[o + r] >= 2 && ph) m.push(K_TRIPLE, r, 3, 1, 0);
         }
       }
       if (leading || tk === K_FULL) {

@@ -29,8 +29,14 @@ export interface TichuRules {
     wishBindsBombs: boolean;
     /** bombs may be played out of turn (after any play, by any player holding cards) */
     outOfTurnBombs: boolean;
+    /** with out-of-turn bombs: before a trick is collected, every player still holding cards (also one who passed) may bomb it */
+    bombsAfterPasses: boolean;
     /** Tichu may be called until one's first card (otherwise only before passing) */
     tichuUntilFirstCard: boolean;
+    /** with tichuUntilFirstCard: a player may call before any play, also out of turn (otherwise only before their own turns) */
+    tichuOutOfTurn: boolean;
+    /** Grand Tichu calls in seat order, a later seat seeing earlier calls (otherwise all at once, unseen) */
+    grandTichuInSeatOrder: boolean;
     /** the last player's hand goes to the opponents (otherwise it is simply discarded) */
     lastHandToOpponents: boolean;
     /** the last player's tricks go to the first player out (otherwise the last player keeps them) */
@@ -41,7 +47,7 @@ export interface TichuRules {
 }
 
 const TOP = ['name', 'calls', 'doubleWin', 'cardPoints', 'targetScore', 'maxRounds', 'minStraight', 'minStraightFlush', 'minPairRun', 'passing', 'phoenixLeadValue', 'assumptions'];
-export const ASSUMPTION_KEYS = ['wishAllowed', 'wishBindsLead', 'wishBindsBombs', 'outOfTurnBombs', 'tichuUntilFirstCard', 'lastHandToOpponents', 'lastTricksToFirstOut', 'tieAtTargetContinues'] as const;
+export const ASSUMPTION_KEYS = ['wishAllowed', 'wishBindsLead', 'wishBindsBombs', 'outOfTurnBombs', 'bombsAfterPasses', 'tichuUntilFirstCard', 'tichuOutOfTurn', 'grandTichuInSeatOrder', 'lastHandToOpponents', 'lastTricksToFirstOut', 'tieAtTargetContinues'] as const;
 
 export function validateRules(raw: unknown, where = 'rules'): TichuRules {
   const o = object(raw, where);
