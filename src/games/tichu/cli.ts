@@ -1,12 +1,13 @@
 import { Option, type Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { textTable } from '../../core/format.js';
-import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { parseStrategySpec, REGISTRY } from '../../../strategies/tichu/index.js';
 import { cardsText, parseCards } from './cards.js';
 import { handOdds, tableFourOfAKind, type HandOddsResult, type OddsLine } from './exact.js';
 import { tableBombOdds, TICHU_DECK, type TableBombResult } from './exact-table.js';
 import { callKernel, gamesKernel } from './kernels.js';
+import { ASSUMPTIONS_ROUNDS, ASSUMPTIONS_SEED, checkAssumptions } from './assumptions.js';
 import { validateRules } from './rules.js';
 
 const pct = (p: number, d = 2) => (Number.isFinite(p) ? `${(p * 100).toFixed(d)}%` : '-');
@@ -132,4 +133,14 @@ export function register(program: Command): void {
       });
   callCommand('grand', 8, 'Grand Tichu (after 8 cards)');
   callCommand('call', 14, 'Tichu (with 14 cards, before passing)');
+
+  addAssumptionsCommand(t, {
+    description: 'every assumed rule (the rules text leaves it open), its default and alternative, and the headline findings re-measured at each on the same deals (share of rounds the choice decides; 95% intervals)',
+    size: { flag: '--rounds', help: 'deals per assumption, each played under the default and the alternative', min: 100, max: 1e7, default: ASSUMPTIONS_ROUNDS },
+    seed: { help: 'seed', default: ASSUMPTIONS_SEED },
+    only: true,
+    rules: 'tichu',
+    examples: ['', '--rounds 2000 --only assumptions.bombsAfterPasses --csv'],
+    checkAssumptions: (o) => checkAssumptions({ rules: rulesFromOptions('tichu', o, validateRules), rounds: o.size, seed: o.seed, workers: o.workers, only: o.only }),
+  });
 }

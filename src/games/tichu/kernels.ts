@@ -379,7 +379,100 @@ export function bestThreshold(buckets: readonly StrengthBucket[]): { threshold: 
   return best;
 }
 
-export const kernels = [gamesKernel, callKernel, strengthKernel] as const;
+// ---------------- one rules choice against another, on the same deals ----------------
+export interface CompareParams { rules: TichuRules; alt: TichuRules; strategies: string[] }
+// per rule set (0 = rules, 1 = alt): rounds' call and bomb statistics; then rounds the choice decides
+const SIDE = defineLayout({
+  tichuCalls: 1, tichuMade: 1, grandCalls: 1, grandMade: 1,
+  bombCallerCalls: 1, bombCallerMade: 1, noBombCallerCalls: 1, noBombCallerMade: 1,
+  bombSeats: 1, bombs: 1, bombsSq: 1, roundsWithBomb: 1, doubleWins: 1,
+});
+const COMPARE = defineLayout({ rounds: 1, scoreDiffers: 1, firstOutDiffers: 1, sides: 2 * SIDE.length });
+
+export interface CompareSide {
+  tichu: CallStat; grandTichu: CallStat; tichuCallerBomb: CallStat; tichuCallerNoBomb: CallStat;
+  /** share of hands holding a bomb after passing */
+  bombAfterPassing: Proportion;
+  bombsPlayedPerRound: MeanEstimate;
+  roundsWithBombPlayed: Proportion;
+  doubleWins: Proportion;
+}
+export interface CompareSummary {
+  rounds: number;
+  /** rounds whose score (either team) differs between the two rule sets, same deal and random numbers */
+  scoreDiffers: Proportion;
+  firstOutDiffers: Proportion;
+  rules: CompareSide;
+  alt: CompareSide;
+}
+
+function tallySide(e: Engine, acc: Float64Array, at: number): void {
+  const o = SIDE.offset;
+  for (let p = 0; p < 4; p++) {
+    if (e.bombAfterPass[p]) acc[at + o.bombSeats]++;
+    const c = e.calls[p];
+    if (!c) continue;
+    const ok = e.outOrder[0] === p ? 1 : 0;
+    if (c === 2) { acc[at + o.grandCalls]++; acc[at + o.grandMade] += ok; continue; }
+    acc[at + o.tichuCalls]++; acc[at + o.tichuMade] += ok;
+    if (e.bombAfterPass[p]) { acc[at + o.bombCallerCalls]++; acc[at + o.bombCallerMade] += ok; } else { acc[at + o.noBombCallerCalls]++; acc[at + o.noBombCallerMade] += ok; }
+  }
+  const bombs = e.bombsPlayed;
+  acc[at + o.bombs] += bombs; acc[at + o.bombsSq] += bombs * bombs;
+  if (bombs > 0) acc[at + o.roundsWithBomb]++;
+  if (e.doubleWin) acc[at + o.doubleWins]++;
+}
+
+/**
+ * Each deal is played twice from the same random state (common random numbers): under `rules` and
+ * under `alt`. Rounds are independent (scores start at 0), so the share of rounds whose score differs
+ * is the share of play the rules choice decides.
+ */
+export const compareKernel: Kernel<CompareParams, CompareSummary> = {
+  name: 'tichu.compare',
+  progress: { label: 'Tichu deals', unit: 'deals' },
+  run(params, rng, count) {
+    const a = engineFor({ rules: params.rules, strategies: params.strategies }, rng, 'compare-a');
+    const b = engineFor({ rules: params.alt, strategies: params.strategies }, rng, 'compare-b');
+    const acc = new Float64Array(COMPARE.length);
+    const o = COMPARE.offset;
+    for (let t = 0; t < count; t++) {
+      b.rng.s.set(a.rng.s);
+      a.scores.fill(0); b.scores.fill(0);
+      a.playRound();
+      b.playRound();
+      acc[o.rounds]++;
+      if (a.roundPoints[0] !== b.roundPoints[0] || a.roundPoints[1] !== b.roundPoints[1]) acc[o.scoreDiffers]++;
+      if (a.outOrder[0] !== b.outOrder[0]) acc[o.firstOutDiffers]++;
+      tallySide(a, acc, o.sides);
+      tallySide(b, acc, o.sides + SIDE.length);
+      // the next deal starts from the stream as the first rule set left it
+    }
+    syncBack(a, rng);
+    return acc;
+  },
+  summarize(_params, acc) {
+    const o = COMPARE.offset, R = acc[o.rounds];
+    const side = (at: number): CompareSide => {
+      const x = (k: keyof typeof SIDE.offset) => acc[at + SIDE.offset[k]];
+      const stat = (calls: number, made: number): CallStat => ({ calls, successes: made, success: proportion(made, calls) });
+      return {
+        tichu: stat(x('tichuCalls'), x('tichuMade')),
+        grandTichu: stat(x('grandCalls'), x('grandMade')),
+        tichuCallerBomb: stat(x('bombCallerCalls'), x('bombCallerMade')),
+        tichuCallerNoBomb: stat(x('noBombCallerCalls'), x('noBombCallerMade')),
+        bombAfterPassing: proportion(x('bombSeats'), 4 * R),
+        bombsPlayedPerRound: meanEstimate(R, x('bombs'), x('bombsSq')),
+        roundsWithBombPlayed: proportion(x('roundsWithBomb'), R),
+        doubleWins: proportion(x('doubleWins'), R),
+      };
+    };
+    return { rounds: R, scoreDiffers: proportion(acc[o.scoreDiffers], R), firstOutDiffers: proportion(acc[o.firstOutDiffers], R), rules: side(o.sides), alt: side(o.sides + SIDE.length) };
+  },
+  sample: () => ({ params: { rules: loadRules(), alt: loadRules(undefined, ['assumptions.bombsAfterPasses=false']), strategies: ['heuristic', 'heuristic', 'heuristic', 'heuristic'] }, count: 4 }),
+};
+
+export const kernels = [gamesKernel, callKernel, strengthKernel, compareKernel] as const;
 registerKernels(import.meta.url, kernels as unknown as readonly Kernel<never, unknown>[]);
 
 const pct2 = (p: number, d = 2) => (Number.isFinite(p) ? `${(p * 100).toFixed(d)}%` : '-');
