@@ -56,6 +56,7 @@ const BASE: Record<string, string[]> = {
   'tichu simulate': ['tichu', 'simulate', '--games', '1'],
   'tichu grand': ['tichu', 'grand', '--hand', 'Dr Ph Aj As Kp Kr Qs Jj', '--deals', '2'],
   'tichu call': ['tichu', 'call', '--hand', 'Dr Ph Aj As Kp Kr Qs Jj Tj 9j 8j 4s 3s 2s', '--deals', '2'],
+  'tichu assumptions': ['tichu', 'assumptions', '--rounds', '100', '--only', 'assumptions.bombsAfterPasses'],
   'dracula simulate': ['dracula', 'simulate', '--games', '2'],
   'dracula odds': ['dracula', 'odds', '--card', '5R', '--trump', 'Y'],
   'dracula sweep': ['dracula', 'sweep', '--set', 'health=8..9', '--games', '2'],

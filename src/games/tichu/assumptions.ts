@@ -36,11 +36,11 @@ const ASSUMPTIONS: (Assumption & { set: string })[] = [
   yesNo('tichuUntilFirstCard', true, 'may Tichu be called after passing, until one\'s first card?', 'the text: "at any time prior to playing his first card"', 'only before passing'),
   yesNo('tichuOutOfTurn', true, 'may Tichu be called out of turn (before another player plays)?', 'the text: "at any time" before one\'s first card', 'only before one\'s own turns'),
   yesNo('grandTichuInSeatOrder', true, 'are Grand Tichu calls made in seat order, later seats seeing earlier calls?', 'the text is silent; at a table people speak in turn', 'all at once, unseen'),
-  yesNo('wishAllowed', true, 'may the Mah Jong player wish a rank?', 'the standard rules; the help text does not mention the wish', 'no wish'),
+  yesNo('wishAllowed', true, 'may the Mah Jong player wish a rank? (stated; kept as a house-rule option)', 'the text: "you may make a Wish"', 'no wish'),
   yesNo('wishBindsLead', true, 'must a leader holding the wished rank lead it?', 'the wish binds whoever can fulfil it', 'only followers are bound'),
   yesNo('wishBindsBombs', true, 'does a bomb containing the wished rank count as a way to fulfil it?', '"cannot play it" excepts no bombs', 'bombs never forced'),
-  yesNo('lastHandToOpponents', true, 'do the last player\'s hand cards go to the opponents?', 'the standard rules', 'their points are lost'),
-  yesNo('lastTricksToFirstOut', true, 'do the last player\'s tricks go to the first player out?', 'the standard rules', 'the last player keeps them'),
+  yesNo('lastHandToOpponents', true, 'do the last player\'s hand cards go to the opponents? (stated)', 'the text: "remaining cards to the opposing team"', 'their points are lost'),
+  yesNo('lastTricksToFirstOut', true, 'do the last player\'s tricks go to the first player out? (stated)', 'the text: "tricks … to the first player out"', 'the last player keeps them'),
 ];
 
 interface Finding {

@@ -1,15 +1,17 @@
 import type { ExperimentContext, ExperimentRunner } from '../../report/experiment.js';
-import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
+import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
 import { VL_SCHEMA } from '../../report/render.js';
 import { basisLine } from '../../report/chart-config.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
-import { array, integer, string } from '../../core/validate.js';
+import { array, boolean, integer, string } from '../../core/validate.js';
 import { UserError } from '../../core/errors.js';
 import { parseStrategySpec } from '../../../strategies/tichu/index.js';
 import { handOdds, tableFourOfAKind } from './exact.js';
 import { tableBombOdds, TICHU_DECK } from './exact-table.js';
 import { bestThreshold, gamesKernel, strengthKernel, type GamesSummary, type StrengthSummary } from './kernels.js';
 import { REAL_GAMES } from './reference.js';
+import { assumptionsSection } from '../../report/assumptions.js';
+import { ASSUMPTIONS_ROUNDS, checkAssumptions } from './assumptions.js';
 import { loadRules, type TichuRules } from './rules.js';
 
 const GAME = 'tichu';
@@ -81,9 +83,13 @@ async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentCont
     });
   }
   const page: PageInfo = { path: `${GAME}/tournament.html`, title: 'Tichu: bot tournament', summary: `${matchups.length} matchups × ${games} games, seats rotated` };
-  return writePage(ctx.reportsDir, page, `<p>Whole games to ${rules.targetScore} points; strategy i sits in seat (i + g) mod 4 in game g, so seat and strategy effects separate. Real online games for comparison (${escapeHtml(REAL_GAMES.source)}): Tichu called in ${REAL_GAMES.tichuCallRate}% of player-rounds and made ${REAL_GAMES.tichuSuccess}%; Grand Tichu ${REAL_GAMES.grandCallRate}% / ${REAL_GAMES.grandSuccess}%; a bomb in a hand after passing ${REAL_GAMES.bombAfterPassingPerPlayer}%.</p>`, [
-    { heading: 'Matchups', table: { rows, caption: `${games} games per matchup, seed ${seed}; intervals are Wilson 95%.` } },
-  ]);
+  const sections: Section[] = [{ heading: 'Matchups', table: { rows, caption: `${games} games per matchup, seed ${seed}; intervals are Wilson 95%.` } }];
+  // the same table as `oddsmith tichu assumptions`: what the text leaves open, re-measured at each alternative
+  if (spec.assumptions !== undefined && boolean(spec.assumptions, 'assumptions')) {
+    const assumptionRounds = integer(spec.assumptionRounds ?? ASSUMPTIONS_ROUNDS, 'assumptionRounds', 100, 1e7);
+    sections.push(assumptionsSection(await checkAssumptions({ rules, rounds: assumptionRounds, workers: ctx.workers })));
+  }
+  return writePage(ctx.reportsDir, page, `<p>Whole games to ${rules.targetScore} points; strategy i sits in seat (i + g) mod 4 in game g, so seat and strategy effects separate. Real online games for comparison (${escapeHtml(REAL_GAMES.source)}): Tichu called in ${REAL_GAMES.tichuCallRate}% of player-rounds and made ${REAL_GAMES.tichuSuccess}%; Grand Tichu ${REAL_GAMES.grandCallRate}% / ${REAL_GAMES.grandSuccess}%; a bomb in a hand after passing ${REAL_GAMES.bombAfterPassingPerPlayer}%.</p>`, sections);
 }
 
 async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, rules: TichuRules): Promise<PageInfo> {
