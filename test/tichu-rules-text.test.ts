@@ -3,6 +3,8 @@ import { Rng } from '../src/core/rng.js';
 import { Engine, K_BOMB4, K_PAIR, K_PASS, K_SINGLE, K_STRAIGHT, K_TRIPLE } from '../src/games/tichu/engine.js';
 import { cardId, parseCards, PHOENIX } from '../src/games/tichu/cards.js';
 import { loadRules, type TichuRules } from '../src/games/tichu/rules.js';
+import { hasStraightFlush } from '../src/games/tichu/hand.js';
+import { createStrategy, parseStrategySpec } from '../strategies/tichu/index.js';
 import type { MoveList, TichuStrategy, TichuView } from '../src/games/tichu/strategy.js';
 
 /**
@@ -89,6 +91,51 @@ describe('tichu as the rules text has it', () => {
     const u = table(loadRules(), ['5j 6j 7j 8j 9j 9s Ts Js Qs Ks', '2s', '3s', '4s'], 0);
     u.e.choose(0, K_SINGLE, 18, 1, 0, u.e.suitFor(0, 9) + cardId(9, 0));
     expect(u.e.holds(0, cardId(9, 0))).toBe(false);
+  });
+
+  it('item 6: in 2,000 heuristic rounds no play breaks a straight flush that another choice of suits would keep', () => {
+    const rules = loadRules();
+    const rng = new Rng(7);
+    const h = [0, 1, 2, 3].map(() => createStrategy(parseStrategySpec('heuristic'), rules, rng));
+    const e = new Engine(rules, h, rng);
+    const before = new Uint8Array(64);
+    const held = (p: number, r: number) => before[p * 16 + r];
+    const sfWith = (m: Uint8Array) => hasStraightFlush(m, rules.minStraightFlush);
+    // in-turn plays go through play(): remember the hand's suit masks just before
+    e.strategies = h.map((s) => ({
+      name: s.name, grandTichu: (v) => s.grandTichu(v), tichu: (v) => s.tichu(v), pass: (v, o) => s.pass(v, o),
+      bomb: (v, m) => s.bomb(v, m), wish: (v) => s.wish(v), dragonTo: (v) => s.dragonTo(v),
+      play: (v, m) => { for (let r = 0; r < 16; r++) before[v.seat * 16 + r] = v.suitMask(r); return s.play(v, m); },
+    }));
+    let breaks = 0, avoidable = 0;
+    const mask = new Uint8Array(13);
+    e.trace = (p, cards, from, n, kind) => {
+      if (kind >= K_BOMB4) return;
+      for (let r = 2; r <= 14; r++) mask[r - 2] = held(p, r);
+      if (!sfWith(mask)) return;
+      for (let r = 2; r <= 14; r++) mask[r - 2] = e.smask[p * 16 + r];
+      if (sfWith(mask)) return;
+      breaks++;
+      const played = new Uint8Array(16);
+      for (let i = from; i < from + n; i++) if (cards[i] < 52) played[(cards[i] >> 2) + 2]++;
+      const ranks = [...played.keys()].filter((r) => played[r] > 0);
+      const bits = (x: number) => (x & 1) + ((x >> 1) & 1) + ((x >> 2) & 1) + ((x >> 3) & 1);
+      const keeps = (i: number): boolean => {
+        if (i === ranks.length) return sfWith(mask);
+        const r = ranks[i], sm = held(p, r);
+        for (let sub = sm; sub; sub = (sub - 1) & sm) {
+          if (bits(sub) !== played[r]) continue;
+          mask[r - 2] = sm & ~sub;
+          if (keeps(i + 1)) return true;
+        }
+        return false;
+      };
+      for (let r = 2; r <= 14; r++) mask[r - 2] = held(p, r);
+      if (keeps(0)) avoidable++;
+    };
+    for (let i = 0; i < 2000; i++) e.playRound();
+    expect(breaks).toBeGreaterThan(20); // the heuristic does break straight flushes, with no other choice of suits
+    expect(avoidable).toBe(0);
   });
 
   it('item 7: the Phoenix fills a pair or a triple of a rank held twice (8 8 Ph: "8 + Ph" keeps an 8)', () => {

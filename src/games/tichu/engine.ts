@@ -117,6 +117,7 @@ export class Engine implements DeterminizeTarget {
   readonly bombs = new MoveBuffer();
   readonly passBuf = new Int32Array(3);
   readonly grandBuf = new Int8Array(4);
+  readonly sfKeep = new Uint8Array(16);
   readonly maskBuf = new Uint8Array(13);
   /** deal control for `grand`/`call`: seat 0 gets these cards first; forced call decisions (−1 = ask the strategy) */
   readonly fixed = new Int32Array(14);
@@ -387,11 +388,30 @@ export class Engine implements DeterminizeTarget {
     return first;
   }
 
+  /** sfKeep[r] = the suits whose rank-r card is in a straight flush of seat p's hand (before a play) */
+  private markStraightFlushes(p: number): void {
+    const o = p * 16, L = this.rules.minStraightFlush, keep = this.sfKeep;
+    keep.fill(0);
+    for (let s = 0; s < 4; s++) {
+      const bit = 1 << s;
+      let run = 0;
+      for (let r = 2; r <= 15; r++) {
+        if (r <= 14 && this.smask[o + r] & bit) { run++; continue; }
+        if (run >= L) for (let q = r - run; q < r; q++) keep[q] |= bit;
+        run = 0;
+      }
+    }
+  }
+
+  /** Play k cards of rank r: suits outside the straight flushes marked before the play first, lowest first. */
   private removeRank(p: number, r: number, k: number): void {
     if (r === 1) { this.playCard(p, MAHJONG); return; }
     for (; k > 0; k--) {
-      if (!this.smask[p * 16 + r]) throw new Error(`seat ${p} lacks rank ${r}`);
-      this.playCard(p, (r - 2) * 4 + this.suitFor(p, r));
+      const sm = this.smask[p * 16 + r];
+      if (!sm) throw new Error(`seat ${p} lacks rank ${r}`);
+      const free = sm & ~this.sfKeep[r];
+      const m = free ? free : sm;
+      this.playCard(p, (r - 2) * 4 + (31 - Math.clz32(m & -m)));
     }
   }
   private playCard(p: number, c: number): void {
@@ -402,6 +422,8 @@ export class Engine implements DeterminizeTarget {
 
   private applyPlay(p: number, kind: number, top: number, len: number, phx: number, aux: number): void {
     const from = this.trickN;
+    // which suits to keep is decided on the whole hand before any card leaves it
+    if (kind !== K_SINGLE && kind !== K_DOG && kind !== K_BOMBSF) this.markStraightFlushes(p);
     switch (kind) {
       case K_SINGLE: this.playCard(p, aux); break;
       case K_DOG: this.playCard(p, DOG); break;
