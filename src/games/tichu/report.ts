@@ -63,6 +63,12 @@ async function oddsPage(ctx: ExperimentContext, rules: TichuRules): Promise<Page
   ]);
 }
 
+/** calls per player-round of team A (strategies 1 and 3) and team B (2 and 4) */
+function perTeam(r: GamesSummary, key: 'tichuCalls' | 'grandCalls'): string {
+  const team = (i: number) => (r.byStrategy[i][key] + r.byStrategy[i + 2][key]) / (2 * r.rounds);
+  return `${pct(team(0), 1)} / ${pct(team(1), 1)}`;
+}
+
 async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentContext, rules: TichuRules): Promise<PageInfo> {
   const games = integer(spec.games ?? 400, 'games', 1, 1e7);
   const seed = integer(spec.seed ?? 1, 'seed', 0);
@@ -78,7 +84,8 @@ async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentCont
       'team A': `${strategies[0]} + ${strategies[2]}`, 'team B': `${strategies[1]} + ${strategies[3]}`, games,
       'A wins': pct(r.teamAWin.p, 1), '95% interval': `[${(r.teamAWin.ci95[0] * 100).toFixed(1)}, ${(r.teamAWin.ci95[1] * 100).toFixed(1)}]`,
       'A points/round': r.pointsPerRoundA.mean.toFixed(1), 'rounds/game': r.roundsPerGame.mean.toFixed(1),
-      'Tichu calls': pct(r.tichu.rate.p, 1), 'Tichu made': pct(r.tichu.all.success.p, 1), 'GT calls': pct(r.grandTichu.rate.p, 1), 'GT made': pct(r.grandTichu.all.success.p, 1),
+      // per player of each team: an average over all four seats hides a team that never calls
+      'Tichu calls A / B': perTeam(r, 'tichuCalls'), 'Tichu made': pct(r.tichu.all.success.p, 1), 'GT calls A / B': perTeam(r, 'grandCalls'), 'GT made': pct(r.grandTichu.all.success.p, 1),
       'bomb after passing': pct(r.bombAfterPassingPerPlayer.p, 1), 'bombs played/round': r.bombsPlayedPerRound.mean.toFixed(3),
     });
   }
