@@ -36,6 +36,12 @@ describe('tichu assumptions', () => {
     for (const line of assumptionsText(r).split('\n')) expect(line.length).toBeLessThanOrEqual(100);
   });
 
+  it('with --set the baseline is the rules in use and the alternative is the default', async () => {
+    const r = await checkAssumptions({ rounds: 300, rules: loadRules(undefined, ['assumptions.bombsAfterPasses=false']), only: ['assumptions.bombsAfterPasses'] });
+    expect(r.checks[0].values.map((v) => v.value)).toEqual(['false (--set)', 'default (true)']);
+    expect(r.checks.at(-1)!.values[1].measured).not.toMatch(/^0\.0%/);
+  });
+
   it('an unknown --only field is a user error naming the known ones', async () => {
     await expect(checkAssumptions({ rounds: 100, only: ['assumptions.nope'] })).rejects.toThrow(/unknown assumption "assumptions.nope" \(known: assumptions.bombsAfterPasses/);
   });

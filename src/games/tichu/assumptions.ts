@@ -26,11 +26,12 @@ export interface TichuAssumptionsOptions {
   only?: readonly string[];
 }
 
-const yesNo = (field: string, byDefault: boolean, question: string, why: string, alternative: string): Assumption & { set: string } => ({
-  field: `assumptions.${field}`, question, byDefault: String(byDefault), why, alternatives: [`${!byDefault} (${alternative})`], set: `assumptions.${field}=${!byDefault}`,
+type Key = keyof TichuRules['assumptions'];
+const yesNo = (key: Key, byDefault: boolean, question: string, why: string, alternative: string): Assumption & { key: Key } => ({
+  field: `assumptions.${key}`, key, question, byDefault: String(byDefault), why, alternatives: [`${!byDefault} (${alternative})`],
 });
 
-const ASSUMPTIONS: (Assumption & { set: string })[] = [
+const ASSUMPTIONS: (Assumption & { key: Key })[] = [
   yesNo('bombsAfterPasses', true, 'may a player who passed still bomb before the trick is taken?', 'the text: "every player given a chance … before the trick is taken"', 'bombs only after a play'),
   yesNo('outOfTurnBombs', true, 'may bombs be played out of turn at all?', 'the text: "at any time (even out of turn)"', 'bombs only in turn'),
   yesNo('tichuUntilFirstCard', true, 'may Tichu be called after passing, until one\'s first card?', 'the text: "at any time prior to playing his first card"', 'only before passing'),
@@ -94,20 +95,22 @@ export async function checkAssumptions(o: TichuAssumptionsOptions = {}): Promise
   const chosen = o.only?.length ? ASSUMPTIONS.filter((a) => o.only!.includes(a.field)) : ASSUMPTIONS;
   const checks: FindingCheck[] = [];
   for (const a of chosen) {
-    // the alternative is the opposite of the rules in use (a --set of the default flips it back)
-    const alt = validateRules(applySets(structuredClone(rules), [a.set]));
+    // the alternative is the opposite of the rules in use (with --set field=<alternative> it is the default)
+    const cur = rules.assumptions[a.key];
+    const alt = validateRules(applySets(structuredClone(rules), [`${a.field}=${!cur}`]));
+    const isDefault = String(cur) === a.byDefault;
     const r = await compare(rules, alt, rounds, seed, workers);
     for (const f of FINDINGS) {
       const values: FindingAtValue[] = [
-        { value: `default (${a.byDefault})`, ...f.measure(r.rules, r, true) },
-        { value: a.alternatives[0], ...f.measure(r.alt, r, false) },
+        { value: isDefault ? `default (${cur})` : `${cur} (--set)`, ...f.measure(r.rules, r, true) },
+        { value: isDefault ? a.alternatives[0] : `default (${!cur})`, ...f.measure(r.alt, r, false) },
       ];
       checks.push({ finding: f.finding, field: a.field, values });
     }
   }
   return {
     game: 'tichu',
-    assumptions: chosen.map(({ set: _set, ...a }) => a),
+    assumptions: chosen.map(({ key: _key, ...a }) => a),
     checks,
     method: wrapWords(`Simulated: ${rounds.toLocaleString('en-US')} deals of four heuristic players per assumption, each played under the default and under the alternative from the same random numbers (rounds independent, no scores carried), seed ${seed}; 95% Wilson intervals. The people's figures are ${REAL_GAMES.source}. Not re-run: tieAtTargetContinues (whole games only; equal scores at the target are rare) and maxRounds (a safety cap never reached). Assumed without an option, as no variant is known: a straight flush beats any four of a kind, a longer straight flush a shorter one, else the higher rank; a full house ranks by its triple; when the third player goes out the round ends at once and the trick on the table goes to its last player.`),
   };
