@@ -112,33 +112,48 @@ function sweepChart(s: SweepResult, i: number, seed: number): Chart {
   };
 }
 
+const NON_TRUMP = 'non-trump card', TRUMP = 'trump card';
+
 function valueChart(r: GamesResult, rules: DraculaRules, seed: number): Chart {
   const rows: Row[] = [];
+  const fresh = freshTable(rules);
   for (const b of r.byValue) {
-    rows.push({ value: b.value, role: 'Dracula (simulated)', p: b.dracula.p, low: b.dracula.ci95[0], high: b.dracula.ci95[1] });
-    rows.push({ value: b.value, role: 'Van Helsing (simulated)', p: b.helsing.p, low: b.helsing.ci95[0], high: b.helsing.ci95[1] });
+    for (const [kind, x] of [[NON_TRUMP, b.nonTrump], [TRUMP, b.trump]] as const) {
+      rows.push({ kind, value: b.value, line: 'Dracula (simulated)', p: x.dracula.p, low: x.dracula.ci95[0], high: x.dracula.ci95[1], n: x.dracula.n });
+      rows.push({ kind, value: b.value, line: 'Van Helsing (simulated)', p: x.helsing.p, low: x.helsing.ci95[0], high: x.helsing.ci95[1], n: x.helsing.n });
+    }
   }
-  for (const f of freshTable(rules)) {
-    rows.push({ value: f.value, role: 'fresh deck, trump (exact)', p: f.trump, low: f.trump, high: f.trump });
-    rows.push({ value: f.value, role: 'fresh deck, non-trump (exact)', p: f.nonTrump, low: f.nonTrump, high: f.nonTrump });
+  for (const f of fresh) {
+    rows.push({ kind: NON_TRUMP, value: f.value, line: 'fresh deck (exact)', p: f.nonTrump, low: f.nonTrump, high: f.nonTrump, n: 0 });
+    rows.push({ kind: TRUMP, value: f.value, line: 'fresh deck (exact)', p: f.trump, low: f.trump, high: f.trump, n: 0 });
   }
   const x = { field: 'value', type: 'ordinal', title: 'value of the card held in the district', axis: { labelAngle: 0 } };
+  const color = { field: 'line', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 3 } };
+  const one = r.byValue[0], top = r.byValue[r.byValue.length - 1], V = rules.values;
+  const caption =
+    `Simulated: ${r.games} games of Dracula ${r.dracula} vs Van Helsing ${r.helsing}, every district resolved, the card each role held counted as trump or not at the moment of resolution; 95% intervals. ` +
+    `Exact: a card of that value against one random other card of a fresh deck (the ranking random). ` +
+    `A trump card loses only to a higher trump, a non-trump card to every trump, so the two kinds are shown apart: a non-trump 1 wins ${pc(one.nonTrump.dracula.p)} for Dracula and ${pc(one.nonTrump.helsing.p)} for Van Helsing, a trump 1 ${pc(one.trump.dracula.p)} and ${pc(one.trump.helsing.p)}. ` +
+    `The card a district meets is not a random card: players swap weak cards out and keep strong ones, so a card meets stronger opposition than the fresh-deck baseline (a non-trump ${V} wins ${pc(top.nonTrump.dracula.p)} for Dracula and ${pc(top.nonTrump.helsing.p)} for Van Helsing, against ${pc(fresh[V - 1].nonTrump)} exact).`;
   return {
     name: 'districts-by-value',
-    title: 'P(win a district) by the value of the card held',
-    caption: `Simulated: ${r.games} games of Dracula ${r.dracula} vs Van Helsing ${r.helsing}, every district resolved, 95% intervals. Exact: my card against one random other card of a fresh deck (the ranking random), the baseline before any play. Both players keep strong cards, so a simulated card meets stronger opposition than the fresh-deck baseline.`,
+    title: 'P(win a district) by the value of the card held, non-trump and trump',
+    caption,
     rows,
     basis: basisLine({ simulated: r.games, of: 'games', seed, extra: 'the fresh-deck lines exact' }),
     spec: {
       $schema: SCHEMA,
       title: { text: 'P(win a district) by the value of the card held', subtitle: `Dracula ${r.dracula} vs Van Helsing ${r.helsing}; 95% intervals on the simulated lines` },
-      width: 520,
-      height: 300,
       data: { values: rows },
-      layer: [
-        { mark: { type: 'line', point: true }, encoding: { x, y: { field: 'p', type: 'quantitative', title: 'P(win the district)', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, color: { field: 'role', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 2 } } } },
-        { mark: { type: 'rule' }, encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'role', type: 'nominal' } } },
-      ],
+      facet: { column: { field: 'kind', type: 'nominal', title: null, sort: [NON_TRUMP, TRUMP], header: { labelFontSize: 12 } } },
+      spec: {
+        width: 280,
+        height: 280,
+        layer: [
+          { mark: { type: 'line', point: true }, encoding: { x, y: { field: 'p', type: 'quantitative', title: 'P(win the district)', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, color } },
+          { mark: { type: 'rule' }, encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color } },
+        ],
+      },
     } as never,
   };
 }
