@@ -3,13 +3,14 @@ import { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { fmtPct, textTable } from '../../core/format.js';
 import { applySets, parseSweepSet, readRawRules } from '../../core/rules.js';
-import { addRulesOptions, addSimOptions, emit, intArg, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { parseStrategy, strategyUsage } from '../../../strategies/dracula/index.js';
 import { cardText, parseCard, parseRanking, SUIT_LETTERS } from './cards.js';
 import { freshTable, rowOdds, unseenOf, cardOdds } from './exact.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { loadRules, validateRules, type DraculaRules } from './rules.js';
 import { sweepResult, formatSweep } from './sweep.js';
+import { ASSUMPTIONS_SEED, checkAssumptions } from './assumptions.js';
 
 /** The ranking from --ranking (lowest → trump) or --trump (the others in suit order below it). */
 function rankingFrom(rules: DraculaRules, opts: { ranking?: string; trump?: string }): Int8Array {
@@ -168,4 +169,14 @@ export function register(program: Command): void {
       const s = sweepResult(field.path, points);
       emit(s, opts, () => formatSweep(s), () => s.points.map((p) => ({ [field.path]: p.value, draculaWins: p.dracula.p, low: p.dracula.ci95[0], high: p.dracula.ci95[1], games: p.dracula.n })));
     });
+
+  addAssumptionsCommand(g, {
+    description: 'every assumed rule (the help text leaves it open), its default and alternatives, and the headline findings re-measured at each alternative (95% intervals)',
+    size: { flag: '--games', help: 'games per pair of strategies per rule set', min: 100, max: 1e7, default: 2000 },
+    seed: { help: 'seed (every rule set plays the same deals)', default: ASSUMPTIONS_SEED },
+    only: true,
+    rules: 'dracula',
+    examples: ['', '--games 400 --only weathervane', '--only health --csv'],
+    checkAssumptions: (o) => checkAssumptions({ rules: loadRules(o.rules, o.set), games: o.size, seed: o.seed, workers: o.workers, only: o.only }),
+  });
 }

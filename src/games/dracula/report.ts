@@ -3,14 +3,16 @@
  * mover's edge, districts won by card value, the exact fresh-deck odds, and balance sweeps with
  * the value closest to 50/50. An experiment spec (experiments/dracula-*.json):
  *   { name, game: "dracula", page, title?, rules?, strategies, games, searchGames, seed, shardCount?,
- *     sweeps: [{ field, values, games, dracula, helsing }] }
+ *     sweeps: [{ field, values, games, dracula, helsing }], assumptions?, assumptionGames? }
  */
 import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type Row, type Section } from '../../report/page.js';
 import { basisLine } from '../../report/chart-config.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { applySets, readRawRules } from '../../core/rules.js';
-import { array, integer, object, onlyKeys, string } from '../../core/validate.js';
+import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
+import { assumptionsSection } from '../../report/assumptions.js';
+import { checkAssumptions } from './assumptions.js';
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 import { parseStrategy, specLabel, type ParsedSpec } from '../../../strategies/dracula/index.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
@@ -41,12 +43,15 @@ export interface DraculaExperiment {
   seed: number;
   shardCount: number;
   sweeps: SweepSpec[];
+  /** end the page with the assumptions table (oddsmith dracula assumptions), at this many games a pair */
+  assumptions: boolean;
+  assumptionGames: number;
 }
 
 export function parseExperiment(spec: Record<string, unknown>): DraculaExperiment {
   const name = string(spec.name, 'experiment name');
   const w = `experiment ${name}`;
-  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'strategies', 'games', 'searchGames', 'seed', 'shardCount', 'sweeps']);
+  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'strategies', 'games', 'searchGames', 'seed', 'shardCount', 'sweeps', 'assumptions', 'assumptionGames']);
   return {
     name,
     page: string(spec.page, `${w}: page`),
@@ -57,6 +62,8 @@ export function parseExperiment(spec: Record<string, unknown>): DraculaExperimen
     searchGames: spec.searchGames === undefined ? integer(spec.games, `${w}: games`) : integer(spec.searchGames, `${w}: searchGames`, 1, 1e9),
     seed: integer(spec.seed, `${w}: seed`, 0),
     shardCount: spec.shardCount === undefined ? 32 : integer(spec.shardCount, `${w}: shardCount`, 1, 100000),
+    assumptions: spec.assumptions === undefined ? false : boolean(spec.assumptions, `${w}: assumptions`),
+    assumptionGames: spec.assumptionGames === undefined ? 2000 : integer(spec.assumptionGames, `${w}: assumptionGames`, 100, 1e7),
     sweeps: (spec.sweeps === undefined ? [] : array(spec.sweeps, `${w}: sweeps`, 0, 10)).map((raw, i) => {
       const o = object(raw, `${w}: sweeps.${i}`);
       const f = `${w}: sweeps.${i}`;
@@ -222,6 +229,10 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
       html: `<p>${sweeps.map((s) => escapeHtml(`${s.field}, Dracula ${s.dracula} vs Van Helsing ${s.helsing}: closest to 50/50 at ${s.field} = ${s.closest.value}, Dracula wins ${pc(s.closest.dracula.p)} ${pcI(s.closest.dracula.ci95)}${s.closest.fiftyInside ? ' (50% inside its interval)' : ' (50% outside its interval)'}${s.crossing !== null ? `; crosses 50% near ${s.field} = ${s.crossing.toFixed(2)} (linear interpolation)` : ''}.`)).join('<br>')}</p>`,
       charts: sweeps.map((s, i) => sweepChart(s, i, e.seed)),
     });
+  }
+  if (e.assumptions) {
+    if (!ctx.quiet) process.stderr.write(`  assumptions: ${e.assumptionGames} games a pair at each alternative\n`);
+    sections.push(assumptionsSection(await checkAssumptions({ rules, games: e.assumptionGames, seed: e.seed, workers: ctx.workers })));
   }
   const page = { path: `dracula/${e.page}.html`, title: e.title, summary: `role win rates, first-mover edge, districts by value, balance sweeps (${rules.name})` };
   return [await writePage(ctx.reportsDir, page, `<p>Dracula vs Van Helsing, simulated between the random, greedy and search players (docs/dracula.md).</p>`, sections)];
