@@ -14,8 +14,8 @@ import { DraculaView, actionArg, actionKeep, type DraculaPlayer } from './strate
 export const END_CALLED = 0, END_CARD = 1, END_DECK = 2;
 /** How a game ended. */
 export const WIN_DISTRICT = 0, WIN_ROUNDS = 1, WIN_HEALTH = 2;
-/** turn results */
-const T_NORMAL = 0, T_EXTRA = 1, T_END = 2;
+/** turn results (of apply) */
+export const T_NORMAL = 0, T_EXTRA = 1, T_END = 2;
 
 export class DraculaGame {
   readonly D: number;
@@ -49,7 +49,7 @@ export class DraculaGame {
   /** 1: the other player starts each round than the rules say (for the first-mover edge) */
   firstFlip = 0;
 
-  constructor(readonly rules: DraculaRules, players: [DraculaPlayer, DraculaPlayer], readonly deckRng: Rng, readonly rng: Rng) {
+  constructor(readonly rules: DraculaRules, players: [DraculaPlayer, DraculaPlayer], public deckRng: Rng, readonly rng: Rng) {
     this.D = rules.districts;
     this.S = rules.suits;
     this.V = rules.values;
