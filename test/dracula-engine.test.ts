@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { loadRules, validateRules, type DraculaRules } from '../src/games/dracula/rules.js';
 import { DraculaGame, END_CALLED, END_CARD, END_DECK, WIN_DISTRICT, WIN_HEALTH, WIN_ROUNDS } from '../src/games/dracula/engine.js';
-import { parseCard } from '../src/games/dracula/cards.js';
+import { parseCard, strength } from '../src/games/dracula/cards.js';
 import { encodeAction, type DraculaPlayer, type DraculaView } from '../src/games/dracula/strategy.js';
 import { createPlayer, parseStrategy } from '../strategies/dracula/index.js';
 
@@ -26,11 +26,12 @@ class Scripted implements DraculaPlayer {
 }
 
 /** A game with fixed hands, deck (top first), ranking lowest→trump and a discard pile. */
-function setup(r: DraculaRules, dracula: string[], helsing: string[], deckTop: string[], ranking = 'R,G,B,Y', discard: string[] = []) {
+function setup(r: DraculaRules, dracula: string[], helsing: string[], deckTop: string[], ranking = 'R,G,B,Y', discard: string[] = [], rightToLeft = 0) {
   const a = new Scripted(), b = new Scripted();
   const g = new DraculaGame(r, [a, b], new Rng(1), new Rng(2));
   g.newGame();
   g.dealRound();
+  g.rightToLeft = rightToLeft;
   const D = r.districts, N = r.suits * r.values;
   const used = new Set<number>();
   dracula.forEach((c, d) => { g.hand[d] = C(c); used.add(C(c)); });
@@ -92,6 +93,71 @@ describe('district resolution (the rules text, End of the Round)', () => {
     g.vampires[1] = 3;
     expect(g.resolve()).toBe(WIN_HEALTH);
     expect(g.vampires[1]).toBe(3);
+  });
+});
+
+describe('the ranking track: a strict order, one token per place, the rightmost alone on trump', () => {
+  test('equal values always decided by the track; a 7 swaps two tokens and the track stays a strict order', () => {
+    // R < G < B < Y: 5B beats 5G; Dracula discards a 7 making G trump, so Y takes G's place: R < Y < B < G
+    const { g, a } = setup(rules, ['5B', '1R', '1G', '2R', '2G'], ['5G', '3R', '3G', '4R', '4G'], ['7R'], 'R,G,B,Y', ['1B', '1Y', '2B', '2Y', '3B', '3Y']);
+    const won: boolean[] = [];
+    g.onDistrict = (_d, _x, _y, w) => void won.push(w);
+    a.actions.push(encodeAction(0, 1));
+    g.turn(0, false);
+    expect(Array.from(g.suitAt)).toEqual([0, 3, 2, 1]);
+    expect([...g.rankOf].sort()).toEqual([0, 1, 2, 3]);
+    // district 1: 5B against 5G, G now trump: Van Helsing wins it
+    g.resolve();
+    expect(won[0]).toBe(false);
+    // every pair of distinct cards is ordered under the new track (no two tokens share a place)
+    const str = new Set(Array.from({ length: 32 }, (_, c) => strength(c, 8, g.rankOf, 4)));
+    expect(str.size).toBe(32);
+  });
+});
+
+describe('the weathervane: districts resolved in the direction it points', () => {
+  // Dracula at 1 health with three vampires in district 5 loses district 1 and wins district 5
+  const dr = ['1R', '8Y', '1G', '1B', '8G'], vh = ['8R', '1Y', '8B', '7R', '2G'];
+  test('left to right Van Helsing wins (district 1 first); right to left Dracula wins (district 5 first)', () => {
+    const ltr = setup(rules, dr, vh, [], 'R,G,B,Y', [], 0).g;
+    ltr.health = 1;
+    ltr.vampires[4] = 3;
+    expect(ltr.resolve()).toBe(WIN_HEALTH);
+    expect(ltr.vampires[4]).toBe(3);
+    const rtl = setup(rules, dr, vh, [], 'R,G,B,Y', [], 1).g;
+    rtl.health = 1;
+    rtl.vampires[4] = 3;
+    const order: number[] = [];
+    rtl.onDistrict = (d) => void order.push(d);
+    expect(rtl.resolve()).toBe(WIN_DISTRICT);
+    expect(rtl.health).toBe(1);
+    expect(order).toEqual([4]);
+  });
+  test('each setting: fixed directions, alternate turns every round, random draws it; the deal is the same under all', () => {
+    const dealsAndVanes = (vane: string) => {
+      const r = loadRules(undefined, [`weathervane=${vane}`]);
+      const g = new DraculaGame(r, [new Scripted(), new Scripted()], new Rng(11), new Rng(2));
+      g.newGame();
+      const out: { hand: number[]; rtl: number }[] = [];
+      for (let round = 0; round < 400; round++) {
+        g.round = round;
+        g.dealRound();
+        g.fillView(0, false, false);
+        expect(g.views[0].rightToLeft).toBe(g.rightToLeft);
+        out.push({ hand: Array.from(g.hand), rtl: g.rightToLeft });
+      }
+      return out;
+    };
+    const random = dealsAndVanes('random'), ltr = dealsAndVanes('leftToRight'), rtl = dealsAndVanes('rightToLeft'), alt = dealsAndVanes('alternate');
+    expect(ltr.map((x) => x.hand)).toEqual(random.map((x) => x.hand));
+    expect(rtl.map((x) => x.hand)).toEqual(random.map((x) => x.hand));
+    expect(ltr.every((x) => x.rtl === 0)).toBe(true);
+    expect(rtl.every((x) => x.rtl === 1)).toBe(true);
+    expect(alt.map((x) => x.rtl).slice(0, 4)).toEqual([0, 1, 0, 1]);
+    // a fair coin: 400 rounds, 4 standard errors = 40
+    const right = random.filter((x) => x.rtl === 1).length;
+    expect(Math.abs(right - 200)).toBeLessThan(40);
+    expect(() => loadRules(undefined, ['weathervane=north'])).toThrow(/weathervane must be one of random, leftToRight, rightToLeft, alternate/);
   });
 });
 

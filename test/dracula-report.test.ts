@@ -16,7 +16,7 @@ describe('dracula report', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dracula-report-'));
     try {
       const ctx = { reportsDir: dir, workers: 1, quiet: true };
-      const spec = { name: 't', game: 'dracula', page: 't', strategies: ['random', 'greedy'], games: 200, seed: 1, shardCount: 2, sweeps: [{ field: 'health', values: [6, 18], games: 100, dracula: 'greedy', helsing: 'greedy' }] };
+      const spec = { name: 't', game: 'dracula', page: 't', strategies: ['random', 'greedy'], games: 200, seed: 1, shardCount: 2, sweeps: [{ field: 'health', values: [6, 18], games: 100, dracula: 'greedy', helsing: 'greedy' }], assumptions: true, assumptionGames: 100 };
       const [page] = await runExperiment(spec, ctx);
       expect(page.path).toBe('dracula/t.html');
       for (const f of ['pairs', 'districts-by-value', 'sweep-1-health']) {
@@ -25,6 +25,9 @@ describe('dracula report', () => {
       }
       const html = readFileSync(join(dir, 'dracula', 't.html'), 'utf8');
       expect(html).toContain('closest to 50/50 at health = ');
+      // the page ends with the assumptions table, health first
+      expect(html.indexOf('<code>health</code>')).toBeGreaterThan(html.lastIndexOf('Balance sweeps'));
+      expect(html).toContain('<code>weathervane</code>');
       expect(readFileSync(join(dir, 'dracula', 'pairs.csv'), 'utf8').split('\n').filter(Boolean)).toHaveLength(5);
       await expect(runExperiment({ ...spec, strategies: ['clever'] }, ctx)).rejects.toThrow(/unknown strategy "clever"/);
       await expect(runExperiment({ ...spec, sweeps: [{ field: 'health', values: [0], games: 10, dracula: 'greedy', helsing: 'greedy' }] }, ctx)).rejects.toThrow(/health must be an integer in 1\.\.1000/);

@@ -71,3 +71,47 @@ describe('strategies', () => {
     expect(play('random', 'greedy')).toBeLessThan(rr - 0.2);
   }, 120_000);
 });
+
+describe('greedy: expected districts from the order of strength equal the count over every unseen card', () => {
+  test('every ranking of the four suits, views from real games', async () => {
+    const { GreedyPlayer } = await import('../strategies/dracula/greedy.js');
+    const { strength } = await import('../src/games/dracula/cards.js');
+    const perms: number[][] = [];
+    const permute = (a: number[], k: number): void => {
+      if (k === a.length) perms.push([...a]);
+      for (let i = k; i < a.length; i++) {
+        [a[k], a[i]] = [a[i], a[k]];
+        permute(a, k + 1);
+        [a[k], a[i]] = [a[i], a[k]];
+      }
+    };
+    permute([0, 1, 2, 3], 0);
+    const probe = new GreedyPlayer(rules, 0.6);
+    let views = 0, bad = 0;
+    // a player that, at each decision, checks the fast expectation against the brute-force count
+    const checker: DraculaPlayer = {
+      callEnd: () => false,
+      turn(v, drawn, rng) {
+        views++;
+        probe.prepare(v, drawn);
+        const unseen = Array.from({ length: 32 }, (_, c) => c).filter((c) => !v.seen[c] && c !== drawn);
+        const W = Math.max(unseen.length, 1);
+        const brute = (rank: ArrayLike<number>) => {
+          let e = 0;
+          for (let d = 0; d < 5; d++) {
+            const sc = strength(v.hand[d], 8, rank, 4), o = v.opp[d];
+            e += o >= 0 ? (sc > strength(o, 8, rank, 4) ? W : 0) : unseen.filter((u) => strength(u, 8, rank, 4) < sc).length;
+          }
+          return e;
+        };
+        if (probe.current(v) !== brute(v.rankOf)) bad++;
+        for (const p of perms) if (probe.expectedUnder(v, Int8Array.from(p)) !== brute(p)) bad++;
+        return createPlayer(rules, parseStrategy('random')).turn(v, drawn, rng);
+      },
+    };
+    const g = new DraculaGame(rules, [checker, createPlayer(rules, parseStrategy('greedy'))], new Rng(9), new Rng(10));
+    for (let i = 0; i < 20; i++) g.playGame();
+    expect(views).toBeGreaterThan(100);
+    expect(bad).toBe(0);
+  });
+});

@@ -60,6 +60,7 @@ const BASE: Record<string, string[]> = {
   'dracula simulate': ['dracula', 'simulate', '--games', '2'],
   'dracula odds': ['dracula', 'odds', '--card', '5R', '--trump', 'Y'],
   'dracula sweep': ['dracula', 'sweep', '--set', 'health=8..9', '--games', '2'],
+  'dracula assumptions': ['dracula', 'assumptions', '--games', '100', '--only', 'extraTurnOnLastTurn'],
   merge: ['merge', '{dir}/p0.json'],
   report: ['report', '--quiet', '--only', 'nope', '--out', '{dir}/r'],
 };

@@ -6,7 +6,6 @@
  * It calls (or ends with an endRound card) once that expectation reaches `call` × districts.
  */
 import type { Rng } from '../../src/core/rng.js';
-import { strength } from '../../src/games/dracula/cards.js';
 import { effectTable, keepLegal, legalArgs } from '../../src/games/dracula/legal.js';
 import { FX_END, FX_EXTRA, FX_REVEAL_OPP, FX_REVEAL_OWN, FX_SWAP_OPP, FX_SWAP_OWN, FX_TRUMP, type DraculaRules } from '../../src/games/dracula/rules.js';
 import { encodeAction, type DraculaPlayer, type DraculaStrategyDef, type DraculaView } from '../../src/games/dracula/strategy.js';
@@ -26,10 +25,18 @@ export class GreedyPlayer implements DraculaPlayer {
   private readonly h: Int8Array;
   private readonly rank: Int8Array;
   private readonly args = new Int32Array(64);
-  /** strength of every card and how many unseen cards it beats, under the ranking last compiled */
+  /** 1 for each unseen card (not the drawn one) */
+  private readonly isUnseen: Uint8Array;
+  /**
+   * Under the ranking last compiled: every card's place in the order of strength (compared like
+   * strength, cheaper to build) and how many unseen cards it beats
+   */
   private readonly str: Int32Array;
   private readonly below: Int32Array;
-  private readonly strU: Int32Array;
+  /** the same under another ranking (expectedUnder), and the suits by place on the track */
+  private readonly strR: Int32Array;
+  private readonly belowR: Int32Array;
+  private readonly suitAt: Int8Array;
 
   constructor(readonly rules: DraculaRules, readonly callAt: number, readonly extraBonus = 0.05) {
     this.fx = effectTable(rules);
@@ -39,30 +46,55 @@ export class GreedyPlayer implements DraculaPlayer {
     this.unseen = new Int8Array(this.S * this.V);
     this.h = new Int8Array(this.D);
     this.rank = new Int8Array(this.S);
+    this.isUnseen = new Uint8Array(this.S * this.V);
     this.str = new Int32Array(this.S * this.V);
     this.below = new Int32Array(this.S * this.V);
-    this.strU = new Int32Array(this.S * this.V);
+    this.strR = new Int32Array(this.S * this.V);
+    this.belowR = new Int32Array(this.S * this.V);
+    this.suitAt = new Int8Array(this.S);
   }
 
   /** Collect the unseen cards of the view, leaving out `drawn` (−1 for none), and compile the tables. */
   prepare(view: DraculaView, drawn: number): void {
     let u = 0;
     const N = this.unseen.length;
-    for (let c = 0; c < N; c++) if (!view.seen[c] && c !== drawn) this.unseen[u++] = c;
+    for (let c = 0; c < N; c++) {
+      const un = !view.seen[c] && c !== drawn;
+      this.isUnseen[c] = un ? 1 : 0;
+      if (un) this.unseen[u++] = c;
+    }
     this.U = u;
     this.W = u > 0 ? u : 1;
     this.compile(view.rankOf);
   }
 
-  /** Strengths and beaten-unseen counts of every card under `rank`. */
+  /** Places in the order of strength and beaten-unseen counts of every card under `rank`. */
   compile(rank: Int8Array): void {
-    const N = this.str.length, V = this.V, S = this.S, str = this.str, un = this.unseen, U = this.U;
-    for (let c = 0; c < N; c++) str[c] = strength(c, V, rank, S);
-    for (let c = 0; c < N; c++) {
-      let b = 0;
-      const sc = str[c];
-      for (let i = 0; i < U; i++) if (str[un[i]] < sc) b++;
-      this.below[c] = b;
+    this.order(rank, this.str, this.below);
+  }
+
+  /**
+   * Walk the cards from weakest to strongest under `rank` (non-trump by value then place on the
+   * track, then trump by value: the order of `strength`), writing each card's place and the unseen
+   * cards passed so far. O(cards), where comparing every card with every unseen one was O(cards × unseen).
+   */
+  private order(rank: Int8Array, place: Int32Array, below: Int32Array): void {
+    const V = this.V, S = this.S, at = this.suitAt, un = this.isUnseen;
+    for (let s = 0; s < S; s++) at[rank[s]] = s;
+    let i = 0, passed = 0;
+    for (let v = 0; v < V; v++) {
+      for (let pos = 0; pos < S - 1; pos++) {
+        const c = at[pos] * V + v;
+        place[c] = i++;
+        below[c] = passed;
+        passed += un[c];
+      }
+    }
+    const t = at[S - 1] * V;
+    for (let v = 0; v < V; v++) {
+      place[t + v] = i++;
+      below[t + v] = passed;
+      passed += un[t + v];
     }
   }
 
@@ -83,15 +115,15 @@ export class GreedyPlayer implements DraculaPlayer {
     return e;
   }
 
-  /** Expected districts won by this.h under another ranking (only the cards that matter recomputed), × W. */
+  /** Expected districts won by this.h under another ranking, × W. */
   expectedUnder(view: DraculaView, r: Int8Array): number {
-    const V = this.V, S = this.S, U = this.U, un = this.unseen, su = this.strU;
-    for (let i = 0; i < U; i++) su[i] = strength(un[i], V, r, S);
+    const place = this.strR, below = this.belowR;
+    this.order(r, place, below);
     let e = 0;
     for (let d = 0; d < this.D; d++) {
-      const sc = strength(this.h[d], V, r, S), o = view.opp[d];
-      if (o >= 0) e += sc > strength(o, V, r, S) ? this.W : 0;
-      else for (let i = 0; i < U; i++) if (su[i] < sc) e++;
+      const c = this.h[d], o = view.opp[d];
+      if (o >= 0) e += place[c] > place[o] ? this.W : 0;
+      else e += below[c];
     }
     return e;
   }

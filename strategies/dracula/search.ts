@@ -88,6 +88,7 @@ export class SearchPlayer implements DraculaPlayer {
     for (let d = 0; d < D; d++) s.vampires[d] = view.vampires[d];
     s.health = view.health;
     s.round = view.round;
+    s.rightToLeft = view.rightToLeft;
   }
 
   /** Finish the round after player p's turn result t, resolve it, score it for player `me`. */

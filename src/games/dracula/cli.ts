@@ -3,13 +3,14 @@ import { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { fmtPct, textTable } from '../../core/format.js';
 import { applySets, parseSweepSet, readRawRules } from '../../core/rules.js';
-import { addRulesOptions, addSimOptions, emit, intArg, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { parseStrategy, strategyUsage } from '../../../strategies/dracula/index.js';
 import { cardText, parseCard, parseRanking, SUIT_LETTERS } from './cards.js';
 import { freshTable, rowOdds, unseenOf, cardOdds } from './exact.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { loadRules, validateRules, type DraculaRules } from './rules.js';
 import { sweepResult, formatSweep } from './sweep.js';
+import { ASSUMPTIONS_SEED, checkAssumptions } from './assumptions.js';
 
 /** The ranking from --ranking (lowest → trump) or --trump (the others in suit order below it). */
 function rankingFrom(rules: DraculaRules, opts: { ranking?: string; trump?: string }): Int8Array {
@@ -28,6 +29,22 @@ function rankingFrom(rules: DraculaRules, opts: { ranking?: string; trump?: stri
 function cardList(text: string | undefined, rules: DraculaRules, what: string, allowUnknown = false): number[] {
   if (text === undefined || text.trim() === '') return [];
   return text.split(',').map((t) => (allowUnknown && (t.trim() === '-' || t.trim() === '?') ? -1 : parseCard(t, rules, what)));
+}
+
+/** --hand: exactly one card per district, --card among them; undefined without --hand. */
+function handFrom(text: string | undefined, card: number, rules: DraculaRules): number[] | undefined {
+  if (text === undefined) return undefined;
+  const hand = cardList(text, rules, '--hand');
+  if (hand.length !== rules.districts) throw new UserError(`--hand needs my ${rules.districts} cards, one per district (got ${hand.length})`);
+  if (new Set(hand).size !== hand.length) throw new UserError(`--hand: ${twice(hand, rules)} given twice`);
+  if (!hand.includes(card)) throw new UserError(`--card ${cardText(card, rules.values)} is not in --hand ${hand.map((c) => cardText(c, rules.values)).join(',')}`);
+  return hand;
+}
+
+/** The first card that appears twice in a list, as text. */
+function twice(cards: readonly number[], rules: DraculaRules): string {
+  const c = cards.find((x, i) => cards.indexOf(x) !== i);
+  return c === undefined ? '' : cardText(c, rules.values);
 }
 
 export function register(program: Command): void {
@@ -63,16 +80,18 @@ export function register(program: Command): void {
       .option('--opp-row <cards>', 'the opponent\'s row with - for unknown, e.g. -,7G,-,-,-')
       .option('--ranking <suits>', 'suit ranking lowest → highest, the last is trump, e.g. R,G,B,Y')
       .option('--trump <suit>', 'the trump suit (the others ranked R < G < B < Y below it) when --ranking is not given')
-      .option('--seen <cards>', 'other cards I have seen (discard pile, revealed cards), e.g. 1R,2G')
+      .option('--hand <cards>', 'with --card: all my cards, one per district in order (I always know my own), e.g. 1G,2G,3B,4B,5R; --card must be one of them')
+      .option('--seen <cards>', 'every other card whose place I know, besides my own cards and the opponent\'s given with --opp/--opp-row: the discard pile, opponent cards revealed to me, a revealed top card, e.g. 1R,2G')
       .option('--table', 'the P(win) table by value × trump / non-trump for a fresh deck (the default without --card or --row)')
       .option('--json', 'print as JSON')
       .option('--csv', 'print the table as CSV'),
     'dracula',
   )
-    .addHelpText('after', '\nExamples:\n  npx oddsmith dracula odds --table\n  npx oddsmith dracula odds --card 5R --trump Y --seen 6R,7R,1Y\n  npx oddsmith dracula odds --row 5R,8Y,1G,3B,6R --opp-row -,7G,-,-,- --ranking G,B,R,Y --seen 2Y,4B')
-    .action((opts: RulesOptions & { card?: string; opp?: string; row?: string; oppRow?: string; ranking?: string; trump?: string; seen?: string; table?: boolean; json?: boolean; csv?: boolean }) => {
+    .addHelpText('after', '\nThe unknown card is any card not seen, each equally likely: give every card you know of (--hand,\n--seen, --opp) or P(win) is computed over cards that cannot be the opponent\'s.\n\nExamples:\n  npx oddsmith dracula odds --table\n  npx oddsmith dracula odds --card 5R --hand 1G,2G,3B,4B,5R --trump Y --seen 6R,7R,1Y\n  npx oddsmith dracula odds --row 5R,8Y,1G,3B,6R --opp-row -,7G,-,-,- --ranking G,B,R,Y --seen 2Y,4B')
+    .action((opts: RulesOptions & { card?: string; opp?: string; row?: string; oppRow?: string; hand?: string; ranking?: string; trump?: string; seen?: string; table?: boolean; json?: boolean; csv?: boolean }) => {
       const rules = loadRules(opts.rules, opts.set);
       if (opts.card !== undefined && opts.row !== undefined) throw new UserError('give --card or --row, not both');
+      if (opts.hand !== undefined && opts.card === undefined) throw new UserError(opts.row !== undefined ? '--hand goes with --card (--row is already my whole hand)' : '--hand goes with --card');
       if (opts.opp !== undefined && opts.card === undefined) throw new UserError('--opp goes with --card (for a row use --opp-row)');
       if (opts.oppRow !== undefined && opts.row === undefined) throw new UserError('--opp-row goes with --row');
       if (opts.card === undefined && opts.row === undefined) {
@@ -91,10 +110,16 @@ export function register(program: Command): void {
       if (opts.card !== undefined) {
         const card = parseCard(opts.card, rules, '--card');
         const opp = opts.opp !== undefined ? parseCard(opts.opp, rules, '--opp') : -1;
-        const all = [card, ...seen, ...(opp >= 0 ? [opp] : [])];
-        if (new Set(all).size !== all.length) throw new UserError('a card is given twice (--card, --opp, --seen)');
-        const o = cardOdds(rules, rankOf, card, unseenOf(rules, all), opp);
-        emit({ ranking: order, ...o }, opts, () => `${o.card}${o.opponent ? ` against ${o.opponent}` : ` against the unknown card (${o.outOf} unseen)`}: P(win) = ${o.wins}/${o.outOf}${o.fraction === `${o.wins}/${o.outOf}` ? '' : ` = ${o.fraction}`} = ${fmtPct(o.p, 2)}\n(suits ranked ${order}, trump last)`, () => [{ card: o.card, opponent: o.opponent ?? '', wins: o.wins, outOf: o.outOf, p: o.p }]);
+        const hand = handFrom(opts.hand, card, rules);
+        const all = [...(hand ?? [card]), ...seen, ...(opp >= 0 ? [opp] : [])];
+        if (new Set(all).size !== all.length) throw new UserError(`a card is given twice (${hand ? '--hand' : '--card'}, --opp, --seen): ${twice(all, rules)}`);
+        const unseen = unseenOf(rules, all);
+        // the opponent's cards I have not seen are among the unseen ones
+        const need = hand ? rules.districts - (opp >= 0 ? 1 : 0) : opp >= 0 ? 0 : 1;
+        if (unseen.length < need) throw new UserError(`too many cards seen: ${all.length} of ${rules.suits * rules.values} leave ${unseen.length} unseen, fewer than the opponent's ${need} unknown card${need === 1 ? '' : 's'}`);
+        const o = cardOdds(rules, rankOf, card, unseen, opp);
+        const note = hand || o.opponent ? '' : '\n(without --hand my other cards count as unseen: give all my cards with --hand)';
+        emit({ ranking: order, ...o }, opts, () => `${o.card}${o.opponent ? ` against ${o.opponent}` : ` against the unknown card (${o.outOf} unseen)`}: P(win) = ${o.wins}/${o.outOf}${o.fraction === `${o.wins}/${o.outOf}` ? '' : ` = ${o.fraction}`} = ${fmtPct(o.p, 2)}\n(suits ranked ${order}, trump last)${note}`, () => [{ card: o.card, opponent: o.opponent ?? '', wins: o.wins, outOf: o.outOf, p: o.p }]);
         return;
       }
       const mine = cardList(opts.row, rules, '--row');
@@ -102,7 +127,7 @@ export function register(program: Command): void {
       const opp = opts.oppRow !== undefined ? cardList(opts.oppRow, rules, '--opp-row', true) : mine.map(() => -1);
       if (opp.length !== rules.districts) throw new UserError(`--opp-row needs ${rules.districts} entries, - for unknown (got ${opp.length})`);
       const all = [...mine, ...opp.filter((c) => c >= 0), ...seen];
-      if (new Set(all).size !== all.length) throw new UserError('a card is given twice (--row, --opp-row, --seen)');
+      if (new Set(all).size !== all.length) throw new UserError(`a card is given twice (--row, --opp-row, --seen): ${twice(all, rules)}`);
       const r = rowOdds(rules, rankOf, mine, opp, seen);
       const text = () =>
         [
@@ -144,4 +169,14 @@ export function register(program: Command): void {
       const s = sweepResult(field.path, points);
       emit(s, opts, () => formatSweep(s), () => s.points.map((p) => ({ [field.path]: p.value, draculaWins: p.dracula.p, low: p.dracula.ci95[0], high: p.dracula.ci95[1], games: p.dracula.n })));
     });
+
+  addAssumptionsCommand(g, {
+    description: 'every assumed rule (the help text leaves it open), its default and alternatives, and the headline findings re-measured at each alternative (95% intervals)',
+    size: { flag: '--games', help: 'games per pair of strategies per rule set', min: 100, max: 1e7, default: 2000 },
+    seed: { help: 'seed (every rule set plays the same deals)', default: ASSUMPTIONS_SEED },
+    only: true,
+    rules: 'dracula',
+    examples: ['', '--games 400 --only weathervane', '--only health --csv'],
+    checkAssumptions: (o) => checkAssumptions({ rules: loadRules(o.rules, o.set), games: o.size, seed: o.seed, workers: o.workers, only: o.only }),
+  });
 }

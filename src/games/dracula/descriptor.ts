@@ -11,4 +11,5 @@ export const descriptor: GameDescriptor = {
   experiments: { dracula: async () => (await import('./report.js')).runExperiment },
   cli: async () => (await import('./cli.js')).register,
   benches: { dracula: async () => (await import('./bench.js')).bench },
+  state: async () => (await import('./state.js')).stateGame as never,
 };

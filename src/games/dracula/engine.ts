@@ -14,8 +14,8 @@ import { DraculaView, actionArg, actionKeep, type DraculaPlayer } from './strate
 export const END_CALLED = 0, END_CARD = 1, END_DECK = 2;
 /** How a game ended. */
 export const WIN_DISTRICT = 0, WIN_ROUNDS = 1, WIN_HEALTH = 2;
-/** turn results */
-const T_NORMAL = 0, T_EXTRA = 1, T_END = 2;
+/** turn results (of apply) */
+export const T_NORMAL = 0, T_EXTRA = 1, T_END = 2;
 
 export class DraculaGame {
   readonly D: number;
@@ -40,6 +40,8 @@ export class DraculaGame {
   readonly vampires: Int8Array;
   health = 0;
   round = 0;
+  /** 1 when this round's districts are resolved right to left (the weathervane), else 0 */
+  rightToLeft = 0;
   /** turns taken in the current round (last turns and extra turns included) */
   roundTurns = 0;
   readonly views: [DraculaView, DraculaView];
@@ -47,7 +49,7 @@ export class DraculaGame {
   /** 1: the other player starts each round than the rules say (for the first-mover edge) */
   firstFlip = 0;
 
-  constructor(readonly rules: DraculaRules, players: [DraculaPlayer, DraculaPlayer], readonly deckRng: Rng, readonly rng: Rng) {
+  constructor(readonly rules: DraculaRules, players: [DraculaPlayer, DraculaPlayer], public deckRng: Rng, readonly rng: Rng) {
     this.D = rules.districts;
     this.S = rules.suits;
     this.V = rules.values;
@@ -106,9 +108,13 @@ export class DraculaGame {
     for (let i = 0; i < this.S; i++) this.rankOf[a[i]] = i;
   }
 
-  /** Shuffle all cards and deal D to each player, district by district. */
+  /** Set the weathervane, shuffle all cards and deal D to each player, district by district. */
   dealRound(): void {
     const deck = this.deck, N = this.N, D = this.D;
+    // drawn under every setting, so that a deck seed deals the same cards whichever way the vane is set
+    const coin = this.deckRng.below(2);
+    const vane = this.rules.weathervane;
+    this.rightToLeft = vane === 'random' ? coin : vane === 'rightToLeft' ? 1 : vane === 'alternate' ? this.round & 1 : 0;
     for (let i = 0; i < N; i++) deck[i] = i;
     for (let i = N - 1; i > 0; i--) {
       const j = this.deckRng.below(i + 1);
@@ -245,10 +251,14 @@ export class DraculaGame {
     return true;
   }
 
-  /** Compare the districts left to right; returns a WIN_ code the moment the game ends, else −1. */
+  /**
+   * Compare the districts one by one in the direction of the weathervane; returns a WIN_ code the
+   * moment the game ends (districts further on are not resolved), else −1.
+   */
   resolve(): number {
-    const D = this.D, V = this.V, S = this.S, h = this.hand, humans = this.rules.humansPerDistrict;
-    for (let d = 0; d < D; d++) {
+    const D = this.D, V = this.V, S = this.S, h = this.hand, humans = this.rules.humansPerDistrict, rtl = this.rightToLeft;
+    for (let i = 0; i < D; i++) {
+      const d = rtl ? D - 1 - i : i;
       const a = h[d], b = h[D + d];
       const won = strength(a, V, this.rankOf, S) > strength(b, V, this.rankOf, S);
       this.onDistrict(d, a, b, won);
@@ -296,6 +306,7 @@ export class DraculaGame {
     for (let d = 0; d < D; d++) v.vampires[d] = this.vampires[d];
     v.health = this.health;
     v.round = this.round;
+    v.rightToLeft = this.rightToLeft;
     v.lastTurn = last;
     v.canCall = canCall;
     v.canEnd = this.discardCount >= this.rules.endRoundMinDiscard;

@@ -34,9 +34,10 @@ function layout(r: DraculaRules) {
     rounds: 1, roundsSq: 1, roundsHist: r.rounds + 1,
     roundEnd: 3, // END_CALLED, END_CARD, END_DECK
     turns: 1, turnsSq: 1, turnsHist: r.suits * r.values + 1,
-    // districts by card value: held and won, Dracula's card then Van Helsing's (value v at index v − 1)
+    // districts by card value, held and won, non-trump and trump apart (a trump 1 wins most districts,
+    // a non-trump 1 almost none): Dracula's card then Van Helsing's, value v at index v − 1
     draculaHeld: V, draculaWon: V, helsingHeld: V, helsingWon: V,
-    draculaTrumpHeld: 1, draculaTrumpWon: 1, helsingTrumpHeld: 1, helsingTrumpWon: 1,
+    draculaTrumpHeld: V, draculaTrumpWon: V, helsingTrumpHeld: V, helsingTrumpWon: V,
     // the same games with the other player first: wins by code, and the paired difference of Dracula's win
     flipWin: 3, diff: 1, diffSq: 1,
     // the last turn after a call: how often, districts whose winner it changed, districts gained by its player
@@ -56,18 +57,11 @@ class StatsGame extends DraculaGame {
     if (!this.main) return;
     const o = this.L.offset, acc = this.acc, V = this.V, S = this.S;
     const va = a % V, vb = b % V;
-    acc[o.draculaHeld + va]++;
-    acc[o.helsingHeld + vb]++;
-    if (draculaWon) acc[o.draculaWon + va]++;
-    else acc[o.helsingWon + vb]++;
-    if (this.rankOf[(a / V) | 0] === S - 1) {
-      acc[o.draculaTrumpHeld]++;
-      if (draculaWon) acc[o.draculaTrumpWon]++;
-    }
-    if (this.rankOf[(b / V) | 0] === S - 1) {
-      acc[o.helsingTrumpHeld]++;
-      if (!draculaWon) acc[o.helsingTrumpWon]++;
-    }
+    const ta = this.rankOf[(a / V) | 0] === S - 1, tb = this.rankOf[(b / V) | 0] === S - 1;
+    acc[(ta ? o.draculaTrumpHeld : o.draculaHeld) + va]++;
+    acc[(tb ? o.helsingTrumpHeld : o.helsingHeld) + vb]++;
+    if (draculaWon) acc[(ta ? o.draculaTrumpWon : o.draculaWon) + va]++;
+    else acc[(tb ? o.helsingTrumpWon : o.helsingWon) + vb]++;
   }
 
   /** Bit d set when Dracula would win district d now. */
@@ -157,9 +151,10 @@ export interface GamesResult {
   turnsPerRound: MeanEstimate;
   /** how rounds ended */
   roundEnds: { called: Proportion; endCard: Proportion; deckEmpty: Proportion };
-  /** P(the holder wins the district) by the value of the card held, for each role; and for trump cards */
-  byValue: { value: number; dracula: Proportion; helsing: Proportion }[];
-  trump: { dracula: Proportion; helsing: Proportion };
+  /** P(the holder wins the district) by the value of the card held, for each role, non-trump and trump cards apart */
+  byValue: { value: number; nonTrump: { dracula: Proportion; helsing: Proportion }; trump: { dracula: Proportion; helsing: Proportion } }[];
+  /** the same over all values */
+  allValues: { nonTrump: { dracula: Proportion; helsing: Proportion }; trump: { dracula: Proportion; helsing: Proportion } };
   /** the last turn after a call: share that changed a district's winner, districts gained by the player taking it */
   lastTurn: { rounds: number; changed: Proportion; gain: MeanEstimate };
   /** with swapFirst: Dracula's win rate when the other player starts, and the paired difference */
@@ -206,8 +201,15 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
     const L = layout(p.rules), o = L.offset, n = acc[o.games];
     const rounds = acc[o.roundEnd] + acc[o.roundEnd + 1] + acc[o.roundEnd + 2];
     const dw = acc[o.win + WIN_DISTRICT] + acc[o.win + WIN_ROUNDS];
-    const byValue = [];
-    for (let v = 0; v < p.rules.values; v++) byValue.push({ value: v + 1, dracula: proportion(acc[o.draculaWon + v], acc[o.draculaHeld + v]), helsing: proportion(acc[o.helsingWon + v], acc[o.helsingHeld + v]) });
+    const byValue: GamesResult['byValue'] = [];
+    const V = p.rules.values, sum = (at: number) => acc.subarray(at, at + V).reduce((x, y) => x + y, 0);
+    // value v (index v − 1), or every value for v = −1
+    const share = (won: number, held: number, v: number) => (v < 0 ? proportion(sum(won), sum(held)) : proportion(acc[won + v], acc[held + v]));
+    const kinds = (v: number) => ({
+      nonTrump: { dracula: share(o.draculaWon, o.draculaHeld, v), helsing: share(o.helsingWon, o.helsingHeld, v) },
+      trump: { dracula: share(o.draculaTrumpWon, o.draculaTrumpHeld, v), helsing: share(o.helsingTrumpWon, o.helsingTrumpHeld, v) },
+    });
+    for (let v = 0; v < V; v++) byValue.push({ value: v + 1, ...kinds(v) });
     return {
       dracula: specLabel(p.dracula),
       helsing: specLabel(p.helsing),
@@ -220,7 +222,7 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
       roundEnds: { called: proportion(acc[o.roundEnd], rounds), endCard: proportion(acc[o.roundEnd + 1], rounds), deckEmpty: proportion(acc[o.roundEnd + 2], rounds) },
       byValue,
       lastTurn: { rounds: acc[o.lastTurns], changed: proportion(acc[o.lastChanged], acc[o.lastTurns]), gain: meanEstimate(acc[o.lastTurns], acc[o.lastGain], acc[o.lastGainSq]) },
-      trump: { dracula: proportion(acc[o.draculaTrumpWon], acc[o.draculaTrumpHeld]), helsing: proportion(acc[o.helsingTrumpWon], acc[o.helsingTrumpHeld]) },
+      allValues: kinds(-1),
       firstMover: p.swapFirst ? { startsAsRules: proportion(dw, n), otherStarts: proportion(acc[o.flipWin + WIN_DISTRICT] + acc[o.flipWin + WIN_ROUNDS], n), difference: meanEstimate(n, acc[o.diff], acc[o.diffSq]) } : null,
     };
   },
@@ -245,8 +247,10 @@ export function simRows(r: GamesResult): Row[] {
     { group: 'outcome', key: 'helsing-health', n: r.games, p: r.helsingWins.p, low: r.helsingWins.ci95[0], high: r.helsingWins.ci95[1] },
   ];
   for (const b of r.byValue) {
-    rows.push({ group: 'district-by-value', key: `dracula-${b.value}`, n: b.dracula.n, p: b.dracula.p, low: b.dracula.ci95[0], high: b.dracula.ci95[1] });
-    rows.push({ group: 'district-by-value', key: `helsing-${b.value}`, n: b.helsing.n, p: b.helsing.p, low: b.helsing.ci95[0], high: b.helsing.ci95[1] });
+    for (const [kind, x] of [['nontrump', b.nonTrump], ['trump', b.trump]] as const) {
+      rows.push({ group: 'district-by-value', key: `dracula-${kind}-${b.value}`, n: x.dracula.n, p: x.dracula.p, low: x.dracula.ci95[0], high: x.dracula.ci95[1] });
+      rows.push({ group: 'district-by-value', key: `helsing-${kind}-${b.value}`, n: x.helsing.n, p: x.helsing.p, low: x.helsing.ci95[0], high: x.helsing.ci95[1] });
+    }
   }
   return rows;
 }
@@ -274,13 +278,9 @@ export function formatGames(r: GamesResult, p: GamesParams): string {
         ` edge ${(d.mean * 100).toFixed(1)} points ± ${(1.959963984540054 * d.se * 100).toFixed(1)}`,
     );
   }
-  lines.push('', 'districts won by the value of the card held (P(win) with 95% interval):');
-  lines.push(
-    textTable([
-      ...r.byValue.map((b) => ({ value: String(b.value), dracula: pc(b.dracula), helsing: pc(b.helsing) })),
-      { value: 'trump', dracula: pc(r.trump.dracula), helsing: pc(r.trump.helsing) },
-    ]),
-  );
+  lines.push('', 'districts won by the value of the card held, non-trump and trump apart (P(win), 95% interval):');
+  const row = (value: string, b: GamesResult['allValues']) => ({ value, 'Dracula non-trump': pc(b.nonTrump.dracula), 'Helsing non-trump': pc(b.nonTrump.helsing), 'Dracula trump': pc(b.trump.dracula), 'Helsing trump': pc(b.trump.helsing) });
+  lines.push(textTable([...r.byValue.map((b) => row(String(b.value), b)), row('all', r.allValues)]));
   return lines.join('\n');
 }
 

@@ -3,14 +3,16 @@
  * mover's edge, districts won by card value, the exact fresh-deck odds, and balance sweeps with
  * the value closest to 50/50. An experiment spec (experiments/dracula-*.json):
  *   { name, game: "dracula", page, title?, rules?, strategies, games, searchGames, seed, shardCount?,
- *     sweeps: [{ field, values, games, dracula, helsing }] }
+ *     sweeps: [{ field, values, games, dracula, helsing }], assumptions?, assumptionGames? }
  */
 import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type Row, type Section } from '../../report/page.js';
 import { basisLine } from '../../report/chart-config.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { applySets, readRawRules } from '../../core/rules.js';
-import { array, integer, object, onlyKeys, string } from '../../core/validate.js';
+import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
+import { assumptionsSection } from '../../report/assumptions.js';
+import { checkAssumptions } from './assumptions.js';
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 import { parseStrategy, specLabel, type ParsedSpec } from '../../../strategies/dracula/index.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
@@ -41,12 +43,15 @@ export interface DraculaExperiment {
   seed: number;
   shardCount: number;
   sweeps: SweepSpec[];
+  /** end the page with the assumptions table (oddsmith dracula assumptions), at this many games a pair */
+  assumptions: boolean;
+  assumptionGames: number;
 }
 
 export function parseExperiment(spec: Record<string, unknown>): DraculaExperiment {
   const name = string(spec.name, 'experiment name');
   const w = `experiment ${name}`;
-  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'strategies', 'games', 'searchGames', 'seed', 'shardCount', 'sweeps']);
+  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'strategies', 'games', 'searchGames', 'seed', 'shardCount', 'sweeps', 'assumptions', 'assumptionGames']);
   return {
     name,
     page: string(spec.page, `${w}: page`),
@@ -57,6 +62,8 @@ export function parseExperiment(spec: Record<string, unknown>): DraculaExperimen
     searchGames: spec.searchGames === undefined ? integer(spec.games, `${w}: games`) : integer(spec.searchGames, `${w}: searchGames`, 1, 1e9),
     seed: integer(spec.seed, `${w}: seed`, 0),
     shardCount: spec.shardCount === undefined ? 32 : integer(spec.shardCount, `${w}: shardCount`, 1, 100000),
+    assumptions: spec.assumptions === undefined ? false : boolean(spec.assumptions, `${w}: assumptions`),
+    assumptionGames: spec.assumptionGames === undefined ? 2000 : integer(spec.assumptionGames, `${w}: assumptionGames`, 100, 1e7),
     sweeps: (spec.sweeps === undefined ? [] : array(spec.sweeps, `${w}: sweeps`, 0, 10)).map((raw, i) => {
       const o = object(raw, `${w}: sweeps.${i}`);
       const f = `${w}: sweeps.${i}`;
@@ -112,33 +119,48 @@ function sweepChart(s: SweepResult, i: number, seed: number): Chart {
   };
 }
 
+const NON_TRUMP = 'non-trump card', TRUMP = 'trump card';
+
 function valueChart(r: GamesResult, rules: DraculaRules, seed: number): Chart {
   const rows: Row[] = [];
+  const fresh = freshTable(rules);
   for (const b of r.byValue) {
-    rows.push({ value: b.value, role: 'Dracula (simulated)', p: b.dracula.p, low: b.dracula.ci95[0], high: b.dracula.ci95[1] });
-    rows.push({ value: b.value, role: 'Van Helsing (simulated)', p: b.helsing.p, low: b.helsing.ci95[0], high: b.helsing.ci95[1] });
+    for (const [kind, x] of [[NON_TRUMP, b.nonTrump], [TRUMP, b.trump]] as const) {
+      rows.push({ kind, value: b.value, line: 'Dracula (simulated)', p: x.dracula.p, low: x.dracula.ci95[0], high: x.dracula.ci95[1], n: x.dracula.n });
+      rows.push({ kind, value: b.value, line: 'Van Helsing (simulated)', p: x.helsing.p, low: x.helsing.ci95[0], high: x.helsing.ci95[1], n: x.helsing.n });
+    }
   }
-  for (const f of freshTable(rules)) {
-    rows.push({ value: f.value, role: 'fresh deck, trump (exact)', p: f.trump, low: f.trump, high: f.trump });
-    rows.push({ value: f.value, role: 'fresh deck, non-trump (exact)', p: f.nonTrump, low: f.nonTrump, high: f.nonTrump });
+  for (const f of fresh) {
+    rows.push({ kind: NON_TRUMP, value: f.value, line: 'fresh deck (exact)', p: f.nonTrump, low: f.nonTrump, high: f.nonTrump, n: 0 });
+    rows.push({ kind: TRUMP, value: f.value, line: 'fresh deck (exact)', p: f.trump, low: f.trump, high: f.trump, n: 0 });
   }
   const x = { field: 'value', type: 'ordinal', title: 'value of the card held in the district', axis: { labelAngle: 0 } };
+  const color = { field: 'line', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 3 } };
+  const one = r.byValue[0], top = r.byValue[r.byValue.length - 1], V = rules.values;
+  const caption =
+    `Simulated: ${r.games} games of Dracula ${r.dracula} vs Van Helsing ${r.helsing}, every district resolved, the card each role held counted as trump or not at the moment of resolution; 95% intervals. ` +
+    `Exact: a card of that value against one random other card of a fresh deck (the ranking random). ` +
+    `A trump card loses only to a higher trump, a non-trump card to every trump, so the two kinds are shown apart: a non-trump 1 wins ${pc(one.nonTrump.dracula.p)} for Dracula and ${pc(one.nonTrump.helsing.p)} for Van Helsing, a trump 1 ${pc(one.trump.dracula.p)} and ${pc(one.trump.helsing.p)}. ` +
+    `The card a district meets is not a random card: players swap weak cards out and keep strong ones, so a card meets stronger opposition than the fresh-deck baseline (a non-trump ${V} wins ${pc(top.nonTrump.dracula.p)} for Dracula and ${pc(top.nonTrump.helsing.p)} for Van Helsing, against ${pc(fresh[V - 1].nonTrump)} exact).`;
   return {
     name: 'districts-by-value',
-    title: 'P(win a district) by the value of the card held',
-    caption: `Simulated: ${r.games} games of Dracula ${r.dracula} vs Van Helsing ${r.helsing}, every district resolved, 95% intervals. Exact: my card against one random other card of a fresh deck (the ranking random), the baseline before any play. Both players keep strong cards, so a simulated card meets stronger opposition than the fresh-deck baseline.`,
+    title: 'P(win a district) by the value of the card held, non-trump and trump',
+    caption,
     rows,
     basis: basisLine({ simulated: r.games, of: 'games', seed, extra: 'the fresh-deck lines exact' }),
     spec: {
       $schema: SCHEMA,
       title: { text: 'P(win a district) by the value of the card held', subtitle: `Dracula ${r.dracula} vs Van Helsing ${r.helsing}; 95% intervals on the simulated lines` },
-      width: 520,
-      height: 300,
       data: { values: rows },
-      layer: [
-        { mark: { type: 'line', point: true }, encoding: { x, y: { field: 'p', type: 'quantitative', title: 'P(win the district)', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, color: { field: 'role', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 2 } } } },
-        { mark: { type: 'rule' }, encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'role', type: 'nominal' } } },
-      ],
+      facet: { column: { field: 'kind', type: 'nominal', title: null, sort: [NON_TRUMP, TRUMP], header: { labelFontSize: 12 } } },
+      spec: {
+        width: 280,
+        height: 280,
+        layer: [
+          { mark: { type: 'line', point: true }, encoding: { x, y: { field: 'p', type: 'quantitative', title: 'P(win the district)', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, color } },
+          { mark: { type: 'rule' }, encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color } },
+        ],
+      },
     } as never,
   };
 }
@@ -207,6 +229,10 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
       html: `<p>${sweeps.map((s) => escapeHtml(`${s.field}, Dracula ${s.dracula} vs Van Helsing ${s.helsing}: closest to 50/50 at ${s.field} = ${s.closest.value}, Dracula wins ${pc(s.closest.dracula.p)} ${pcI(s.closest.dracula.ci95)}${s.closest.fiftyInside ? ' (50% inside its interval)' : ' (50% outside its interval)'}${s.crossing !== null ? `; crosses 50% near ${s.field} = ${s.crossing.toFixed(2)} (linear interpolation)` : ''}.`)).join('<br>')}</p>`,
       charts: sweeps.map((s, i) => sweepChart(s, i, e.seed)),
     });
+  }
+  if (e.assumptions) {
+    if (!ctx.quiet) process.stderr.write(`  assumptions: ${e.assumptionGames} games a pair at each alternative\n`);
+    sections.push(assumptionsSection(await checkAssumptions({ rules, games: e.assumptionGames, seed: e.seed, workers: ctx.workers })));
   }
   const page = { path: `dracula/${e.page}.html`, title: e.title, summary: `role win rates, first-mover edge, districts by value, balance sweeps (${rules.name})` };
   return [await writePage(ctx.reportsDir, page, `<p>Dracula vs Van Helsing, simulated between the random, greedy and search players (docs/dracula.md).</p>`, sections)];

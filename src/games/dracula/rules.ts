@@ -15,6 +15,14 @@ export const FX_REVEAL_OWN = 0, FX_REVEAL_TOP = 1, FX_REVEAL_OPP = 2, FX_SWAP_OW
 export const FIRST_PLAYERS = ['dracula', 'helsing', 'alternate'] as const;
 export type FirstPlayer = (typeof FIRST_PLAYERS)[number];
 
+/**
+ * Which way the weathervane points when the districts are resolved: set at random each round
+ * (assumed), always left to right (the order before the vane was modelled), always right to left,
+ * or turning every round (left to right in round 1).
+ */
+export const WEATHERVANES = ['random', 'leftToRight', 'rightToLeft', 'alternate'] as const;
+export type Weathervane = (typeof WEATHERVANES)[number];
+
 export interface DraculaRules {
   name: string;
   /** suits in the deck (each a token on the ranking track; the rightmost is trump) */
@@ -35,6 +43,8 @@ export interface DraculaRules {
   ranking: 'random' | 'fixed';
   /** draw a new random ranking at the start of every round (the help text: only at the start of the game) */
   rankingEachRound: boolean;
+  /** which way the districts are resolved each round (the help text: "in the direction the weathervane is pointing") */
+  weathervane: Weathervane;
   /** the effect of each value when discarded, index 0 = value 1 (entries past `values` are unused, so a smaller deck keeps the list) */
   effects: Effect[];
   /** cards that must be in the discard pile before a player may call the end of the round */
@@ -49,7 +59,7 @@ export interface DraculaRules {
   revealTopToBoth: boolean;
 }
 
-const KEYS = ['name', 'suits', 'values', 'districts', 'humansPerDistrict', 'health', 'rounds', 'firstPlayer', 'ranking', 'rankingEachRound', 'effects', 'callEndMinDiscard', 'endRoundMinDiscard', 'lastTurnAfterCall', 'extraTurnOnLastTurn', 'revealTopToBoth'] as const;
+const KEYS = ['name', 'suits', 'values', 'districts', 'humansPerDistrict', 'health', 'rounds', 'firstPlayer', 'ranking', 'rankingEachRound', 'weathervane', 'effects', 'callEndMinDiscard', 'endRoundMinDiscard', 'lastTurnAfterCall', 'extraTurnOnLastTurn', 'revealTopToBoth'] as const;
 
 /** Largest deck the engine's tables allow (cards are small integers). */
 export const MAX_CARDS = 64;
@@ -75,6 +85,7 @@ export function validateRules(raw: unknown, where: string): DraculaRules {
     firstPlayer: string(o.firstPlayer, f('firstPlayer'), FIRST_PLAYERS) as FirstPlayer,
     ranking: string(o.ranking, f('ranking'), ['random', 'fixed']) as 'random' | 'fixed',
     rankingEachRound: boolean(o.rankingEachRound, f('rankingEachRound')),
+    weathervane: string(o.weathervane, f('weathervane'), WEATHERVANES) as Weathervane,
     effects,
     callEndMinDiscard: integer(o.callEndMinDiscard, f('callEndMinDiscard'), 0, MAX_CARDS),
     endRoundMinDiscard: integer(o.endRoundMinDiscard, f('endRoundMinDiscard'), 0, MAX_CARDS),

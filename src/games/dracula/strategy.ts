@@ -41,6 +41,8 @@ export class DraculaView {
   readonly vampires: Int8Array;
   health = 0;
   round = 0;
+  /** 1 when this round's districts will be resolved right to left (the weathervane is public) */
+  rightToLeft = 0;
   /** this is the last turn after the opponent called the end */
   lastTurn = false;
   /** I may call the end of the round now (instead of drawing) */
