@@ -3,7 +3,7 @@
  * `name:k=v,k=v` (the older `name:k=v:k=v` form is accepted too); labels keep the colon form.
  */
 import { UserError } from '../../src/core/errors.js';
-import { StrategyRegistry, parseSpec } from '../../src/core/spec.js';
+import { StrategyRegistry, parseSpec, splitSpecList } from '../../src/core/spec.js';
 import type { RegisteredLiarsStrategy, Strategy, StrategyContext, StrategyModule } from '../../src/games/liars-dice/strategy.js';
 import * as bluffer from './bluffer.js';
 import * as conservative from './conservative.js';
@@ -46,15 +46,8 @@ export function parseStrategySpec(text: string): StrategySpec {
  * A comma-separated list of specs, one per seat: "threshold:callBelow=0.3,edge=0,random". A piece
  * with `=` and no `:` is one more parameter of the spec before it.
  */
-export function parseStrategyList(text: string): StrategySpec[] {
-  const specs: string[] = [];
-  for (const raw of text.split(',')) {
-    const piece = raw.trim();
-    if (piece === '') continue;
-    if (piece.includes('=') && !piece.includes(':') && specs.length) specs[specs.length - 1] += `,${piece}`;
-    else specs.push(piece);
-  }
-  return specs.map(parseStrategySpec);
+export function parseStrategyList(text: string, what = '--strategies'): StrategySpec[] {
+  return splitSpecList(text, what).map(parseStrategySpec);
 }
 
 export function createStrategy(spec: StrategySpec, ctx: StrategyContext): Strategy {

@@ -75,6 +75,6 @@ export interface DraculaStrategyDef {
   name: string;
   usage: string;
   /** parameters by name with defaults and ranges (checked by the registry) */
-  params: Record<string, { default: number; min: number; max: number; help: string }>;
+  params: Record<string, { default: number; min: number; max: number; integer?: boolean; help: string }>;
   create(rules: DraculaRules, params: Record<string, number>): DraculaPlayer;
 }

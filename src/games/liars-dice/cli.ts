@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { parseNumberArg } from '../../core/validate.js';
+import { splitList } from '../../core/parse.js';
 import { runAndPrint, addAssumptionsCommand, addRulesOptions, addSimOptions, emit, fmtPct, intArg, rulesFromOptions, simulate, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { validateRules, type LiarsRules } from './rules.js';
 import { atLeastTable, bidOdds, checkHigher, parseBid, parseDice } from './exact.js';
@@ -158,7 +159,7 @@ export function register(program: Command): void {
       if (opts.shardIndex !== undefined) throw new UserError('sweep runs whole tournaments; use `liars tournament --shard-index` for cluster runs');
       if (opts.chart && !/\.(svg|png)$/i.test(opts.chart)) throw new UserError(`--chart must name a .svg or .png file (got ${JSON.stringify(opts.chart)})`);
       const rules = rulesWith(opts);
-      const r = await runSweep(rules, opts.strategy, opts.param, opts.values.split(',').map((v) => parseNumberArg(v, '--values')), opts.field, opts.rounds, opts);
+      const r = await runSweep(rules, opts.strategy, opts.param, splitList(opts.values, '--values').map((v) => parseNumberArg(v, '--values')), opts.field, opts.rounds, opts);
       if (opts.chart) {
         const rows: Row[] = r.points.flatMap((p) => [
           { value: p.value, who: `${r.strategy.split(':')[0]} (seat 0)`, penalties: p.penaltiesPerRound, low: p.ci95[0], high: p.ci95[1] },
@@ -296,7 +297,7 @@ export async function runSweep(rules: LiarsRules, strategy: string, param: strin
   const mod = STRATEGIES.get(base.name);
   if (!(param in mod.info.defaults)) throw new UserError(`strategy ${base.name} has no parameter ${param} (known: ${Object.keys(mod.info.defaults).join(', ')})`);
   if (values.length === 0) throw new UserError('--values needs at least one value');
-  const fieldSpecs = parseStrategyList(field);
+  const fieldSpecs = parseStrategyList(field, '--field');
   const points: SweepPoint[] = [];
   for (const value of values) {
     const swept: StrategySpec = { name: base.name, params: { ...base.params, [param]: value } };
