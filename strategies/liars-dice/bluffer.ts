@@ -4,7 +4,7 @@
  * to the edge. It calls only in turn, and only bids below `callBelow` likely; never out of turn.
  */
 import type { Rng } from '../../src/core/rng.js';
-import { CHANCE_SCALE, chanceCut, numberParam, onlyParams, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
+import { CHANCE_SCALE, chanceCut, integerParam, numberParam, onlyParams, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
 import { bestRaise, markUnlikely } from './threshold.js';
 
 export const info: StrategyInfo = {
@@ -49,7 +49,7 @@ export function create(params: Record<string, number>, _ctx: StrategyContext): S
   onlyParams(all, Object.keys(info.defaults), info.name);
   return new Bluffer(
     numberParam(all, 'bluffRate', info.name, 0, 1),
-    Math.round(numberParam(all, 'bluffStep', info.name, 0, 10)),
+    integerParam(all, 'bluffStep', info.name, 0, 10),
     numberParam(all, 'callBelow', info.name, 0, 1),
     numberParam(all, 'bidAtLeast', info.name, 0, 1),
   );

@@ -8,7 +8,7 @@
 import { UserError } from '../../src/core/errors.js';
 import { Memo } from '../../src/core/memo.js';
 import type { Rng } from '../../src/core/rng.js';
-import { CHANCE_SCALE, numberParam, onlyParams, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
+import { CHANCE_SCALE, integerParam, numberParam, onlyParams, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
 import { LiarsSolver, MAX_BIDS, solve, type Variant } from '../../src/games/liars-dice/exact-cfr.js';
 import type { LiarsRules } from '../../src/games/liars-dice/rules.js';
 
@@ -101,6 +101,6 @@ export function create(params: Record<string, number>, ctx: StrategyContext): St
   const all = { ...info.defaults, ...params };
   onlyParams(all, Object.keys(info.defaults), info.name);
   const target = numberParam(all, 'target', info.name, 1e-7, 1);
-  const maxIterations = Math.round(numberParam(all, 'maxIterations', info.name, 1, 1e6));
+  const maxIterations = integerParam(all, 'maxIterations', info.name, 1, 1e6);
   return new Equilibrium(solverFor(ctx.rules, ctx.players, target, maxIterations), ctx.rules.dicePerPlayer, ctx.rules.sides);
 }

@@ -13,7 +13,7 @@
  * no double crosses a call boundary, so the hot loop never boxes a number.
  */
 import type { Rng } from '../../src/core/rng.js';
-import { numberParam, onlyParams, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
+import { integerParam, numberParam, onlyParams, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
 
 export const info: StrategyInfo = {
   name: 'threshold',
@@ -98,7 +98,7 @@ export function parseParams(raw: Record<string, number>, defaults: Record<string
     callBelow: numberParam(all, 'callBelow', name, 0, 1),
     outOfTurnBelow: numberParam(all, 'outOfTurnBelow', name, 0, 1),
     bidAtLeast: numberParam(all, 'bidAtLeast', name, 0, 1),
-    edge: numberParam(all, 'edge', name, 0, 1) >= 0.5,
+    edge: integerParam(all, 'edge', name, 0, 1) === 1,
   };
 }
 

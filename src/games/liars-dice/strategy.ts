@@ -104,6 +104,13 @@ export function numberParam(p: Record<string, number>, key: string, name: string
   return v;
 }
 
+/** A count or a 0/1 flag: a whole number in [min, max] (2.5 is refused, not rounded). */
+export function integerParam(p: Record<string, number>, key: string, name: string, min: number, max: number): number {
+  const v = p[key];
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new UserError(`strategy ${name}: ${key} must be an integer in ${min}..${max} (got ${JSON.stringify(v)})`);
+  return v;
+}
+
 /** Chances as integers out of 2^29, so that random choices compare small integers (never boxed). */
 export const CHANCE_SCALE = 1 << 29;
 export function chanceCut(p: number): number {
