@@ -84,8 +84,10 @@ function checkJson(text: string, label: string): void {
     i++;
     return JSON.parse(text.slice(start, i)) as string;
   };
-  const show = (path: string[]) => (path.length ? path.join('.') : 'the top level');
-  const value = (path: string[], depth: number): void => {
+  // the path to the value being read, as keys and entry numbers (one stack: part files can be large)
+  const path: (string | number)[] = [];
+  const show = () => (path.length ? path.join('.') : 'the top level');
+  const value = (depth: number): void => {
     if (depth > 64) throw TOO_DEEP; // deeper files are refused by the callers' nesting checks
     ws();
     const c = text[i];
@@ -100,11 +102,13 @@ function checkJson(text: string, label: string): void {
       for (;;) {
         ws();
         const k = str();
-        if (keys.has(k)) throw new UserError(`${label}: key ${JSON.stringify(k)} appears twice in ${show(path)} (a JSON object has each key once)`);
+        if (keys.has(k)) throw new UserError(`${label}: key ${JSON.stringify(k)} appears twice in ${show()} (a JSON object has each key once)`);
         keys.add(k);
         ws();
         i++; // colon
-        value([...path, k], depth + 1);
+        path.push(k);
+        value(depth + 1);
+        path.pop();
         ws();
         if (text[i++] === '}') return;
       }
@@ -115,22 +119,30 @@ function checkJson(text: string, label: string): void {
         i++;
         return;
       }
+      path.push(0);
       for (let n = 0; ; n++) {
-        value([...path, String(n)], depth + 1);
+        path[path.length - 1] = n;
+        value(depth + 1);
         ws();
-        if (text[i++] === ']') return;
+        if (text[i++] === ']') {
+          path.pop();
+          return;
+        }
       }
     } else if (c === '"') {
       str();
     } else {
+      // a literal (number, true, false, null) runs to the next separator; only a number with an
+      // exponent or 309+ digits can overflow
       const start = i;
-      while (i < text.length && /[-+.\w]/.test(text[i])) i++;
+      let exp = false;
+      for (let ch = text.charCodeAt(i); i < text.length && ch !== 44 && ch !== 93 && ch !== 125 && ch > 32; ch = text.charCodeAt(++i)) if (ch === 101 || ch === 69) exp = true;
       const tok = text.slice(start, i);
-      if (/^[-\d]/.test(tok) && !Number.isFinite(Number(tok))) throw new UserError(`${label}: ${show(path)} is ${tok}, out of range (numbers must be below 1.8e308 in size)`);
+      if ((exp || tok.length > 300) && /^[-\d]/.test(tok) && !Number.isFinite(Number(tok))) throw new UserError(`${label}: ${show()} is ${tok}, out of range (numbers must be below 1.8e308 in size)`);
     }
   };
   try {
-    value([], 0);
+    value(0);
   } catch (e) {
     if (e !== TOO_DEEP) throw e;
   }
