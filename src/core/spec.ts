@@ -61,6 +61,11 @@ export interface ParamSchema {
 
 export type ParamSchemas = Readonly<Record<string, ParamSchema>>;
 
+/** The default of every declared parameter, in declaration order. */
+export function defaultsOf(schemas: ParamSchemas): Record<string, number> {
+  return Object.fromEntries(Object.entries(schemas).map(([k, p]) => [k, p.default]));
+}
+
 /** What a registry needs to know of each strategy. */
 export interface RegisteredStrategy {
   name: string;
