@@ -125,6 +125,13 @@ describe('issue 27 item 6: --set names a list entry by id, and by position only 
       for (const k of Object.keys(raw.faces[i].score)) expect(getPath(raw, `faces[${i}].score.${k}`)).toBe(getPath(raw, `faces.${id}.score.${k}`));
     }), { numRuns: 20 });
   });
+  it('a list counted from 1 (Weilong\'s Sons) counts from 1 in brackets too', () => {
+    const w = readRawRules('weilong').raw as { penalty: number[] };
+    const oneBased = ['penalty'];
+    expect(applySets(w, ['penalty[1]=9'], oneBased)).toEqual(applySets(w, ['penalty.1=9'], oneBased));
+    expect((applySets(w, ['penalty[1]=9'], oneBased) as typeof w).penalty[0]).toBe(9);
+    expect(outcome(() => applySets(w, ['penalty[0]=9'], oneBased))).toEqual({ refused: '--set penalty[0]: no rules field by that name (penalty has entries 1..5)' });
+  });
   it('a number that is no entry\'s id is still the position (Wulong default faces D, T, 3…6; straights by name)', () => {
     const w = readRawRules('wulong').raw as { faces: { id: string }[] };
     expect(getPath(w, 'faces.0.id')).toBe('D');
