@@ -19,7 +19,7 @@ describe('dracula CLI', () => {
     [['dracula', 'odds', '--set', 'health=0'], /health must be an integer in 1\.\.1000 \(got 0\)/],
     [['dracula', 'odds', '--set', 'colour=3'], /--set colour: no rules field by that name/],
     [['dracula', 'simulate', '--games', '10', '--dracula', 'clever'], /unknown strategy "clever" \(known: random, greedy, search\)/],
-    [['dracula', 'simulate', '--games', '10', '--helsing', 'greedy:call=3'], /greedy: call must be in 0\.\.1\.01/],
+    [['dracula', 'simulate', '--games', '10', '--helsing', 'greedy:call=3'], /greedy: call must be a number in 0\.\.1\.01/],
     [['dracula', 'simulate', '--games', '0'], /--games must be an integer in 1\.\./],
     [['dracula', 'sweep', '--games', '10', '--set', 'health=9'], /sweep needs exactly one --set with a range/],
     [['dracula', 'sweep', '--games', '10', '--set', 'health=3..1'], /runs backwards/],

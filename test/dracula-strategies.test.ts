@@ -47,7 +47,7 @@ describe('strategies', () => {
     expect(specLabel(parseStrategy('search'))).toBe('search:n=8,k=3,call=0.6');
     expect(parseStrategy('greedy:0.7').params.call).toBe(0.7);
     expect(() => parseStrategy('search:m=3')).toThrow(/unknown parameter m \(parameters: n, k, call\)/);
-    expect(() => parseStrategy('random:call=2')).toThrow(/call must be in 0\.\.1/);
+    expect(() => parseStrategy('random:call=2')).toThrow(/call must be a number in 0\.\.1/);
   });
 
   test.each([['random', 'greedy', 2000], ['greedy', 'random', 2000], ['search:n=2,k=2', 'greedy', 20]])('%s vs %s: each view holds only its player\'s information', (a, b, games) => {

@@ -111,9 +111,9 @@ describe('Wulong rolls', () => {
 });
 
 describe('rules files and --set', () => {
-  /** Every numeric leaf of a rules file, as a dotted path. */
+  /** Every numeric leaf of a rules file, as a path (list entries by position, `[i]`). */
   const numericPaths = (v: unknown, at = ''): string[] =>
-    typeof v === 'number' ? [at] : v && typeof v === 'object' ? Object.entries(v).flatMap(([k, x]) => numericPaths(x, at ? `${at}.${k}` : k)) : [];
+    typeof v === 'number' ? [at] : Array.isArray(v) ? v.flatMap((x, i) => numericPaths(x, `${at}[${i}]`)) : v && typeof v === 'object' ? Object.entries(v).flatMap(([k, x]) => numericPaths(x, at ? `${at}.${k}` : k)) : [];
   const raw = readRawRules('wulong').raw;
   const paths = numericPaths(raw);
 

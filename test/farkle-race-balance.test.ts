@@ -6,7 +6,7 @@ import { runCli, expectUserError } from './helpers/cli.js';
 
 describe('race balance for designers', () => {
   it('--sweep solves the race at each value of one rules entry; the preset value gives the plain answer', () => {
-    const r = runCli(['wulong', 'race', '--rules', 'rules/farkle/10000.json', '--target', '500', '--sweep', 'faces.4.score.3=400,500', '--json']);
+    const r = runCli(['wulong', 'race', '--rules', 'rules/farkle/10000.json', '--target', '500', '--sweep', 'faces.5.score.3=400,500', '--json']);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.rows.map((x: { value: number }) => x.value)).toEqual([400, 500]);

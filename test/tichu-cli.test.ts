@@ -29,7 +29,7 @@ describe('tichu CLI', () => {
     expectUserError(runCli(['tichu', 'grand', '--hand', 'Dr Ph Aj As Kp Kr Qs', '--deals', '10']), /--hand must have 8 cards \(got 7\)/);
     expectUserError(runCli(['tichu', 'call', '--hand', 'Dr Ph Aj As Kp Kr Qs Jj', '--deals', '10']), /--hand must have 14 cards \(got 8\)/);
     expectUserError(runCli(['tichu', 'simulate', '--games', '2', '--strategies', 'heuristic,nope']), /unknown strategy "nope"/);
-    expectUserError(runCli(['tichu', 'simulate', '--games', '2', '--strategies', 'search:budget=-1']), /budget must be a number in 1\.\.100000/);
+    expectUserError(runCli(['tichu', 'simulate', '--games', '2', '--strategies', 'search:budget=-1']), /budget must be an integer in 1\.\.100000/);
     expectUserError(runCli(['tichu', 'odds', '--set', 'calls.tichu=abc']), /--set calls\.tichu: expects a number/);
     expectUserError(runCli(['tichu', 'odds', '--set', 'targetScore=0']), /targetScore must be an integer in 1\.\.100000 \(got 0\)/);
   });

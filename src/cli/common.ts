@@ -5,6 +5,7 @@ import { fitText } from '../core/format.js';
 import { progressBar } from '../core/progress.js';
 import { shardSize } from '../parallel/shards.js';
 import { parseIntArg } from '../core/validate.js';
+import { splitList } from '../core/parse.js';
 import type { Experiment } from '../parallel/pool.js';
 import type { Kernel, RunInfo } from '../parallel/kernel.js';
 import { toCsv, type Row } from '../report/csv.js';
@@ -221,7 +222,7 @@ export function addAssumptionsCommand(group: Command, c: AssumptionsCommand): Co
     .option('--csv', c.csv ?? 'print the findings table as CSV (one row per finding and value)')
     .addHelpText('after', `\nExamples:\n${c.examples.map((e) => `  npx oddsmith ${group.name()} assumptions${e ? ` ${e}` : ''}`).join('\n')}`)
     .action(async (opts: Record<string, unknown> & RulesOptions & { seed: number; workers: number; only?: string; exactOnly?: boolean; json?: boolean; csv?: boolean }) => {
-      const r = await c.checkAssumptions({ ...opts, size: opts[sizeKey] as number, only: opts.only?.split(',').map((x) => x.trim()), exactOnly: !!opts.exactOnly });
+      const r = await c.checkAssumptions({ ...opts, size: opts[sizeKey] as number, only: opts.only === undefined ? undefined : splitList(opts.only, '--only'), exactOnly: !!opts.exactOnly });
       const { assumptionsText, findingRows } = await import('../report/assumptions.js');
       emit(r, opts, () => assumptionsText(r), () => findingRows(r));
     });

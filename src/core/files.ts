@@ -1,6 +1,7 @@
 import { accessSync, constants, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UserError } from './errors.js';
+import { parseJsonText } from './parse.js';
 
 /**
  * Output files. Every write goes through a temp file in the target's folder and a rename, so a
@@ -349,9 +350,5 @@ export function readJsonFile(path: string, what = 'file'): unknown {
   } catch (e) {
     throw new UserError(`cannot read ${what} ${showPath(path)}: ${(e as NodeJS.ErrnoException).code === 'EISDIR' ? 'it is a folder' : reason(e)}`);
   }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new UserError(`${what} ${showPath(path)} is not valid JSON: ${(e as Error).message.split('\n')[0]}`);
-  }
+  return parseJsonText(text, `${what} ${showPath(path)}`);
 }

@@ -4,6 +4,7 @@
  * .json is a path. Validation is the game's (it names the bad field and the allowed range).
  */
 import { UserError } from './errors.js';
+import { splitList } from './parse.js';
 import { nestedDeeperThan, readJsonFile } from './files.js';
 import { rulesPath } from './paths.js';
 
@@ -44,28 +45,67 @@ export function loadRulesFile<T>(game: string, nameOrPath: string | undefined, v
 }
 
 /**
- * One step of a dotted path; arrays are indexed by number (from 1 when `oneBased`) or by an
- * entry's `id`/`name`.
+ * One step of a path: a field or entry by name (`.faces`, `.panda`, `.5`), or a list entry by
+ * position (`[5]`).
  */
-function childKey(container: unknown, key: string, oneBased = false): string | number | undefined {
-  if (Array.isArray(container)) {
-    if (/^\d+$/.test(key)) {
-      const i = Number(key) - (oneBased ? 1 : 0);
-      return i >= 0 && i < container.length ? i : undefined;
-    }
-    const i = container.findIndex((e) => e && typeof e === 'object' && ((e as Record<string, unknown>).id === key || (e as Record<string, unknown>).name === key));
-    return i < 0 ? undefined : i;
+type Step = { key: string } | { pos: number };
+
+/**
+ * A path as steps: dotted segments, each optionally followed by positions in brackets
+ * (`faces[5].score.3`). Refused in one line when a segment is empty or a bracket is not `[digits]`.
+ */
+function pathSteps(path: string): Step[] {
+  const steps: Step[] = [];
+  for (const seg of path.split('.')) {
+    const m = /^([^[\]]*)((?:\[\d+\])*)$/.exec(seg);
+    if (!m || (m[1] === '' && m[2] === '')) throw new UserError(`--set ${path}: cannot read the path (fields are separated by dots; a list position is written [n], e.g. faces[0])`);
+    if (m[1] !== '') steps.push({ key: m[1] });
+    for (const b of m[2].match(/\d+/g) ?? []) steps.push({ pos: Number(b) });
   }
-  if (container && typeof container === 'object' && Object.prototype.hasOwnProperty.call(container, key)) return key;
+  return steps;
+}
+
+/** An array entry's id (or name), when it has one. */
+function idOf(e: unknown): string | undefined {
+  if (!e || typeof e !== 'object') return undefined;
+  const r = e as Record<string, unknown>;
+  const id = r.id ?? r.name;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * The child a step names. In a list, `.x` is the entry whose id (or name) is x; a number that is
+ * no entry's id is the position, and `[n]` is always the position — so on the Farkle presets
+ * (face ids "1"…"6") `faces.5` is the fives and `faces[5]` the sixes. Positions count from 1 for a
+ * `oneBased` field (Weilong's Sons 1..5), from 0 elsewhere.
+ */
+function childKey(container: unknown, step: Step, oneBased = false): string | number | undefined {
+  if (Array.isArray(container)) {
+    const position = (n: number) => {
+      const i = n - (oneBased ? 1 : 0);
+      return i >= 0 && i < container.length ? i : undefined;
+    };
+    if ('pos' in step) return position(step.pos);
+    const i = container.findIndex((e) => idOf(e) === step.key);
+    if (i >= 0) return i;
+    return /^\d+$/.test(step.key) ? position(Number(step.key)) : undefined;
+  }
+  if ('pos' in step) return undefined;
+  if (container && typeof container === 'object' && Object.prototype.hasOwnProperty.call(container, step.key)) return step.key;
   return undefined;
 }
 
-/** The value at a dotted path ("bettingCards.panda.odds"), or undefined. */
+/** Steps written back as a path (for messages and for the `oneBased` lookup). */
+function pathText(steps: readonly Step[]): string {
+  return steps.map((st, i) => ('pos' in st ? `[${st.pos}]` : `${i ? '.' : ''}${st.key}`)).join('');
+}
+
+/** The value at a path ("bettingCards.panda.odds", "faces[0].score.1"), or undefined. */
 export function getPath(root: unknown, path: string, oneBased: readonly string[] = []): unknown {
   let c: unknown = root;
-  const keys = path.split('.');
-  for (const [i, k] of keys.entries()) {
-    const key = childKey(c, k, oneBased.includes(keys.slice(0, i).join('.')));
+  const steps = pathSteps(path);
+  for (const [i, st] of steps.entries()) {
+    const key = childKey(c, st, oneBased.includes(pathText(steps.slice(0, i))));
     if (key === undefined) return undefined;
     c = (c as Record<string | number, unknown>)[key];
   }
@@ -76,9 +116,11 @@ export function getPath(root: unknown, path: string, oneBased: readonly string[]
 function choicesOf(v: unknown, at: string, oneBased: boolean): string {
   const where = at ? `${at} has` : 'fields:';
   if (Array.isArray(v)) {
-    const ids = v.map((e) => (e && typeof e === 'object' ? (e as Record<string, unknown>).id ?? (e as Record<string, unknown>).name : undefined)).filter((x) => typeof x === 'string');
+    const ids = v.map(idOf).filter((x) => x !== undefined);
     const base = oneBased ? 1 : 0;
-    return v.length ? ` (${where} entries ${base}..${v.length - 1 + base}${ids.length ? `, or by id: ${ids.join(', ')}` : ''})` : ` (${at || 'the rules'} is empty)`;
+    if (!v.length) return ` (${at || 'the rules'} is empty)`;
+    if (ids.length) return ` (${where} entries by id: ${ids.join(', ')}; by position ${at}[${base}]..${at}[${v.length - 1 + base}])`;
+    return ` (${where} entries ${base}..${v.length - 1 + base})`;
   }
   return v && typeof v === 'object' ? ` (${at ? `${at} has fields` : 'fields'}: ${Object.keys(v).join(', ')})` : ` (${at} is a value, not a group of fields)`;
 }
@@ -90,16 +132,16 @@ function choicesOf(v: unknown, at: string, oneBased: boolean): string {
  */
 export function setPath<T>(root: T, path: string, text: string, oneBased: readonly string[] = []): T {
   const copy = structuredClone(root);
-  const keys = path.split('.');
+  const steps = pathSteps(path);
   let parent: unknown = copy;
-  for (const [i, k] of keys.slice(0, -1).entries()) {
-    const at = keys.slice(0, i).join('.');
-    const key = childKey(parent, k, oneBased.includes(at));
+  for (const [i, st] of steps.slice(0, -1).entries()) {
+    const at = pathText(steps.slice(0, i));
+    const key = childKey(parent, st, oneBased.includes(at));
     if (key === undefined) throw new UserError(`--set ${path}: no rules field by that name${choicesOf(parent, at, oneBased.includes(at))}`);
     parent = (parent as Record<string | number, unknown>)[key];
   }
-  const at = keys.slice(0, -1).join('.');
-  const last = childKey(parent, keys[keys.length - 1], oneBased.includes(at));
+  const at = pathText(steps.slice(0, -1));
+  const last = childKey(parent, steps[steps.length - 1], oneBased.includes(at));
   const current = last === undefined ? undefined : (parent as Record<string | number, unknown>)[last];
   if (last === undefined || current === undefined) throw new UserError(`--set ${path}: no rules field by that name${choicesOf(parent, at, oneBased.includes(at))}`);
   if (typeof current === 'object' && current !== null) throw new UserError(`--set ${path}: no rules field by that name: it is a group${choicesOf(current, path, oneBased.includes(path))}`);
@@ -165,7 +207,7 @@ export function parseSweepSet(text: string): SweepField {
     if (count > MAX_SWEEP_POINTS) throw new UserError(`${what}: ${count} values is too many (at most ${MAX_SWEEP_POINTS})`);
     values = Array.from({ length: count }, (_, i) => Math.round((a + i * step) * 1e9) / 1e9);
   } else {
-    values = spec.split(',').map(num);
+    values = splitList(spec, what).map(num);
   }
   if (values.length === 0) throw new UserError(`${what}: no values`);
   return { path, values };

@@ -18,28 +18,13 @@ export interface ParsedSpec {
   params: Record<string, number>;
 }
 
-const registry = new StrategyRegistry('dracula', STRATEGIES);
+// `name:value` sets a strategy's first parameter
+const registry = new StrategyRegistry('dracula', STRATEGIES.map((s) => ({ ...s, main: Object.keys(s.params)[0] })));
 
 /** Parse and check a spec; every parameter gets its value (default when not given). */
 export function parseStrategy(text: string): ParsedSpec {
-  const { strategy: def, spec } = registry.parse(text);
-  const keys = Object.keys(def.params);
-  const given: Record<string, number> = { ...spec.params };
-  if (spec.arg !== undefined) {
-    // `name:value` sets the strategy's first parameter
-    const v = Number(spec.arg);
-    if (!keys.length || !/^[-+]?(\d+\.?\d*|\.\d+)$/.test(spec.arg)) throw new UserError(`strategy ${def.name}: ${JSON.stringify(spec.arg)} must look like name=number (parameters: ${keys.join(', ') || 'none'})`);
-    given[keys[0]] = v;
-  }
-  const params: Record<string, number> = {};
-  for (const [k, p] of Object.entries(def.params)) params[k] = p.default;
-  for (const [k, v] of Object.entries(given)) {
-    const p = def.params[k];
-    if (!p) throw new UserError(`strategy ${def.name}: unknown parameter ${k} (parameters: ${keys.join(', ') || 'none'})`);
-    if (v < p.min || v > p.max) throw new UserError(`strategy ${def.name}: ${k} must be in ${p.min}..${p.max} (got ${v})`);
-    params[k] = v;
-  }
-  return { name: def.name, params };
+  const { strategy, params } = registry.resolve(text);
+  return { name: strategy.name, params };
 }
 
 /** The spec as canonical text (every parameter written out). */

@@ -176,8 +176,8 @@ export const search: DraculaStrategyDef = {
   name: 'search',
   usage: 'search[:n=N,k=K,call=F] — determinized rollouts: greedy\'s K best actions (default 3), N deals each (default 8), greedy playouts to the round\'s end',
   params: {
-    n: { default: 8, min: 1, max: 10000, help: 'rollouts (sampled deals) per candidate' },
-    k: { default: 3, min: 1, max: 64, help: 'candidate actions (greedy\'s best)' },
+    n: { default: 8, min: 1, max: 10000, integer: true, help: 'rollouts (sampled deals) per candidate' },
+    k: { default: 3, min: 1, max: 64, integer: true, help: 'candidate actions (greedy\'s best)' },
     call: { default: 0.6, min: 0, max: 1.01, help: 'greedy call threshold in the playouts' },
   },
   create: (rules, p) => new SearchPlayer(rules, p.n, p.k, p.call),

@@ -4,13 +4,19 @@
  * to the edge. It calls only in turn, and only bids below `callBelow` likely; never out of turn.
  */
 import type { Rng } from '../../src/core/rng.js';
-import { CHANCE_SCALE, chanceCut, numberParam, onlyParams, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
+import { resolveParams } from '../../src/core/spec.js';
+import { CHANCE_SCALE, chanceCut, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
 import { bestRaise, markUnlikely } from './threshold.js';
 
 export const info: StrategyInfo = {
   name: 'bluffer',
   description: 'bluffs on faces it lacks, calls rarely',
-  defaults: { bluffRate: 0.35, bluffStep: 1, callBelow: 0.25, bidAtLeast: 0.45 },
+  params: {
+    bluffRate: { default: 0.35, min: 0, max: 1, help: 'share of raises that bluff' },
+    bluffStep: { default: 1, min: 0, max: 10, integer: true, help: 'how many above the likely count a bluff bids' },
+    callBelow: { default: 0.25, min: 0, max: 1, help: 'call the last bid when it is less likely than this' },
+    bidAtLeast: { default: 0.45, min: 0, max: 1, help: 'an honest raise stays at least this likely' },
+  },
 };
 
 class Bluffer implements Strategy {
@@ -45,12 +51,6 @@ class Bluffer implements Strategy {
 }
 
 export function create(params: Record<string, number>, _ctx: StrategyContext): Strategy {
-  const all = { ...info.defaults, ...params };
-  onlyParams(all, Object.keys(info.defaults), info.name);
-  return new Bluffer(
-    numberParam(all, 'bluffRate', info.name, 0, 1),
-    Math.round(numberParam(all, 'bluffStep', info.name, 0, 10)),
-    numberParam(all, 'callBelow', info.name, 0, 1),
-    numberParam(all, 'bidAtLeast', info.name, 0, 1),
-  );
+  const p = resolveParams({ name: info.name, params }, info.params);
+  return new Bluffer(p.bluffRate, p.bluffStep, p.callBelow, p.bidAtLeast);
 }

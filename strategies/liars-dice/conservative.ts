@@ -4,14 +4,14 @@
  * step (no pushing to the edge).
  */
 import type { Strategy, StrategyContext, StrategyInfo } from '../../src/games/liars-dice/strategy.js';
-import { parseParams, ThresholdStrategy } from './threshold.js';
+import { parseParams, thresholdParams, ThresholdStrategy } from './threshold.js';
 
 export const info: StrategyInfo = {
   name: 'conservative',
   description: 'calls anything below even odds, raises by the smallest step',
-  defaults: { callBelow: 0.5, outOfTurnBelow: 0.02, bidAtLeast: 0.6, edge: 0 },
+  params: thresholdParams({ callBelow: 0.5, outOfTurnBelow: 0.02, bidAtLeast: 0.6, edge: 0 }),
 };
 
 export function create(params: Record<string, number>, _ctx: StrategyContext): Strategy {
-  return new ThresholdStrategy(parseParams(params, info.defaults, info.name), info.name);
+  return new ThresholdStrategy(parseParams(params, info.params, info.name), info.name);
 }

@@ -8,14 +8,18 @@
 import { UserError } from '../../src/core/errors.js';
 import { Memo } from '../../src/core/memo.js';
 import type { Rng } from '../../src/core/rng.js';
-import { CHANCE_SCALE, numberParam, onlyParams, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
+import { resolveParams } from '../../src/core/spec.js';
+import { CHANCE_SCALE, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
 import { LiarsSolver, MAX_BIDS, solve, type Variant } from '../../src/games/liars-dice/exact-cfr.js';
 import type { LiarsRules } from '../../src/games/liars-dice/rules.js';
 
 export const info: StrategyInfo = {
   name: 'equilibrium',
   description: 'CFR+ equilibrium policy (2 players, 1–2 dice each)',
-  defaults: { target: 0.001, maxIterations: 3000 },
+  params: {
+    target: { default: 0.001, min: 1e-7, max: 1, help: 'stop CFR+ once the exploitability is below this' },
+    maxIterations: { default: 3000, min: 1, max: 1e6, integer: true, help: 'stop CFR+ after this many iterations' },
+  },
 };
 
 /** one solve per configuration and thread (a solve takes seconds; tournaments rebuild players per shard) */
@@ -98,9 +102,6 @@ class Equilibrium implements Strategy {
 }
 
 export function create(params: Record<string, number>, ctx: StrategyContext): Strategy {
-  const all = { ...info.defaults, ...params };
-  onlyParams(all, Object.keys(info.defaults), info.name);
-  const target = numberParam(all, 'target', info.name, 1e-7, 1);
-  const maxIterations = Math.round(numberParam(all, 'maxIterations', info.name, 1, 1e6));
-  return new Equilibrium(solverFor(ctx.rules, ctx.players, target, maxIterations), ctx.rules.dicePerPlayer, ctx.rules.sides);
+  const p = resolveParams({ name: info.name, params }, info.params);
+  return new Equilibrium(solverFor(ctx.rules, ctx.players, p.target, p.maxIterations), ctx.rules.dicePerPlayer, ctx.rules.sides);
 }

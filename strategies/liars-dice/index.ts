@@ -3,7 +3,7 @@
  * `name:k=v,k=v` (the older `name:k=v:k=v` form is accepted too); labels keep the colon form.
  */
 import { UserError } from '../../src/core/errors.js';
-import { StrategyRegistry, parseSpec } from '../../src/core/spec.js';
+import { StrategyRegistry, parseSpec, resolveParams, splitSpecList } from '../../src/core/spec.js';
 import type { RegisteredLiarsStrategy, Strategy, StrategyContext, StrategyModule } from '../../src/games/liars-dice/strategy.js';
 import * as bluffer from './bluffer.js';
 import * as conservative from './conservative.js';
@@ -12,8 +12,8 @@ import * as random from './random.js';
 import * as threshold from './threshold.js';
 
 function entry(m: StrategyModule): RegisteredLiarsStrategy {
-  const ps = Object.keys(m.info.defaults).map((k) => `${k}=…`).join(',');
-  return { name: m.info.name, usage: `${m.info.name}${ps ? `[:${ps}]` : ''} — ${m.info.description}`, info: m.info, create: m.create };
+  const ps = Object.keys(m.info.params).map((k) => `${k}=…`).join(',');
+  return { name: m.info.name, usage: `${m.info.name}${ps ? `[:${ps}]` : ''} — ${m.info.description}`, params: m.info.params, info: m.info, create: m.create };
 }
 
 export const STRATEGIES = new StrategyRegistry<RegisteredLiarsStrategy>('liars-dice', [threshold, conservative, bluffer, random, equilibrium].map(entry));
@@ -39,6 +39,7 @@ export function parseStrategySpec(text: string): StrategySpec {
     const bad = spec.arg.split(/[,:]/).find((kv) => !kv.includes('=')) ?? spec.arg;
     throw new UserError(`strategy ${spec.name}: parameter ${JSON.stringify(bad)} must look like name=number`);
   }
+  resolveParams(spec, STRATEGIES.get(spec.name).info.params); // names and ranges checked here, before any worker starts
   return { name: spec.name, params: spec.params };
 }
 
@@ -46,15 +47,8 @@ export function parseStrategySpec(text: string): StrategySpec {
  * A comma-separated list of specs, one per seat: "threshold:callBelow=0.3,edge=0,random". A piece
  * with `=` and no `:` is one more parameter of the spec before it.
  */
-export function parseStrategyList(text: string): StrategySpec[] {
-  const specs: string[] = [];
-  for (const raw of text.split(',')) {
-    const piece = raw.trim();
-    if (piece === '') continue;
-    if (piece.includes('=') && !piece.includes(':') && specs.length) specs[specs.length - 1] += `,${piece}`;
-    else specs.push(piece);
-  }
-  return specs.map(parseStrategySpec);
+export function parseStrategyList(text: string, what = '--strategies'): StrategySpec[] {
+  return splitSpecList(text, what).map(parseStrategySpec);
 }
 
 export function createStrategy(spec: StrategySpec, ctx: StrategyContext): Strategy {

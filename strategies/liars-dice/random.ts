@@ -4,12 +4,16 @@
  * It never calls out of turn and picks the direction at random.
  */
 import type { Rng } from '../../src/core/rng.js';
-import { CHANCE_SCALE, chanceCut, numberParam, onlyParams, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
+import { resolveParams } from '../../src/core/spec.js';
+import { CHANCE_SCALE, chanceCut, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
 
 export const info: StrategyInfo = {
   name: 'random',
   description: 'random legal raises, calls with a fixed chance',
-  defaults: { callProb: 0.3, jumpProb: 0.5 },
+  params: {
+    callProb: { default: 0.3, min: 0, max: 1, help: 'chance of calling the last bid in turn' },
+    jumpProb: { default: 0.5, min: 0, max: 1, help: 'chance of a raise jumping past the smallest legal bid' },
+  },
 };
 
 class RandomPlayer implements Strategy {
@@ -43,7 +47,6 @@ class RandomPlayer implements Strategy {
 }
 
 export function create(params: Record<string, number>, _ctx: StrategyContext): Strategy {
-  const all = { ...info.defaults, ...params };
-  onlyParams(all, Object.keys(info.defaults), info.name);
-  return new RandomPlayer(numberParam(all, 'callProb', info.name, 0, 1), numberParam(all, 'jumpProb', info.name, 0, 1));
+  const p = resolveParams({ name: info.name, params }, info.params);
+  return new RandomPlayer(p.callProb, p.jumpProb);
 }

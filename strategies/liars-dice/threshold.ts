@@ -13,12 +13,13 @@
  * no double crosses a call boundary, so the hot loop never boxes a number.
  */
 import type { Rng } from '../../src/core/rng.js';
-import { numberParam, onlyParams, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
+import { resolveParams, type ParamSchemas } from '../../src/core/spec.js';
+import { type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
 
 export const info: StrategyInfo = {
   name: 'threshold',
   description: 'calls bids below a probability threshold, raises with the most likely bid',
-  defaults: { callBelow: 0.4, outOfTurnBelow: 0.1, bidAtLeast: 0.5, edge: 1 },
+  params: thresholdParams({ callBelow: 0.4, outOfTurnBelow: 0.1, bidAtLeast: 0.5, edge: 1 }),
 };
 
 /** Threshold slots in a strategy's Float64Array. */
@@ -91,17 +92,22 @@ export class ThresholdStrategy implements Strategy {
   }
 }
 
-export function parseParams(raw: Record<string, number>, defaults: Record<string, number>, name: string): ThresholdParams {
-  const all = { ...defaults, ...raw };
-  onlyParams(all, Object.keys(defaults), name);
+/** The threshold family's parameters with the given defaults (conservative shares them). */
+export function thresholdParams(d: { callBelow: number; outOfTurnBelow: number; bidAtLeast: number; edge: number }): ParamSchemas {
   return {
-    callBelow: numberParam(all, 'callBelow', name, 0, 1),
-    outOfTurnBelow: numberParam(all, 'outOfTurnBelow', name, 0, 1),
-    bidAtLeast: numberParam(all, 'bidAtLeast', name, 0, 1),
-    edge: numberParam(all, 'edge', name, 0, 1) >= 0.5,
+    callBelow: { default: d.callBelow, min: 0, max: 1, help: 'in turn, call the last bid when it is less likely than this' },
+    outOfTurnBelow: { default: d.outOfTurnBelow, min: 0, max: 1, help: 'call any earlier bid by others less likely than this' },
+    bidAtLeast: { default: d.bidAtLeast, min: 0, max: 1, help: 'with edge, push the count up while the bid stays this likely' },
+    edge: { default: d.edge, min: 0, max: 1, integer: true, help: '1: bid as close to the edge as possible' },
   };
 }
 
+/** Checked parameters (defaults filled in) as the player reads them. */
+export function parseParams(raw: Record<string, number>, schemas: ParamSchemas, name: string): ThresholdParams {
+  const p = resolveParams({ name, params: raw }, schemas);
+  return { callBelow: p.callBelow, outOfTurnBelow: p.outOfTurnBelow, bidAtLeast: p.bidAtLeast, edge: p.edge === 1 };
+}
+
 export function create(params: Record<string, number>, _ctx: StrategyContext): Strategy {
-  return new ThresholdStrategy(parseParams(params, info.defaults, info.name));
+  return new ThresholdStrategy(parseParams(params, info.params, info.name));
 }

@@ -6,7 +6,7 @@
  * at least W tiles are left in the wall. Self-draws are always declared (the draw pays three times).
  * A passed win bars discard wins until the next draw when the rules say so (`declinedWinWaitsForDraw`).
  */
-import { UserError } from '../../src/core/errors.js';
+import type { ParamSchemas } from '../../src/core/spec.js';
 import { WIN_SELF_DRAW, type MahjongStrategy, type TableView } from '../../src/games/sichuan-mahjong/strategy.js';
 import { flushDistance, sevenPairsDistance } from '../../src/games/sichuan-mahjong/shanten.js';
 
@@ -19,20 +19,12 @@ export interface DeclineParams {
   wall: number;
 }
 
-export const DECLINE_DEFAULTS: DeclineParams = { minFan: 2, reach: 2, wall: 10 };
-const RANGES: Record<keyof DeclineParams, [number, number]> = { minFan: [1, 13], reach: [0, 4], wall: [0, 108] };
-
-/** Check `k=v` parameters of a declining variant; unknown names and out-of-range values are named. */
-export function declineParams(name: string, params: Record<string, number>): DeclineParams {
-  const out = { ...DECLINE_DEFAULTS };
-  for (const [k, v] of Object.entries(params)) {
-    if (!(k in RANGES)) throw new UserError(`strategy ${name}: unknown parameter ${k} (parameters: ${Object.keys(RANGES).join(', ')})`);
-    const [lo, hi] = RANGES[k as keyof DeclineParams];
-    if (!Number.isInteger(v) || v < lo || v > hi) throw new UserError(`strategy ${name}: ${k} must be an integer in ${lo}..${hi} (got ${v})`);
-    out[k as keyof DeclineParams] = v;
-  }
-  return out;
-}
+/** The declining variant's parameters, declared for the registry (`value:minFan=K,reach=R,wall=W`). */
+export const DECLINE_PARAMS: ParamSchemas = {
+  minFan: { default: 2, min: 1, max: 13, integer: true, help: 'declare a discard or robbing win only from this many fan' },
+  reach: { default: 2, min: 0, max: 4, integer: true, help: 'a bigger hand is within reach at this shanten or less' },
+  wall: { default: 10, min: 0, max: 108, integer: true, help: 'decline only while this many tiles are left in the wall' },
+};
 
 /** Shanten of the best bigger hand the seat's concealed tiles (13-form) can still make: flush or seven pairs. */
 export function biggerHandShanten(t: TableView, seat: number): number {

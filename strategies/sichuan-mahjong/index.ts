@@ -8,9 +8,10 @@ export { ADVISOR_MAX_SHANTEN, advisorDecision, findDisagreements, type AdvisorDe
 import { greedy } from './greedy.js';
 import { random } from './random.js';
 import { value } from './value.js';
-import { declineParams, withDeclining } from './declare.js';
+import { DECLINE_PARAMS, withDeclining, type DeclineParams } from './declare.js';
 
-export const STRATEGIES = new StrategyRegistry<MahjongStrategy>('sichuan-mahjong', [greedy, value, random, advisor]);
+// only `value` takes parameters: those of its win-declaring variant
+export const STRATEGIES = new StrategyRegistry<MahjongStrategy>('sichuan-mahjong', [greedy, { ...value, params: DECLINE_PARAMS }, random, advisor]);
 
 /**
  * The strategy a spec names (`greedy`, `value`, `random`, `advisor`). Only `value` takes parameters: those of
@@ -18,9 +19,11 @@ export const STRATEGIES = new StrategyRegistry<MahjongStrategy>('sichuan-mahjong
  */
 export function getStrategy(text: string): MahjongStrategy {
   const { strategy, spec } = STRATEGIES.parse(text);
-  if (spec.name === 'value' && spec.arg === undefined && Object.keys(spec.params).length) {
-    return withDeclining(strategy, declineParams(spec.name, spec.params), text.trim());
+  if (!strategy.params) {
+    if (spec.arg !== undefined || Object.keys(spec.params).length) throw new UserError(`strategy ${spec.name} takes no parameters (got ${JSON.stringify(text)})`);
+    return strategy;
   }
-  if (spec.arg !== undefined || Object.keys(spec.params).length) throw new UserError(`strategy ${spec.name} takes no parameters (got ${JSON.stringify(text)})`);
-  return strategy;
+  const { params } = STRATEGIES.resolve(text);
+  // a bare `value` declares every win; any parameter makes it the declining variant
+  return Object.keys(spec.params).length ? withDeclining(strategy, params as unknown as DeclineParams, text.trim()) : strategy;
 }

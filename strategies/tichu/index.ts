@@ -1,5 +1,4 @@
-import { UserError } from '../../src/core/errors.js';
-import { StrategyRegistry } from '../../src/core/spec.js';
+import { StrategyRegistry, type ParamSchemas } from '../../src/core/spec.js';
 import type { Rng } from '../../src/core/rng.js';
 import type { TichuRules } from '../../src/games/tichu/rules.js';
 import type { TichuStrategy } from '../../src/games/tichu/strategy.js';
@@ -16,7 +15,7 @@ export interface StrategyInfo {
   name: string;
   usage: string;
   summary: string;
-  params: Record<string, { default: number; min: number; max: number; about: string }>;
+  params: ParamSchemas;
   main?: string;
   create(p: Record<string, number>, rules: TichuRules, rng: Rng): TichuStrategy;
 }
@@ -27,8 +26,8 @@ export const STRATEGIES: StrategyInfo[] = [
     usage: 'random[:call=P,bomb=P] — uniformly random legal play',
     summary: 'uniformly random legal play; random passes, wishes and Dragon gifts',
     params: {
-      call: { default: 0, min: 0, max: 1, about: 'probability of calling (Grand) Tichu at each chance' },
-      bomb: { default: 0.1, min: 0, max: 1, about: 'probability of bombing out of turn when able' },
+      call: { default: 0, min: 0, max: 1, help: 'probability of calling (Grand) Tichu at each chance' },
+      bomb: { default: 0.1, min: 0, max: 1, help: 'probability of bombing out of turn when able' },
     },
     create: (p, _r, rng) => new RandomStrategy(rng, p.call, p.bomb),
   },
@@ -37,9 +36,9 @@ export const STRATEGIES: StrategyInfo[] = [
     usage: 'heuristic[:grand=G,tichu=T,callerBomb=B] — sheds low combinations first, calls above hand-strength thresholds',
     summary: 'sheds low combinations first, keeps bombs and top cards, helps a calling partner, calls above hand-strength thresholds',
     params: {
-      grand: { default: HEURISTIC_DEFAULTS.grand, min: -10, max: 30, about: 'Grand Tichu threshold on the 8-card hand strength' },
-      tichu: { default: HEURISTIC_DEFAULTS.tichu, min: -10, max: 30, about: 'Tichu threshold on the 14-card hand strength' },
-      callerBomb: { default: HEURISTIC_DEFAULTS.callerBomb ?? 0, min: 0, max: 1, about: '1: a player who called bombs an opponent winning a trick (keeps the lead); 0: bombs only an opponent close to going out' },
+      grand: { default: HEURISTIC_DEFAULTS.grand, min: -10, max: 30, help: 'Grand Tichu threshold on the 8-card hand strength' },
+      tichu: { default: HEURISTIC_DEFAULTS.tichu, min: -10, max: 30, help: 'Tichu threshold on the 14-card hand strength' },
+      callerBomb: { default: HEURISTIC_DEFAULTS.callerBomb ?? 0, min: 0, max: 1, integer: true, help: '1: a player who called bombs an opponent winning a trick (keeps the lead); 0: bombs only an opponent close to going out' },
     },
     create: (p) => new HeuristicStrategy({ grand: p.grand, tichu: p.tichu, callerBomb: p.callerBomb }),
   },
@@ -49,9 +48,9 @@ export const STRATEGIES: StrategyInfo[] = [
     summary: 'determinized Monte Carlo rollouts (heuristic playouts) for every in-turn play',
     main: 'budget',
     params: {
-      budget: { default: 48, min: 1, max: 100000, about: 'rollouts per decision' },
-      grand: { default: HEURISTIC_DEFAULTS.grand, min: -10, max: 30, about: 'Grand Tichu threshold' },
-      tichu: { default: HEURISTIC_DEFAULTS.tichu, min: -10, max: 30, about: 'Tichu threshold' },
+      budget: { default: 48, min: 1, max: 100000, integer: true, help: 'rollouts per decision' },
+      grand: { default: HEURISTIC_DEFAULTS.grand, min: -10, max: 30, help: 'Grand Tichu threshold' },
+      tichu: { default: HEURISTIC_DEFAULTS.tichu, min: -10, max: 30, help: 'Tichu threshold' },
     },
     create: (p, rules, rng) => new SearchStrategy(rules, rng, p.budget, { grand: p.grand, tichu: p.tichu }),
   },
@@ -63,23 +62,8 @@ export interface TichuStrategySpec { name: string; params: Record<string, number
 
 /** Parse and validate "name" / "name:k=v,k=v" / "name:value" (the main parameter); defaults filled in. */
 export function parseStrategySpec(text: string): TichuStrategySpec {
-  const { strategy: info, spec } = REGISTRY.parse(text);
-  const params: Record<string, number> = {};
-  for (const [k, d] of Object.entries(info.params)) params[k] = d.default;
-  const given: Record<string, number> = { ...spec.params };
-  if (spec.arg !== undefined) {
-    if (!info.main) throw new UserError(`strategy ${info.name}: parameters look like name=number (known: ${Object.keys(info.params).join(', ')})`);
-    const v = Number(spec.arg);
-    if (!Number.isFinite(v)) throw new UserError(`strategy ${info.name}: ${info.main} must be a number (got ${JSON.stringify(spec.arg)})`);
-    given[info.main] = v;
-  }
-  for (const [k, v] of Object.entries(given)) {
-    const d = info.params[k];
-    if (!d) throw new UserError(`strategy ${info.name}: unknown parameter "${k}" (known: ${Object.keys(info.params).join(', ')})`);
-    if (v < d.min || v > d.max) throw new UserError(`strategy ${info.name}: ${k} must be a number in ${d.min}..${d.max} (got ${v})`);
-    params[k] = v;
-  }
-  return { name: info.name, params, text: text.trim() };
+  const { strategy, params } = REGISTRY.resolve(text);
+  return { name: strategy.name, params, text: text.trim() };
 }
 
 export function createStrategy(spec: TichuStrategySpec, rules: TichuRules, rng: Rng): TichuStrategy {

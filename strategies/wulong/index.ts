@@ -6,7 +6,7 @@
  * parameter by name (`threshold:total=3000`). A full-game player is `BETTING[@POLICY]`.
  */
 import { UserError } from '../../src/core/errors.js';
-import { parseSpec, StrategyRegistry } from '../../src/core/spec.js';
+import { parseSpec, splitSpecList, StrategyRegistry } from '../../src/core/spec.js';
 import type { PolicySpec, TurnStrategy } from '../../src/games/wulong/turn/strategy.js';
 import type { BettingStrategy, PassiveSpec, PlayerSpec } from '../../src/games/wulong/game/strategy.js';
 import { optimal } from './optimal.js';
@@ -80,14 +80,7 @@ export function parsePlayer(text: string): PlayerSpec {
 
 /** Split a comma-separated list of players; bare numbers continue the previous item (per-dice:2000,4000,…). */
 export function splitPlayers(list: string): string[] {
-  const items: string[] = [];
-  for (const raw of list.split(',')) {
-    const s = raw.trim();
-    if (!s) continue;
-    if (/^\d[\d_]*$/.test(s) && items.length) items[items.length - 1] += `,${s}`;
-    else items.push(s);
-  }
-  return items;
+  return splitSpecList(list, '--strategies', /^\d[\d_]*$/);
 }
 
 /** Players from a comma-separated list; a shorter list is repeated to fill `players` seats. */

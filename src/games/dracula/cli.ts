@@ -1,6 +1,7 @@
 /** `oddsmith dracula …`: simulate, odds, sweep. */
 import { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
+import { splitList } from '../../core/parse.js';
 import { fmtPct, textTable } from '../../core/format.js';
 import { applySets, parseSweepSet, readRawRules } from '../../core/rules.js';
 import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
@@ -28,7 +29,7 @@ function rankingFrom(rules: DraculaRules, opts: { ranking?: string; trump?: stri
 
 function cardList(text: string | undefined, rules: DraculaRules, what: string, allowUnknown = false): number[] {
   if (text === undefined || text.trim() === '') return [];
-  return text.split(',').map((t) => (allowUnknown && (t.trim() === '-' || t.trim() === '?') ? -1 : parseCard(t, rules, what)));
+  return splitList(text, what).map((t) => (allowUnknown && (t.trim() === '-' || t.trim() === '?') ? -1 : parseCard(t, rules, what)));
 }
 
 /** --hand: exactly one card per district, --card among them; undefined without --hand. */

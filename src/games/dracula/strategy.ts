@@ -2,6 +2,7 @@
  * The strategy contract and the view a strategy gets: only what its player may see. The engine
  * fills one view per player before each decision (typed arrays, no allocation).
  */
+import type { ParamSchemas } from '../../core/spec.js';
 import type { Rng } from '../../core/rng.js';
 import type { DraculaRules } from './rules.js';
 
@@ -77,6 +78,6 @@ export interface DraculaStrategyDef {
   name: string;
   usage: string;
   /** parameters by name with defaults and ranges (checked by the registry) */
-  params: Record<string, { default: number; min: number; max: number; help: string }>;
+  params: ParamSchemas;
   create(rules: DraculaRules, params: Record<string, number>): DraculaPlayer;
 }

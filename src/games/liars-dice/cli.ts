@@ -2,6 +2,8 @@
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { parseNumberArg } from '../../core/validate.js';
+import { splitList } from '../../core/parse.js';
+import { defaultsOf } from '../../core/spec.js';
 import { runAndPrint, addAssumptionsCommand, addRulesOptions, addSimOptions, emit, fmtPct, intArg, rulesFromOptions, simulate, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { validateRules, type LiarsRules } from './rules.js';
 import { atLeastTable, bidOdds, checkHigher, parseBid, parseDice } from './exact.js';
@@ -158,7 +160,7 @@ export function register(program: Command): void {
       if (opts.shardIndex !== undefined) throw new UserError('sweep runs whole tournaments; use `liars tournament --shard-index` for cluster runs');
       if (opts.chart && !/\.(svg|png)$/i.test(opts.chart)) throw new UserError(`--chart must name a .svg or .png file (got ${JSON.stringify(opts.chart)})`);
       const rules = rulesWith(opts);
-      const r = await runSweep(rules, opts.strategy, opts.param, opts.values.split(',').map((v) => parseNumberArg(v, '--values')), opts.field, opts.rounds, opts);
+      const r = await runSweep(rules, opts.strategy, opts.param, splitList(opts.values, '--values').map((v) => parseNumberArg(v, '--values')), opts.field, opts.rounds, opts);
       if (opts.chart) {
         const rows: Row[] = r.points.flatMap((p) => [
           { value: p.value, who: `${r.strategy.split(':')[0]} (seat 0)`, penalties: p.penaltiesPerRound, low: p.ci95[0], high: p.ci95[1] },
@@ -251,7 +253,7 @@ export function register(program: Command): void {
     .option('--json', 'print as JSON')
     .addHelpText('after', '\nExample:\n  npx oddsmith liars strategies')
     .action((opts: { json?: boolean }) => {
-      const list = STRATEGIES.all.map((m) => m.info);
+      const list = STRATEGIES.all.map((m) => ({ name: m.info.name, description: m.info.description, defaults: defaultsOf(m.info.params) }));
       emit(list, opts, () => list.map((i) => `${i.name.padEnd(13)} ${i.description}\n${' '.repeat(14)}defaults: ${Object.entries(i.defaults).map(([k, v]) => `${k}=${v}`).join(' ')}`).join('\n'));
     });
 
@@ -294,9 +296,9 @@ export interface SweepResult {
 export async function runSweep(rules: LiarsRules, strategy: string, param: string, values: number[], field: string, rounds: number, opts: SimOptions): Promise<SweepResult> {
   const base = parseStrategySpec(strategy);
   const mod = STRATEGIES.get(base.name);
-  if (!(param in mod.info.defaults)) throw new UserError(`strategy ${base.name} has no parameter ${param} (known: ${Object.keys(mod.info.defaults).join(', ')})`);
+  if (!(param in mod.info.params)) throw new UserError(`strategy ${base.name} has no parameter ${param} (known: ${Object.keys(mod.info.params).join(', ')})`);
   if (values.length === 0) throw new UserError('--values needs at least one value');
-  const fieldSpecs = parseStrategyList(field);
+  const fieldSpecs = parseStrategyList(field, '--field');
   const points: SweepPoint[] = [];
   for (const value of values) {
     const swept: StrategySpec = { name: base.name, params: { ...base.params, [param]: value } };

@@ -3,9 +3,8 @@
  * history and exact tail probabilities — never another player's cup. Strategies live in
  * strategies/liars-dice/ (one file each) and are reached through its registry (index.ts).
  */
-import { UserError } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
-import type { RegisteredStrategy } from '../../core/spec.js';
+import type { ParamSchemas, RegisteredStrategy } from '../../core/spec.js';
 import type { LiarsRules } from './rules.js';
 
 /**
@@ -73,8 +72,8 @@ export interface Strategy {
 export interface StrategyInfo {
   name: string;
   description: string;
-  /** numeric parameters and their defaults (booleans as 0/1) */
-  defaults: Record<string, number>;
+  /** numeric parameters: default, range, integer for counts and 0/1 flags (checked by the registry) */
+  params: ParamSchemas;
 }
 
 /** What a strategy is built for: the rules and the number of seats. */
@@ -91,18 +90,6 @@ export interface StrategyModule {
 
 /** A strategy module as the registry holds it. */
 export interface RegisteredLiarsStrategy extends RegisteredStrategy, StrategyModule {}
-
-export function onlyParams(p: Record<string, number>, known: readonly string[], name: string): void {
-  for (const k of Object.keys(p)) {
-    if (!known.includes(k)) throw new UserError(`strategy ${name} has no parameter ${k} (known: ${known.join(', ') || 'none'})`);
-  }
-}
-
-export function numberParam(p: Record<string, number>, key: string, name: string, min: number, max: number): number {
-  const v = p[key];
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) throw new UserError(`strategy ${name}: ${key} must be a number in ${min}..${max} (got ${JSON.stringify(v)})`);
-  return v;
-}
 
 /** Chances as integers out of 2^29, so that random choices compare small integers (never boxed). */
 export const CHANCE_SCALE = 1 << 29;

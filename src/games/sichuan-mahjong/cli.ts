@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { createInterface } from 'node:readline';
 import type { MeanEstimate, Proportion } from '../../core/stats.js';
 import { UserError } from '../../core/errors.js';
+import { splitSpecList } from '../../core/spec.js';
 import { fmtPct, textTable } from '../../core/format.js';
 import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { validateRules, type SichuanRules } from './rules.js';
@@ -193,7 +194,7 @@ export function register(program: Command): void {
       // read (and so validate) the rules even where the exact distribution does not use them: a bad --set is refused, not ignored
       const rules = rulesFromOptions(GAME, opts, validateRules);
       if (opts.swapThree) {
-        const names = opts.strategies.split(',').map((x) => x.trim());
+        const names = splitSpecList(opts.strategies, '--strategies');
         if (names.length !== 4) throw new UserError(`--strategies needs four names, one per seat (got ${names.length})`);
         names.forEach((n) => getStrategy(n));
         const params: SwapStartParams = { rules, strategies: names };
@@ -225,7 +226,7 @@ export function register(program: Command): void {
   )
     .addHelpText('after', '\nExample:\n  npx oddsmith mahjong simulate --deals 2000 --seed 7 --workers 2 \\\n      --strategies greedy,value,random,greedy')
     .action(async (opts: SimOptions & RulesOptions & { deals: number; strategies: string; rotate: boolean }) => {
-      const names = opts.strategies.split(',').map((x) => x.trim());
+      const names = splitSpecList(opts.strategies, '--strategies');
       if (names.length !== 4) throw new UserError(`--strategies needs four names, one per seat (got ${names.length})`);
       names.forEach((n) => getStrategy(n));
       const params: DealParams = { rules: rulesFromOptions(GAME, opts, validateRules), strategies: names, rotate: opts.rotate };

@@ -52,7 +52,7 @@ export function parsePosition(spec: HandSpec): Position {
   }
   let voidSuit: number;
   let voidInferred = false;
-  if (spec.void !== undefined && spec.void !== '') {
+  if (spec.void !== undefined) {
     if (typeof spec.void !== 'string') throw new UserError('void must be one of m, p, s');
     voidSuit = suitIndex(spec.void.trim(), 'void');
     for (const m of melds) {

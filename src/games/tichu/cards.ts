@@ -1,4 +1,5 @@
 import { UserError } from '../../core/errors.js';
+import { splitList } from '../../core/parse.js';
 
 /**
  * Card ids 0..55. Suited cards: id = (rank − 2)·4 + suit, rank 2..14 (A = 14), suit 0..3
@@ -61,6 +62,8 @@ export function parseCard(token: string): number {
  */
 export function parseCards(text: string, size?: number | readonly number[], what = 'hand'): number[] {
   const cleaned = text.replace(/mah[\s-]+jong/gi, 'mahjong');
+  // commas separate cards like spaces, but "Aj,,As" or a trailing comma is a typing mistake
+  if (cleaned.includes(',')) splitList(cleaned, what);
   const tokens = cleaned.split(/[\s,]+/).filter((t) => t !== '');
   const cards: number[] = [];
   const seen = new Set<number>();

@@ -2,8 +2,9 @@ import { Option, type Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { textTable } from '../../core/format.js';
 import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { splitSpecList } from '../../core/spec.js';
 import { parseStrategySpec, REGISTRY } from '../../../strategies/tichu/index.js';
-import { cardsText, parseCards } from './cards.js';
+import { cardsText, parseCards, sortCards } from './cards.js';
 import { handOdds, tableFourOfAKind, type HandOddsResult, type OddsLine } from './exact.js';
 import { tableBombOdds, TICHU_DECK, type TableBombResult } from './exact-table.js';
 import { callKernel, gamesKernel } from './kernels.js';
@@ -23,13 +24,7 @@ function oddsCsv(r: HandOddsResult) {
 
 /** "a,b,c,d" where a spec may carry its own k=v list: split on commas that start a new strategy name. */
 export function splitStrategies(text: string): string[] {
-  const parts = text.split(',');
-  const out: string[] = [];
-  for (const p of parts) {
-    if (out.length && /^\s*[A-Za-z]\w*=/.test(p)) out[out.length - 1] += ',' + p;
-    else out.push(p.trim());
-  }
-  return out.filter((s) => s !== '');
+  return splitSpecList(text, '--strategies');
 }
 
 function fourStrategies(text: string): string[] {
@@ -77,7 +72,7 @@ export function register(program: Command): void {
     const rules = rulesFromOptions('tichu', opts, validateRules);
     const L = rules.minStraightFlush;
     if (opts.hand !== undefined) {
-      const given = parseCards(opts.hand, 8, '--hand');
+      const given = sortCards(parseCards(opts.hand, 8, '--hand'));
       const r14 = handOdds(14, given, L);
       const result = { given: cardsText(given), fourteen: r14 };
       emit(result, opts, () => formatOdds(null, r14, null, null), () => oddsCsv(r14));
@@ -125,7 +120,8 @@ export function register(program: Command): void {
       .addHelpText('after', `\nExample:\n  npx oddsmith tichu ${name} --hand "${size === 8 ? 'Dr Ph Aj As Kp Kr Qs Jj' : 'Dr Ph Aj As Kp Kr Qs Jj Tj 9j 8j 4s 3s 2s'}" --deals 2000`)
       .action(async (opts: SimOptions & RulesOptions & { hand: string; deals: number; strategies: string }) => {
         const rules = rulesFromOptions('tichu', opts, validateRules);
-        const hand = parseCards(opts.hand, size, '--hand');
+        // a hand is a set: the same cards in any order are the same question, with the same numbers
+        const hand = sortCards(parseCards(opts.hand, size, '--hand'));
         const strategies = fourStrategies(opts.strategies);
         const call = name === 'grand' ? 'grand' : 'tichu';
         // through the kernel's finish: `oddsmith merge` of its parts prints the same

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { UserError } from '../../core/errors.js';
+import { splitList } from '../../core/parse.js';
 import type { Row } from '../../core/format.js';
 import { Rng } from '../../core/rng.js';
 import { parseIntArg } from '../../core/validate.js';
@@ -69,7 +70,7 @@ export function register(program: Command): void {
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith weilong simulate --players 4 --strategies adaptive,element,dragon,noability \\\n    --games 20000 --seed 1 --workers 2\n  npx oddsmith weilong simulate --players 5 --strategies adaptive --games 10000 \\\n    --set penalty.5=3 --json\n\nSons are numbered 1..5 everywhere: --set penalty.1 is the First Son\'s card, penalty.5 the Fifth\'s.')
     .action(async (opts: SimOptions & RulesOptions & { players?: string; strategies: string; games: number; abilityWorth: boolean; rotate: boolean }) => {
-      const list = opts.strategies.split(',').map((s) => s.trim());
+      const list = splitList(opts.strategies, '--strategies');
       const players = opts.players !== undefined ? parsePlayers(opts.players) : list.length > 1 ? parsePlayers(String(list.length)) : 4;
       const params: GamesParams = { rules: rulesFrom(opts), strategies: parseStrategies(list, players), rotate: opts.rotate, abilityWorth: opts.abilityWorth };
       // through the kernel's finish: `oddsmith merge` of its parts prints the same
@@ -164,7 +165,7 @@ export function register(program: Command): void {
     .addHelpText('after', '\nExample:\n  npx oddsmith weilong play --players 3 --strategies adaptive,element,dragon --seed 7')
     .action((opts: RulesOptions & { players?: string; strategies: string; seed: string; rounds?: string; json?: boolean }) => {
       const rules = rulesFrom(opts);
-      const list = opts.strategies.split(',').map((s) => s.trim());
+      const list = splitList(opts.strategies, '--strategies');
       const players = opts.players !== undefined ? parsePlayers(opts.players) : list.length > 1 ? parsePlayers(String(list.length)) : 4;
       const names = parseStrategies(list, players);
       const seed = intArg('--seed', 0)(opts.seed);

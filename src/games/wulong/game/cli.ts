@@ -4,6 +4,7 @@ import { addRulesOptions, addSimOptions, emit, intArg, MAX_SEED, rulesFromOption
 import { fmtPct, textTable, type Row } from '../../../core/format.js';
 import { progressBar } from '../../../core/progress.js';
 import { UserError } from '../../../core/errors.js';
+import { parseDecimal, splitList } from '../../../core/parse.js';
 import { parseSweepSet } from '../../../core/rules.js';
 import { validateRules } from '../turn/rules.js';
 import { checkPlayers, validateGameRules, MIN_PLAYERS, MAX_PLAYERS } from './rules.js';
@@ -88,9 +89,7 @@ export function formatSweep(r: SweepResult): string {
 
 /** Read accuracies from "0,0.5,1": each in [0, 1]. */
 function accuracies(text: string): number[] {
-  const out = text.split(',').map((x) => Number(x.trim()));
-  if (!text.trim() || out.some((a) => !Number.isFinite(a) || a < 0 || a > 1)) throw new UserError(`--accuracy must be numbers in 0..1, comma-separated (got ${JSON.stringify(text)})`);
-  return out;
+  return splitList(text, '--accuracy').map((x) => parseDecimal(x, '--accuracy', 0, 1));
 }
 
 export interface TellRow extends TellValue {
