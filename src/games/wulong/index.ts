@@ -20,6 +20,7 @@ export { openingTellValue, readOdds, tellTablesFor, buildTellTables, cardOddsByS
 export { validateGameRules, safeLimit, minimumBetFor, checkPlayers, DEFAULT_GAME, type GameRules } from './game/rules.js';
 export type { PassiveSpec, PlayerSpec, BettingStrategy, BettingView } from './game/strategy.js';
 export { WulongGame, checkGameParams, CARD_MODE, STAKE_MODE, type GameParams } from './game/engine.js';
+export { WulongGameState, stateGame, wulongPlayer } from './game/state.js';
 export { END, END_NAMES, MONEY_NAMES, gameLayout, type GameLayout } from './game/layout.js';
 export { buildPolicyTables, policyTablesFor, rollOccupancy, raiseValue, type PolicyTables } from './game/policy-tables.js';
 export { gameKernel, sweepKernel, tellKernel, summarizeGame, formatGame, type GameResult, type StrategyResult, type CardResult, type SweepParams, type TellSimParams, type TellSimResult } from './game/kernels.js';

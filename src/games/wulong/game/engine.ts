@@ -280,6 +280,12 @@ export class WulongGame {
     this.instantWinner = -1;
   }
 
+  /** Set the all-in card (limit and odds) now in play: for the game-interface state (state.ts) and its players. */
+  setAllInCard(limit: number, odds: number): void {
+    this.num[0] = limit;
+    this.num[1] = odds;
+  }
+
   /** The minimum bet for a fortune (the rules' table). */
   minimumBet(fortune: number): number {
     let bet = this.mbBet[0];
@@ -568,6 +574,12 @@ export class WulongGame {
     this.num[2] = score;
     this.endTurnAt(active);
     return this.checkEnd();
+  }
+
+  /** The instant win of `active`, worth `score` where it scores; returns END.*. */
+  instantWinWith(active: number, score: number): number {
+    this.num[2] = score;
+    return this.instantWin(active);
   }
 
   /** The instant win, worth num[2] where it scores. */
