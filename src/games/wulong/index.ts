@@ -14,7 +14,8 @@ export { compileTables, tablesFor, parseRoll, Scorer, type Tables, type RollClas
 export { solve, expectedTurnScore, finalDistribution, reachable, type Solution, type FinalDistribution } from './turn/exact.js';
 export { TurnAnalysis, bettingCards, type CardOdds, type SolveResult, type PolicyRow } from './turn/exact.js';
 export { OPTIMAL, type PolicySpec, type StopRule, type ChoiceRule, type TurnStrategy, type TurnView } from './turn/strategy.js';
-export { turnKernel, buildSimTables, playTurns, simTablesFor, scoreMoments, accLength, ACC, ROLL, turnLayout, type TurnSimParams, type TurnSimResult, type TurnSimTables } from './turn/kernels.js';
+export { buildSimTables, playTurns, simTablesFor, scoreMoments, accLength, ACC, ROLL, turnLayout, type TurnSimParams, type TurnSimTables } from './turn/engine.js';
+export { turnKernel, type TurnSimResult } from './turn/kernels.js';
 export { openingTellValue, readOdds, tellTablesFor, buildTellTables, cardOddsByState, cardOddsByRoll, type TellTables, type TellValue } from './turn/tell.js';
 // the full game
 export { validateGameRules, safeLimit, minimumBetFor, checkPlayers, DEFAULT_GAME, type GameRules } from './game/rules.js';

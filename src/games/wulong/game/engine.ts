@@ -1,7 +1,7 @@
 import type { Rng } from '../../../core/rng.js';
 import { UserError } from '../../../core/errors.js';
 import type { WulongRules } from '../turn/rules.js';
-import { ROLL } from '../turn/kernels.js';
+import { ROLL } from '../turn/engine.js';
 import { policyTablesFor, raiseValue, type PolicyTables } from './policy-tables.js';
 import { readOdds } from '../turn/tell.js';
 import { CARD, END, MONEY, SLOT, gameLayout, type GameLayout } from './layout.js';
