@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { Deal, DEAL } from '../src/games/sichuan-mahjong/engine.js';
 import { loadRules, type SichuanRules } from '../src/games/sichuan-mahjong/rules.js';
-import { SichuanMahjongState, stateGame, strategyPlayer } from '../src/games/sichuan-mahjong/state.js';
+import { SichuanMahjongState, pointsBound, stateGame, strategyPlayer } from '../src/games/sichuan-mahjong/state.js';
 import type { MahjongStrategy, TableView } from '../src/games/sichuan-mahjong/strategy.js';
 import { CHANCE, MAX_ACTIONS, type GameState, type StatePlayer } from '../src/games/state.js';
 import { getStrategy } from '../strategies/sichuan-mahjong/index.js';
@@ -130,7 +130,7 @@ describe('sichuan-mahjong through the game interface', () => {
     });
   }
 
-  it('random legal actions: every deal ends, points sum to zero, tiles are conserved', () => {
+  it('random legal actions: every deal ends, points sum to zero and stay in range, tiles are conserved', () => {
     const legal = new Int32Array(MAX_ACTIONS);
     const out = new Float64Array(4);
     for (const rules of [base, swapDice]) {
@@ -152,6 +152,9 @@ describe('sichuan-mahjong through the game interface', () => {
         }
         s.returns(out);
         expect(out[0] + out[1] + out[2] + out[3]).toBe(0);
+        // returns are points, inside the range the game declares
+        for (let i = 0; i < 4; i++) expect(Math.abs(out[i])).toBeLessThanOrEqual(pointsBound(rules));
+        expect(stateGame.outcome(rules)).toEqual({ kind: 'points', min: -pointsBound(rules), max: pointsBound(rules) });
       }
     }
   });

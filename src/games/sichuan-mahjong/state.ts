@@ -144,6 +144,11 @@ export class SichuanMahjongState extends Deal implements GameState {
     this.returns(out);
   }
 
+  /** the points so far (kongs and wins are paid as they happen) */
+  runningScores(out: Float64Array): void {
+    this.returns(out);
+  }
+
   /**
    * What `seat` knows: its hand as dealt, its own swap, its draws, and everything played in the
    * open (voids once all are declared, discards, claims, kongs, wins, the swap dice). Other seats'
@@ -585,9 +590,22 @@ function turn(strategy: MahjongStrategy, t: SichuanMahjongState, seat: number): 
   return DISCARD + strategy.chooseDiscard(t, seat);
 }
 
-/** Sichuan mahjong as the tools written once over the interface see it. */
-export const stateGame: StateGame<SichuanRules> = {
+/**
+ * The most points a seat can win or lose in one deal under these rules: three wins of the top
+ * value, each paid three times over (a self-draw, or a robbed kong that pays for all), sixteen
+ * kongs at the largest kong payment from each of three players, and the flower-pig penalty and
+ * ready-hand check to each of three players. A bound, not a value that occurs.
+ */
+export function pointsBound(rules: SichuanRules): number {
+  const top = 2 ** rules.maxFan + rules.selfDrawBonus;
+  const kong = Math.max(rules.kongPayments.exposed, rules.kongPayments.added, rules.kongPayments.concealed);
+  return 9 * top + 48 * kong + 3 * (rules.flowerPigPenalty + 2 ** rules.maxFan);
+}
+
+/** Sichuan mahjong as the tools written once over the interface see it; `returns` are points (outcome). */
+export const stateGame: StateGame<SichuanRules> & { outcome(rules: SichuanRules): { kind: 'points'; min: number; max: number } } = {
   id: 'sichuan-mahjong',
+  outcome: (rules) => ({ kind: 'points', min: -pointsBound(rules), max: pointsBound(rules) }),
   seats: () => ({ min: 4, max: 4, default: 4 }),
   newGame(rules, players) {
     if (players !== 4) throw new UserError(`sichuan-mahjong: a deal has 4 players (got ${players})`);

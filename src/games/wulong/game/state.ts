@@ -193,6 +193,11 @@ export class WulongGameState extends WulongGame implements GameState {
     for (let s = 0; s < this.players; s++) out[s] = this.fortune[s];
   }
 
+  /** each seat's fortune so far (stakes on the table not counted until settled) */
+  runningScores(out: Float64Array): void {
+    this.scores(out);
+  }
+
   /**
    * What `seat` knows: every revealed roll, fortune, bet and safe. Hidden: the roll being bet on
    * (the bettors see only their read of it, when the rules give one) and, until the betting phase
