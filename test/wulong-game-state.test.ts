@@ -164,11 +164,14 @@ describe('wulong full game through the game interface', () => {
     s.applyChance(rng);
     const c = s.clone();
     expect(c.toString()).toBe(s.toString());
+    const before = [s.toString(), s.informationKey(0), Array.from((s as WulongGameState).acc).join()];
     const p = stateGame.player(base, 'min', 0);
     const players = [p, p, p];
     playOut(c, players, rng);
     expect(c.isTerminal()).toBe(true);
     expect(s.isTerminal()).toBe(false);
+    // the original's table, history and statistics are untouched
+    expect([s.toString(), s.informationKey(0), Array.from((s as WulongGameState).acc).join()]).toEqual(before);
     expect(stateGame.seats(base)).toEqual({ min: 2, max: 5, default: 4 });
     expect(stateGame.playerNames).toContain('kelly');
     expect(() => stateGame.newGame(base, 6)).toThrow(/players must be an integer in 2..5/);

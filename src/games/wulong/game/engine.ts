@@ -280,6 +280,18 @@ export class WulongGame {
     this.instantWinner = -1;
   }
 
+  /**
+   * A copy of this machine with a table of its own (fortunes, bets, safes, the all-in card, the
+   * accumulator) and the same compiled rules and strategies, which are not compiled again: what the
+   * game-interface state (state.ts) clones with.
+   */
+  copy(): this {
+    const c = Object.assign(Object.create(Object.getPrototypeOf(this) as object) as this, this);
+    const from = this as unknown as Record<string, Float64Array>, to = c as unknown as Record<string, Float64Array>;
+    for (const k of ['acc', 'fortune', 'stake', 'card', 'allIn', 'betOdds', 'slotOfSeat', 'safes', 'num', 'odds']) to[k] = from[k].slice();
+    return c;
+  }
+
   /** Set the all-in card (limit and odds) now in play: for the game-interface state (state.ts) and its players. */
   setAllInCard(limit: number, odds: number): void {
     this.num[0] = limit;

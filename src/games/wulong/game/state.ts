@@ -52,7 +52,8 @@ export class WulongGameState extends WulongGame implements GameState {
   /** global class numbering of the rolls: the first class of n dice */
   private readonly classStart: Int32Array;
   private readonly outcomes: Int32Array;
-  private readonly levels: Float64Array;
+  /** scratch: the stakes or raises open to the seat asked (betLevels, raiseLevels) */
+  private levels: Float64Array;
   private phase = PH_ROLL;
   private active = 0;
   /** the turn so far: total index (score / unit), dice to roll, the roll just made (global class), the read of it */
@@ -239,13 +240,9 @@ export class WulongGameState extends WulongGame implements GameState {
   }
 
   clone(): WulongGameState {
-    const c = new WulongGameState(this.rules, this.players, this.seatPolicies);
-    c.fortune.set(this.fortune); c.stake.set(this.stake); c.card.set(this.card); c.allIn.set(this.allIn);
-    c.betOdds.set(this.betOdds); c.safes.set(this.safes); c.acc.set(this.acc);
-    c.topSafe = this.topSafe; c.turns = this.turns; c.endReason = this.endReason; c.instantWinner = this.instantWinner;
-    c.setAllInCard(this.allInLimit, this.allInOdds);
-    c.phase = this.phase; c.active = this.active; c.total = this.total; c.dice = this.dice; c.roll = this.roll;
-    c.signal = this.signal; c.opening = this.opening; c.asked = this.asked; c.phaseStart = this.phaseStart;
+    // the engine's copy: a table of its own, the compiled rules shared; then this state's own arrays
+    const c = this.copy();
+    c.levels = new Float64Array(this.levels.length);
     c.logSeat = this.logSeat.slice();
     c.logAction = this.logAction.slice();
     c.logText = this.logText.slice();
