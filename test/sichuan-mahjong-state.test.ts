@@ -165,7 +165,7 @@ describe('sichuan-mahjong through the game interface', () => {
     const legal = new Int32Array(MAX_ACTIONS);
     let changed = 0, checked = 0;
     for (let g = 0; g < 6; g++) {
-      const s = stateGame.newGame(swapDice, 4);
+      const s = stateGame.newGame(swapDice, 4) as SichuanMahjongState;
       let step = 0;
       while (!s.isTerminal()) {
         if (s.currentPlayer() === CHANCE) { s.applyChance(rng); continue; }
@@ -174,12 +174,12 @@ describe('sichuan-mahjong through the game interface', () => {
             const d = s.determinize(seat, rng) as SichuanMahjongState;
             expect(d.informationKey(seat)).toBe(s.informationKey(seat));
             if (s.question === 'turn') expect(d.tilesConserved()).toBe(true);
-            expect(Array.from(d.hands[seat])).toEqual(Array.from((s as SichuanMahjongState).hands[seat]));
+            expect(Array.from(d.hands[seat])).toEqual(Array.from(s.hands[seat]));
             // the determinized state is legal to go on from: same seat to move, actions available
             expect(d.currentPlayer()).toBe(s.currentPlayer());
             expect(d.legalActions(legal)).toBeGreaterThan(0);
             const o = (seat + 1) & 3;
-            if (d.toString() !== s.toString() && Array.from(d.hands[o]).join() !== Array.from((s as SichuanMahjongState).hands[o]).join()) changed++;
+            if (d.toString() !== s.toString() && Array.from(d.hands[o]).join() !== Array.from(s.hands[o]).join()) changed++;
             checked++;
           }
         }

@@ -307,13 +307,13 @@ export class SichuanMahjongState extends Deal implements GameState {
     const hand = this.hands[this.asked];
     let n = 0;
     for (let suit = 0; suit < 3; suit++) {
-      const h = hand.subarray(suit * 9, suit * 9 + 9);
+      const b = suit * 9;
       for (let a = 0; a < 9; a++) {
-        if (h[a] < 1) continue;
+        if (hand[b + a] < 1) continue;
         for (let c = a; c < 9; c++) {
-          if (h[c] < (c === a ? 2 : 1)) continue;
+          if (hand[b + c] < (c === a ? 2 : 1)) continue;
           for (let e = c; e < 9; e++) {
-            if (h[e] < (e === a ? 3 : e === c ? 2 : 1)) continue;
+            if (hand[b + e] < (e === a ? 3 : e === c ? 2 : 1)) continue;
             out[n++] = SWAP + suit * 729 + a * 81 + c * 9 + e;
           }
         }
