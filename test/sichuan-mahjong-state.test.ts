@@ -163,7 +163,7 @@ describe('sichuan-mahjong through the game interface', () => {
     const rng = new Rng(5);
     const players = ['greedy', 'value', 'random', 'advisor'].map((n) => stateGame.player(base, n, 0));
     const legal = new Int32Array(MAX_ACTIONS);
-    let changed = 0, checked = 0;
+    let changed = 0, checked = 0, clearSeats = 0;
     for (let g = 0; g < 6; g++) {
       const s = stateGame.newGame(swapDice, 4) as SichuanMahjongState;
       let step = 0;
@@ -178,6 +178,14 @@ describe('sichuan-mahjong through the game interface', () => {
             // the determinized state is legal to go on from: same seat to move, actions available
             expect(d.currentPlayer()).toBe(s.currentPlayer());
             expect(d.legalActions(legal)).toBeGreaterThan(0);
+            // a seat the table knows to be clear of its void suit is dealt none (but a tile just drawn)
+            for (let q = 0; q < 4; q++) {
+              if (q === seat || !s.knownVoidClear(q) || d.won[q]) continue;
+              let voidTiles = 0;
+              for (let r = 0; r < 9; r++) voidTiles += d.hands[q][d.voids[q] * 9 + r];
+              expect(voidTiles).toBeLessThanOrEqual(s.currentPlayer() === q && s.question === 'turn' ? 1 : 0);
+              clearSeats++;
+            }
             const o = (seat + 1) & 3;
             if (d.toString() !== s.toString() && Array.from(d.hands[o]).join() !== Array.from(s.hands[o]).join()) changed++;
             checked++;
@@ -189,6 +197,7 @@ describe('sichuan-mahjong through the game interface', () => {
     expect(checked).toBeGreaterThan(100);
     // hidden tiles really are dealt again (not a copy)
     expect(changed).toBeGreaterThan(checked / 4);
+    expect(clearSeats).toBeGreaterThan(checked / 2);
   });
 
   it('the information key hides other seats\' hands, draws, swaps and passes, and shows the table', () => {

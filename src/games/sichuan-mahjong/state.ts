@@ -57,6 +57,8 @@ export class SichuanMahjongState extends Deal implements GameState {
   /** how far the question goes round from `offerFrom` (1..3), and the winners so far */
   private offerStep = 0;
   private nOfferWinners = 0;
+  /** 1: the seat's last discard was outside its void suit, so it held (and, waiting, holds) none of it */
+  private readonly voidClear = new Uint8Array(4);
   /** each seat's hand as dealt (before the swap), which that seat remembers */
   private readonly dealt = new Uint8Array(4 * 27);
   /** the history: who acted (a seat, or CHANCE) and what; draws as LOG_DRAW − tile */
@@ -173,11 +175,14 @@ export class SichuanMahjongState extends Deal implements GameState {
   /**
    * The same deal with the tiles `seat` cannot see dealt again at random: the concealed hands of
    * the other seats still playing and the rest of the wall are shuffled together and dealt back,
-   * as many to each hand as it held. Kept as they are: everything in the open, the seat's own
-   * tiles, and the hands a pending question depends on (a seat being asked about a win or a
-   * claim, the winners already named on that tile, the player whose tile is offered), so the
-   * state stays legal. Not modelled (the redeal is uniform): what the seat passed in the swap
-   * going to its receiver, and that a seat which discarded outside its void holds none of it.
+   * as many to each hand as it held. What the table shows is kept: a seat whose last discard was
+   * outside its void suit held none of it (void tiles must go first), and holds none now but the
+   * one tile it has just drawn, when it is its turn — so it is dealt from
+   * the other suits first (one seat after another, so close to, not exactly, uniform). Kept as
+   * they are: everything in the open, the seat's own tiles, and the hands a pending question
+   * depends on (a seat asked about a win or a claim, the winners already named on that tile, the
+   * player whose tile is offered), so the state stays legal. Not modelled: what the seat passed in
+   * the swap going to its receiver.
    */
   determinize(seat: number, rng: Rng): SichuanMahjongState {
     const d = this.clone();
@@ -200,16 +205,35 @@ export class SichuanMahjongState extends Deal implements GameState {
       const t = pool[i]; pool[i] = pool[j]; pool[j] = t;
     }
     let p = 0;
-    for (let s = 0; s < 4; s++) {
-      if (pinned & (1 << s)) continue;
-      const h = d.hands[s];
-      let n = 0;
-      for (let k = 0; k < 27; k++) n += h[k];
-      h.fill(0);
-      for (let i = 0; i < n; i++) h[pool[p++]]++;
+    // the seats known to hold no void tile first, then the others, then the wall
+    for (const known of [true, false]) {
+      for (let s = 0; s < 4; s++) {
+        if (pinned & (1 << s) || (this.voidClear[s] === 1) !== known) continue;
+        const h = d.hands[s], v = this.voids[s];
+        let n = 0;
+        for (let k = 0; k < 27; k++) n += h[k];
+        const drawn = this.phase === PH_TURN && this.cur === s && !this.afterPung ? 1 : 0;
+        const from = p;
+        // outside the void suit: bring the first such tiles of the shuffled pool forward
+        if (known) {
+          for (let j = p; j < pool.length && p < from + n - drawn; j++) {
+            if (suitOf(pool[j]) === v) continue;
+            const t = pool[j]; pool[j] = pool[p]; pool[p] = t;
+            p++;
+          }
+        }
+        p = from + n;
+        h.fill(0);
+        for (let i = from; i < p; i++) h[pool[i]]++;
+      }
     }
     for (let i = d.wallPos; i < WALL; i++) d.wall[i] = pool[p++];
     return d;
+  }
+
+  /** the seat's last discard was outside its void suit: the table knows it holds none (but a tile just drawn) */
+  knownVoidClear(seat: number): boolean {
+    return this.voidClear[seat] === 1;
   }
 
   clone(): SichuanMahjongState {
@@ -220,6 +244,7 @@ export class SichuanMahjongState extends Deal implements GameState {
     c.offerFrom = this.offerFrom; c.offerTile = this.offerTile; c.offerKind = this.offerKind; c.offerEvents = this.offerEvents;
     c.offerStep = this.offerStep; c.nOfferWinners = this.nOfferWinners;
     c.dealt.set(this.dealt);
+    c.voidClear.set(this.voidClear);
     c.logSeat = this.logSeat.slice();
     c.logAction = this.logAction.slice();
     return c;
@@ -398,6 +423,8 @@ export class SichuanMahjongState extends Deal implements GameState {
     }
     const d = action - DISCARD;
     hand[d]--;
+    // a discard outside the void suit shows the seat holds none of it (void tiles must go first)
+    this.voidClear[seat] = suitOf(d) === this.voids[seat] ? 0 : 1;
     if (!this.everReady[seat]) this.noteFirstReady(seat);
     this.offer(seat, d, WIN_DISCARD, this.wallPos === WALL && this.rules.lastTileIncludesDiscard ? EV_LAST_TILE : 0);
   }
