@@ -3,7 +3,7 @@ import { loadRules } from '../src/games/wulong/turn/rules.js';
 import { rulesPath } from '../src/core/paths.js';
 import { Rng } from '../src/core/rng.js';
 import { firstPlayerWins, solveRace } from '../src/games/wulong/race/exact.js';
-import { multiStart, multiTurnPolicy, solveMulti } from '../src/games/wulong/race/multi.js';
+import { multiStart, multiTurnPolicy, solveMulti } from '../src/games/wulong/race/exact-multi.js';
 import { runCli, expectUserError } from './helpers/cli.js';
 
 const pig = loadRules(rulesPath('farkle', 'pig'));

@@ -3,7 +3,7 @@ import { loadRules } from '../src/games/wulong/turn/rules.js';
 import { rulesPath } from '../src/core/paths.js';
 import { expectedTurns, firstPlayerWins, playerState, solveRace, stopPolicy } from '../src/games/wulong/race/exact.js';
 import { adviseRace } from '../src/games/wulong/race/analysis.js';
-import { evaluateRace, pointsPolicy, thresholdPolicy } from '../src/games/wulong/race/evaluate.js';
+import { evaluateRace, pointsPolicy, thresholdPolicy } from '../src/games/wulong/race/exact-evaluate.js';
 import { runCli, expectUserError } from './helpers/cli.js';
 import { measureAllocation } from './helpers/alloc.js';
 

@@ -107,25 +107,25 @@ export class Deal implements TableView {
   nWinners = 0;
   exhausted = false;
   /** the seat to act */
-  private cur = 0;
-  private readonly winners = new Int8Array(4);
+  protected cur = 0;
+  protected readonly winners = new Int8Array(4);
   private readonly tmpHand = new Uint8Array(27);
-  private readonly swapPass = new Uint8Array(12);
+  protected readonly swapPass = new Uint8Array(12);
   private readonly swapOut = new Uint8Array(3);
   /** the seats the last swap moved tiles on (1, 2 or 3; 0 before any swap) */
   lastSwapShift = 0;
   private readonly readyFlag = new Int8Array(4);
   private readonly readyVals = new Int32Array(4);
-  private readonly everReady = new Uint8Array(4);
+  protected readonly everReady = new Uint8Array(4);
   private readonly ownDraws = new Int32Array(4);
   /** the seat declined a discard or robbing win and has not drawn since (declinedWinWaitsForDraw) */
-  private readonly passedWin = new Uint8Array(4);
+  protected readonly passedWin = new Uint8Array(4);
   readonly valuer: Valuer;
   /** strategy of each seat for the current deal */
   readonly seatStrategy: MahjongStrategy[];
   /** strategy slot (index into the strategies list) of each seat */
   readonly slotOfSeat = new Int8Array(4);
-  private acc: Float64Array = new Float64Array(DEAL.length);
+  protected acc: Float64Array = new Float64Array(DEAL.length);
 
   constructor(readonly rules: SichuanRules, readonly strategies: readonly MahjongStrategy[], public rng: Rng) {
     this.valuer = new Valuer(rules);
@@ -178,7 +178,7 @@ export class Deal implements TableView {
   }
 
   /** 13 tiles to each seat in turn, then the dealer's 14th. */
-  private dealHands(): void {
+  protected dealHands(): void {
     for (let s = 0; s < 4; s++) for (let i = 0; i < 13; i++) this.hands[s][this.wall[this.wallPos++]]++;
     this.hands[0][this.wall[this.wallPos++]]++;
   }
@@ -211,7 +211,7 @@ export class Deal implements TableView {
   }
 
   /** Seats to move the passed tiles on: 1 clockwise, 3 counter-clockwise, 2 across. */
-  private swapShift(): number {
+  protected swapShift(): number {
     const d = this.rules.swapThree.direction;
     if (d === 'clockwise') return 1;
     if (d === 'counter-clockwise') return 3;
@@ -242,7 +242,7 @@ export class Deal implements TableView {
   }
 
   /** Draw the next wall tile; returns the event bits it carries (kong replacement, last tile). */
-  private draw(seat: number, replacement: boolean): number {
+  protected draw(seat: number, replacement: boolean): number {
     this.hands[seat][this.wall[this.wallPos++]]++;
     this.acc[A.draws]++;
     this.ownDraws[seat]++;
@@ -399,11 +399,11 @@ export class Deal implements TableView {
 
   // ---- helpers --------------------------------------------------------------------------------
 
-  private slotBase(seat: number): number {
+  protected slotBase(seat: number): number {
     return A.slots + this.slotOfSeat[seat] * SLOT.length;
   }
 
-  private nextActive(s: number): number {
+  protected nextActive(s: number): number {
     for (let i = 1; i <= 4; i++) {
       const o = (s + i) & 3;
       if (!this.won[o]) return o;
@@ -429,7 +429,7 @@ export class Deal implements TableView {
     return false;
   }
 
-  private canWinWith(seat: number, tile: number): boolean {
+  protected canWinWith(seat: number, tile: number): boolean {
     if (((tile / 9) | 0) === this.voids[seat]) return false;
     const h = this.hands[seat];
     h[tile]++;
@@ -439,7 +439,7 @@ export class Deal implements TableView {
   }
 
   /** Value the seat's current hand (already holding the winning tile) and record the win. */
-  private recordWin(seat: number, events: number, kind: WinKind): number {
+  protected recordWin(seat: number, events: number, kind: WinKind): number {
     const v = this.valuer;
     const pts = v.evaluate(this.hands[seat], this.meldKinds, this.meldSizes, this.nMelds[seat], this.voids[seat], events, seat * 4);
     const acc = this.acc;
@@ -464,24 +464,24 @@ export class Deal implements TableView {
     return pts;
   }
 
-  private markWon(seat: number): void {
+  protected markWon(seat: number): void {
     this.won[seat] = 1;
     this.nWinners++;
     this.winOrder[seat] = this.nWinners;
     this.acc[this.slotBase(seat) + SO.winOrder + this.nWinners - 1]++;
   }
 
-  private pay(from: number, to: number, amount: number): void {
+  protected pay(from: number, to: number, amount: number): void {
     this.score[from] -= amount;
     this.score[to] += amount;
   }
 
-  private kongPay(from: number, to: number, amount: number): void {
+  protected kongPay(from: number, to: number, amount: number): void {
     this.pay(from, to, amount);
     this.kongIncome[to * 4 + from] += amount;
   }
 
-  private addMeld(seat: number, kind: number, size: number, type: number): void {
+  protected addMeld(seat: number, kind: number, size: number, type: number): void {
     const j = seat * 4 + this.nMelds[seat];
     this.meldKinds[j] = kind;
     this.meldSizes[j] = size;
@@ -512,7 +512,7 @@ export class Deal implements TableView {
   }
 
   /** The first time a seat's hand is ready: how many kinds complete it, how many of them it cannot see. */
-  private noteFirstReady(seat: number): void {
+  protected noteFirstReady(seat: number): void {
     const h = this.hands[seat];
     const v = this.voids[seat], nm = this.nMelds[seat];
     if (holdsVoid(h, v) || shanten(h, nm, v) !== 0) return;
@@ -539,7 +539,7 @@ export class Deal implements TableView {
     acc[A.readyHands]++;
   }
 
-  private reset(wallOrder?: ArrayLike<number>): void {
+  protected reset(wallOrder?: ArrayLike<number>): void {
     for (let s = 0; s < 4; s++) this.hands[s].fill(0);
     this.meldKinds.fill(0); this.meldSizes.fill(0); this.meldTypes.fill(0); this.nMelds.fill(0);
     this.voids.fill(0); this.visible.fill(0); this.won.fill(0); this.discards.fill(0);
@@ -606,7 +606,7 @@ export class Deal implements TableView {
   }
 
   /** Per-deal statistics and the two invariants (zero sum, 108 tiles, 4 of each kind). */
-  private finish(): void {
+  protected finish(): void {
     const acc = this.acc;
     acc[A.deals]++;
     if (this.exhausted) acc[A.exhausted]++;
@@ -626,6 +626,23 @@ export class Deal implements TableView {
     }
     if (sum !== 0) acc[A.zeroSumViolations]++;
     if (!this.tilesConserved()) acc[A.conservationViolations]++;
+  }
+
+  /**
+   * Make this table a copy of `from` (same rules): every tile, set, payment and flag, and the
+   * statistics so far (for the game-interface state, src/games/sichuan-mahjong/state.ts).
+   */
+  protected copyTable(from: Deal): void {
+    for (let s = 0; s < 4; s++) this.hands[s].set(from.hands[s]);
+    this.meldKinds.set(from.meldKinds); this.meldSizes.set(from.meldSizes); this.meldTypes.set(from.meldTypes);
+    this.nMelds.set(from.nMelds); this.voids.set(from.voids); this.visible.set(from.visible); this.won.set(from.won);
+    this.wall.set(from.wall); this.discards.set(from.discards); this.score.set(from.score);
+    this.kongIncome.set(from.kongIncome); this.winOrder.set(from.winOrder); this.winners.set(from.winners);
+    this.swapPass.set(from.swapPass); this.everReady.set(from.everReady); this.ownDraws.set(from.ownDraws);
+    this.passedWin.set(from.passedWin); this.slotOfSeat.set(from.slotOfSeat);
+    this.wallPos = from.wallPos; this.nWinners = from.nWinners; this.exhausted = from.exhausted;
+    this.cur = from.cur; this.lastSwapShift = from.lastSwapShift;
+    this.acc = Float64Array.from(from.acc);
   }
 
   /** Every kind has exactly four tiles across wall, hands, sets and the discards on the table. */

@@ -10,6 +10,7 @@ export { analyze, type WaitsResult, type Wait, type DiscardOption } from './exac
 export { startingHandDistribution, readyHandWaits, type StartingHandResult, type ReadyWaitsResult } from './exact-starting-hands.js';
 export { exactReadyOdds, type OddsParams, type ExactReadyOdds } from './exact-ready-odds.js';
 export { Deal, DEAL, SEAT, SLOT } from './engine.js';
+export { SichuanMahjongState, stateGame, strategyPlayer } from './state.js';
 export { KONG_EXPOSED, KONG_ADDED, KONG_CONCEALED, type MahjongStrategy, type TableView } from './strategy.js';
 export { dealKernel, oddsKernel, type DealParams, type DealSummary, type OddsSummary } from './kernels.js';
 export { STRATEGIES, getStrategy } from '../../../strategies/sichuan-mahjong/index.js';

@@ -22,4 +22,6 @@ export const descriptor: GameDescriptor = {
     'wulong-game': async () => (await import('./game/bench.js')).bench,
     'wulong-race': async () => (await import('./race/bench.js')).bench,
   },
+  // the full game (the turn alone and the race are parts of it)
+  state: async () => (await import('./game/state.js')).stateGame,
 };

@@ -14,12 +14,14 @@ export { compileTables, tablesFor, parseRoll, Scorer, type Tables, type RollClas
 export { solve, expectedTurnScore, finalDistribution, reachable, type Solution, type FinalDistribution } from './turn/exact.js';
 export { TurnAnalysis, bettingCards, type CardOdds, type SolveResult, type PolicyRow } from './turn/exact.js';
 export { OPTIMAL, type PolicySpec, type StopRule, type ChoiceRule, type TurnStrategy, type TurnView } from './turn/strategy.js';
-export { turnKernel, buildSimTables, playTurns, simTablesFor, scoreMoments, accLength, ACC, ROLL, turnLayout, type TurnSimParams, type TurnSimResult, type TurnSimTables } from './turn/kernels.js';
+export { buildSimTables, playTurns, simTablesFor, scoreMoments, accLength, ACC, ROLL, turnLayout, type TurnSimParams, type TurnSimTables } from './turn/engine.js';
+export { turnKernel, type TurnSimResult } from './turn/kernels.js';
 export { openingTellValue, readOdds, tellTablesFor, buildTellTables, cardOddsByState, cardOddsByRoll, type TellTables, type TellValue } from './turn/tell.js';
 // the full game
 export { validateGameRules, safeLimit, minimumBetFor, checkPlayers, DEFAULT_GAME, type GameRules } from './game/rules.js';
 export type { PassiveSpec, PlayerSpec, BettingStrategy, BettingView } from './game/strategy.js';
 export { WulongGame, checkGameParams, CARD_MODE, STAKE_MODE, type GameParams } from './game/engine.js';
+export { WulongGameState, stateGame, wulongPlayer } from './game/state.js';
 export { END, END_NAMES, MONEY_NAMES, gameLayout, type GameLayout } from './game/layout.js';
 export { buildPolicyTables, policyTablesFor, rollOccupancy, raiseValue, type PolicyTables } from './game/policy-tables.js';
 export { gameKernel, sweepKernel, tellKernel, summarizeGame, formatGame, type GameResult, type StrategyResult, type CardResult, type SweepParams, type TellSimParams, type TellSimResult } from './game/kernels.js';

@@ -1,7 +1,7 @@
 import type { Rng } from '../../../core/rng.js';
 import { UserError } from '../../../core/errors.js';
 import type { WulongRules } from '../turn/rules.js';
-import { ROLL } from '../turn/kernels.js';
+import { ROLL } from '../turn/engine.js';
 import { policyTablesFor, raiseValue, type PolicyTables } from './policy-tables.js';
 import { readOdds } from '../turn/tell.js';
 import { CARD, END, MONEY, SLOT, gameLayout, type GameLayout } from './layout.js';
@@ -278,6 +278,24 @@ export class WulongGame {
     this.turns = 0;
     this.endReason = END.none;
     this.instantWinner = -1;
+  }
+
+  /**
+   * A copy of this machine with a table of its own (fortunes, bets, safes, the all-in card, the
+   * accumulator) and the same compiled rules and strategies, which are not compiled again: what the
+   * game-interface state (state.ts) clones with.
+   */
+  copy(): this {
+    const c = Object.assign(Object.create(Object.getPrototypeOf(this) as object) as this, this);
+    const from = this as unknown as Record<string, Float64Array>, to = c as unknown as Record<string, Float64Array>;
+    for (const k of ['acc', 'fortune', 'stake', 'card', 'allIn', 'betOdds', 'slotOfSeat', 'safes', 'num', 'odds']) to[k] = from[k].slice();
+    return c;
+  }
+
+  /** Set the all-in card (limit and odds) now in play: for the game-interface state (state.ts) and its players. */
+  setAllInCard(limit: number, odds: number): void {
+    this.num[0] = limit;
+    this.num[1] = odds;
   }
 
   /** The minimum bet for a fortune (the rules' table). */
@@ -568,6 +586,12 @@ export class WulongGame {
     this.num[2] = score;
     this.endTurnAt(active);
     return this.checkEnd();
+  }
+
+  /** The instant win of `active`, worth `score` where it scores; returns END.*. */
+  instantWinWith(active: number, score: number): number {
+    this.num[2] = score;
+    return this.instantWin(active);
   }
 
   /** The instant win, worth num[2] where it scores. */

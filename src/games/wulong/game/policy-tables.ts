@@ -4,7 +4,7 @@ import type { PolicySpec } from '../turn/strategy.js';
 import type { Tables } from '../turn/tables.js';
 import { TurnAnalysis } from '../turn/exact.js';
 import { cardOddsByRoll, cardOddsByState, type TellTables } from '../turn/tell.js';
-import { buildSimTables, ROLL, type TurnSimTables } from '../turn/kernels.js';
+import { buildSimTables, ROLL, type TurnSimTables } from '../turn/engine.js';
 
 /**
  * One active policy's tables, for the full game's betting phases: the turn simulator's roll-step

@@ -3,7 +3,7 @@ import type { WulongRules } from '../turn/rules.js';
 import { TurnAnalysis } from '../turn/exact.js';
 import { textTable, fmtNum } from '../../../core/format.js';
 import { firstPlayerWins, playerState, solveRace, stopPolicy, type RaceSolution } from './exact.js';
-import { evaluateRace, pointsPolicy, thresholdPolicy } from './evaluate.js';
+import { evaluateRace, pointsPolicy, thresholdPolicy } from './exact-evaluate.js';
 
 /** Everything `wulong race` reports: the optimal race, what expected-points play gives away, the stop policy by scores. */
 export interface RaceResult {

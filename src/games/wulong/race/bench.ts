@@ -1,7 +1,7 @@
 import { loadRules } from '../turn/rules.js';
 import { rulesPath } from '../../../core/paths.js';
 import { firstPlayerWins, solveRace } from './exact.js';
-import { evaluateRace, pointsPolicy } from './evaluate.js';
+import { evaluateRace, pointsPolicy } from './exact-evaluate.js';
 import { f } from '../../../bench/timing.js';
 
 /**

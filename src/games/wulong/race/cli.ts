@@ -3,7 +3,7 @@ import { addRulesOptions, emit, intArg, rulesFromOptions, type RulesOptions } fr
 import { fmtNum, textTable, type Row } from '../../../core/format.js';
 import { UserError } from '../../../core/errors.js';
 import { validateRules } from '../turn/rules.js';
-import { solveMulti, multiStart } from './multi.js';
+import { solveMulti, multiStart } from './exact-multi.js';
 import { analyseRace, checkPlayers, raceSweep, raceSweepText, simpleRulesFor, simpleRulesText } from './analysis.js';
 import { parseSweepSet } from '../../../core/rules.js';
 

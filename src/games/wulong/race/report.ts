@@ -8,7 +8,7 @@ import { packageRoot } from '../../../core/paths.js';
 import { loadRules } from '../turn/rules.js';
 import { firstPlayerWins, playerState, solveRace, stopPolicy, type RaceSolution } from './exact.js';
 import { raceSweep, simpleRuleRows, simpleRulesFor } from './analysis.js';
-import { evaluateRace, pointsPolicy } from './evaluate.js';
+import { evaluateRace, pointsPolicy } from './exact-evaluate.js';
 import { applySets, parseSweepSet } from '../../../core/rules.js';
 import { readFileSync } from 'node:fs';
 import { validateRules } from '../turn/rules.js';

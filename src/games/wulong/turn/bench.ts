@@ -8,7 +8,7 @@ import { loadRules } from './rules.js';
 import { compileTables } from './tables.js';
 import { solve, TurnAnalysis } from './exact.js';
 import { OPTIMAL } from './strategy.js';
-import { playTurns, simTablesFor } from './kernels.js';
+import { playTurns, simTablesFor } from './engine.js';
 import { naiveTurns } from './naive.js';
 import { best, f, ms, poolScaling } from '../../../bench/timing.js';
 

@@ -2,7 +2,7 @@ import { Memo } from '../../../core/memo.js';
 import type { WulongRules } from './rules.js';
 import type { PolicySpec } from './strategy.js';
 import { TurnAnalysis, bettingCards } from './exact.js';
-import { buildSimTables, ROLL, type TurnSimTables } from './kernels.js';
+import { buildSimTables, ROLL, type TurnSimTables } from './engine.js';
 
 /*
  * Reading the active player (issue 16, item 1): exact card odds given a tell.
