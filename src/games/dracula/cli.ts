@@ -122,7 +122,7 @@ export function register(program: Command): void {
         .requiredOption('--games <n>', 'games at each value', intArg('--games', 1, 1e10))
         .option('--dracula <spec>', 'Dracula\'s strategy', 'greedy')
         .option('--helsing <spec>', 'Van Helsing\'s strategy', 'greedy'),
-      { shardCount: 16 },
+      { shardCount: 16, runsWhole: 'runs every point here' },
     ),
     'dracula',
   )

@@ -152,7 +152,7 @@ export function register(program: Command): void {
     .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20))
     .option('--chart <file>', 'also draw the chart: .svg or .png');
   addRulesOptions(sweep, GAME);
-  addSimOptions(sweep, { shardCount: 8 })
+  addSimOptions(sweep, { shardCount: 8, runsWhole: 'runs whole tournaments (use `liars tournament --shard-index` for cluster runs)' })
     .addHelpText('after', '\nExample:\n  npx oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 \\\n      --field conservative,bluffer,random --rounds 50000')
     .action(async (opts: SimOptions & RulesOptions & { strategy: string; param: string; values: string; field: string; rounds: number; dicePerPlayer?: number; chart?: string }) => {
       if (opts.shardIndex !== undefined) throw new UserError('sweep runs whole tournaments; use `liars tournament --shard-index` for cluster runs');

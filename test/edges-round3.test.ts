@@ -1,0 +1,142 @@
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { closeSync, copyFileSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, ROOT } from './helpers/cli.js';
+import { fuzzTableInProcess, listing, type FuzzRow } from './helpers/fuzz.js';
+
+// Issue 27 ("Edges, third round"), items 1-4 and 8-11: each case found there, as a test. Refusals
+// are fuzz rows (one line, exit 2, nothing left behind); what must now work runs as a real process.
+
+const work = mkdtempSync(join(tmpdir(), 'oddsmith-round3-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const SHARD = ['wulong', 'simulate', '--trials', '1000', '--quiet', '--shard-count', '2', '--shard-index', '0'];
+const WULONG_RULES = join(ROOT, 'rules/wulong/default.json');
+
+function env(): NodeJS.ProcessEnv {
+  const e = { ...process.env };
+  for (const k of ['JOB_COMPLETION_INDEX', 'SLURM_ARRAY_TASK_ID']) delete e[k];
+  return e;
+}
+const isPart = (text: string) => (JSON.parse(text) as { format: string }).format === 'oddsmith-partial/2';
+
+describe('1. an output path that is a link, a stream or a device: written through, never replaced', () => {
+  it('a symbolic link to a regular file: the file it names gets the result, the link stays a link', () => {
+    const dir = mkdtempSync(join(work, 'link-'));
+    writeFileSync(join(dir, 'target.json'), 'old');
+    symlinkSync('target.json', join(dir, 'link.json'));
+    const r = spawnSync(process.execPath, [CLI, ...SHARD, '--out', 'link.json'], { cwd: dir, env: env(), encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(lstatSync(join(dir, 'link.json')).isSymbolicLink()).toBe(true);
+    expect(isPart(readFileSync(join(dir, 'target.json'), 'utf8'))).toBe(true);
+    expect(listing(dir).map((l) => l.split(' ')[0])).toEqual(['link.json', 'target.json']);
+  });
+
+  it('a link to /proc/self/fd/1 (what /dev/stdout is) with stdout redirected to a file: the file gets the result', () => {
+    const dir = mkdtempSync(join(work, 'stdout-'));
+    symlinkSync('/proc/self/fd/1', join(dir, 'so'));
+    const fd = openSync(join(dir, 'redirected.txt'), 'w');
+    const r = spawnSync(process.execPath, [CLI, ...SHARD, '--out', 'so'], { cwd: dir, env: env(), stdio: ['ignore', fd, 'pipe'], encoding: 'utf8' });
+    closeSync(fd);
+    expect(r.status, r.stderr).toBe(0);
+    expect(lstatSync(join(dir, 'so')).isSymbolicLink()).toBe(true);
+    expect(isPart(readFileSync(join(dir, 'redirected.txt'), 'utf8'))).toBe(true);
+  });
+
+  it('--out /dev/stdout into a pipe: the result comes out of the pipe', () => {
+    const r = spawnSync(process.execPath, [CLI, ...SHARD, '--out', '/dev/stdout'], { cwd: work, env: env(), encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(isPart(r.stdout)).toBe(true);
+  });
+
+  it('--out a named pipe with a reader: the reader gets the result, the pipe stays a pipe', async () => {
+    const dir = mkdtempSync(join(work, 'fifo-'));
+    execFileSync('mkfifo', [join(dir, 'ff')]);
+    const reader = spawn('sh', ['-c', 'cat ff > got.json'], { cwd: dir });
+    const readerDone = new Promise((resolve) => reader.on('exit', resolve));
+    const r = spawnSync(process.execPath, [CLI, ...SHARD, '--out', 'ff'], { cwd: dir, env: env(), encoding: 'utf8', timeout: 60_000 });
+    await readerDone;
+    expect(r.status, r.stderr).toBe(0);
+    expect(lstatSync(join(dir, 'ff')).isFIFO()).toBe(true);
+    expect(isPart(readFileSync(join(dir, 'got.json'), 'utf8'))).toBe(true);
+  });
+
+  it('--out /dev/null: accepted, /dev/null stays the device, nothing left behind', () => {
+    const dir = mkdtempSync(join(work, 'null-'));
+    const r = spawnSync(process.execPath, [CLI, ...SHARD, '--out', '/dev/null'], { cwd: dir, env: env(), encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
+    expect(listing(dir)).toEqual([]);
+  });
+});
+
+/** A rules file (a copy of the rulebook) in the row's folder, with a link and a hard link to it. */
+function rulesCopies(dir: string): void {
+  copyFileSync(WULONG_RULES, join(dir, 'r.json'));
+  symlinkSync('r.json', join(dir, 'link.json'));
+  linkSync(join(dir, 'r.json'), join(dir, 'hard.json'));
+  copyFileSync(join(ROOT, 'rules/liars-dice/default.json'), join(dir, 'rules.svg'));
+  mkdirSync(join(dir, 'e'));
+}
+const inputRows: FuzzRow[] = [
+  { name: '--rules r.json --out r.json', args: [...SHARD, '--rules', '{dir}/r.json', '--out', '{dir}/r.json'], setup: rulesCopies, expect: /^partial result ".*r\.json" is the rules file ".*r\.json" this command reads/ },
+  { name: '--rules through a link, --out the file', args: [...SHARD, '--rules', '{dir}/link.json', '--out', '{dir}/r.json'], setup: rulesCopies, expect: /is the rules file ".*link\.json" this command reads/ },
+  { name: '--rules r.json --out a hard link to it', args: [...SHARD, '--rules', '{dir}/r.json', '--out', '{dir}/hard.json'], setup: rulesCopies, expect: /is the rules file/ },
+  { name: '--rules a file --chart the same file', args: ['liars', 'sweep', '--strategy', 'threshold', '--param', 'callBelow', '--values', '0.1,0.2', '--field', 'conservative', '--rounds', '100', '--rules', '{dir}/rules.svg', '--chart', '{dir}/rules.svg'], setup: rulesCopies, expect: /^chart ".*rules\.svg" is the rules file/ },
+  { name: 'report --out the --experiments folder', args: ['report', '--quiet', '--experiments', '{dir}/e', '--out', '{dir}/e'], setup: rulesCopies, expect: /^reports folder ".*e" is the experiments folder ".*e" this command reads/ },
+];
+describe('2. an output that is also an input is refused', () => fuzzTableInProcess('input as output', inputRows));
+
+const DRACULA_SWEEP = ['dracula', 'sweep', '--set', 'health=8..9', '--games', '20', '--quiet'];
+const wholeRows: FuzzRow[] = [
+  { name: 'dracula sweep --shard-index 0 --out x.json', args: [...DRACULA_SWEEP, '--shard-index', '0', '--out', '{dir}/x.json'], expect: /^`oddsmith dracula sweep` runs every point here: --shard-index is not supported/ },
+  { name: 'dracula sweep --out x.json with JOB_COMPLETION_INDEX=0', args: [...DRACULA_SWEEP, '--out', '{dir}/x.json'], env: { JOB_COMPLETION_INDEX: '0' }, expect: /^`oddsmith dracula sweep` runs every point here: --out is not supported/ },
+  { name: 'dracula sweep with JOB_COMPLETION_INDEX=0', args: DRACULA_SWEEP, env: { JOB_COMPLETION_INDEX: '0' }, expect: /^JOB_COMPLETION_INDEX is set \(0\) but `oddsmith dracula sweep` cannot run as one shard/ },
+  { name: 'liars sweep --shard-index 0', args: ['liars', 'sweep', '--strategy', 'threshold', '--param', 'callBelow', '--values', '0.1,0.2', '--field', 'conservative', '--rounds', '100', '--shard-index', '0', '--out', '{dir}/x.json'], expect: /runs whole tournaments .*--shard-index is not supported/ },
+  { name: 'wulong tell --out with SLURM_ARRAY_TASK_ID=1', args: ['wulong', 'tell', '--accuracy', '0.5', '--simulate', '1000', '--out', '{dir}/x.json'], env: { SLURM_ARRAY_TASK_ID: '1' }, expect: /runs every accuracy here .*--out is not supported/ },
+];
+describe('3. a command that runs whole refuses one shard before any work', () => fuzzTableInProcess('runs whole', wholeRows));
+
+/** Start the CLI; once its action has begun and `wait` ms have passed, send `signal`. */
+function interruptWhenStarted(args: string[], signal: NodeJS.Signals, dir: string, stdin: 'pipe' | 'ignore', wait = 300): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; ms: number }> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, [CLI, ...args], { cwd: dir, env: { ...env(), ODDSMITH_TRACE_START: '1' }, stdio: [stdin, 'ignore', 'pipe'] });
+    let stderr = '';
+    let sentAt = 0;
+    p.stderr!.on('data', (d: Buffer) => {
+      stderr += d.toString('utf8');
+      if (!sentAt && /^oddsmith: started /m.test(stderr)) {
+        sentAt = -1;
+        setTimeout(() => {
+          sentAt = Date.now();
+          p.kill(signal);
+        }, wait);
+      }
+    });
+    // never written, never closed: the command waits on it
+    p.on('exit', (code, sig) => resolve({ code, signal: sig, stderr, ms: Date.now() - sentAt }));
+  });
+}
+
+describe('10. an interrupt ends the process, always', () => {
+  it('SIGTERM while --rules is a named pipe nobody writes (the worker is stuck opening it)', async () => {
+    const dir = mkdtempSync(join(work, 'rules-fifo-'));
+    execFileSync('mkfifo', [join(dir, 'rf')]);
+    const r = await interruptWhenStarted(['wulong', 'solve', '--rules', './rf'], 'SIGTERM', dir, 'ignore');
+    // the stuck worker cannot be stopped: the signal's own action ends the process (status 143 to a shell)
+    expect(r.code === 143 || r.signal === 'SIGTERM', `code ${r.code} signal ${r.signal}`).toBe(true);
+    expect(r.stderr).toBe('oddsmith: started wulong solve\noddsmith: interrupted; nothing written\n');
+    expect(r.ms).toBeLessThan(10_000);
+  }, 30_000);
+
+  it('Ctrl-C (SIGINT) while mahjong discard --jsonl waits on a stdin that stays open: exit 130 at once', async () => {
+    const dir = mkdtempSync(join(work, 'stdin-'));
+    const r = await interruptWhenStarted(['mahjong', 'discard', '--jsonl'], 'SIGINT', dir, 'pipe');
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toBe('oddsmith: started mahjong discard\noddsmith: interrupted; nothing written\n');
+    expect(r.ms).toBeLessThan(1500);
+  }, 30_000);
+});
