@@ -2,8 +2,10 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { closeSync, copyFileSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, ROOT } from './helpers/cli.js';
+import { main } from '../src/cli/main.js';
+import { checksum, type PartialFile } from '../src/parallel/partial.js';
 import { fuzzTableInProcess, listing, type FuzzRow } from './helpers/fuzz.js';
 
 // Issue 27 ("Edges, third round"), items 1-4 and 8-11: each case found there, as a test. Refusals
@@ -99,6 +101,49 @@ const wholeRows: FuzzRow[] = [
   { name: 'wulong tell --out with SLURM_ARRAY_TASK_ID=1', args: ['wulong', 'tell', '--accuracy', '0.5', '--simulate', '1000', '--out', '{dir}/x.json'], env: { SLURM_ARRAY_TASK_ID: '1' }, expect: /runs every accuracy here .*--out is not supported/ },
 ];
 describe('3. a command that runs whole refuses one shard before any work', () => fuzzTableInProcess('runs whole', wholeRows));
+
+// Two parts of each of three commands, made once; rows edit part 0 and recompute its checksum.
+const parts = mkdtempSync(join(tmpdir(), 'oddsmith-round3-parts-'));
+const PART_RUNS: Record<string, string[]> = {
+  dracula: ['dracula', 'simulate', '--games', '300'],
+  wulong: ['wulong', 'simulate', '--trials', '1000'],
+  tichu: ['tichu', 'simulate', '--games', '4', '--strategies', 'heuristic,random'],
+};
+beforeAll(async () => {
+  for (const [name, args] of Object.entries(PART_RUNS)) {
+    for (const i of [0, 1]) {
+      if ((await main(['node', 'oddsmith', ...args, '--quiet', '--workers', '1', '--shard-count', '2', '--shard-index', String(i), '--out', join(parts, `${name}${i}.json`)])) !== 0) throw new Error(`fixture part ${name}${i}`);
+    }
+  }
+}, 120_000);
+afterAll(() => rmSync(parts, { recursive: true, force: true }));
+
+/** Part 0 of `name` with its accumulator changed by `edit` and the checksum recomputed, as an editor could. */
+const editedParts = (name: string, edit: (acc: number[]) => void) => (dir: string) => {
+  const p = JSON.parse(readFileSync(join(parts, `${name}0.json`), 'utf8')) as PartialFile;
+  edit(p.acc);
+  p.checksum = checksum(p, p.acc);
+  writeFileSync(join(dir, 'p0.json'), JSON.stringify(p));
+  copyFileSync(join(parts, `${name}1.json`), join(dir, 'p1.json'));
+};
+const negate = (acc: number[]) => acc.forEach((x, i) => (acc[i] = -x));
+const mergeRows: FuzzRow[] = [
+  ...Object.keys(PART_RUNS).map((name): FuzzRow => ({ name: `${name} simulate: every count negated`, args: ['merge', '{dir}/p0.json', '{dir}/p1.json'], setup: editedParts(name, negate), expect: /^the 2 part files add up to an impossible result: .*checksums catch damage, not edits/ })),
+  { name: 'dracula simulate: a million games added to part 0', args: ['merge', '{dir}/p0.json', '{dir}/p1.json'], setup: editedParts('dracula', (acc) => void (acc[0] += 1e6)), expect: /impossible result: games 1000300, but the experiment ran 300/ },
+  { name: 'dracula simulate: one entry negated', args: ['merge', '{dir}/p0.json', '{dir}/p1.json', '--json'], setup: editedParts('dracula', (acc) => void (acc[1] = -acc[1] - 1)), expect: /impossible result/ },
+];
+describe('4. merge refuses parts that add up to an impossible result', () => {
+  fuzzTableInProcess('edited parts', mergeRows);
+  it('the parts as written merge (the checks pass an honest run)', async () => {
+    for (const name of Object.keys(PART_RUNS)) expect(await main(['node', 'oddsmith', 'merge', join(parts, `${name}0.json`), join(parts, `${name}1.json`), '--json']), name).toBe(0);
+  });
+});
+
+const sweepRows: FuzzRow[] = [
+  { name: 'dracula sweep --set values=6..20 (9 is out of range: refused before 6 runs)', args: ['dracula', 'sweep', '--set', 'values=6..20', '--games', '1000000000', '--quiet'], expect: /with --set values=9: effects must have 9\.\.16 entries/ },
+  { name: 'wulong race --sweep dice=1..40 (9 is out of range: refused before 1 is solved)', args: ['wulong', 'race', '--rules', join(ROOT, 'rules/farkle/pig.json'), '--target', '100000', '--sweep', 'dice=1..40'], expect: /dice must be an integer in 1\.\.8 \(got 9\)/ },
+];
+describe('9. a sweep validates every point before the first runs', () => fuzzTableInProcess('sweep points', sweepRows));
 
 /** Start the CLI; once its action has begun and `wait` ms have passed, send `signal`. */
 function interruptWhenStarted(args: string[], signal: NodeJS.Signals, dir: string, stdin: 'pipe' | 'ignore', wait = 300): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; ms: number }> {

@@ -167,13 +167,14 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     .option('--csv', 'print the main table as CSV')
     .addHelpText('after', '\nExample:\n  npx oddsmith merge parts/shard-*.json --json\n\nThe result is the one the simulate command prints for the whole run;\nits time fields add up the shards\' compute time.')
     .action(async (files: string[], opts: { json?: boolean; csv?: boolean }) => {
-      const { mergePartialFiles, finishRun } = await import('../parallel/partial.js');
+      const { mergePartialFiles, finishRun, checkMerged } = await import('../parallel/partial.js');
       const { getKernel } = await import('../parallel/registry.js');
       const merged = await mergePartialFiles(files, async (kernel) => {
         await gameOfKernel(kernel)?.kernels();
       });
       const e = merged.experiment;
       const f = finishRun(getKernel(e.kernel), e.params, merged.acc, e.total, merged.run, merged.extra);
+      checkMerged(f.result, e.total, files);
       emit(f.result, opts, f.text, f.csv);
     });
 

@@ -170,3 +170,12 @@ export function parseSweepSet(text: string): SweepField {
   if (values.length === 0) throw new UserError(`${what}: no values`);
   return { path, values };
 }
+
+/**
+ * The rules at every point of a one-field sweep, each validated before any point runs: a value
+ * out of range at the tenth point is refused at once, not after nine points of work. `fixed` are
+ * the other --set fields; the message names the point's --set.
+ */
+export function sweepRules<T>(raw: unknown, label: string, fixed: readonly string[], field: SweepField, validate: Validate<T>): T[] {
+  return field.values.map((v) => validate(applySets(raw, [...fixed, `${field.path}=${v}`], validate.oneBased), `${label} with --set ${field.path}=${v}`));
+}

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { fmtPct, textTable } from '../../core/format.js';
-import { applySets, parseSweepSet, readRawRules } from '../../core/rules.js';
+import { parseSweepSet, readRawRules, sweepRules } from '../../core/rules.js';
 import { addRulesOptions, addSimOptions, emit, intArg, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { parseStrategy, strategyUsage } from '../../../strategies/dracula/index.js';
 import { cardText, parseCard, parseRanking, SUIT_LETTERS } from './cards.js';
@@ -135,8 +135,9 @@ export function register(program: Command): void {
       const { raw, label } = readRawRules('dracula', opts.rules);
       const dracula = parseStrategy(opts.dracula), helsing = parseStrategy(opts.helsing);
       const points: { value: number; result: GamesResult }[] = [];
-      for (const v of field.values) {
-        const rules = validateRules(applySets(raw, [...fixed, `${field.path}=${v}`]), `${label} with --set ${field.path}=${v}`);
+      const rulesAt = sweepRules(raw, label, fixed, field, validateRules);
+      for (const [i, v] of field.values.entries()) {
+        const rules = rulesAt[i];
         const out = await simulate(gamesKernel, { rules, dracula, helsing, swapFirst: false }, opts.games, { ...opts, quiet: true });
         if (!out) throw new UserError('sweep runs every point here: --shard-index is not supported');
         points.push({ value: v, result: out.result });

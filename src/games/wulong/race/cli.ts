@@ -38,7 +38,9 @@ export function register(wulong: Command): void {
       if (opts.sweep) {
         checkPlayers(opts.players);
         const f = parseSweepSet(opts.sweep);
-        const sw = raceSweep(f.path, f.values, (v) => rulesOf({ ...opts, set: [...opts.set, `${f.path}=${v}`] }), opts.target, opts.tolerance);
+        // every point's rules validated before the first is solved
+        const rulesAt = f.values.map((v) => rulesOf({ ...opts, set: [...opts.set, `${f.path}=${v}`] }));
+        const sw = raceSweep(f.path, f.values, (v) => rulesAt[f.values.indexOf(v)], opts.target, opts.tolerance);
         emit(sw, opts, () => raceSweepText(sw));
         return;
       }
