@@ -3,6 +3,7 @@ import { closeSync, copyFileSync, linkSync, lstatSync, mkdirSync, mkdtempSync, o
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Command } from 'commander';
 import { CLI, ROOT } from './helpers/cli.js';
 import { main } from '../src/cli/main.js';
 import { checksum, type PartialFile } from '../src/parallel/partial.js';
@@ -184,4 +185,52 @@ describe('10. an interrupt ends the process, always', () => {
     expect(r.stderr).toBe('oddsmith: started mahjong discard\noddsmith: interrupted; nothing written\n');
     expect(r.ms).toBeLessThan(1500);
   }, 30_000);
+});
+
+const FARKLE = join(ROOT, 'rules/farkle/10000.json');
+const PIG = join(ROOT, 'rules/farkle/pig.json');
+const ignoredRows: FuzzRow[] = [
+  ...['--seed', '--workers', '--samples'].map((flag): FuzzRow => ({ name: `mahjong starting-hands ${flag} without --swap-three`, args: ['mahjong', 'starting-hands', flag, '2'], expect: new RegExp(`^${flag} is for --swap-three \\(sampled deals\\); without it the distribution is exact`) })),
+  { name: 'mahjong starting-hands --strategies without --swap-three', args: ['mahjong', 'starting-hands', '--strategies', 'greedy,greedy,greedy,greedy'], expect: /^--strategies is for --swap-three/ },
+  { name: 'wulong advise --target --me without --race', args: ['wulong', 'advise', '--score', '0', '--dice', '5', '--target', '2000', '--me', '100'], expect: /^--target is for --race \(playing to win a race\); without --race, advise maximizes the turn score/ },
+  { name: 'wulong advise --busts 0 without --race', args: ['wulong', 'advise', '--score', '0', '--dice', '5', '--busts', '0'], expect: /^--busts is for --race/ },
+  { name: 'wulong race --target 2001 (score step 50)', args: ['wulong', 'race', '--rules', FARKLE, '--target', '2001'], expect: /^--target 2001 is off the score step: banked scores move in steps of 50 under these rules, so a race to 2001 is the race to 2050; give --target 2050 \(or 2000\)$/ },
+  { name: 'wulong advise --race --target 2001 (score step 50)', args: ['wulong', 'advise', '--race', '--rules', FARKLE, '--target', '2001', '--me', '0', '--them', '0', '--score', '0', '--dice', '6'], expect: /^--target 2001 is off the score step/ },
+  { name: 'wulong race --sweep at a target off a point\'s step', args: ['wulong', 'race', '--rules', FARKLE, '--target', '1025', '--sweep', 'faces.4.score.3=400,500'], expect: /^--target 1025 is off the score step/ },
+];
+describe('8. options that would be ignored, and targets off the score step, are refused', () => fuzzTableInProcess('ignored', ignoredRows));
+
+describe('8. every command that prints a table has --csv, and it works', () => {
+  const CSV: [string, string[], RegExp][] = [
+    ['tichu grand', ['tichu', 'grand', '--hand', 'Dr Ph Aj As Kp Kr Qs Jj', '--deals', '20', '--quiet'], /^measure,value,low,high,n\nP\(first out\) with the call,/],
+    ['tichu call', ['tichu', 'call', '--hand', 'Dr Ph Aj As Kp Kr Qs Jj Tj 9j 8j 4s 3s 2s', '--deals', '20', '--quiet'], /^measure,value,low,high,n\n(.+\n){5}$/],
+    ['liars check', ['liars', 'check', '--table', '2,2,2,2,2,3,3,3,3,3', '--bid', '2x2', '9x3'], /^bid,counted,wild1s,verdict\n2x2,5,0,true\n9x3,5,0,false\n$/],
+    ['liars strategies', ['liars', 'strategies'], /^name,description,defaults\nthreshold,/],
+    ['wulong race (2 players)', ['wulong', 'race', '--rules', PIG, '--target', '10'], /^me,them,stop 1 dice\n0,0,10\n/],
+    ['wulong race --players 3', ['wulong', 'race', '--rules', PIG, '--target', '10', '--players', '3'], /^seat,wins\n1,0\.\d+\n2,0\.\d+\n3,0\.\d+\n$/],
+    ['wulong race --sweep', ['wulong', 'race', '--rules', PIG, '--target', '10', '--sweep', 'dice=1..2'], /^dice,firstPlayerWins,advantage,expectedTurns,turnScore\n1,.*\n2,.*\n$/],
+    ['wulong advise', ['wulong', 'advise', '--score', '0', '--dice', '5'], /^action,total,dice,stopEv,rollEv,bustRisk\nroll,0,5,0,3713\.\d+,0\.077\d+\n$/],
+    ['wulong advise --roll', ['wulong', 'advise', '--score', '0', '--dice', '5', '--roll', 'D,T,3,3,5'], /^setAside,score,newTotal,diceLeft,then,ev\nD,1000,1000,4,roll,/],
+    ['wulong advise --race', ['wulong', 'advise', '--race', '--rules', PIG, '--target', '100', '--me', '41', '--them', '49', '--score', '27', '--dice', '1'], /^action,total,dice,me,them,target,stopWin,rollWin,stopFrom\nroll,27,1,41,49,100,0\.655\d+,0\.655\d+,22\n$/],
+  ];
+  for (const [name, args, expected] of CSV) {
+    it(`${name} --csv`, () => {
+      const r = spawnSync(process.execPath, [CLI, ...args, '--csv'], { cwd: work, env: env(), encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(expected);
+    });
+  }
+
+  it('the README\'s promise holds: --json on every command that prints a result, --csv on every one that prints a table', async () => {
+    const { buildProgram } = await import('../src/cli/main.js');
+    const leafCommands = (c: Command, prefix: string[] = []): { name: string; cmd: Command }[] => c.commands.flatMap((sub) => (sub.commands.length ? leafCommands(sub, [...prefix, sub.name()]) : [{ name: [...prefix, sub.name()].join(' '), cmd: sub }]));
+    const program = await buildProgram(['node', 'oddsmith']);
+    // what these print is prose or a play-by-play log, not a table; report writes pages
+    const noTable = ['liars exploit', 'weilong play', 'report'];
+    for (const { name, cmd } of leafCommands(program)) {
+      const longs = cmd.options.map((o) => o.long);
+      if (name !== 'report') expect(longs, `${name} --json`).toContain('--json');
+      if (!noTable.includes(name)) expect(longs, `${name} --csv`).toContain('--csv');
+    }
+  });
 });

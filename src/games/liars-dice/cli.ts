@@ -112,8 +112,9 @@ export function register(program: Command): void {
     .option('--ones-bid', '1s were bid this round (they no longer count as wild)');
   addRulesOptions(check, GAME)
     .option('--json', 'print the result as JSON')
+    .option('--csv', 'print the bids table as CSV')
     .addHelpText('after', '\nExample (the rules page\'s worked example):\n  npx oddsmith liars check --table 2,2,2,2,2,2,3,3,3,3,1,1,1,5,5,5,5,5,6,6 --bid 9x4 11x6')
-    .action((opts: RulesOptions & { table: string; bid: string[]; onesBid?: boolean; json?: boolean }) => {
+    .action((opts: RulesOptions & { table: string; bid: string[]; onesBid?: boolean; json?: boolean; csv?: boolean }) => {
       const rules = rulesWith(opts);
       const maxDice = rules.maxPlayers * rules.dicePerPlayer;
       const table = parseDice(opts.table, { ...rules, dicePerPlayer: Number.MAX_SAFE_INTEGER }, '--table');
@@ -122,7 +123,7 @@ export function register(program: Command): void {
       }
       const bids = opts.bid.map((b) => parseBid(b, rules, table.length));
       const r = checkBids(rules, table, bids, !!opts.onesBid);
-      emit(r, opts, () => textTable(r.bids.map((b) => ({ bid: `${b.count}x${b.face}`, counted: b.counted, wild1s: b.wildOnes, verdict: b.true ? 'true: the caller drinks' : 'false: the bidder drinks' }))));
+      emit(r, opts, () => textTable(r.bids.map((b) => ({ bid: `${b.count}x${b.face}`, counted: b.counted, wild1s: b.wildOnes, verdict: b.true ? 'true: the caller drinks' : 'false: the bidder drinks' }))), () => r.bids.map((b) => ({ bid: `${b.count}x${b.face}`, counted: b.counted, wild1s: b.wildOnes, verdict: b.true ? 'true' : 'false' })));
     });
 
   const tournament = liars
@@ -249,10 +250,12 @@ export function register(program: Command): void {
     .command('strategies')
     .description('list the strategies and their parameters')
     .option('--json', 'print as JSON')
+    .option('--csv', 'print the list as CSV (name, description, defaults)')
     .addHelpText('after', '\nExample:\n  npx oddsmith liars strategies')
-    .action((opts: { json?: boolean }) => {
+    .action((opts: { json?: boolean; csv?: boolean }) => {
       const list = STRATEGIES.all.map((m) => m.info);
-      emit(list, opts, () => list.map((i) => `${i.name.padEnd(13)} ${i.description}\n${' '.repeat(14)}defaults: ${Object.entries(i.defaults).map(([k, v]) => `${k}=${v}`).join(' ')}`).join('\n'));
+      const defaults = (i: (typeof list)[number]) => Object.entries(i.defaults).map(([k, v]) => `${k}=${v}`).join(' ');
+      emit(list, opts, () => list.map((i) => `${i.name.padEnd(13)} ${i.description}\n${' '.repeat(14)}defaults: ${defaults(i)}`).join('\n'), () => list.map((i) => ({ name: i.name, description: i.description, defaults: defaults(i) })));
     });
 
   addAssumptionsCommand(liars, {
