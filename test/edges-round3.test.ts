@@ -234,3 +234,28 @@ describe('8. every command that prints a table has --csv, and it works', () => {
     }
   });
 });
+
+const PRESETS = 'presets: default, farkle/10000, farkle/facebook, farkle/kingdom-come, farkle/patch, farkle/pig, farkle/zilch';
+const wordRows: FuzzRow[] = [
+  { name: 'a missing rules file is a missing file, not a missing folder', args: ['wulong', 'solve', '--rules', '{dir}/nope.json'], expect: new RegExp(`^cannot read rules file ".*nope\\.json": no such file \\(${PRESETS}\\)$`) },
+  { name: 'a missing part file is a missing file', args: ['merge', '{dir}/nope.json'], expect: /^cannot read partial result ".*nope\.json": no such file$/ },
+  { name: '--rules 10000: what was looked for, and the presets', args: ['wulong', 'solve', '--rules', '10000'], expect: new RegExp(`^cannot read rules file "10000": no preset by that name \\(looked for "rules/wulong/10000\\.json" in the package\\); ${PRESETS}; or give a \\.json file$`) },
+  { name: '--rules farkle/100 (no such Farkle preset)', args: ['wulong', 'solve', '--rules', 'farkle/100'], expect: /^cannot read rules file "farkle\/100": no preset by that name \(looked for "rules\/farkle\/100\.json" in the package\)/ },
+  { name: '--rules nope for tichu lists tichu\'s presets', args: ['tichu', 'odds', '--rules', 'nope'], expect: /no preset by that name \(looked for "rules\/tichu\/nope\.json" in the package\); presets: default; or give a \.json file$/ },
+  { name: 'oddsmith farkle: a pointer to the wulong commands', args: ['farkle', 'solve'], expect: /^unknown command 'farkle': Farkle is played with the wulong commands and a Farkle preset, e\.g\. `npx oddsmith wulong solve --rules farkle\/10000`/ },
+  { name: '--busts 1 where the rules count no busts in a row', args: ['wulong', 'advise', '--race', '--target', '2000', '--me', '0', '--them', '0', '--score', '0', '--dice', '5', '--busts', '1'], expect: /^--busts 1: these rules have no penalty for busts in a row \(no consecutiveBusts\), so there is nothing to count; leave --busts out$/ },
+  { name: '--busts 5 where the rules penalize 3 in a row', args: ['wulong', 'advise', '--race', '--rules', 'farkle/facebook', '--target', '2000', '--me', '0', '--them', '0', '--score', '0', '--dice', '6', '--busts', '5'], expect: /^--busts must be in 0\.\.2 \(the rules penalize 3 busts in a row, and the count starts again\)$/ },
+  { name: 'threshold:1e12 is out of range, not a fraction', args: ['wulong', 'solve', '--policy', 'threshold:1e12'], expect: /^policy threshold:1e12: expected threshold:T with a total in 0\.\.10,000,000 \(got "1e12"\)$/ },
+  { name: 'threshold:2.5 is not a whole number', args: ['wulong', 'solve', '--policy', 'threshold:2.5'], expect: /expected threshold:T with a whole-number total \(got "2\.5"\)$/ },
+  { name: 'a turn total off the step says the step', args: ['wulong', 'advise', '--score', '350', '--dice', '3'], expect: /^a turn total of 350 cannot occur under these rules: turn totals move in steps of 500$/ },
+  { name: 'a turn total on the step but unreachable with those dice', args: ['wulong', 'advise', '--score', '0', '--dice', '3'], expect: /^a turn total of 0 with 3 dice to roll cannot occur under these rules$/ },
+  { name: '--die 3 beside a missing --dice: the unknown option first, with its suggestion', args: ['wulong', 'advise', '--score', '0', '--die', '3'], expect: /^unknown option '--die' \(Did you mean --dice\?\)$/ },
+  { name: '--polcy', args: ['wulong', 'solve', '--polcy', 'x'], expect: /^unknown option '--polcy' \(Did you mean --policy\?\)$/ },
+];
+describe('11. words: each message says what is wrong', () => fuzzTableInProcess('words', wordRows));
+
+it('11. --rules farkle/10000 finds the shipped preset from any folder', () => {
+  const r = spawnSync(process.execPath, [CLI, 'wulong', 'solve', '--rules', 'farkle/10000', '--json'], { cwd: work, env: env(), encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  expect((JSON.parse(r.stdout) as { rules: string }).rules).toMatch(/^10000 /);
+});
