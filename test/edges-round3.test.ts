@@ -144,6 +144,10 @@ const sweepRows: FuzzRow[] = [
   { name: 'dracula sweep --set values=6..20 (9 is out of range: refused before 6 runs)', args: ['dracula', 'sweep', '--set', 'values=6..20', '--games', '1000000000', '--quiet'], expect: /with --set values=9: effects must have 9\.\.16 entries/ },
   { name: 'wulong race --sweep dice=1..40 (9 is out of range: refused before 1 is solved)', args: ['wulong', 'race', '--rules', join(ROOT, 'rules/farkle/pig.json'), '--target', '100000', '--sweep', 'dice=1..40'], expect: /dice must be an integer in 1\.\.8 \(got 9\)/ },
 ];
+sweepRows.push(
+  { name: 'liars sweep --values 0.1,5 (5 is out of range: refused before 0.1 runs)', args: ['liars', 'sweep', '--strategy', 'threshold', '--param', 'callBelow', '--values', '0.1,5', '--field', 'conservative', '--rounds', '10000000000', '--quiet'], expect: /^strategy threshold: callBelow must be a number in 0\.\.1 \(got 5\)$/ },
+  { name: 'wulong sweep --set bettingCards.panda.odds=1,2000 (refused before 1 runs)', args: ['wulong', 'sweep', '--set', 'bettingCards.panda.odds=1,2000', '--games', '100000000', '--quiet'], expect: /odds=2000: .*must be a number in 0\.\.1000 \(got 2000\)/ },
+);
 describe('9. a sweep validates every point before the first runs', () => fuzzTableInProcess('sweep points', sweepRows));
 
 /** Start the CLI; once its action has begun and `wait` ms have passed, send `signal`. */

@@ -270,7 +270,10 @@ export interface InputPath {
 function checkNotInput(output: OutputPath, inputs: readonly InputPath[]): void {
   const id = identity(output.path);
   if (!id) return;
-  const same = inputs.find((i) => identity(i.path) === id) ?? inputsRead.get(id);
+  // a file read earlier must still be that file (a test runs many commands in one process, and a
+  // deleted file's inode number is reused)
+  const read = inputsRead.get(id);
+  const same = inputs.find((i) => identity(i.path) === id) ?? (read && identity(read.path) === id ? read : undefined);
   if (same) throw new UserError(`${output.what} ${showPath(output.path)} is the ${same.what} ${showPath(same.path)} this command reads; write the ${output.what} to another file`);
 }
 

@@ -301,9 +301,13 @@ export async function runSweep(rules: LiarsRules, strategy: string, param: strin
   if (values.length === 0) throw new UserError('--values needs at least one value');
   const fieldSpecs = parseStrategyList(field);
   const points: SweepPoint[] = [];
-  for (const value of values) {
+  // every value's strategies parsed (so validated) before the first tournament runs
+  const specsAt = values.map((value) => {
     const swept: StrategySpec = { name: base.name, params: { ...base.params, [param]: value } };
-    const specs = parseStrategies([swept, ...fieldSpecs].map(specLabel).join(','), rules);
+    return parseStrategies([swept, ...fieldSpecs].map(specLabel).join(','), rules);
+  });
+  for (const [i, value] of values.entries()) {
+    const specs = specsAt[i];
     const r = (await runTournament({ rules, strategies: specs }, rounds, opts))!;
     const s = r.seats[0];
     const others = r.seats.slice(1);
