@@ -166,6 +166,7 @@ export function serve(main: (argv: string[]) => Promise<number>): void {
   });
   main(d.argv).then((code) => {
     d.port.postMessage({ code } satisfies Message);
+    d.port.unref(); // done: stdin not read to its end must not keep this thread
     if (code !== 0) process.exitCode = code;
   });
 }
