@@ -30,7 +30,7 @@ const CASES: Record<string, string[]> = {
 };
 /** Commands that take the shard options but run whole (each point needs every shard): they refuse one shard. */
 const WHOLE: Record<string, { args: string[]; refusal: RegExp }> = {
-  'liars sweep': { args: ['liars', 'sweep', '--strategy', 'threshold', '--param', 'callBelow', '--values', '0.1,0.2', '--field', 'conservative', '--rounds', '100'], refusal: /sweep runs whole tournaments/ },
+  'liars sweep': { args: ['liars', 'sweep', '--strategy', 'threshold', '--param', 'callBelow', '--values', '0.1,0.2', '--field', 'conservative', '--rounds', '100'], refusal: /liars sweep` runs whole tournaments/ },
   'wulong tell': { args: ['wulong', 'tell', '--accuracy', '0.5', '--simulate', '1000'], refusal: /--shard-index is not supported/ },
   'dracula sweep': { args: ['dracula', 'sweep', '--set', 'health=8..9', '--games', '20'], refusal: /--shard-index is not supported/ },
 };

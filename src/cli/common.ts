@@ -31,13 +31,27 @@ export interface SimOptions {
 export const MAX_SEED = 2 ** 32 - 1;
 export const MAX_SHARD_COUNT = 1_000_000;
 
-export function addSimOptions(cmd: Command, defaults: { shardCount?: number } = {}): Command {
+/** Commands that take the simulation options but run every shard themselves (sweeps), with the reason. */
+const wholeRuns = new WeakMap<Command, string>();
+/** Why `cmd` cannot run one shard (`runs every point here`), or undefined when it can. */
+export function wholeRunReason(cmd: Command): string | undefined {
+  return wholeRuns.get(cmd);
+}
+
+/**
+ * The simulation options. `runsWhole` (the reason, e.g. "runs every point here") marks a command
+ * that runs all shards of several experiments itself: the check before every command refuses
+ * --shard-index, --out and a cluster index for it before any work, and its help leaves them out.
+ */
+export function addSimOptions(cmd: Command, defaults: { shardCount?: number; runsWhole?: string } = {}): Command {
+  if (defaults.runsWhole) wholeRuns.set(cmd, defaults.runsWhole);
+  const whole = defaults.runsWhole !== undefined;
   return cmd
     .addOption(new Option('--seed <k>', `random seed, 0..${MAX_SEED} (same seed → same result, bit for bit)`).default(1).argParser(intArg('--seed', 0, MAX_SEED)))
     .addOption(new Option('--workers <w>', 'worker threads (default: the cores available)').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
     .addOption(new Option('--shard-count <n>', 'shards the run is split into (fixed per experiment; results do not depend on --workers)').default(defaults.shardCount ?? 64).argParser(intArg('--shard-count', 1, MAX_SHARD_COUNT)))
-    .addOption(new Option('--shard-index <i>', 'run only this shard and write a partial result to --out (default from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)').argParser(intArg('--shard-index', 0, MAX_SHARD_COUNT - 1)))
-    .option('--out <file>', 'where a single shard writes its partial result (JSON), for `oddsmith merge`; needs --shard-index')
+    .addOption(new Option('--shard-index <i>', 'run only this shard and write a partial result to --out (default from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)').argParser(intArg('--shard-index', 0, MAX_SHARD_COUNT - 1)).hideHelp(whole))
+    .addOption(new Option('--out <file>', 'where a single shard writes its partial result (JSON), for `oddsmith merge`; needs --shard-index').hideHelp(whole))
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the main table as CSV')
     .option('--quiet', 'no progress bar');

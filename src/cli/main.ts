@@ -4,8 +4,8 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { packageRoot } from '../core/paths.js';
-import { checkOutputs, type OutputPath } from '../core/files.js';
-import { intArg, emit, setActiveCommand } from './common.js';
+import { checkOutputs, type InputPath, type OutputPath } from '../core/files.js';
+import { intArg, emit, setActiveCommand, wholeRunReason } from './common.js';
 import type { PageInfo } from '../report/page.js';
 import { GAMES, experimentRunners, gameOfKernel } from '../games/index.js';
 
@@ -66,6 +66,48 @@ function outputPaths(action: Command): OutputPath[] {
   return paths;
 }
 
+/**
+ * The files a command's options name as inputs (a rules file, an experiments folder): an output
+ * naming one of them is refused before the work, not written over what it was computed from.
+ */
+async function inputPaths(action: Command): Promise<InputPath[]> {
+  const o = action.opts() as { rules?: unknown; experiments?: unknown };
+  const inputs: InputPath[] = [];
+  const game = GAMES.find((g) => g.command === commandPath(action).split(' ')[0]);
+  if (typeof o.rules === 'string' && game) {
+    const { resolveRulesPath } = await import('../core/rules.js');
+    try {
+      inputs.push({ path: resolveRulesPath(game.id, o.rules).path, what: 'rules file' });
+    } catch {
+      // a name that is no rules file: the command's own reading says why
+    }
+  }
+  if (typeof o.experiments === 'string') inputs.push({ path: o.experiments, what: 'experiments folder' });
+  return inputs;
+}
+
+/**
+ * Commander checks required options before unknown ones, so `advise --score 0 --die 3` said
+ * "--dice not specified" where "unknown option '--die' (Did you mean --dice?)" is the mistake:
+ * an unknown option is reported first, with commander's suggestion.
+ */
+type ParseSteps = Command & { missingMandatoryOptionValue(option: Option): void; unknownOption(flag: string): void };
+function unknownOptionFirst(cmd: Command): void {
+  const c = cmd as ParseSteps;
+  const missing = c.missingMandatoryOptionValue;
+  c.missingMandatoryOptionValue = function (this: ParseSteps, option: Option) {
+    const unknown = this.args.find((a) => /^--?[^-\d]/.test(a) && !this.options.some((o) => o.long === a.split('=')[0] || o.short === a));
+    if (unknown) this.unknownOption(unknown);
+    missing.call(this, option);
+  };
+  for (const sub of cmd.commands) unknownOptionFirst(sub);
+}
+
+/** Words people type for a game the program plays under another name: one line pointing to it. */
+const POINTERS: Record<string, string> = {
+  farkle: 'Farkle is played with the wulong commands and a Farkle preset, e.g. `npx oddsmith wulong solve --rules farkle/10000` (presets: farkle/10000, farkle/facebook, farkle/kingdom-come, farkle/patch, farkle/pig, farkle/zilch)',
+};
+
 export async function buildProgram(argv: readonly string[] = process.argv): Promise<Command> {
   const root = new Command('oddsmith');
   root
@@ -92,8 +134,15 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
   // commands that can run one shard), and take the shard index from the cluster when not given.
   root.hook('preAction', async (_root, action) => {
     const has = (name: string) => action.options.some((o) => o.attributeName() === name);
-    const shardable = has('shardIndex');
+    const whole = wholeRunReason(action);
+    const shardable = has('shardIndex') && whole === undefined;
     setActiveCommand(commandPath(action), shardable);
+    // a command that runs every shard of several runs itself: one shard of it would be the first run's
+    if (whole !== undefined) {
+      for (const [name, flag] of [['shardIndex', '--shard-index'], ['out', '--out']] as const) {
+        if (action.getOptionValue(name) !== undefined && action.getOptionValueSource(name) !== 'default') throw new UserError(`\`oddsmith ${commandPath(action)}\` ${whole}: ${flag} is not supported (it is for one shard's partial result)`);
+      }
+    }
     // a sharded command that cannot run one shard alone: a cluster array would run it whole N times
     if (!shardable && has('shardCount')) {
       const { shardIndexFromEnv } = await import('../parallel/partial.js');
@@ -106,7 +155,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
       if (env) action.setOptionValueWithSource('shardIndex', env.index, 'env');
     }
     // every path the command will write, checked now: a bad one is refused before the work, not after
-    checkOutputs(outputPaths(action));
+    checkOutputs(outputPaths(action), await inputPaths(action));
     if (process.env.ODDSMITH_TRACE_START) process.stderr.write(`oddsmith: started ${commandPath(action)}\n`);
   });
 
@@ -118,13 +167,14 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     .option('--csv', 'print the main table as CSV')
     .addHelpText('after', '\nExample:\n  npx oddsmith merge parts/shard-*.json --json\n\nThe result is the one the simulate command prints for the whole run;\nits time fields add up the shards\' compute time.')
     .action(async (files: string[], opts: { json?: boolean; csv?: boolean }) => {
-      const { mergePartialFiles, finishRun } = await import('../parallel/partial.js');
+      const { mergePartialFiles, finishRun, checkMerged } = await import('../parallel/partial.js');
       const { getKernel } = await import('../parallel/registry.js');
       const merged = await mergePartialFiles(files, async (kernel) => {
         await gameOfKernel(kernel)?.kernels();
       });
       const e = merged.experiment;
       const f = finishRun(getKernel(e.kernel), e.params, merged.acc, e.total, merged.run, merged.extra);
+      checkMerged(f.result, e.total, files);
       emit(f.result, opts, f.text, f.csv);
     });
 
@@ -171,6 +221,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
         throw err;
       }
     });
+  unknownOptionFirst(root);
   return root;
 }
 
@@ -190,6 +241,8 @@ function bareGroup(program: Command, args: readonly string[]): Command | null {
 
 export async function main(argv: string[]): Promise<number> {
   try {
+    const pointer = POINTERS[argv[2]];
+    if (pointer) throw new UserError(`unknown command '${argv[2]}': ${pointer}`);
     const program = await buildProgram(argv);
     const group = bareGroup(program, argv.slice(2));
     if (group) {

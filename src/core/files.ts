@@ -1,4 +1,4 @@
-import { accessSync, constants, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeFileSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UserError } from './errors.js';
 import { parseJsonText } from './parse.js';
@@ -62,6 +62,7 @@ const REASONS: Record<string, string> = {
   EPERM: 'operation not permitted',
   EROFS: 'read-only file system',
   ENAMETOOLONG: 'name too long',
+  // writing: only a folder on the way can be missing (reading says "no such file", see readReason)
   ENOENT: 'no such folder',
   ENOTDIR: 'a part of the path is not a folder',
   EISDIR: 'it is a folder',
@@ -75,6 +76,12 @@ const REASONS: Record<string, string> = {
 function reason(e: unknown): string {
   const code = (e as NodeJS.ErrnoException)?.code;
   return (code && REASONS[code]) ?? (code ? code : String((e as Error)?.message ?? e).split('\n')[0]);
+}
+
+/** Why a file could not be read: as `reason`, but a missing path is a missing file. */
+export function readReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : reason(e);
 }
 
 function lstatOrNull(p: string): Stats | null {
@@ -164,12 +171,60 @@ export function checkWritable(path: string, what = 'output file'): void {
   const l = lstatOrNull(path);
   if (l) {
     if (l.isDirectory()) throw new UserError(`${what} ${showPath(path)} is a folder; give a file name`);
-    if (l.isSymbolicLink()) {
-      const s = statOrNull(path);
-      if (!s) throw new UserError(`${what} ${showPath(path)} is a symbolic link to nothing`);
-      if (s.isDirectory()) throw new UserError(`${what} ${showPath(path)} is a folder; give a file name`);
-      if (!s.isFile()) throw new UserError(`${what} ${showPath(path)} is not a regular file`);
-    } else if (!l.isFile()) throw new UserError(`${what} ${showPath(path)} is not a regular file`);
+    const s = l.isSymbolicLink() ? statOrNull(path) : l;
+    if (!s) throw new UserError(`${what} ${showPath(path)} is a symbolic link to nothing`);
+    if (s.isDirectory()) throw new UserError(`${what} ${showPath(path)} is a folder; give a file name`);
+    const target = writeTarget(path);
+    if (target.kind === 'fd') return;
+    if (s.isBlockDevice()) throw new UserError(`${what} ${showPath(path)} is a disk device; give a file name`);
+    if (s.isSocket()) throw new UserError(`${what} ${showPath(path)} is a socket; give a file name`);
+    // a link to a regular file: the file it names is replaced, by a temp file in its own folder
+    if (target.kind === 'atomic' && target.path !== path) checkFolders(dirname(target.path), what, path);
+  }
+}
+
+/** A link to one of this process's open files: /dev/stdout → /proc/self/fd/1, /dev/fd/N, a shell's `>(…)`. */
+const OWN_FD = new RegExp(`^/(proc/(self|thread-self|${process.pid})|dev)/fd/(\\d+)$`);
+
+/**
+ * Where a write to `path` goes. A regular file (or a new one) is replaced atomically (`atomic`); a
+ * symbolic link is followed, never replaced: to the regular file it names (replaced atomically
+ * there), or, when it names one of this process's open files (/dev/stdout), written to that file
+ * descriptor (`fd`) as the shell opened it; a pipe or a terminal or /dev/null is opened and
+ * written (`stream`).
+ */
+type WriteTarget = { kind: 'atomic' | 'stream'; path: string } | { kind: 'fd'; path: string; fd: number };
+function writeTarget(path: string): WriteTarget {
+  const l = lstatOrNull(path);
+  if (!l || l.isFile()) return { kind: 'atomic', path };
+  if (!l.isSymbolicLink()) return { kind: 'stream', path };
+  let p = resolve(path);
+  for (let hops = 0; hops < 40; hops++) {
+    const own = OWN_FD.exec(p);
+    if (own) return { kind: 'fd', path, fd: Number(own[3]) };
+    const at = lstatOrNull(p);
+    if (!at?.isSymbolicLink()) break;
+    p = resolve(dirname(p), readlinkSync(p));
+  }
+  if (!statOrNull(path)?.isFile()) return { kind: 'stream', path };
+  try {
+    return { kind: 'atomic', path: realpathSync(path) };
+  } catch {
+    return { kind: 'stream', path };
+  }
+}
+
+/** Write all of `data` to an open file descriptor (a pipe Node made non-blocking may take it in parts). */
+function writeAllToFd(fd: number, data: string | Uint8Array): void {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let off = 0; off < bytes.length; ) {
+    try {
+      off += writeSync(fd, bytes, off, bytes.length - off);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      Atomics.wait(pause, 0, 0, 5); // the reader has not caught up: wait a little
+    }
   }
 }
 
@@ -192,6 +247,37 @@ export function checkFolderWritable(path: string, what = 'output folder'): void 
   checkFolders(dirname(abs), what, path);
 }
 
+/** What identifies a file whichever path names it (links, `./x` and `x`): its device and inode. */
+function identity(path: string): string | null {
+  const s = statOrNull(path);
+  return s && (s.isFile() || s.isDirectory()) ? `${s.dev}:${s.ino}` : null;
+}
+
+/** Files this run has read (rules files, experiments, part files): no output may replace one. */
+const inputsRead = new Map<string, { path: string; what: string }>();
+function noteInput(path: string, what: string): void {
+  const id = identity(path);
+  if (id && !inputsRead.has(id)) inputsRead.set(id, { path, what });
+}
+
+/** An input a command reads: an output naming the same file is refused before the work. */
+export interface InputPath {
+  path: string;
+  /** how the message names it: "rules file" */
+  what: string;
+}
+
+/** Refuse an output that is one of the inputs (or one this run has read): it would overwrite what it was computed from. */
+function checkNotInput(output: OutputPath, inputs: readonly InputPath[]): void {
+  const id = identity(output.path);
+  if (!id) return;
+  // a file read earlier must still be that file (a test runs many commands in one process, and a
+  // deleted file's inode number is reused)
+  const read = inputsRead.get(id);
+  const same = inputs.find((i) => identity(i.path) === id) ?? (read && identity(read.path) === id ? read : undefined);
+  if (same) throw new UserError(`${output.what} ${showPath(output.path)} is the ${same.what} ${showPath(same.path)} this command reads; write the ${output.what} to another file`);
+}
+
 /** An output a command will write: a file (written atomically) or a folder (swapped in whole). */
 export interface OutputPath {
   path: string;
@@ -204,8 +290,11 @@ export interface OutputPath {
  * The one check every command runs on all its output paths before it starts work, so a bad path
  * is refused at once rather than after minutes of computing (the atomic write at the end stays).
  */
-export function checkOutputs(outputs: readonly OutputPath[]): void {
-  for (const o of outputs) (o.folder ? checkFolderWritable : checkWritable)(o.path, o.what);
+export function checkOutputs(outputs: readonly OutputPath[], inputs: readonly InputPath[] = []): void {
+  for (const o of outputs) {
+    (o.folder ? checkFolderWritable : checkWritable)(o.path, o.what);
+    checkNotInput(o, inputs);
+  }
 }
 
 /** Create the missing folders above a checked path, one level at a time; returns those it made. */
@@ -240,13 +329,23 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, what = 
  * all files are new or none is (a report page never has half its charts).
  */
 export function writeFilesAtomic(files: readonly (readonly [string, string | Uint8Array])[], what = 'output file'): void {
-  for (const [path] of files) checkWritable(path, what);
+  for (const [path] of files) {
+    checkWritable(path, what);
+    checkNotInput({ path, what }, []);
+  }
   const made: string[] = [];
   const temps: [string, string][] = [];
+  const through: [WriteTarget, string | Uint8Array][] = [];
   let current = files[0]?.[0] ?? '';
   try {
-    for (const [path, data] of files) {
-      current = path;
+    for (const [given, data] of files) {
+      current = given;
+      const target = writeTarget(given);
+      if (target.kind !== 'atomic') {
+        through.push([target, data]);
+        continue;
+      }
+      const path = target.path;
       const dir = dirname(path);
       made.push(...makeFolders(dir, what, path));
       // a short fixed-length temp name: a long target name must not make the temp name too long
@@ -259,6 +358,12 @@ export function writeFilesAtomic(files: readonly (readonly [string, string | Uin
       current = path;
       renameSync(tmp, path);
       untrack(tmp);
+    }
+    // a stream cannot be replaced or taken back: written last, when every file is in place
+    for (const [target, data] of through) {
+      current = target.path;
+      if (target.kind === 'fd') writeAllToFd(target.fd, data);
+      else writeFileSync(target.path, data, { flag: 'a' });
     }
   } catch (e) {
     for (const [tmp] of temps) {
@@ -348,7 +453,8 @@ export function readJsonFile(path: string, what = 'file'): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UserError(`cannot read ${what} ${showPath(path)}: ${(e as NodeJS.ErrnoException).code === 'EISDIR' ? 'it is a folder' : reason(e)}`);
+    throw new UserError(`cannot read ${what} ${showPath(path)}: ${readReason(e)}`);
   }
+  noteInput(path, what);
   return parseJsonText(text, `${what} ${showPath(path)}`);
 }

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
@@ -10,4 +11,19 @@ export function packageRoot(): string {
 /** A shipped rules file: rules/<game>/<name>.json. */
 export function rulesPath(game: string, name = 'default'): string {
   return join(packageRoot(), 'rules', game, `${name}.json`);
+}
+
+/** Preset folders a game reads besides its own, named folder/name: the Farkle family plays on Wulong's turn model. */
+export const PRESET_FAMILIES: Readonly<Record<string, readonly string[]>> = { wulong: ['farkle'] };
+
+/** The shipped presets `--rules` can name for a game: "default", "farkle/10000", … */
+export function presetNames(game: string): string[] {
+  const inFolder = (folder: string, prefix: string) => {
+    try {
+      return readdirSync(join(packageRoot(), 'rules', folder)).filter((f) => f.endsWith('.json')).map((f) => prefix + f.slice(0, -'.json'.length)).sort();
+    } catch {
+      return [];
+    }
+  };
+  return [...inFolder(game, ''), ...(PRESET_FAMILIES[game] ?? []).flatMap((f) => inFolder(f, `${f}/`))];
 }

@@ -4,9 +4,10 @@
  * .json is a path. Validation is the game's (it names the bad field and the allowed range).
  */
 import { UserError } from './errors.js';
+import { existsSync } from 'node:fs';
 import { splitList } from './parse.js';
-import { nestedDeeperThan, readJsonFile } from './files.js';
-import { rulesPath } from './paths.js';
+import { nestedDeeperThan, readJsonFile, showPath } from './files.js';
+import { PRESET_FAMILIES, presetNames, rulesPath } from './paths.js';
 
 /**
  * A game's validator. `oneBased` names array fields a person counts from 1 (Weilong's Sons 1..5):
@@ -14,9 +15,17 @@ import { rulesPath } from './paths.js';
  */
 export type Validate<T> = ((raw: unknown, where: string) => T) & { oneBased?: readonly string[] };
 
-/** Where a rules argument points: a shipped preset by name, or a file. */
+/**
+ * Where a rules argument points: a shipped preset by name, or a file. A preset of a family the game
+ * reads (`farkle/10000` for wulong, see PRESET_FAMILIES) is found in the package from any folder,
+ * unless a file of that name is where the user is.
+ */
 export function resolveRulesPath(game: string, nameOrPath?: string): { path: string; label: string } {
   if (nameOrPath === undefined) return { path: rulesPath(game), label: `rules/${game}/default.json` };
+  const family = /^([\w-]+)\/([\w-]+)$/.exec(nameOrPath);
+  if (family && [game, ...(PRESET_FAMILIES[game] ?? [])].includes(family[1]) && !existsSync(nameOrPath)) {
+    return { path: rulesPath(family[1], family[2]), label: `rules/${family[1]}/${family[2]}.json` };
+  }
   if (nameOrPath.endsWith('.json') || nameOrPath.includes('/')) return { path: nameOrPath, label: nameOrPath };
   if (!/^[\w-]+$/.test(nameOrPath)) throw new UserError(`--rules ${JSON.stringify(nameOrPath)}: expected a preset name (letters, digits, -) or a .json file`);
   return { path: rulesPath(game, nameOrPath), label: `rules/${game}/${nameOrPath}.json` };
@@ -25,6 +34,12 @@ export function resolveRulesPath(game: string, nameOrPath?: string): { path: str
 /** Read the raw JSON of a rules file (before validation): for sweeps that vary fields of it. */
 export function readRawRules(game: string, nameOrPath?: string): { raw: unknown; label: string } {
   const { path, label } = resolveRulesPath(game, nameOrPath);
+  if (nameOrPath !== undefined && !existsSync(path)) {
+    // say what was looked for, and what there is
+    const presets = `presets: ${presetNames(game).join(', ')}`;
+    const preset = path !== nameOrPath;
+    throw new UserError(`cannot read rules file ${showPath(nameOrPath)}: ${preset ? `no preset by that name (looked for ${showPath(label)} in the package); ${presets}; or give a .json file` : `no such file (${presets})`}`);
+  }
   const raw = readJsonFile(path, 'rules file');
   // no rules file nests deeper than a few levels; a deeper one would overflow the validator's stack
   if (nestedDeeperThan(raw, 32)) throw new UserError(`rules file ${label} is nested more than 32 deep: not a rules file`);
@@ -211,4 +226,13 @@ export function parseSweepSet(text: string): SweepField {
   }
   if (values.length === 0) throw new UserError(`${what}: no values`);
   return { path, values };
+}
+
+/**
+ * The rules at every point of a one-field sweep, each validated before any point runs: a value
+ * out of range at the tenth point is refused at once, not after nine points of work. `fixed` are
+ * the other --set fields; the message names the point's --set.
+ */
+export function sweepRules<T>(raw: unknown, label: string, fixed: readonly string[], field: SweepField, validate: Validate<T>): T[] {
+  return field.values.map((v) => validate(applySets(raw, [...fixed, `${field.path}=${v}`], validate.oneBased), `${label} with --set ${field.path}=${v}`));
 }

@@ -40,7 +40,8 @@ export function experimentId(e: Experiment, extra: unknown = null): string {
   return createHash('sha256').update(JSON.stringify([e.kernel, e.params, e.seed, e.total, e.shardCount, extra ?? null])).digest('hex').slice(0, 16);
 }
 
-function checksum(p: Omit<PartialFile, 'checksum' | 'acc' | 'experiment' | 'extra'>, acc: ArrayLike<number>): string {
+/** The checksum a part file carries (exported for tests that edit parts as someone could). */
+export function checksum(p: Omit<PartialFile, 'checksum' | 'acc' | 'experiment' | 'extra'>, acc: ArrayLike<number>): string {
   // -0 is written to JSON as 0: hash what survives the round trip
   const bytes = Float64Array.from(acc, (x) => x + 0);
   return createHash('sha256')
@@ -212,4 +213,54 @@ export function finishRun<P>(kernel: Kernel<P, unknown>, params: P, acc: Float64
   const summary = kernel.summarize(params, acc, total);
   const result = typeof summary === 'object' && summary !== null && !Array.isArray(summary) ? { ...summary, seed: run.seed, shardCount: run.shardCount } : summary;
   return { result, text: () => (kernel.format ? kernel.format(summary, params) : plainText(result)) };
+}
+
+/** Result fields that count things: never negative, never NaN. */
+const COUNT_FIELDS = new Set(['n', 'k', 'games', 'trials', 'turns', 'deals', 'rounds', 'hands', 'walls', 'wins', 'losses', 'ties', 'tied', 'count']);
+/** Top-level result fields that say how many trials the run made: one of them must be its total. */
+const TOTAL_FIELDS = ['trials', 'turns', 'games', 'deals', 'rounds', 'hands', 'walls'];
+
+/** What is impossible in a result: a negative or NaN count, a proportion outside [0, 1], k of n with k > n. */
+function impossible(v: unknown, at: string): string | undefined {
+  if (Array.isArray(v)) {
+    for (const [i, x] of v.entries()) {
+      const bad = impossible(x, `${at}[${i}]`);
+      if (bad) return bad;
+    }
+    return undefined;
+  }
+  if (typeof v !== 'object' || v === null) return undefined;
+  const o = v as Record<string, unknown>;
+  const field = (k: string) => (at ? `${at}.${k}` : k);
+  if (typeof o.n === 'number' && typeof o.k === 'number' && o.k > o.n) return `${field('k')} is ${o.k}, more than ${field('n')} (${o.n})`;
+  for (const [k, x] of Object.entries(o)) {
+    if (typeof x === 'number') {
+      if (COUNT_FIELDS.has(k) && !(x >= 0)) return `${field(k)} is ${x}, and a count cannot be`;
+      const proportion = k === 'p' || /(^s|S)hare$/.test(k);
+      if (proportion && (x < 0 || x > 1)) return `${field(k)} is ${x}, and a proportion must be in [0, 1]`;
+    } else {
+      const bad = impossible(x, field(k));
+      if (bad) return bad;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Sanity-check a merged result before it is printed. Checksums catch damage, not edits: someone
+ * who changes a part's numbers can recompute its checksum. What the numbers must obey still holds
+ * — counts are never negative, proportions lie in [0, 1], k of n is at most n, and the run's
+ * trial count is the experiment's total — so no edited part prints a NaN or a negative count.
+ */
+export function checkMerged(result: unknown, total: number, paths: readonly string[]): void {
+  const files = paths.length === 1 ? showPath(paths[0]) : `the ${paths.length} part files`;
+  const edited = `${files} add up to an impossible result`;
+  const bad = impossible(result, '');
+  if (bad) throw new UserError(`${edited}: ${bad} (a part file was edited: checksums catch damage, not edits)`);
+  if (typeof result !== 'object' || result === null) return;
+  const r = result as Record<string, unknown>;
+  const totals = TOTAL_FIELDS.filter((k) => typeof r[k] === 'number');
+  if (totals.length && !totals.some((k) => r[k] === total)) {
+    throw new UserError(`${edited}: ${totals.map((k) => `${k} ${r[k]}`).join(', ')}, but the experiment ran ${total} (a part file was edited: checksums catch damage, not edits)`);
+  }
 }

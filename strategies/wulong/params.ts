@@ -2,7 +2,8 @@
 export function parseTotal(text: string | undefined, usage: string): number {
   // digits (with _ between them, or an exponent such as 1e4): never hex
   const v = text === undefined || !/^\d[\d_]*(e\+?\d+)?$/i.test(text.trim()) ? NaN : Number(text.trim().replace(/_/g, ''));
-  if (!Number.isInteger(v) || v < 0 || v > 10_000_000) throw new Error(`expected ${usage} with a whole-number total (got ${JSON.stringify(text ?? '')})`);
+  if (!Number.isInteger(v)) throw new Error(`expected ${usage} with a whole-number total (got ${JSON.stringify(text ?? '')})`);
+  if (v < 0 || v > 10_000_000) throw new Error(`expected ${usage} with a total in 0..10,000,000 (got ${JSON.stringify(text ?? '')})`);
   return v;
 }
 /** A positive number up to `max` in a strategy string ("0.25"). */

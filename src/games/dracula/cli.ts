@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { splitList } from '../../core/parse.js';
 import { fmtPct, textTable } from '../../core/format.js';
-import { applySets, parseSweepSet, readRawRules } from '../../core/rules.js';
+import { parseSweepSet, readRawRules, sweepRules } from '../../core/rules.js';
 import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { parseStrategy, strategyUsage } from '../../../strategies/dracula/index.js';
 import { cardText, parseCard, parseRanking, SUIT_LETTERS } from './cards.js';
@@ -148,7 +148,7 @@ export function register(program: Command): void {
         .requiredOption('--games <n>', 'games at each value', intArg('--games', 1, 1e10))
         .option('--dracula <spec>', 'Dracula\'s strategy', 'greedy')
         .option('--helsing <spec>', 'Van Helsing\'s strategy', 'greedy'),
-      { shardCount: 16 },
+      { shardCount: 16, runsWhole: 'runs every point here' },
     ),
     'dracula',
   )
@@ -161,8 +161,9 @@ export function register(program: Command): void {
       const { raw, label } = readRawRules('dracula', opts.rules);
       const dracula = parseStrategy(opts.dracula), helsing = parseStrategy(opts.helsing);
       const points: { value: number; result: GamesResult }[] = [];
-      for (const v of field.values) {
-        const rules = validateRules(applySets(raw, [...fixed, `${field.path}=${v}`]), `${label} with --set ${field.path}=${v}`);
+      const rulesAt = sweepRules(raw, label, fixed, field, validateRules);
+      for (const [i, v] of field.values.entries()) {
+        const rules = rulesAt[i];
         const out = await simulate(gamesKernel, { rules, dracula, helsing, swapFirst: false }, opts.games, { ...opts, quiet: true });
         if (!out) throw new UserError('sweep runs every point here: --shard-index is not supported');
         points.push({ value: v, result: out.result });

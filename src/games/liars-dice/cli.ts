@@ -114,8 +114,9 @@ export function register(program: Command): void {
     .option('--ones-bid', '1s were bid this round (they no longer count as wild)');
   addRulesOptions(check, GAME)
     .option('--json', 'print the result as JSON')
+    .option('--csv', 'print the bids table as CSV')
     .addHelpText('after', '\nExample (the rules page\'s worked example):\n  npx oddsmith liars check --table 2,2,2,2,2,2,3,3,3,3,1,1,1,5,5,5,5,5,6,6 --bid 9x4 11x6')
-    .action((opts: RulesOptions & { table: string; bid: string[]; onesBid?: boolean; json?: boolean }) => {
+    .action((opts: RulesOptions & { table: string; bid: string[]; onesBid?: boolean; json?: boolean; csv?: boolean }) => {
       const rules = rulesWith(opts);
       const maxDice = rules.maxPlayers * rules.dicePerPlayer;
       const table = parseDice(opts.table, { ...rules, dicePerPlayer: Number.MAX_SAFE_INTEGER }, '--table');
@@ -124,7 +125,7 @@ export function register(program: Command): void {
       }
       const bids = opts.bid.map((b) => parseBid(b, rules, table.length));
       const r = checkBids(rules, table, bids, !!opts.onesBid);
-      emit(r, opts, () => textTable(r.bids.map((b) => ({ bid: `${b.count}x${b.face}`, counted: b.counted, wild1s: b.wildOnes, verdict: b.true ? 'true: the caller drinks' : 'false: the bidder drinks' }))));
+      emit(r, opts, () => textTable(r.bids.map((b) => ({ bid: `${b.count}x${b.face}`, counted: b.counted, wild1s: b.wildOnes, verdict: b.true ? 'true: the caller drinks' : 'false: the bidder drinks' }))), () => r.bids.map((b) => ({ bid: `${b.count}x${b.face}`, counted: b.counted, wild1s: b.wildOnes, verdict: b.true ? 'true' : 'false' })));
     });
 
   const tournament = liars
@@ -154,7 +155,7 @@ export function register(program: Command): void {
     .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20))
     .option('--chart <file>', 'also draw the chart: .svg or .png');
   addRulesOptions(sweep, GAME);
-  addSimOptions(sweep, { shardCount: 8 })
+  addSimOptions(sweep, { shardCount: 8, runsWhole: 'runs whole tournaments (use `liars tournament --shard-index` for cluster runs)' })
     .addHelpText('after', '\nExample:\n  npx oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 \\\n      --field conservative,bluffer,random --rounds 50000')
     .action(async (opts: SimOptions & RulesOptions & { strategy: string; param: string; values: string; field: string; rounds: number; dicePerPlayer?: number; chart?: string }) => {
       if (opts.shardIndex !== undefined) throw new UserError('sweep runs whole tournaments; use `liars tournament --shard-index` for cluster runs');
@@ -251,10 +252,12 @@ export function register(program: Command): void {
     .command('strategies')
     .description('list the strategies and their parameters')
     .option('--json', 'print as JSON')
+    .option('--csv', 'print the list as CSV (name, description, defaults)')
     .addHelpText('after', '\nExample:\n  npx oddsmith liars strategies')
-    .action((opts: { json?: boolean }) => {
+    .action((opts: { json?: boolean; csv?: boolean }) => {
       const list = STRATEGIES.all.map((m) => ({ name: m.info.name, description: m.info.description, defaults: defaultsOf(m.info.params) }));
-      emit(list, opts, () => list.map((i) => `${i.name.padEnd(13)} ${i.description}\n${' '.repeat(14)}defaults: ${Object.entries(i.defaults).map(([k, v]) => `${k}=${v}`).join(' ')}`).join('\n'));
+      const defaults = (i: (typeof list)[number]) => Object.entries(i.defaults).map(([k, v]) => `${k}=${v}`).join(' ');
+      emit(list, opts, () => list.map((i) => `${i.name.padEnd(13)} ${i.description}\n${' '.repeat(14)}defaults: ${defaults(i)}`).join('\n'), () => list.map((i) => ({ name: i.name, description: i.description, defaults: defaults(i) })));
     });
 
   addAssumptionsCommand(liars, {
@@ -300,9 +303,13 @@ export async function runSweep(rules: LiarsRules, strategy: string, param: strin
   if (values.length === 0) throw new UserError('--values needs at least one value');
   const fieldSpecs = parseStrategyList(field, '--field');
   const points: SweepPoint[] = [];
-  for (const value of values) {
+  // every value's strategies parsed (so validated) before the first tournament runs
+  const specsAt = values.map((value) => {
     const swept: StrategySpec = { name: base.name, params: { ...base.params, [param]: value } };
-    const specs = parseStrategies([swept, ...fieldSpecs].map(specLabel).join(','), rules);
+    return parseStrategies([swept, ...fieldSpecs].map(specLabel).join(','), rules);
+  });
+  for (const [i, value] of values.entries()) {
+    const specs = specsAt[i];
     const r = (await runTournament({ rules, strategies: specs }, rounds, opts))!;
     const s = r.seats[0];
     const others = r.seats.slice(1);

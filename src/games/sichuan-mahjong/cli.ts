@@ -190,9 +190,12 @@ export function register(program: Command): void {
     GAME,
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith mahjong starting-hands --tiles 14\n  npx oddsmith mahjong starting-hands --waits\n  npx oddsmith mahjong starting-hands --swap-three --set swapThree.direction=across')
-    .action(async (opts: RulesOptions & { tiles: number; waits?: boolean; swapThree?: boolean; samples: number; strategies: string; seed: number; workers: number; json?: boolean; csv?: boolean }) => {
+    .action(async (opts: RulesOptions & { tiles: number; waits?: boolean; swapThree?: boolean; samples: number; strategies: string; seed: number; workers: number; json?: boolean; csv?: boolean }, cmd: Command) => {
       // read (and so validate) the rules even where the exact distribution does not use them: a bad --set is refused, not ignored
       const rules = rulesFromOptions(GAME, opts, validateRules);
+      // the sampling options mean something only with --swap-three (the rest is exact): refused, not ignored
+      const sampling = ['samples', 'strategies', 'seed', 'workers'].find((o) => cmd.getOptionValueSource(o) === 'cli');
+      if (!opts.swapThree && sampling) throw new UserError(`--${sampling} is for --swap-three (sampled deals); without it the distribution is exact`);
       if (opts.swapThree) {
         const names = splitSpecList(opts.strategies, '--strategies');
         if (names.length !== 4) throw new UserError(`--strategies needs four names, one per seat (got ${names.length})`);

@@ -247,7 +247,13 @@ export const callKernel: Kernel<CallParams, CallSummary> = {
     const r = callKernel.summarize(params, acc, count);
     const exact = params.hand.length === 8 ? handOdds(14, params.hand, params.rules.minStraightFlush) : null;
     const hand = cardsText(params.hand);
-    return { result: { ...r, hand, strategies: params.strategies, exact14: exact, run }, text: () => formatCall(r, hand, params.strategies, exact) };
+    const row = (measure: string, e: Proportion | MeanEstimate) => ({ measure, value: 'p' in e ? e.p : e.mean, low: e.ci95[0], high: e.ci95[1], n: e.n });
+    const csv = () => [
+      row('P(first out) with the call', r.firstOutWithCall), row('P(first out) without the call', r.firstOutWithoutCall),
+      row('round points (team - theirs) with the call', r.pointsWithCall), row('round points (team - theirs) without the call', r.pointsWithoutCall),
+      row('gain from calling (paired)', r.gainFromCalling),
+    ];
+    return { result: { ...r, hand, strategies: params.strategies, exact14: exact, run }, text: () => formatCall(r, hand, params.strategies, exact), csv };
   },
   progress: { label: 'Tichu deals', unit: 'deals' },
   run(params, rng, count) {

@@ -120,7 +120,7 @@ export function register(wulong: Command): void {
         .addOption(new Option('--simulate <turns>', 'also simulate this many opening bets per accuracy (fixed seed; ± one standard error)').argParser(intArg('--simulate', 1, 1e10))),
       'wulong',
     ),
-    { shardCount: 16 },
+    { shardCount: 16, runsWhole: 'runs every accuracy here (use --workers)' },
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith wulong tell\n  npx oddsmith wulong tell --accuracy 0.5 --simulate 200000 --json')
     .action(async (opts: SimOptions & RulesOptions & { accuracy: string; policy: string; simulate?: number }) => {

@@ -95,7 +95,8 @@ export function adviseRace(R: RaceSolution, me: number, them: number, total: num
   }
   if (me >= R.target || them >= R.target) throw new UserError(`--me and --them must be below the target ${R.target}`);
   if (dice < 1 || dice > R.turn.N) throw new UserError(`--dice must be in 1..${R.turn.N} (got ${dice})`);
-  if (busts < 0 || busts >= R.C) throw new UserError(`--busts must be in 0..${R.C - 1} (the rules count ${R.C} busts in a row)`);
+  if (R.C === 1 && busts !== 0) throw new UserError(`--busts ${busts}: these rules have no penalty for busts in a row (no consecutiveBusts), so there is nothing to count; leave --busts out`);
+  if (busts < 0 || busts >= R.C) throw new UserError(`--busts must be in 0..${R.C - 1} (the rules penalize ${R.C} busts in a row, and the count starts again)`);
   const board = R.B === 2 && me > 0 ? 1 : 0;
   const mine = playerState(R, me / R.unit, busts, board);
   const theirs = playerState(R, them / R.unit, 0, R.B === 2 && them > 0 ? 1 : 0);

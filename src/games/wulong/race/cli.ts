@@ -6,8 +6,23 @@ import { validateRules } from '../turn/rules.js';
 import { solveMulti, multiStart } from './exact-multi.js';
 import { analyseRace, checkPlayers, raceSweep, raceSweepText, simpleRulesFor, simpleRulesText } from './analysis.js';
 import { parseSweepSet } from '../../../core/rules.js';
+import { raceUnit } from './exact.js';
+import { tablesFor } from '../turn/tables.js';
+import type { WulongRules } from '../turn/rules.js';
 
 const rulesOf = (opts: RulesOptions) => rulesFromOptions('wulong', opts, validateRules);
+
+/**
+ * A target off the rules' score step is refused: banked scores move in whole steps, so a race to
+ * 2001 in steps of 50 is the race to 2050, and printing "race to 2001" would hide that.
+ */
+export function checkTargetStep(rules: WulongRules, target: number): void {
+  const step = raceUnit(rules, tablesFor(rules).unit);
+  if (target % step !== 0) {
+    const up = Math.ceil(target / step) * step;
+    throw new UserError(`--target ${target} is off the score step: banked scores move in steps of ${step} under these rules, so a race to ${target} is the race to ${up}; give --target ${up}${up - step > 0 ? ` (or ${up - step})` : ''}`);
+  }
+}
 
 export function parseTolerance(x: string): number {
   const v = Number(x);
@@ -29,17 +44,22 @@ export function register(wulong: Command): void {
       .option('--simple', 'also find the best simple rules (stop totals per dice left, and per score band) for points and for winning, and what each costs')
       .option('--band <points>', 'with --simple: score-difference band edge (default: a fifth of the target)', intArg('--band', 1, 10_000_000))
       .option('--budget <n>', 'with --simple: most rules evaluated per search', intArg('--budget', 1, 100_000), 60)
-      .option('--json', 'print the full result as JSON'),
+      .option('--json', 'print the full result as JSON')
+      .option('--csv', 'print the main table as CSV: the stop policy (2 players), the seats\' win probabilities (3+), or the sweep'),
     'wulong',
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith wulong race --rules rules/farkle/pig.json --target 100\n  npx oddsmith wulong race --rules rules/farkle/10000.json --target 2000')
-    .action((opts: RulesOptions & { target: number; players: number; tolerance: number; simple?: boolean; sweep?: string; cell?: number; band?: number; budget: number; json?: boolean }) => {
+    .action((opts: RulesOptions & { target: number; players: number; tolerance: number; simple?: boolean; sweep?: string; cell?: number; band?: number; budget: number; json?: boolean; csv?: boolean }) => {
       const rules = rulesOf(opts);
+      checkTargetStep(rules, opts.target);
       if (opts.sweep) {
         checkPlayers(opts.players);
         const f = parseSweepSet(opts.sweep);
-        const sw = raceSweep(f.path, f.values, (v) => rulesOf({ ...opts, set: [...opts.set, `${f.path}=${v}`] }), opts.target, opts.tolerance);
-        emit(sw, opts, () => raceSweepText(sw));
+        // every point's rules validated before the first is solved
+        const rulesAt = f.values.map((v) => rulesOf({ ...opts, set: [...opts.set, `${f.path}=${v}`] }));
+        for (const r of rulesAt) checkTargetStep(r, opts.target);
+        const sw = raceSweep(f.path, f.values, (v) => rulesAt[f.values.indexOf(v)], opts.target, opts.tolerance);
+        emit(sw, opts, () => raceSweepText(sw), () => sw.rows.map((r) => ({ [sw.path]: r.value, firstPlayerWins: r.firstPlayerWins, advantage: r.firstPlayerAdvantage, expectedTurns: r.expectedTurns, turnScore: r.turnScore })));
         return;
       }
       if (opts.players > 2) {
@@ -53,7 +73,7 @@ export function register(wulong: Command): void {
           r.exact ? `exact: banked scores and turn totals in steps of ${r.scoreStep}, value iteration to tolerance ${r.tolerance}` : `approximated: ${r.approximation}`,
           `equilibrium: each player maximizes their own win probability; ties go to stopping; ${r.mixedCycles} score cycles needed a mixed decision (largest last change ${r.residual.toExponential(1)})`,
           `solved in ${fmtNum(r.seconds, 2)} s (${r.turnSolves.toLocaleString('en-US')} turns solved)`,
-        ].join('\n'));
+        ].join('\n'), () => wins.map((p, k) => ({ seat: k + 1, wins: p })));
         return;
       }
       checkPlayers(opts.players);
@@ -78,6 +98,10 @@ export function register(wulong: Command): void {
         if (simple) out.push('', simpleRulesText(simple));
         out.push(`solved in ${fmtNum(r.seconds, 2)} s (${fmtNum(r.turnStatesPerSecond / 1e6, 1)} M turn states/s, ${solution.layered ? 'by score-sum layers' : 'by full sweeps'}); policy evaluations (points vs optimal, points vs points, game length) ${fmtNum(r.comparisonSeconds, 2)} s`);
         return out.join('\n');
-      });
+      }, () => r.policy.map((p) => {
+        const row: Row = { me: p.me, them: p.them };
+        p.stopFrom.forEach((v, i) => (row[`stop ${i + 1} dice`] = v));
+        return row;
+      }));
     });
 }

@@ -8,6 +8,7 @@ import { parsePolicy, turnPolicies } from '../../../../strategies/wulong/index.j
 import { UserError } from '../../../core/errors.js';
 import { solveRace } from '../race/exact.js';
 import { adviseRace } from '../race/analysis.js';
+import { checkTargetStep } from '../race/cli.js';
 
 function cardRows(cards: CardOdds[]): Row[] {
   return cards.map((c) => ({
@@ -71,18 +72,25 @@ export function register(wulong: Command): void {
     .option('--busts <k>', 'with --race: my busts in a row so far (rules with a consecutive-bust penalty)', intArg('--busts', 0), 0);
   addRulesOptions(advise, 'wulong')
     .option('--json', 'print as JSON')
+    .option('--csv', 'print as CSV: the ranked set-asides with --roll, else the advice as one row')
     .addHelpText('after', '\nExamples:\n  npx oddsmith wulong advise --score 2000 --dice 3\n  npx oddsmith wulong advise --score 0 --dice 5 --roll D,T,3,3,5')
-    .action((opts: RulesOptions & { score: number; dice: number; roll?: string; json?: boolean; race?: boolean; target?: number; me?: number; them?: number; busts: number }) => {
+    .action((opts: RulesOptions & { score: number; dice: number; roll?: string; json?: boolean; csv?: boolean; race?: boolean; target?: number; me?: number; them?: number; busts: number }, cmd: Command) => {
+      if (!opts.race) {
+        // they mean something only in a race: given without --race they would be ignored without a word
+        const raceOnly = ['--target', '--me', '--them', '--busts'].find((f) => cmd.getOptionValueSource(f.slice(2)) === 'cli');
+        if (raceOnly) throw new UserError(`${raceOnly} is for --race (playing to win a race); without --race, advise maximizes the turn score`);
+      }
       if (opts.race) {
         if (opts.target === undefined || opts.me === undefined || opts.them === undefined) throw new UserError('--race needs --target, --me and --them');
         if (opts.roll !== undefined) throw new UserError('--roll is not available with --race');
         const rules = rulesOf(opts);
+        checkTargetStep(rules, opts.target);
         const r = adviseRace(solveRace(rules, { target: opts.target }), opts.me, opts.them, opts.score, opts.dice, opts.busts);
         emit(r, opts, () =>
           [`${r.action.toUpperCase()}: at total ${r.total} with ${r.dice} dice, banked ${r.me} to ${r.them}, race to ${opts.target}`,
             `  win probability if you stop: ${r.stopWin === null ? '(may not stop yet)' : fmtNum(r.stopWin, 6)}`,
             `  win probability if you roll: ${fmtNum(r.rollWin, 6)}`,
-            `  at these scores, with ${r.dice} dice, stop from ${r.stopFrom}`].join('\n'));
+            `  at these scores, with ${r.dice} dice, stop from ${r.stopFrom}`].join('\n'), () => [{ action: r.action, total: r.total, dice: r.dice, me: r.me, them: r.them, target: opts.target!, stopWin: r.stopWin, rollWin: r.rollWin, stopFrom: r.stopFrom }]);
         return;
       }
       const a = new TurnAnalysis(rulesOf(opts), undefined, opts.score + 1);
@@ -95,7 +103,7 @@ export function register(wulong: Command): void {
           if (r.bust) return `bust: no scoring dice — the turn ends with 0.`;
           return `set-aside choices for ${opts.roll} at total ${opts.score}, best first:\n` +
             textTable(r.options.map((o) => ({ 'set aside': o.setAside, score: o.score, 'new total': o.newTotal, 'dice left': o.diceLeft, then: o.then, EV: fmtNum(o.ev, 1) })));
-        });
+        }, () => r.options.map((o) => ({ setAside: o.setAside, score: o.score, newTotal: o.newTotal, diceLeft: o.diceLeft, then: o.then, ev: o.ev })));
         return;
       }
       const r = a.advise(opts.score, opts.dice);
@@ -103,7 +111,7 @@ export function register(wulong: Command): void {
         [`${r.action.toUpperCase()}: at total ${r.total} with ${r.dice} dice`,
           `  stop EV: ${r.stopEv === null ? '(may not stop yet)' : fmtNum(r.stopEv, 1)}`,
           `  roll EV: ${fmtNum(r.rollEv, 1)}`,
-          `  bust risk of the next roll: ${fmtPct(r.bustRisk, 2)} (${r.bustRiskFraction})`].join('\n'));
+          `  bust risk of the next roll: ${fmtPct(r.bustRisk, 2)} (${r.bustRiskFraction})`].join('\n'), () => [{ action: r.action, total: r.total, dice: r.dice, stopEv: r.stopEv, rollEv: r.rollEv, bustRisk: r.bustRisk }]);
     });
 
   const bets = wulong

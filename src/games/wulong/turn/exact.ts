@@ -384,6 +384,7 @@ export class TurnAnalysis {
 
   checkState(total: number, dice: number): void {
     if (dice < 1 || dice > this.tables.dice) throw new UserError(`--dice must be in 1..${this.tables.dice} (got ${dice})`);
+    if (total % this.unit !== 0) throw new UserError(`a turn total of ${total} cannot occur under these rules: turn totals move in steps of ${this.unit}`);
     if (!this.isReachable(total, dice)) throw new UserError(`a turn total of ${total} with ${dice} dice to roll cannot occur under these rules`);
   }
 
