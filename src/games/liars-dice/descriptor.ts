@@ -11,4 +11,5 @@ export const descriptor: GameDescriptor = {
   experiments: { 'liars-dice': async () => (await import('./report.js')).runExperiment },
   cli: async () => (await import('./cli.js')).register,
   benches: { 'liars-dice': async () => (await import('./bench.js')).bench },
+  state: async () => (await import('./state.js')).stateGame,
 };
