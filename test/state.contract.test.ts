@@ -13,7 +13,7 @@ import { GAMES } from '../src/games/index.js';
 import { CHANCE, MAX_ACTIONS, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../src/games/state.js';
 
 const withState = GAMES.filter((g) => g.state);
-const PLAYOUTS = 12;
+const PLAYOUTS = 6;
 const MAX_STEPS = 200_000;
 
 interface Trace {
@@ -118,7 +118,7 @@ describe('the game interface: every game that declares it behaves', () => {
       });
 
       it('random playouts end, offer legal actions only, and return what the game declares', () => {
-        for (const players of tables) for (let seed = 1; seed <= PLAYOUTS; seed++) playout(sg, rules, players, seed, undefined, seed <= 3);
+        for (const players of tables) for (let seed = 1; seed <= PLAYOUTS; seed++) playout(sg, rules, players, seed, undefined, seed === 1);
       });
 
       it('a replay from the same seed is the same game, bit for bit', () => {

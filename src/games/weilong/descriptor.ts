@@ -11,4 +11,5 @@ export const descriptor: GameDescriptor = {
   experiments: { weilong: async () => (await import('./report.js')).runExperiment },
   cli: async () => (await import('./cli.js')).register,
   benches: { weilong: async () => (await import('./bench.js')).bench },
+  state: async () => (await import('./state.js')).stateGame,
 };
