@@ -32,17 +32,6 @@ function oneDefaultArgument(this: Help, argument: Argument): string {
   return Help.prototype.argumentDescription.call(this, shown);
 }
 
-/**
- * Group examples of the games whose descriptors do not carry `examples` yet (their folders are being
- * reworked); a descriptor's own `examples.group` wins. Empty once every descriptor has them.
- */
-const EXAMPLES_NOT_YET_IN_DESCRIPTORS: Record<string, string[]> = {
-  wulong: ['solve', 'advise --score 2000 --dice 3', 'simulate --trials 1e6 --seed 7', 'game --players 4 --games 20000'],
-  mahjong: ['waits 1112345678999m --void s', 'discard 11123456789m135p --void s', 'simulate --deals 2000 --seed 7'],
-  tichu: ['odds', 'grand --hand "Dr Ph Aj As Kp Kr Qs Jj" --deals 2000', 'simulate --games 200 --seed 1'],
-  dracula: ['odds --card 5R --trump Y --seen 6R,7R,1Y', 'simulate --games 20000 --dracula greedy --helsing random', 'sweep --set health=8..16 --games 4000'],
-};
-
 /** The full name of a command as typed: "wulong game". */
 function commandPath(cmd: Command): string {
   const names: string[] = [];
@@ -130,7 +119,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     const cmd = root.commands.find((c) => c.name() === g.command);
     // the tools written once over the game interface, for every game that declares it
     if (cmd && g.state) addPlayCommands(cmd, g);
-    const examples = g.examples?.group ?? EXAMPLES_NOT_YET_IN_DESCRIPTORS[g.command];
+    const examples = g.examples.group;
     if (cmd && examples) cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  npx oddsmith ${g.command} ${e}`).join('\n')}\nRun \`npx oddsmith ${g.command} <command> --help\` for a command's options and examples.`);
   }
 

@@ -44,5 +44,5 @@ export interface GameDescriptor {
    * `oddsmith <command> --help`; `tournament` and `balance` for the commands over the interface
    * (each without the command name).
    */
-  examples?: { group: string[]; tournament?: string[]; balance?: string[] };
+  examples: { group: string[]; tournament?: string[]; balance?: string[] };
 }
