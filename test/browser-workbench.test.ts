@@ -258,6 +258,13 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
     const odds = cli(['liars', 'odds', '--players', '3', '--mine', '6,6,1,2,3', '--bid', '7x6', '--json']) as { fraction: string };
     await page.waitForFunction(`document.getElementById('l-frac').textContent === ${JSON.stringify(`= ${odds.fraction}`)}`);
     expect(await page.evaluate('document.getElementById("link-problem").hidden')).toBe(true);
+    // switching tabs puts that tab's link in the address: the Wulong tab's last valid rules, then the bid again
+    await page.click('nav button[data-tab="wulong"]');
+    const wulongHash = new URLSearchParams((await page.evaluate<string>('location.hash')).slice(1));
+    expect(wulongHash.get('game')).toBe('wulong');
+    expect((JSON.parse(Buffer.from(wulongHash.get('rules')!, 'base64url').toString('utf8')) as { name: string }).name).toBe('hash test');
+    await page.click('nav button[data-tab="liars"]');
+    expect(await page.evaluate<string>('location.hash')).toBe('#game=liars&players=3&dice=5&mine=6%2C6%2C1%2C2%2C3&bid=7x6&ones=0');
     await page.close();
   });
 
@@ -268,11 +275,14 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
     await page.fill('[data-path="faces.0.score.1"]', '1500');
     await ready(page, 2);
     expect(await page.textContent('#w-label')).toBe('— Wulong (rulebook), edited: 1 change from rules/wulong/default.json');
+    await page.click('#w-adv-go');
+    expect(await page.textContent('#w-advice-line')).toMatch(/^(ROLL|STOP): /);
     await page.fill('[data-path="dice"]', '99');
     await page.waitForSelector('#w-figures.stale');
     const line = (await page.textContent('#w-error'))!;
     expect(line).toMatch(/^rules\/wulong\/default\.json: dice must be /);
     expect(await page.textContent('#w-stale')).toBe(`These figures are for the last valid rules (Wulong (rulebook), edited: 1 change from rules/wulong/default.json), not for the rules in the form: ${line}`);
+    expect(await page.textContent('#w-advice')).toBe('');
     await page.click('#w-adv-go');
     expect(await page.textContent('#w-advice-line')).toBe(`No advice: the rules in the form are invalid (${line}). Fix them first; the figures shown are for the last valid rules.`);
     await shot(page, 'stale');

@@ -76,9 +76,13 @@ function b64urlDecode(s: string): string {
 function readHash(): URLSearchParams {
   return new URLSearchParams(location.hash.replace(/^#/, ''));
 }
-function writeHash(p: Record<string, string>): void {
-  const q = new URLSearchParams(p).toString();
-  history.replaceState(null, '', `#${q}`);
+/** Each tab's state as an address, so switching tabs puts that tab's link in the address bar. */
+const addressOf: Record<string, string> = {};
+/** `write`: put it in the address bar now (a page just opened from a link keeps that link as it was) */
+function writeHash(p: Record<string, string>, write = true): void {
+  const address = `#${new URLSearchParams(p).toString()}`;
+  addressOf[p.game] = address;
+  if (write) history.replaceState(null, '', address);
 }
 
 /**
@@ -255,9 +259,9 @@ function wulongTab(root: HTMLElement): (q: URLSearchParams) => void {
 <p id="w-summary"></p>
 <h3>Stop thresholds and bust odds</h3><div id="w-thresholds"></div>
 <h3>Betting cards</h3><div id="w-cards"></div>
-<h3>Advise me</h3>
-<p><label>turn total <input type="number" id="w-adv-total" value="2000"></label><label>dice to roll <input type="number" id="w-adv-dice" value="3"></label><label>roll (optional) <input type="text" id="w-adv-roll" placeholder="D,T,3,3,5"></label> <button type="button" id="w-adv-go">Advise me</button></p>
-<div id="w-advice"></div>
+<h3 class="live">Advise me</h3>
+<p class="live"><label>turn total <input type="number" id="w-adv-total" value="2000"></label><label>dice to roll <input type="number" id="w-adv-dice" value="3"></label><label>roll (optional) <input type="text" id="w-adv-roll" placeholder="D,T,3,3,5"></label> <button type="button" id="w-adv-go">Advise me</button></p>
+<div id="w-advice" class="live"></div>
 <h3>Policy map</h3>
 <figure class="chart"><figcaption><b>Roll or stop, by turn total and dice left (optimal play)</b><br><span class="note" id="w-policy-note"></span></figcaption>
 <div class="legend"><span><i style="background:${COLORS.roll}"></i>roll</span> <span><i style="background:${COLORS.forced}"></i>roll (stopping not allowed yet)</span> <span><i style="background:${COLORS.stop}"></i>stop and bank</span> <span><i style="background:${COLORS.never};border-color:#bbb"></i>total cannot occur with that many dice</span> <span><i class="bar" style="background:${COLORS.threshold}"></i>stop threshold (the table above): stop at every total from here on</span></div>
@@ -434,6 +438,7 @@ function wulongTab(root: HTMLElement): (q: URLSearchParams) => void {
     const now = performance.now();
     if (!(t0 > 0 && t0 <= now)) t0 = now;
     const interrupted = timing.sensitivityRunning;
+    $('#w-advice').textContent = ''; // advice was for the rules before this change
     clearTimeout(sensTimer);
     sensGeneration++;
     timing.sensitivityRunning = false;
@@ -555,7 +560,7 @@ function liarsTab(root: HTMLElement): (q: URLSearchParams) => void {
   const update = (write: boolean) => {
     const players = $<HTMLInputElement>('#l-players').value, dice = $<HTMLInputElement>('#l-dpp').value;
     const mineT = $<HTMLInputElement>('#l-mine').value, bidT = $<HTMLInputElement>('#l-bid').value, ones = $<HTMLInputElement>('#l-ones').checked;
-    if (write) writeHash({ game: 'liars', players, dice, mine: mineT, bid: bidT, ones: ones ? '1' : '0' });
+    writeHash({ game: 'liars', players, dice, mine: mineT, bid: bidT, ones: ones ? '1' : '0' }, write);
     try {
       const rules = validateLiars({ ...(base as object), dicePerPlayer: Number(dice) }, 'rules');
       const p = Number(players);
@@ -596,7 +601,7 @@ function mahjongTab(root: HTMLElement): (q: URLSearchParams) => void {
   const update = (write: boolean) => {
     const hand = $<HTMLInputElement>('#m-hand').value.trim(), melds = $<HTMLInputElement>('#m-melds').value.trim();
     const vd = $<HTMLInputElement>('#m-void').value.trim(), seen = $<HTMLInputElement>('#m-seen').value.trim();
-    if (write) writeHash({ game: 'mahjong', hand, melds, void: vd, seen });
+    writeHash({ game: 'mahjong', hand, melds, void: vd, seen }, write);
     try {
       const r = analyze({ hand, melds: melds ? melds.split(/\s*[;,]\s*/) : undefined, void: vd || undefined, seen: seen || undefined }, rules);
       $('#m-error').textContent = '';
@@ -642,7 +647,10 @@ function route(): void {
 function start(): void {
   (globalThis as unknown as { oddsmithWorkbench: unknown }).oddsmithWorkbench = { timing, last, chartAt };
   document.querySelectorAll<HTMLElement>('nav button').forEach((b) => b.addEventListener('click', () => {
-    show(b.dataset.tab!);
+    const id = b.dataset.tab!;
+    show(id);
+    // the link names the tab in view; a link that could not be read stays until it is replaced on purpose
+    if ($('#link-problem').hidden && addressOf[id] && location.hash !== addressOf[id]) history.replaceState(null, '', addressOf[id]);
   }));
   // history.replaceState (each edit) fires no hashchange: this is a link pasted, typed or navigated to
   addEventListener('hashchange', route);
