@@ -37,8 +37,8 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function open(hash = ''): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+  async function open(hash = '', width = 1280): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 1000 } });
     page.on('console', (m: { type(): string; text(): string }) => { if (m.type() === 'error') errors.push(m.text()); });
     page.on('pageerror', (e: Error) => errors.push(e.message));
     await page.goto(url + hash);
@@ -177,6 +177,163 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
     const shown = await mj.evaluate<string[]>("[...document.querySelectorAll('#m-out table tbody tr td:first-child')].map((td) => td.textContent)");
     expect(shown).toEqual(waits.waits.map((w) => w.tile));
     await mj.close();
+  });
+
+  const settle = (page: Page) => page.evaluate('new Promise((r) => setTimeout(r, 400))');
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(tmpdir(), `oddsmith-workbench-${name}.png`), fullPage: true });
+
+  it('a link that cannot be read says what is wrong, keeps the address, and offers the rulebook', async () => {
+    const good = readFileSync('rules/wulong/default.json', 'utf8');
+    const bad = JSON.parse(good) as { dice: number };
+    bad.dice = 99;
+    const sub = join(dir, 'bad-link');
+    mkdirSync(sub);
+    writeFileSync(join(sub, 'bad.json'), JSON.stringify(bad));
+    const r = spawnSync('node', [CLI, 'wulong', 'solve', '--rules', 'bad.json'], { cwd: sub, encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    // the CLI's line, with the page's name for where the rules came from
+    const cliLine = r.stderr.trim().replace(/^oddsmith: bad\.json: /, 'rules from the address: ');
+    expect(cliLine).toMatch(/^rules from the address: dice must be /);
+    const cases: [string, string | RegExp][] = [
+      ['#game=wulong&rules=@@not-base64@@', 'the rules in the address (#rules=) are not valid base64url: a truncated or altered link'],
+      [`#game=wulong&rules=${b64url('{"dice": 6, ')}`, /^the rules in the address \(#rules=\) are not valid JSON: \S/],
+      [`#game=wulong&rules=${b64url(JSON.stringify(bad))}`, cliLine],
+      [`#game=wulong&rules=${b64url(good).slice(0, 200)}`, /^the rules in the address \(#rules=\) are not valid JSON: \S/],
+      [`#game=wulong&rules=${b64url(good).slice(0, 201)}`, /not valid base64url/],
+      ['#game=chess', 'the address names the game "chess", which the workbench does not have (it has wulong, liars, mahjong)'],
+    ];
+    for (const [hash, problem] of cases) {
+      const page = await open(hash);
+      await page.waitForSelector('#link-problem:not([hidden])');
+      await settle(page);
+      const text = (await page.textContent('#link-problem-text'))!;
+      const m = /^This link cannot be read: (.*)\. The address is left as it was\.$/.exec(text);
+      expect(m, text).not.toBeNull();
+      if (typeof problem === 'string') expect(m![1]).toBe(problem);
+      else expect(m![1]).toMatch(problem);
+      expect(await page.evaluate<string>('location.hash')).toBe(hash);
+      if (hash.startsWith('#game=wulong')) {
+        // no figures were computed from rules that were never read
+        expect(await page.textContent('#w-stale')).toBe(`No figures: ${m![1]}`);
+        expect(await page.evaluate('document.body.dataset.wulongReady')).toBeUndefined();
+      }
+      if (problem === cliLine) {
+        // invalid rules are in the form as they came: fixing the field named computes them and only then rewrites the address
+        await shot(page, 'bad-link');
+        expect(await page.evaluate("document.querySelector('[data-path=\"dice\"]').value")).toBe('99');
+        await page.fill('[data-path="dice"]', '5');
+        await ready(page, 1);
+        expect(await pageResult(page)).toEqual(cli(['wulong', 'solve', '--json']));
+        expect(await page.evaluate('document.getElementById("link-problem").hidden')).toBe(true);
+        expect(await page.evaluate<string>('location.hash')).not.toBe(hash);
+        await page.close();
+        continue;
+      }
+      // the offer opens the rulebook
+      await page.click('#link-preset');
+      await ready(page, 1);
+      expect(await page.evaluate('document.getElementById("link-problem").hidden')).toBe(true);
+      expect(await page.evaluate<string>('location.hash')).toMatch(/^#game=wulong&rules=/);
+      await page.close();
+    }
+  });
+
+  it('follows the address when it changes in an open tab', async () => {
+    const page = await open();
+    await ready(page, 1);
+    const raw = JSON.parse(readFileSync('rules/wulong/default.json', 'utf8')) as { name: string; minimumBank: number };
+    raw.name = 'hash test';
+    raw.minimumBank = 1000;
+    const f = join(dir, 'hash-rules.json');
+    writeFileSync(f, JSON.stringify(raw));
+    await page.evaluate(`location.hash = '#game=wulong&rules=${b64url(JSON.stringify(raw))}'`);
+    await ready(page, 2);
+    expect(await pageResult(page)).toEqual(cli(['wulong', 'solve', '--rules', f, '--json']));
+    // a broken link pasted into the open tab: the figures stay, greyed, for the rules before it
+    await page.evaluate("location.hash = '#game=wulong&rules=e30'");
+    await page.waitForSelector('#link-problem:not([hidden])');
+    expect(await page.textContent('#w-stale')).toMatch(/^These figures are for the last valid rules \(hash test\), not for the rules in the form: rules from the address: /);
+    await page.evaluate("location.hash = '#game=liars&players=3&dice=5&mine=6,6,1,2,3&bid=7x6&ones=0'");
+    await page.waitForSelector('#tab-liars.active');
+    const odds = cli(['liars', 'odds', '--players', '3', '--mine', '6,6,1,2,3', '--bid', '7x6', '--json']) as { fraction: string };
+    await page.waitForFunction(`document.getElementById('l-frac').textContent === ${JSON.stringify(`= ${odds.fraction}`)}`);
+    expect(await page.evaluate('document.getElementById("link-problem").hidden')).toBe(true);
+    // switching tabs puts that tab's link in the address: the Wulong tab's last valid rules, then the bid again
+    await page.click('nav button[data-tab="wulong"]');
+    const wulongHash = new URLSearchParams((await page.evaluate<string>('location.hash')).slice(1));
+    expect(wulongHash.get('game')).toBe('wulong');
+    expect((JSON.parse(Buffer.from(wulongHash.get('rules')!, 'base64url').toString('utf8')) as { name: string }).name).toBe('hash test');
+    await page.click('nav button[data-tab="liars"]');
+    expect(await page.evaluate<string>('location.hash')).toBe('#game=liars&players=3&dice=5&mine=6%2C6%2C1%2C2%2C3&bid=7x6&ones=0');
+    await page.close();
+  });
+
+  it('an invalid edit greys the figures, says whose they are, and Advise me refuses; the title follows edits', async () => {
+    const page = await open();
+    await ready(page, 1);
+    expect(await page.textContent('#w-label')).toBe('— Wulong (rulebook)');
+    await page.fill('[data-path="faces.0.score.1"]', '1500');
+    await ready(page, 2);
+    expect(await page.textContent('#w-label')).toBe('— Wulong (rulebook), edited: 1 change from rules/wulong/default.json');
+    await page.click('#w-adv-go');
+    expect(await page.textContent('#w-advice-line')).toMatch(/^(ROLL|STOP): /);
+    await page.fill('[data-path="dice"]', '99');
+    await page.waitForSelector('#w-figures.stale');
+    const line = (await page.textContent('#w-error'))!;
+    expect(line).toMatch(/^rules\/wulong\/default\.json: dice must be /);
+    expect(await page.textContent('#w-stale')).toBe(`These figures are for the last valid rules (Wulong (rulebook), edited: 1 change from rules/wulong/default.json), not for the rules in the form: ${line}`);
+    expect(await page.textContent('#w-advice')).toBe('');
+    await page.click('#w-adv-go');
+    expect(await page.textContent('#w-advice-line')).toBe(`No advice: the rules in the form are invalid (${line}). Fix them first; the figures shown are for the last valid rules.`);
+    await shot(page, 'stale');
+    await page.fill('[data-path="dice"]', '5');
+    await ready(page, 3);
+    expect(await page.evaluate("document.getElementById('w-figures').classList.contains('stale')")).toBe(false);
+    expect(await page.evaluate('document.getElementById("w-stale").hidden')).toBe(true);
+    await page.click('#w-adv-go');
+    expect(await page.textContent('#w-advice-line')).toMatch(/^(ROLL|STOP): /);
+    // fair odds: the EVs round to zero and print as 0.0000, not -0.0000; the sensitivity table has no float noise
+    await page.click('#w-fair');
+    await ready(page, 4);
+    await page.waitForSelector('#w-sens-table', { timeout: 60_000 });
+    const cells = await page.evaluate<string[]>("[...document.querySelectorAll('#w-cards td, #w-sens td')].map((td) => td.textContent)");
+    expect(cells.filter((c) => /^-0\.0*$/.test(c))).toEqual([]);
+    expect(cells.filter((c) => /e-1[3-9]$|e-[2-9]\d$/.test(c))).toEqual([]);
+    expect(cells).toContain('0.0000');
+    await page.close();
+  });
+
+  it('at 390 px the figures come first, charts fit the width and wide tables scroll in their own box', async () => {
+    for (const hash of ['', '#game=liars', '#game=mahjong&hand=11122345678999m&void=s']) {
+      const page = await open(hash, 390);
+      if (hash === '') await ready(page, 1);
+      else await page.waitForFunction("document.querySelector('.tab.active table') !== null");
+      const layout = await page.evaluate<{ pageWidth: number; results: { top: number; width: number } | null; form: { top: number } | null; canvases: { width: number; box: number; scrolls: boolean }[]; tables: { inBox: boolean; width: number }[] }>(`(() => {
+        const rect = (sel) => { const e = document.querySelector(sel); return e ? e.getBoundingClientRect().toJSON() : null; };
+        return {
+          pageWidth: document.documentElement.scrollWidth,
+          results: rect('#w-results'), form: rect('#w-form'),
+          canvases: [...document.querySelectorAll('.tab.active canvas')].map((c) => ({ width: c.getBoundingClientRect().width, box: c.parentElement.clientWidth, scrolls: getComputedStyle(c.parentElement).overflowX === 'auto' })),
+          tables: [...document.querySelectorAll('.tab.active table')].map((t) => ({ inBox: getComputedStyle(t.parentElement).overflowX === 'auto' && t.parentElement.getBoundingClientRect().right <= 390, width: t.getBoundingClientRect().width })),
+        };
+      })()`);
+      expect(layout.pageWidth, hash).toBeLessThanOrEqual(390);
+      expect(layout.tables.length).toBeGreaterThan(0);
+      for (const t of layout.tables) expect(t.inBox).toBe(true);
+      if (hash === '') {
+        expect(layout.results!.width).toBeGreaterThan(330);
+        expect(layout.results!.top).toBeLessThan(layout.form!.top);
+        expect(layout.canvases.length).toBe(2);
+        for (const c of layout.canvases) expect(c.width <= c.box || c.scrolls).toBe(true);
+      }
+      await shot(page, `390-${hash.replace(/^#game=/, '').replace(/&.*/, '') || 'wulong'}`);
+      await page.close();
+    }
+    const wide = await open();
+    await ready(wide, 1);
+    await wide.waitForSelector('#w-sens-table', { timeout: 60_000 });
+    await shot(wide, '1280-wulong');
+    await wide.close();
   });
 
   it('logged no console errors', () => {

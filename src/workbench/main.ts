@@ -53,6 +53,13 @@ function setTable(el: HTMLElement, rows: Record<string, unknown>[], id?: string)
 }
 const num = (x: number, d = 2) => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 const pct = (x: number, d = 2) => `${(100 * x).toFixed(d)}%`;
+/** `x.toFixed(d)` without a minus sign on a value that rounds to zero (`-0.0000`). */
+const fixed = (x: number, d: number) => x.toFixed(d).replace(/^-(0\.?0*)$/, '$1');
+/**
+ * A difference of two solver results: `0` when it is below the floating-point noise of values of
+ * size `scale` (a bumped entry that cannot change a card prints 0, not `2.22e-16`).
+ */
+const delta = (d: number, scale: number, f: (x: number) => string) => (Math.abs(d) <= 1e-12 * Math.max(1, Math.abs(scale)) ? '0' : f(d));
 
 // ---- URL state: #game=<id>&rules=<base64url JSON>&… --------------------------------------------
 function b64urlEncode(s: string): string {
@@ -61,16 +68,46 @@ function b64urlEncode(s: string): string {
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
+/** Throws on characters outside base64url, an incomplete last group or bytes that are not UTF-8 (a truncated link). */
 function b64urlDecode(s: string): string {
   const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
-  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
 }
 function readHash(): URLSearchParams {
   return new URLSearchParams(location.hash.replace(/^#/, ''));
 }
-function writeHash(p: Record<string, string>): void {
-  const q = new URLSearchParams(p).toString();
-  history.replaceState(null, '', `#${q}`);
+/** Each tab's state as an address, so switching tabs puts that tab's link in the address bar. */
+const addressOf: Record<string, string> = {};
+/** `write`: put it in the address bar now (a page just opened from a link keeps that link as it was) */
+function writeHash(p: Record<string, string>, write = true): void {
+  const address = `#${new URLSearchParams(p).toString()}`;
+  addressOf[p.game] = address;
+  if (write) history.replaceState(null, '', address);
+}
+
+/**
+ * A share link that cannot be read: the page says what is wrong (as the CLI would), leaves the
+ * address as it was (so what was shared can still be copied) and offers the preset instead.
+ */
+function linkProblem(message: string, offer: string, open: () => void): void {
+  $('#link-problem-text').textContent = `This link cannot be read: ${message}. The address is left as it was.`;
+  const b = $('#link-preset');
+  b.textContent = offer;
+  b.onclick = () => { clearLinkProblem(); open(); };
+  $('#link-problem').hidden = false;
+}
+function clearLinkProblem(): void {
+  $('#link-problem').hidden = true;
+}
+
+/** Leaf values that differ between two JSON values (an entry only one side has counts as one). */
+function countChanges(a: unknown, b: unknown): number {
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return Object.is(a, b) ? 0 : 1;
+  if (Array.isArray(a) !== Array.isArray(b)) return 1;
+  const x = a as Record<string, unknown>, y = b as Record<string, unknown>;
+  let n = 0;
+  for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) n += k in x && k in y ? countChanges(x[k], y[k]) : 1;
+  return n;
 }
 
 /** The CLI's message for a rules file: the validator's line (which names the file and the field). */
@@ -206,7 +243,7 @@ function turnKey(r: WulongRules): string {
   return JSON.stringify([turn, cards.map((c) => c.min)]);
 }
 
-function wulongTab(root: HTMLElement): void {
+function wulongTab(root: HTMLElement): (q: URLSearchParams) => void {
   root.innerHTML = `<div class="cols"><div>
 <h2>Rules</h2>
 <label>Preset <select id="w-preset">${wulongPresets.map(([k, v]) => `<option value="${esc(k)}">${esc(String((v as { name?: string }).name ?? k))} (${esc(k)})</option>`).join('')}</select></label>
@@ -214,15 +251,17 @@ function wulongTab(root: HTMLElement): void {
 <div id="w-drop"></div>
 <div class="error" id="w-error" role="alert"></div>
 <div id="w-form"></div>
-</div><div>
+</div><div id="w-results">
 <h2>Exact figures <span class="note" id="w-label"></span></h2>
+<p class="stale-note" id="w-stale" role="status" hidden></p>
+<div id="w-figures">
 <p>Expected turn score (optimal play): <span class="big" id="expected-turn-score"></span> <span class="note" id="w-time"></span></p>
 <p id="w-summary"></p>
 <h3>Stop thresholds and bust odds</h3><div id="w-thresholds"></div>
 <h3>Betting cards</h3><div id="w-cards"></div>
-<h3>Advise me</h3>
-<p><label>turn total <input type="number" id="w-adv-total" value="2000"></label><label>dice to roll <input type="number" id="w-adv-dice" value="3"></label><label>roll (optional) <input type="text" id="w-adv-roll" placeholder="D,T,3,3,5"></label> <button type="button" id="w-adv-go">Advise me</button></p>
-<div id="w-advice"></div>
+<h3 class="live">Advise me</h3>
+<p class="live"><label>turn total <input type="number" id="w-adv-total" value="2000"></label><label>dice to roll <input type="number" id="w-adv-dice" value="3"></label><label>roll (optional) <input type="text" id="w-adv-roll" placeholder="D,T,3,3,5"></label> <button type="button" id="w-adv-go">Advise me</button></p>
+<div id="w-advice" class="live"></div>
 <h3>Policy map</h3>
 <figure class="chart"><figcaption><b>Roll or stop, by turn total and dice left (optimal play)</b><br><span class="note" id="w-policy-note"></span></figcaption>
 <div class="legend"><span><i style="background:${COLORS.roll}"></i>roll</span> <span><i style="background:${COLORS.forced}"></i>roll (stopping not allowed yet)</span> <span><i style="background:${COLORS.stop}"></i>stop and bank</span> <span><i style="background:${COLORS.never};border-color:#bbb"></i>total cannot occur with that many dice</span> <span><i class="bar" style="background:${COLORS.threshold}"></i>stop threshold (the table above): stop at every total from here on</span></div>
@@ -232,10 +271,14 @@ function wulongTab(root: HTMLElement): void {
 <div class="legend"><span><i style="background:${COLORS.bar}"></i>probability of ending the turn with that score</span> <span><i style="background:${COLORS.bust}"></i>bust (score 0): <b id="w-final-bust"></b></span> <span><i class="dash"></i>expected turn score</span></div>
 <div id="w-final"></div></figure>
 <h3>Sensitivity (finite differences through the exact solver)</h3><div id="w-sens"></div>
-</div></div>`;
+</div></div></div>`;
   let rules: WulongRules;
   let raw: unknown;
   let label = 'rules/wulong/default.json';
+  /** the rules as loaded (preset, file or link), before any edit in the form: the title counts changes from them */
+  let loaded: unknown;
+  /** the validator's message while the rules in the form are invalid (the figures shown are then for the last valid rules) */
+  let invalid: string | null = null;
   let analysis: TurnAnalysis;
   let sensTimer: ReturnType<typeof setTimeout> | undefined;
   /** the turn solved last: its key, result and final-score distribution (a card edit reuses them) */
@@ -289,10 +332,11 @@ function wulongTab(root: HTMLElement): void {
     last.wulong = r;
     $('#expected-turn-score').textContent = num(r.expectedTurnScore, 2);
     $('#expected-turn-score').dataset.value = String(r.expectedTurnScore);
-    $('#w-label').textContent = `— ${r.rules}`;
+    const changes = countChanges(raw, loaded);
+    $('#w-label').textContent = changes ? `— ${r.rules}, edited: ${changes} change${changes > 1 ? 's' : ''} from ${label}` : `— ${r.rules}`;
     $('#w-summary').innerHTML = `Turn ends in a bust: <b id="w-bust">${pct(r.turnBustProbability, 3)}</b>${rules.instantWin ? `; ${esc(rules.instantWin.name)}: <b>${pct(r.instantWinProbability, 4)}</b>` : ''}; expected rolls per turn: <b>${num(r.expectedRolls, 3)}</b>; scores in steps of ${r.unit}.`;
     setTable($('#w-thresholds'), Object.keys(r.thresholds).map((d) => ({ 'dice left': d, 'stop from (points)': r.thresholds[d] === null ? 'never' : r.thresholds[d]!.toLocaleString('en-US'), 'bust chance of the roll': pct(r.bustProbability[d].probability, 3), fraction: r.bustProbability[d].fraction })), 'w-thresholds-table');
-    if (r.bettingCards.length) setTable($('#w-cards'), r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(6), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })), 'w-cards-table');
+    if (r.bettingCards.length) setTable($('#w-cards'), r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(6), 'EV per chip': fixed(c.evPerChip, 4), 'fair odds': c.fairOdds === null ? '-' : `1:${fixed(c.fairOdds, 3)}`, 'all-in EV per chip': fixed(c.allIn.evPerChip, 4) })), 'w-cards-table');
     else $('#w-cards').innerHTML = '<p class="note">These rules have no betting cards.</p>';
     mark('dom');
     // until the frame that shows it has been rendered: a message posted from requestAnimationFrame
@@ -311,6 +355,7 @@ function wulongTab(root: HTMLElement): void {
         // the address follows once the figures are on screen: a same-document navigation with a
         // few KB of base64 costs about as much as the layout of the new tables
         writeHash({ game: 'wulong', rules: b64urlEncode(JSON.stringify(raw)) });
+        clearLinkProblem();
         $('#w-time').textContent = timing.wulongMs.length === 1 ? `(first draw, with the form: ${ms.toFixed(1)} ms)` : `(recomputed and redrawn in ${ms.toFixed(1)} ms)`;
         document.body.dataset.wulongReady = String(timing.wulongMs.length);
         // one solve per payout entry, in slices between edits: it never holds an edit up by more than one solve
@@ -334,8 +379,8 @@ function wulongTab(root: HTMLElement): void {
     const current = rules;
     const show = () => {
       const rows = sensCache!.rows.map((e) => {
-        const row: Record<string, string> = { [`payout entry (+${unit} points)`]: e.name, 'Δ expected score': (e.expected - base.expectedTurnScore).toFixed(3) };
-        bettingCards(current, e.dist, e.unit).forEach((c, j) => { row[`Δ EV ${c.card}`] = (c.evPerChip - base.bettingCards[j].evPerChip).toExponential(2); });
+        const row: Record<string, string> = { [`payout entry (+${unit} points)`]: e.name, 'Δ expected score': delta(e.expected - base.expectedTurnScore, base.expectedTurnScore, (x) => fixed(x, 3)) };
+        bettingCards(current, e.dist, e.unit).forEach((c, j) => { row[`Δ EV ${c.card}`] = delta(c.evPerChip - base.bettingCards[j].evPerChip, base.bettingCards[j].evPerChip, (x) => x.toExponential(2)); });
         return row;
       });
       timing.sensitivityMs = performance.now() - t0;
@@ -374,11 +419,26 @@ function wulongTab(root: HTMLElement): void {
     step(0);
   }
 
+  /** Greys the figures while the rules are invalid and says whose figures they are. */
+  function markStale(problem: string | null): void {
+    invalid = problem;
+    $('#w-figures').classList.toggle('stale', problem !== null);
+    $('#w-figures').classList.toggle('none', problem !== null && !solved);
+    const note = $('#w-stale');
+    note.hidden = problem === null;
+    if (problem !== null) {
+      note.textContent = solved
+        ? `These figures are for the last valid rules (${($('#w-label').textContent ?? '').replace(/^— /, '')}), not for the rules in the form: ${problem}`
+        : `No figures: ${problem}`;
+    }
+  }
+
   /** `t0`: when the edit happened (the input event's time stamp), so the shown time counts from there */
   function accept(x: unknown, where: string, fromForm: boolean, t0 = performance.now()): boolean {
     const now = performance.now();
     if (!(t0 > 0 && t0 <= now)) t0 = now;
     const interrupted = timing.sensitivityRunning;
+    $('#w-advice').textContent = ''; // advice was for the rules before this change
     clearTimeout(sensTimer);
     sensGeneration++;
     timing.sensitivityRunning = false;
@@ -386,11 +446,14 @@ function wulongTab(root: HTMLElement): void {
       rules = validateWulong(x, where);
     } catch (e) {
       err.textContent = (e as Error).message;
+      markStale((e as Error).message);
       return false;
     }
     err.textContent = '';
+    markStale(null);
     raw = x;
     label = where;
+    if (!fromForm) loaded = structuredClone(x);
     if (!fromForm) buildForm($('#w-form'), raw, (v, te) => accept(structuredClone(v), label, true, te));
     recompute(t0, interrupted);
     return true;
@@ -409,6 +472,7 @@ function wulongTab(root: HTMLElement): void {
     accept(structuredClone(__PRESETS__[k]), k, false);
   });
   $('#w-fair').addEventListener('click', () => {
+    if (invalid !== null) return; // the error above says why: fair odds of the last valid rules would undo the edit
     const r = last.wulong as SolveResult;
     const x = structuredClone(raw) as WulongRules;
     r.bettingCards.forEach((c, i) => { if (c.fairOdds !== null) x.bettingCards[i].odds = Number(c.fairOdds.toFixed(4)); });
@@ -419,6 +483,10 @@ function wulongTab(root: HTMLElement): void {
     const total = Number($<HTMLInputElement>('#w-adv-total').value), dice = Number($<HTMLInputElement>('#w-adv-dice').value);
     const roll = $<HTMLInputElement>('#w-adv-roll').value.trim();
     const out = $('#w-advice');
+    if (invalid !== null) {
+      out.innerHTML = `<p class="error" id="w-advice-line">No advice: the rules in the form are invalid (${esc(invalid)}). Fix them first; the figures shown are for the last valid rules.</p>`;
+      return;
+    }
     try {
       const a = new TurnAnalysis(rules, undefined, total + 1);
       if (roll) {
@@ -434,41 +502,65 @@ function wulongTab(root: HTMLElement): void {
     }
   });
 
-  // initial state: the URL's rules, else the rulebook
-  const q = readHash();
-  const fromUrl = q.get('game') === 'wulong' ? q.get('rules') : null;
-  if (fromUrl) {
-    let x: unknown = null;
+  const DEFAULT = 'rules/wulong/default.json';
+  const openPreset = () => {
+    $<HTMLSelectElement>('#w-preset').value = DEFAULT;
+    accept(structuredClone(__PRESETS__[DEFAULT]), DEFAULT, false);
+  };
+  const offer = `Open the rulebook (${DEFAULT}) instead`;
+  /** The address's rules (#game=wulong&rules=<base64url JSON>), else the rulebook; on load and on every hashchange. */
+  return (q: URLSearchParams) => {
+    const text = q.get('game') === 'wulong' ? q.get('rules') : null;
+    if (text === null) return openPreset();
+    let json: string;
     try {
-      x = JSON.parse(b64urlDecode(fromUrl));
+      json = b64urlDecode(text);
     } catch {
-      err.textContent = 'the rules in the address are not valid base64url JSON';
+      const problem = 'the rules in the address (#rules=) are not valid base64url: a truncated or altered link';
+      markStale(problem);
+      return linkProblem(problem, offer, openPreset);
     }
-    if (x !== null && accept(x, 'rules from the address', false)) return;
-  }
-  accept(structuredClone(__PRESETS__['rules/wulong/default.json']), 'rules/wulong/default.json', false);
+    let x: unknown;
+    try {
+      x = JSON.parse(json);
+    } catch (e) {
+      const problem = `the rules in the address (#rules=) are not valid JSON: ${(e as Error).message.split('\n')[0]}`;
+      markStale(problem);
+      return linkProblem(problem, offer, openPreset);
+    }
+    const where = 'rules from the address';
+    if (accept(x, where, false)) return;
+    // invalid rules: shown in the form as they came, so the field named can be fixed there
+    if (x !== null && typeof x === 'object') {
+      raw = x;
+      loaded = structuredClone(x);
+      label = where;
+      buildForm($('#w-form'), raw, (v, te) => accept(structuredClone(v), label, true, te));
+    }
+    linkProblem(err.textContent ?? '', offer, openPreset);
+  };
 }
 
 // ---- Liar's Dice ----------------------------------------------------------------------------------
-function liarsTab(root: HTMLElement): void {
-  const q = readHash();
-  const get = (k: string, d: string) => (q.get('game') === 'liars' ? q.get(k) ?? d : d);
+const LIARS_FIELDS = { players: ['#l-players', '4'], dice: ['#l-dpp', '5'], mine: ['#l-mine', '2,2,4,1,6'], bid: ['#l-bid', '8x2'] } as const;
+function liarsTab(root: HTMLElement): (q: URLSearchParams) => void {
   root.innerHTML = `<h2>Liar's Dice: exact bid odds</h2>
-<p><label>players <input type="number" id="l-players" value="${esc(get('players', '4'))}" min="2" max="10"></label>
-<label>dice per player <input type="number" id="l-dpp" value="${esc(get('dice', '5'))}" min="1" max="20"></label>
-<label>my dice <input type="text" id="l-mine" value="${esc(get('mine', '2,2,4,1,6'))}"></label>
-<label>bid <input type="text" id="l-bid" value="${esc(get('bid', '8x2'))}"></label>
-<label><input type="checkbox" id="l-ones" ${get('ones', '0') === '1' ? 'checked' : ''}> 1s already bid this round</label></p>
+<p><label>players <input type="number" id="l-players" min="2" max="10"></label>
+<label>dice per player <input type="number" id="l-dpp" min="1" max="20"></label>
+<label>my dice <input type="text" id="l-mine"></label>
+<label>bid <input type="text" id="l-bid"></label>
+<label><input type="checkbox" id="l-ones"> 1s already bid this round</label></p>
 <div class="error" id="l-error" role="alert"></div>
 <p>Chance the bid is true: <span class="big" id="l-prob"></span> <span id="l-frac" class="note"></span></p>
 <p id="l-summary"></p>
 <h3>Safest bids per face</h3><div id="l-safe"></div>
 <h3>At-least table for the unknown dice</h3><div id="l-table"></div>`;
   const base = __PRESETS__['rules/liars-dice/default.json'] ?? {};
-  const update = () => {
+  /** `write`: after an edit; a page opened from a link leaves its address as it was */
+  const update = (write: boolean) => {
     const players = $<HTMLInputElement>('#l-players').value, dice = $<HTMLInputElement>('#l-dpp').value;
     const mineT = $<HTMLInputElement>('#l-mine').value, bidT = $<HTMLInputElement>('#l-bid').value, ones = $<HTMLInputElement>('#l-ones').checked;
-    writeHash({ game: 'liars', players, dice, mine: mineT, bid: bidT, ones: ones ? '1' : '0' });
+    writeHash({ game: 'liars', players, dice, mine: mineT, bid: bidT, ones: ones ? '1' : '0' }, write);
     try {
       const rules = validateLiars({ ...(base as object), dicePerPlayer: Number(dice) }, 'rules');
       const p = Number(players);
@@ -485,27 +577,31 @@ function liarsTab(root: HTMLElement): void {
       $('#l-error').textContent = (e as Error).message;
     }
   };
-  root.addEventListener('input', update);
-  update();
+  root.addEventListener('input', () => update(true));
+  return (q) => {
+    const mine = q.get('game') === 'liars';
+    for (const [k, [sel, d]] of Object.entries(LIARS_FIELDS)) $<HTMLInputElement>(sel).value = mine ? q.get(k) ?? d : d;
+    $<HTMLInputElement>('#l-ones').checked = mine && q.get('ones') === '1';
+    update(false);
+  };
 }
 
 // ---- Sichuan mahjong --------------------------------------------------------------------------------
-function mahjongTab(root: HTMLElement): void {
-  const q = readHash();
-  const get = (k: string, d: string) => (q.get('game') === 'mahjong' ? q.get(k) ?? d : d);
+const MAHJONG_FIELDS = { hand: ['#m-hand', '1112345678999m'], melds: ['#m-melds', ''], void: ['#m-void', 's'], seen: ['#m-seen', ''] } as const;
+function mahjongTab(root: HTMLElement): (q: URLSearchParams) => void {
   root.innerHTML = `<h2>Sichuan mahjong: waits, or shanten and discards</h2>
-<p><label>hand <input type="text" id="m-hand" style="width:16em" value="${esc(get('hand', '1112345678999m'))}"></label>
-<label>melds <input type="text" id="m-melds" value="${esc(get('melds', ''))}" placeholder="pung 5p"></label>
-<label>void suit <input type="text" id="m-void" style="width:3em" value="${esc(get('void', 's'))}"></label>
-<label>seen tiles <input type="text" id="m-seen" value="${esc(get('seen', ''))}"></label></p>
+<p><label>hand <input type="text" id="m-hand" style="width:16em"></label>
+<label>melds <input type="text" id="m-melds" placeholder="pung 5p"></label>
+<label>void suit <input type="text" id="m-void" style="width:3em"></label>
+<label>seen tiles <input type="text" id="m-seen"></label></p>
 <p class="note">Tiles as digits then suit: m (characters), p (dots), s (bamboo). 13 tiles (less 3 per meld): waits; 14: discard table.</p>
 <div class="error" id="m-error" role="alert"></div>
 <div id="m-out"></div>`;
   const rules = validateMahjong(__PRESETS__['rules/sichuan-mahjong/default.json'], 'rules/sichuan-mahjong/default.json');
-  const update = () => {
+  const update = (write: boolean) => {
     const hand = $<HTMLInputElement>('#m-hand').value.trim(), melds = $<HTMLInputElement>('#m-melds').value.trim();
     const vd = $<HTMLInputElement>('#m-void').value.trim(), seen = $<HTMLInputElement>('#m-seen').value.trim();
-    writeHash({ game: 'mahjong', hand, melds, void: vd, seen });
+    writeHash({ game: 'mahjong', hand, melds, void: vd, seen }, write);
     try {
       const r = analyze({ hand, melds: melds ? melds.split(/\s*[;,]\s*/) : undefined, void: vd || undefined, seen: seen || undefined }, rules);
       $('#m-error').textContent = '';
@@ -519,28 +615,46 @@ function mahjongTab(root: HTMLElement): void {
       $('#m-error').textContent = (e as Error).message;
     }
   };
-  root.addEventListener('input', update);
-  update();
+  root.addEventListener('input', () => update(true));
+  return (q) => {
+    const mine = q.get('game') === 'mahjong';
+    for (const [k, [sel, d]] of Object.entries(MAHJONG_FIELDS)) $<HTMLInputElement>(sel).value = mine ? q.get(k) ?? d : d;
+    update(false);
+  };
 }
 
 // ---- tabs ------------------------------------------------------------------------------------------
-const TABS: Record<string, (root: HTMLElement) => void> = { wulong: wulongTab, liars: liarsTab, mahjong: mahjongTab };
-const started = new Set<string>();
-function show(id: string): void {
-  if (!TABS[id]) id = 'wulong';
+/** Each tab builds itself and returns what loads its state from an address. */
+const TABS: Record<string, (root: HTMLElement) => (q: URLSearchParams) => void> = { wulong: wulongTab, liars: liarsTab, mahjong: mahjongTab };
+const loaders: Record<string, (q: URLSearchParams) => void> = {};
+/** Shows tab `id`; a tab opened for the first time, or given `q`, loads its state from `q` (else the address). */
+function show(id: string, q?: URLSearchParams): void {
   document.querySelectorAll('nav button').forEach((b) => b.setAttribute('aria-selected', String((b as HTMLElement).dataset.tab === id)));
   document.querySelectorAll('.tab').forEach((s) => s.classList.toggle('active', s.id === `tab-${id}`));
-  if (!started.has(id)) {
-    started.add(id);
-    TABS[id]($(`#tab-${id}`));
-  }
+  if (!loaders[id]) {
+    loaders[id] = TABS[id]($(`#tab-${id}`));
+    loaders[id](q ?? readHash());
+  } else if (q) loaders[id](q);
+}
+/** The address decides the tab and its state: on load, and when the hash changes in an open tab. */
+function route(): void {
+  const q = readHash();
+  const id = q.get('game') ?? 'wulong';
+  clearLinkProblem();
+  if (TABS[id]) return show(id, q);
+  linkProblem(`the address names the game "${id}", which the workbench does not have (it has ${Object.keys(TABS).join(', ')})`, 'Open the Wulong / Farkle rulebook instead', () => show('wulong', new URLSearchParams()));
 }
 function start(): void {
   (globalThis as unknown as { oddsmithWorkbench: unknown }).oddsmithWorkbench = { timing, last, chartAt };
   document.querySelectorAll<HTMLElement>('nav button').forEach((b) => b.addEventListener('click', () => {
-    show(b.dataset.tab!);
+    const id = b.dataset.tab!;
+    show(id);
+    // the link names the tab in view; a link that could not be read stays until it is replaced on purpose
+    if ($('#link-problem').hidden && addressOf[id] && location.hash !== addressOf[id]) history.replaceState(null, '', addressOf[id]);
   }));
-  show(readHash().get('game') ?? 'wulong');
+  // history.replaceState (each edit) fires no hashchange: this is a link pasted, typed or navigated to
+  addEventListener('hashchange', route);
+  route();
 }
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
 else start();

@@ -23,12 +23,13 @@ export async function screenshots(reportsDir: string, log: (s: string) => void):
   const browser = await launch(c.path);
   const written: string[] = [];
   try {
-    for (const tab of TABS) {
-      const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+    // a desktop and a phone width (the phone layout puts the figures first)
+    for (const [tab, width] of TABS.flatMap((t) => [[t, 1300], [t, 390]] as const)) {
+      const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 1000 } });
       await page.goto(`${pathToFileURL(resolve(reportsDir, 'workbench', 'index.html')).href}#game=${tab}`);
       await page.waitForSelector(`#tab-${tab}.active`);
       if (tab === 'wulong') await page.waitForSelector('#w-sens-table', { timeout: 120_000 });
-      const file = join(out, `${tab}.png`);
+      const file = join(out, width < 600 ? `${tab}-phone.png` : `${tab}.png`);
       await page.screenshot({ path: file, fullPage: true });
       written.push(file);
       await page.close();

@@ -40,7 +40,7 @@ async function oddsPage(spec: Record<string, unknown>, ctx: ExperimentContext): 
   const heat: Chart = {
     name: 'at-least-heatmap',
     title: 'P(at least k of a face among u unknown dice)',
-    caption: 'Exact binomial tails (BigInt fractions, shown as decimals). Left: a face that 1s stand in for (each unknown die matches with chance 1/3); right: 1s themselves, or any face after 1s were bid (1/6). The white contour cells are the last count still at least 50% likely: add your own matching dice to the count to read a bid.',
+    caption: 'Exact binomial tails (BigInt fractions, shown as decimals). Left: 1s themselves, or any face after 1s were bid (each unknown die matches with chance 1/6); right: a face that 1s stand in for (1/3). The white contour cells are the last count still at least 50% likely: add your own matching dice to the count to read a bid.',
     rows,
     spec: {
       $schema: SCHEMA,
