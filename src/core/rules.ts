@@ -6,6 +6,7 @@
 import { UserError } from './errors.js';
 import { nestedDeeperThan, readJsonFile } from './files.js';
 import { rulesPath } from './paths.js';
+import { resolve } from 'node:path';
 
 /**
  * A game's validator. `oneBased` names array fields a person counts from 1 (Weilong's Sons 1..5):
@@ -21,9 +22,18 @@ export function resolveRulesPath(game: string, nameOrPath?: string): { path: str
   return { path: rulesPath(game, nameOrPath), label: `rules/${game}/${nameOrPath}.json` };
 }
 
+/** Every rules file read by this thread since the last takeRulesFilesRead(): the report cache's inputs. */
+const rulesFilesRead = new Set<string>();
+export function takeRulesFilesRead(): string[] {
+  const paths = [...rulesFilesRead].sort();
+  rulesFilesRead.clear();
+  return paths;
+}
+
 /** Read the raw JSON of a rules file (before validation): for sweeps that vary fields of it. */
 export function readRawRules(game: string, nameOrPath?: string): { raw: unknown; label: string } {
   const { path, label } = resolveRulesPath(game, nameOrPath);
+  rulesFilesRead.add(resolve(path));
   const raw = readJsonFile(path, 'rules file');
   // no rules file nests deeper than a few levels; a deeper one would overflow the validator's stack
   if (nestedDeeperThan(raw, 32)) throw new UserError(`rules file ${label} is nested more than 32 deep: not a rules file`);

@@ -7,6 +7,7 @@ import { chartsBundle, workbenchBundle } from './bundle.js';
 import { packageRoot } from '../core/paths.js';
 
 import { toCsv, type Row } from './csv.js';
+import { tableFigures, type Figure, type PageFigures } from './findings.js';
 
 export { toCsv, type Row };
 
@@ -36,6 +37,8 @@ export interface Section {
   html?: string;
   charts?: Chart[];
   table?: { rows: readonly Row[]; caption?: string };
+  /** the table's cells are exact headline figures for `oddsmith diff` (see findings.ts tableFigures) */
+  figures?: { key?: string; flipAt?: Record<string, number> };
 }
 
 export interface PageInfo {
@@ -88,7 +91,7 @@ function plotWidth(spec: VlSpec): number {
  * Write one report page: every chart as SVG, PNG, CSV and its Vega-Lite spec, and the HTML page.
  * `dir` is reports/<game>; file names are stable so that regenerated reports diff cleanly.
  */
-export async function writePage(reportsDir: string, page: PageInfo, intro: string, sections: Section[]): Promise<PageInfo> {
+export async function writePage(reportsDir: string, page: PageInfo, intro: string, sections: Section[], figures: readonly Figure[] = []): Promise<PageInfo> {
   const dir = join(reportsDir, page.path.split('/').slice(0, -1).join('/'));
   // the page and its charts are written together at the end: all of them or none
   const files: [string, string | Uint8Array][] = [];
@@ -107,6 +110,9 @@ export async function writePage(reportsDir: string, page: PageInfo, intro: strin
   }
   body += `<noscript><p class="files">Scripts are off: the charts are the static SVG files (no tooltips).</p></noscript>`;
   files.push([join(reportsDir, page.path), htmlDoc(page.title, body, `${up}assets/charts.js`)]);
+  // the headline figures `oddsmith diff` compares: given ones first, then the tables marked as figures
+  const all: PageFigures = { page: page.path, title: page.title, figures: [...figures, ...sections.flatMap((s) => (s.figures && s.table ? tableFigures(s.heading, s.table.rows, s.figures) : []))] };
+  files.push([join(reportsDir, page.path.replace(/\.html$/, '.findings.json')), JSON.stringify(all, null, 1) + '\n']);
   writeFilesAtomic(files, 'report page');
   return page;
 }

@@ -1,4 +1,5 @@
 import type { ExperimentRunner } from '../../../report/experiment.js';
+import { simulatedFigure } from '../../../report/findings.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../../report/page.js';
 import { assumptionsSection } from '../../../report/assumptions.js';
 import { VL_SCHEMA } from '../../../report/render.js';
@@ -246,11 +247,16 @@ The best fixed threshold (${k(best.threshold)}) reaches ${best.value.toFixed(1)}
     await writePage(ctx.reportsDir, page, intro, [
       { heading: 'When to stop', charts: [prefixed(policyMap(a))], table: { rows: bust, caption: 'Bust probability of one roll, and the turn total from which the optimal policy stops, by dice left to roll.' } },
       { heading: 'Final turn score', charts: [prefixed(distributionChart(a))] },
-      { heading: 'Betting cards', charts: cardCharts(a).map(prefixed), table: { rows: r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(5), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })) } },
+      { heading: 'Betting cards', charts: cardCharts(a).map(prefixed), table: { rows: r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(5), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })) }, figures: { flipAt: { 'EV per chip': 0, 'all-in EV per chip': 0 } } },
       { heading: 'Threshold policies', charts: [prefixed(thrChart)] },
       { heading: 'Exact vs simulated', html: `<p>Monte Carlo runs (${k(trials)} turns each, seed ${seed}, ${shardCount} shards) against the exact expected score of the same policy. |z| ≤ 4 is agreement.</p>`, table: { rows: agreement } },
       // issue 16: the turn's findings (its value, the crane) rest on assumed rules; the exact part of `wulong assumptions`
       ...(spec.assumptions === true ? [assumptionsSection(await (await import('../assumptions.js')).checkAssumptions({ exactOnly: true }))] : []),
+    ], [
+      { id: 'expected turn score (optimal)', value: Number(r.expectedTurnScore.toFixed(6)), exact: true },
+      { id: 'turn bust probability', value: Number(r.turnBustProbability.toFixed(8)), exact: true },
+      { id: 'best fixed threshold', value: best.threshold, exact: true, finding: true },
+      ...agreement.map((x) => simulatedFigure(`simulated mean turn score, ${x.policy}`, Number(x.simulated), Number(x.se))),
     ]),
   ];
 };
