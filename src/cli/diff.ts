@@ -7,7 +7,7 @@ import { Option, type Command } from 'commander';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { packageRoot } from '../core/paths.js';
 import { fitText } from '../core/format.js';
@@ -53,14 +53,12 @@ async function runWithRules(name: string, rules: string, workers: number): Promi
   if (!existsSync(rules)) throw new UserError(`cannot read rules file ${rules}`);
   const { listExperiments } = await import('../report/experiment.js');
   const { readFigures } = await import('../report/findings.js');
-  const { GAMES, experimentRunners } = await import('../games/index.js');
+  const { experimentRunners } = await import('../games/index.js');
   const runners = experimentRunners();
   const all = listExperiments(join(packageRoot(), 'experiments'), Object.keys(runners));
   const e = all.find((x) => x.name === name);
   if (!e) throw new UserError(`unknown experiment ${name} (known: ${all.map((x) => x.name).join(', ')})`);
-  // Wulong's runners read `rules` relative to the package; the others as a path (absolute works)
-  const wulong = GAMES.find((g) => g.id === 'wulong')?.experiments ?? {};
-  const path = e.game in wulong ? relative(packageRoot(), resolve(rules)) : resolve(rules);
+  const path = resolve(rules);
   const dir = mkdtempSync(join(tmpdir(), 'oddsmith-diff-'));
   try {
     await (await runners[e.game]())({ ...e.spec, rules: path }, { reportsDir: dir, workers, quiet: true });

@@ -80,9 +80,13 @@ export function assumptionsSection(r: AssumptionsReport): Section {
   const list = r.assumptions
     .map((a) => `<li><code>${escapeHtml(a.field)}</code> — ${escapeHtml(a.question)} Default: <b>${escapeHtml(a.byDefault)}</b> (${escapeHtml(a.why)}). Alternatives: ${escapeHtml(a.alternatives.join('; '))}.</li>`)
     .join('\n');
+  const sensitive = r.checks.filter((c) => c.values.some((v) => !v.holds)).map((c) => `${c.finding} (fails at ${c.field} = ${c.values.filter((v) => !v.holds).map((v) => v.value).join(', ')})`);
   return {
     heading: 'Assumptions',
+    id: 'assumptions',
+    sensitive,
     html: `<p>What the rulebook leaves open, how this page models it, and whether each headline finding survives the alternatives (re-run at each; <code>oddsmith ${escapeHtml(r.game)} assumptions</code> prints the same table). ${escapeHtml(r.method)}</p>\n<ul>\n${list}\n</ul>`,
     table: { rows: findingRows(r) },
   };
 }
+

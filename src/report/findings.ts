@@ -27,21 +27,25 @@ export interface PageFigures {
   page: string;
   title: string;
   figures: Figure[];
+  /** findings that fail under some alternative assumption ("finding (fails at field = value)") */
+  sensitive?: string[];
 }
 
 /**
- * A table's cells as exact figures, one per (row, column): `key` names the row (default: the
- * first column); `flipAt` gives a column's deciding value.
+ * A table's cells as exact figures, one per (row, column): a row is named by `key`, or else by its
+ * first columns (as many as make the names unique); `flipAt` gives a column's deciding value.
  */
 export function tableFigures(heading: string, rows: readonly Row[], o: { key?: string; flipAt?: Record<string, number> } = {}): Figure[] {
   if (!rows.length) return [];
-  const key = o.key ?? Object.keys(rows[0])[0];
+  const cols = Object.keys(rows[0]);
+  let keys = o.key ? [o.key] : cols.slice(0, 1);
+  for (let k = 1; !o.key && k <= cols.length && new Set(rows.map((r) => keys.map((c) => String(r[c])).join(' / '))).size < rows.length; k++) keys = cols.slice(0, k + 1);
   return rows.flatMap((r) =>
     Object.entries(r)
-      .filter(([c]) => c !== key)
+      .filter(([c]) => !keys.includes(c))
       .map(([c, v]): Figure => {
         const n = typeof v === 'number' ? v : /^[+-]?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(String(v).trim()) ? Number(v) : String(v ?? '');
-        return { id: `${heading} › ${String(r[key])} › ${c}`, value: n, exact: true, ...(o.flipAt?.[c] !== undefined && typeof n === 'number' ? { flipAt: o.flipAt[c] } : {}) };
+        return { id: `${heading} › ${keys.map((k) => String(r[k])).join(' / ')} › ${c}`, value: n, exact: true, ...(o.flipAt?.[c] !== undefined && typeof n === 'number' ? { flipAt: o.flipAt[c] } : {}) };
       }),
   );
 }
@@ -49,6 +53,11 @@ export function tableFigures(heading: string, rows: readonly Row[], o: { key?: s
 /** A simulated mean with its standard error, as a figure with a 95% interval. */
 export function simulatedFigure(id: string, mean: number, se: number, flipAt?: number): Figure {
   return { id, value: mean, ci: [mean - 1.96 * se, mean + 1.96 * se], ...(flipAt === undefined ? {} : { flipAt }) };
+}
+
+/** A simulated proportion (or any figure) with its 95% interval. */
+export function intervalFigure(id: string, value: number, ci95: readonly [number, number] | readonly number[], flipAt?: number): Figure {
+  return { id, value, ci: [ci95[0], ci95[1]], ...(flipAt === undefined ? {} : { flipAt }) };
 }
 
 /** Every page's figures under a reports folder, by page path. */
@@ -150,11 +159,12 @@ function change(d: FigureDiff): string {
 }
 
 function headline(d: Diff): string {
-  if (!anyChange(d)) return `no change: ${d.same} figures equal${d.noise.length ? `, ${d.noise.length} simulated ones moved inside their noise` : ''} (${d.pages.b} pages)`;
+  const pages = d.pages.a === d.pages.b ? `${d.pages.b} page${d.pages.b === 1 ? '' : 's'}` : `${d.pages.a} → ${d.pages.b} pages`;
+  if (!anyChange(d)) return `no change: ${d.same} figures equal${d.noise.length ? `, ${d.noise.length} simulated ones moved inside their noise` : ''} (${pages})`;
   const parts = [`${d.flipped.length} flipped`, `${d.changed.length} changed`];
   if (d.added.length) parts.push(`${d.added.length} added`);
   if (d.removed.length) parts.push(`${d.removed.length} removed`);
-  return `${parts.join(', ')}; ${d.same} equal, ${d.noise.length} inside the noise (${d.pages.a === d.pages.b ? `${d.pages.b} page${d.pages.b === 1 ? '' : 's'}` : `${d.pages.a} → ${d.pages.b} pages`})`;
+  return `${parts.join(', ')}; ${d.same} equal, ${d.noise.length} inside the noise (${pages})`;
 }
 
 const SECTIONS: [keyof Diff, string][] = [

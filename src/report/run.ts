@@ -57,14 +57,13 @@ export async function runReports(o: RunOptions): Promise<RunSummary> {
   try {
     // reports/manifest.json remembers each experiment's pages, so a partial run keeps the full index
     const manifest = readManifest(stage.dir);
-    // the estimate: each experiment's expected CPU seconds, scaled by how fast this machine ran so far
+    // the estimate: each experiment's expected CPU seconds (2-core machine), scaled by the wall time
+    // the computed ones took here so far; before any, as if the cores the kernels use were idle
     let expectedDone = 0;
-    let cpuDone = 0;
+    let wallDone = 0;
     const left = (i: number) => {
       const rest = o.run.slice(i).reduce((t, e) => t + e.expectedSeconds, 0);
-      const speed = expectedDone > 0 ? cpuDone / expectedDone : 1;
-      // wall time on this many workers: CPU seconds over the cores the kernels keep busy
-      return (rest * speed) / Math.max(1, Math.min(o.workers, 2));
+      return rest * (expectedDone > 0 ? wallDone / expectedDone : 1 / Math.max(1, Math.min(o.workers, 2)));
     };
     for (const [i, e] of o.run.entries()) {
       const tag = `[${i + 1}/${o.run.length}] ${e.name}`;
@@ -89,8 +88,10 @@ export async function runReports(o: RunOptions): Promise<RunSummary> {
       const seconds = (Date.now() - t) / 1000;
       const cpu = cpuSeconds() - c;
       const rulesRead = takeRulesFilesRead();
-      expectedDone += e.expectedSeconds;
-      cpuDone += e.expectedSeconds ? cpu : 0;
+      if (e.expectedSeconds) {
+        expectedDone += e.expectedSeconds;
+        wallDone += seconds;
+      }
       if (cache) {
         try {
           cache.store(dir, manifest[e.name], rulesRead, seconds, cpu);

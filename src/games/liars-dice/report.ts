@@ -78,7 +78,7 @@ async function oddsPage(spec: Record<string, unknown>, ctx: ExperimentContext): 
   const page: PageInfo = { path: `${GAME}/odds.html`, title: 'Liar\'s Dice: exact bid odds', summary: 'P(at least k) heatmaps for wild and non-wild faces; computed exactly, never sampled' };
   return writePage(ctx.reportsDir, page, `<p>How likely is a bid? With 1s wild each unknown die matches a non-1 face with chance 1/3; after 1s are bid (or for a bid on 1s) the chance is 1/6. Everything here is an exact binomial tail; <code>oddsmith liars odds</code> adds your own dice and <code>oddsmith liars table</code> prints one column.</p>`, [
     { heading: 'Probability heatmap', charts: [heat] },
-    { heading: 'Highest count still likely', table: { rows: table, caption: 'Largest k with P(at least k of the face among the unknown dice) ≥ 50% (resp. ≥ 1/3).' } },
+    { heading: 'Highest count still likely', figures: {}, table: { rows: table, caption: 'Largest k with P(at least k of the face among the unknown dice) ≥ 50% (resp. ≥ 1/3).' } },
   ]);
 }
 
@@ -281,7 +281,7 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
   const sections: Section[] = [
     { heading: 'Convergence', charts: [convergence] },
     { heading: 'Opening bids', charts: [opening] },
-    { heading: 'Values of every configuration solved', table: { rows: valueRows, caption: 'Opener\'s expected payoff (+1 win, −1 loss per round) under the equilibrium found; exploitability of that profile (exact); CFR+ iterations to reach that solve\'s target exploitability, set per solve in experiments/liars-dice-equilibrium.json (checked at iterations ×1.25 apart). Solve times are in the bench (npm run bench -- liars-dice), not here, so that regenerated reports are byte-identical.' } },
+    { heading: 'Values of every configuration solved', figures: {}, table: { rows: valueRows, caption: 'Opener\'s expected payoff (+1 win, −1 loss per round) under the equilibrium found; exploitability of that profile (exact); CFR+ iterations to reach that solve\'s target exploitability, set per solve in experiments/liars-dice-equilibrium.json (checked at iterations ×1.25 apart). Solve times are in the bench (npm run bench -- liars-dice), not here, so that regenerated reports are byte-identical.' } },
   ];
   if (spec.versus) {
     const vs = object(spec.versus, 'versus');

@@ -74,7 +74,7 @@ async function startingHandsPage(reportsDir: string): Promise<PageInfo> {
     {
       heading: 'Shanten of a starting hand',
       charts: [barChart({ name: 'starting-shanten', title: 'Shanten of a starting hand, void chosen after the deal', subtitle: 'void chosen after the deal', basis: basisLine({ exact: `every one of the C(108,13) = ${BigInt(r13.deals).toLocaleString('en-US')} and C(108,14) deals counted` }), caption: 'Most starting hands are three or four tiles from ready; the dealer, with one tile more, is about half a step closer on average.', rows: main, x: 'shanten', numericX: true, xTitle: 'shanten (tiles from ready; −1 = complete)', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'hand', colorTitle: 'hand' })],
-      table: { rows: table, caption: 'Exact counts of deals per shanten value.' },
+      figures: {}, table: { rows: table, caption: 'Exact counts of deals per shanten value.' },
     },
     {
       heading: 'Standard hand against seven pairs (13 tiles)',
@@ -84,7 +84,7 @@ async function startingHandsPage(reportsDir: string): Promise<PageInfo> {
       heading: 'Waits of a ready starting hand',
       html: `<p>Exact, by a second method: every complete hand over two suits (four sets and a pair, or seven pairs) minus one tile, weighted by its number of deals. These ready hands add up to ${rw.readyDeals} deals — ${same ? 'exactly' : 'NOT'} the shanten-0 count above. Mean: ${rw.meanKinds.toFixed(3)} kinds of winning tile; ${pc(rw.waits[0].share)} of ready starting hands wait on a single kind.</p>`,
       charts: [barChart({ name: 'ready-start-waits', title: 'Winning tile kinds of a ready 13-tile starting hand', subtitle: 'every complete two-suit hand minus one tile, weighted by its deals', basis: basisLine({ exact: `all ${BigInt(rw.readyDeals).toLocaleString('en-US')} ready deals counted` }), caption: 'Most ready starting hands wait on one or two kinds; three or more kinds is rare, nine (the nine gates) rarest of all.', rows: waitRows, x: 'kinds', numericX: true, xTitle: 'kinds of winning tile', y: 'share', yTitle: 'share of ready starting hands', yFormat: '.0%' })],
-      table: { rows: rw.waits.map((w) => ({ 'winning kinds': w.kinds, deals: w.deals, share: w.share.toFixed(9) })), caption: 'Exact counts of ready deals by number of winning tile kinds.' },
+      figures: {}, table: { rows: rw.waits.map((w) => ({ 'winning kinds': w.kinds, deals: w.deals, share: w.share.toFixed(9) })), caption: 'Exact counts of ready deals by number of winning tile kinds.' },
     },
     {
       heading: 'Tiles in the shortest suit',

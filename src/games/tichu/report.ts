@@ -47,7 +47,7 @@ async function oddsPage(ctx: ExperimentContext, rules: TichuRules): Promise<Page
   };
   const page: PageInfo = { path: `${GAME}/odds.html`, title: 'Tichu: exact deal odds', summary: `any bomb: ${r8.lines[0].fraction} in 8 cards, ${r14.lines[0].fraction} in 14 — exact` };
   return writePage(ctx.reportsDir, page, `<p>How likely is a bomb, a special card, k aces? Exact counts over C(56,8) and C(56,14) hands. At the table (14 cards each) some player holds a four of a kind with probability ${escapeHtml(t.fraction)} = ${pct(t.probability, 3)} (exact)${escapeHtml(anyText)}. The real-game data of ${escapeHtml(REAL_GAMES.source)} show a bomb in the first 8 cards in ${REAL_GAMES.bombFirst8}% and in the first 14 in ${REAL_GAMES.bombFirst14}% of hands.</p>`, [
-    { heading: 'Deal odds', charts: [chart], table: { rows, caption: 'Exact fractions and decimals.' } },
+    { heading: 'Deal odds', charts: [chart], figures: {}, table: { rows, caption: 'Exact fractions and decimals.' } },
     {
       heading: 'At the table (14 cards each, before passing)',
       table: {

@@ -8,7 +8,7 @@ import { runExperiment as runShards } from '../../../parallel/pool.js';
 import { integer, string, array, object } from '../../../core/validate.js';
 import { packageRoot } from '../../../core/paths.js';
 import { fmtPct } from '../../../core/format.js';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { loadRules, type WulongRules } from './rules.js';
 import { TurnAnalysis } from './exact.js';
 import { OPTIMAL } from './strategy.js';
@@ -213,7 +213,7 @@ function thresholdChart(rules: WulongRules, optimalValue: number, thresholds: nu
  */
 export const runExperiment: ExperimentRunner = async (spec, ctx) => {
   const name = string(spec.name, 'experiment name');
-  const rulesFile = spec.rules === undefined ? undefined : join(packageRoot(), string(spec.rules, `${name}: rules`));
+  const rulesFile = spec.rules === undefined ? undefined : resolve(packageRoot(), string(spec.rules, `${name}: rules`));
   const rules = loadRules(rulesFile);
   const thresholds = array(spec.thresholds, `${name}: thresholds`, 2).map((t, i) => integer(t, `${name}: thresholds[${i}]`, 0));
   const sim = object(spec.simulate ?? {}, `${name}: simulate`);
