@@ -208,6 +208,6 @@ export function assumptionsLink(game: string, up: string): Section {
     id: 'assumptions',
     html: at
       ? `<p>The findings on this page rest on the rules this project assumes where the rulebook is silent. Every one, its default and alternatives, and each headline finding re-measured at each alternative: <a href="${up}${at}#assumptions">the assumptions table</a> (also <code>oddsmith ${escapeHtml(command)} assumptions</code>).</p>`
-      : `<p>The findings on this page rest on the rules as this project models them (docs/${escapeHtml(game)}.md lists them); this game has no table of assumed rules re-measured at their alternatives yet.</p>`,
+      : `<p>The findings on this page rest on the rules as this project models them: docs/rules/${escapeHtml(game)}.md names every assumption with the rules-file field that sets it. This game has no table re-measuring the findings at each alternative yet.</p>`,
   };
 }
