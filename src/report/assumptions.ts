@@ -80,7 +80,10 @@ export function assumptionsSection(r: AssumptionsReport): Section {
   const list = r.assumptions
     .map((a) => `<li><code>${escapeHtml(a.field)}</code> — ${escapeHtml(a.question)} Default: <b>${escapeHtml(a.byDefault)}</b> (${escapeHtml(a.why)}). Alternatives: ${escapeHtml(a.alternatives.join('; '))}.</li>`)
     .join('\n');
-  const sensitive = r.checks.filter((c) => c.values.some((v) => !v.holds)).map((c) => `${c.finding} (fails at ${c.field} = ${c.values.filter((v) => !v.holds).map((v) => v.value).join(', ')})`);
+  // each finding once, with every assumption value it fails at
+  const fails = new Map<string, string[]>();
+  for (const c of r.checks.filter((x) => x.values.some((v) => !v.holds))) fails.set(c.finding, [...(fails.get(c.finding) ?? []), `${c.field} = ${c.values.filter((v) => !v.holds).map((v) => v.value).join(', ')}`]);
+  const sensitive = [...fails].map(([finding, at]) => `${finding} (fails at ${at.join('; ')})`);
   return {
     heading: 'Assumptions',
     id: 'assumptions',

@@ -61,14 +61,17 @@ export async function runReports(o: RunOptions): Promise<RunSummary> {
     // the computed ones took here so far; before any, as if the cores the kernels use were idle
     let expectedDone = 0;
     let wallDone = 0;
+    // the cache is looked up first, so that the estimate counts only what will be computed
+    const caches = o.run.map((e) => (o.cacheDir === null ? null : new ExperimentCache(o.cacheDir, e.name, e.spec, codeFiles(codeRoot(), o.folderOf[e.game] ?? e.game, pkg), pkg)));
+    const hits = caches.map((c) => c?.lookup() ?? null);
     const left = (i: number) => {
-      const rest = o.run.slice(i).reduce((t, e) => t + e.expectedSeconds, 0);
+      const rest = o.run.slice(i).reduce((t, e, j) => t + (hits[i + j] ? 0 : e.expectedSeconds), 0);
       return rest * (expectedDone > 0 ? wallDone / expectedDone : 1 / Math.max(1, Math.min(o.workers, 2)));
     };
     for (const [i, e] of o.run.entries()) {
       const tag = `[${i + 1}/${o.run.length}] ${e.name}`;
-      const cache = o.cacheDir === null ? null : new ExperimentCache(o.cacheDir, e.name, e.spec, codeFiles(codeRoot(), o.folderOf[e.game] ?? e.game, pkg), pkg);
-      const hit = cache?.lookup() ?? null;
+      const cache = caches[i];
+      const hit = hits[i];
       if (hit) {
         cpSync(hit.files, stage.dir, { recursive: true });
         manifest[e.name] = hit.pages;
