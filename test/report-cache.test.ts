@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { ExperimentCache, codeFiles } from '../src/report/cache.js';
@@ -39,7 +39,7 @@ describe('report cache', () => {
     const out = join(pkg, 'out');
     mkdirSync(join(out, 'g'), { recursive: true });
     writeFileSync(join(out, 'g', 'page.html'), 'page');
-    new ExperimentCache(cacheDir, 'e', spec, codeFiles(join(pkg, 'src'), 'g', pkg), pkg).store(out, [{ path: 'g/page.html', title: 't', summary: 's' }], [join(pkg, 'rules/g/default.json')], 1, 1);
+    new ExperimentCache(cacheDir, 'e', spec, codeFiles(join(pkg, 'src'), 'g', pkg), pkg).store(out, ['g/page.html'], [{ path: 'g/page.html', title: 't', summary: 's' }], [join(pkg, 'rules/g/default.json')], 1, 1);
     change(pkg);
     const hit = new ExperimentCache(cacheDir, 'e', s, codeFiles(join(pkg, 'src'), 'g', pkg), pkg).lookup();
     if (hit) expect(readFileSync(join(hit.files, 'g', 'page.html'), 'utf8')).toBe('page');
@@ -108,6 +108,14 @@ describe('report cache', () => {
     writeFileSync(rules, JSON.stringify(r));
     expect(run().stderr).toMatch(/\[1\/1\] turn: done in/);
     expect(run().stderr).toMatch(/reused from the cache/);
+    // a run that fails (here: a bad spec after a good one) leaves neither reports nor cache entries
+    writeFileSync(join(dir, 'exp', 'zbad.json'), JSON.stringify({ name: 'zbad', game: 'wulong', thresholds: [1] }));
+    const cache = join(dir, '.oddsmith-cache');
+    rmSync(cache, { recursive: true, force: true });
+    const bad = run('--quiet');
+    expect(bad.code).toBe(2);
+    expect(existsSync(cache)).toBe(false);
+    rmSync(join(dir, 'exp', 'zbad.json'));
     const none = run('--no-cache', '--quiet');
     expect(none.code).toBe(0);
     expect(none.stderr.trim()).toBe(`open it in a browser (from the disk, nothing is fetched): file://${join(dir, 'reports', 'index.html')}`);

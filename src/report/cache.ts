@@ -10,7 +10,7 @@
  * is served only when all of them hash as they did. Docs, tests and other games are not inputs.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PageInfo } from './page.js';
@@ -20,8 +20,8 @@ export function codeRoot(): string {
   return dirname(dirname(fileURLToPath(import.meta.url)));
 }
 
-/** Every file under `dir` (sorted, relative to it); none when it does not exist. */
-function filesUnder(dir: string, recursive = true): string[] {
+/** Every file under `dir` (sorted; source maps and type declarations left out for code); none when it does not exist. */
+function filesUnder(dir: string, recursive = true, code = true): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   const walk = (d: string) => {
@@ -30,7 +30,7 @@ function filesUnder(dir: string, recursive = true): string[] {
       const s = statSync(p);
       if (s.isDirectory()) {
         if (recursive) walk(p);
-      } else if (!name.endsWith('.map') && !name.endsWith('.d.ts')) out.push(p);
+      } else if (!code || (!name.endsWith('.map') && !name.endsWith('.d.ts'))) out.push(p);
     }
   };
   walk(dir);
@@ -129,7 +129,7 @@ export class ExperimentCache {
   /** The stored result whose key and rules files still match, or null. */
   lookup(): CachedResult | null {
     if (!existsSync(this.dir)) return null;
-    for (const entry of readdirSync(this.dir).filter((d) => d.startsWith(`${this.key}-`))) {
+    for (const entry of readdirSync(this.dir).filter((d) => d.startsWith(`${this.key}-`) && !d.endsWith('.tmp'))) {
       try {
         const meta = JSON.parse(readFileSync(join(this.dir, entry, 'meta.json'), 'utf8')) as Meta;
         if (Object.entries(meta.rules).every(([f, h]) => fileHash(resolve(this.pkg, f)) === h)) return { pages: meta.pages, files: join(this.dir, entry, 'files'), cpuSeconds: meta.cpuSeconds };
@@ -140,18 +140,33 @@ export class ExperimentCache {
     return null;
   }
 
-  /** Keep what a run wrote (`files`, a folder laid out as the reports folder) and the rules it read. */
-  store(files: string, pages: PageInfo[], rulesRead: readonly string[], seconds: number, cpuSeconds: number): void {
+  /**
+   * Keep what a run wrote (`files`, paths relative to the reports folder `from`) and the rules it
+   * read. Called once the reports folder is committed: a failed run leaves the cache as it was.
+   */
+  store(from: string, files: readonly string[], pages: PageInfo[], rulesRead: readonly string[], seconds: number, cpuSeconds: number): void {
     const rules = Object.fromEntries([...new Set(rulesRead)].sort().map((f) => [relative(this.pkg, f), fileHash(f)]));
     const entry = join(this.dir, `${this.key}-${createHash('sha256').update(stableJson(rules)).digest('hex').slice(0, 12)}`);
     // one entry per experiment, the last result: the cache stays the size of one reports folder
     rmSync(this.dir, { recursive: true, force: true });
     const tmp = `${entry}.tmp`;
-    mkdirSync(tmp, { recursive: true });
-    cpSync(files, join(tmp, 'files'), { recursive: true });
-    const meta: Meta = { name: this.name, pages, rules, seconds, cpuSeconds };
-    writeFileSync(join(tmp, 'meta.json'), JSON.stringify(meta, null, 1) + '\n');
-    // renamed last: a lookup never sees a half-written entry under its real name
-    renameSync(tmp, entry);
+    try {
+      for (const f of files) {
+        mkdirSync(dirname(join(tmp, 'files', f)), { recursive: true });
+        copyFileSync(join(from, f), join(tmp, 'files', f));
+      }
+      const meta: Meta = { name: this.name, pages, rules, seconds, cpuSeconds };
+      writeFileSync(join(tmp, 'meta.json'), JSON.stringify(meta, null, 1) + '\n');
+      // renamed last: a lookup never sees a half-written entry under its real name
+      renameSync(tmp, entry);
+    } catch (e) {
+      rmSync(this.dir, { recursive: true, force: true });
+      throw e;
+    }
+  }
+
+  /** The files under a folder, relative to it (what a run wrote). */
+  static written(dir: string): string[] {
+    return filesUnder(dir, true, false).map((f) => relative(dir, f));
   }
 }

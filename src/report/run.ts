@@ -6,7 +6,8 @@
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { stageFolder } from '../core/files.js';
+import { reason, showPath, stageFolder } from '../core/files.js';
+import { UserError } from '../core/errors.js';
 import { takeRulesFilesRead } from '../core/rules.js';
 import { packageRoot } from '../core/paths.js';
 import { ExperimentCache, codeFiles, codeRoot } from './cache.js';
@@ -48,12 +49,22 @@ export interface RunSummary {
   cpuSeconds: number;
 }
 
+/** Copy a folder's files into the staged reports folder; a failure is the reports folder's, named as such. */
+function copyInto(from: string, to: string, out: string): void {
+  try {
+    cpSync(from, to, { recursive: true });
+  } catch (e) {
+    throw new UserError(`cannot write reports folder ${showPath(out)}: ${reason(e)}`);
+  }
+}
+
 export async function runReports(o: RunOptions): Promise<RunSummary> {
   const pkg = packageRoot();
   const stage = stageFolder(o.out, 'reports folder');
   const t0 = Date.now();
   const cpu0 = cpuSeconds();
   const summary: RunSummary = { pages: 0, computed: [], cached: [], seconds: 0, cpuSeconds: 0 };
+  const pending: { tag: string; cache: ExperimentCache; files: string[]; pages: PageInfo[]; rulesRead: string[]; seconds: number; cpu: number }[] = [];
   try {
     // reports/manifest.json remembers each experiment's pages, so a partial run keeps the full index
     const manifest = readManifest(stage.dir);
@@ -73,7 +84,7 @@ export async function runReports(o: RunOptions): Promise<RunSummary> {
       const cache = caches[i];
       const hit = hits[i];
       if (hit) {
-        cpSync(hit.files, stage.dir, { recursive: true });
+        copyInto(hit.files, stage.dir, o.out);
         manifest[e.name] = hit.pages;
         summary.cached.push(e.name);
         if (!o.quiet) o.log(`${tag}: unchanged inputs, reused from the cache`);
@@ -95,15 +106,8 @@ export async function runReports(o: RunOptions): Promise<RunSummary> {
         expectedDone += e.expectedSeconds;
         wallDone += seconds;
       }
-      if (cache) {
-        try {
-          cache.store(dir, manifest[e.name], rulesRead, seconds, cpu);
-        } catch (err) {
-          // the cache only saves time: a full disk or a read-only folder must not fail the run
-          o.log(`${tag}: not cached (${(err as Error).message.split('\n')[0]})`);
-        }
-      }
-      cpSync(dir, stage.dir, { recursive: true });
+      if (cache) pending.push({ tag, cache, files: ExperimentCache.written(dir), pages: manifest[e.name], rulesRead, seconds, cpu });
+      copyInto(dir, stage.dir, o.out);
       rmSync(dir, { recursive: true, force: true });
       summary.computed.push(e.name);
       if (!o.quiet) o.log(`${tag}: done in ${seconds.toFixed(1)} s (CPU ${cpu.toFixed(1)} s)`);
@@ -115,6 +119,15 @@ export async function runReports(o: RunOptions): Promise<RunSummary> {
   } catch (err) {
     stage.abort();
     throw err;
+  }
+  // cached from the committed folder: a failed run leaves the cache as it was
+  for (const p of pending) {
+    try {
+      p.cache.store(o.out, p.files, p.pages, p.rulesRead, p.seconds, p.cpu);
+    } catch (err) {
+      // the cache only saves time: a full disk or a read-only folder must not fail the run
+      o.log(`${p.tag}: not cached (${reason(err)})`);
+    }
   }
   summary.seconds = (Date.now() - t0) / 1000;
   summary.cpuSeconds = cpuSeconds() - cpu0;
