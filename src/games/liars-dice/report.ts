@@ -1,3 +1,4 @@
+import { intervalFigure } from '../../report/findings.js';
 import type { ExperimentContext, ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
@@ -153,7 +154,7 @@ async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentCont
     { heading: 'All figures', table: { rows: seatTable(r) } },
     // the page of the rules-dependent findings ends with what they assume (issue 16)
     assumptionsSection(await checkAssumptions({ rules, workers: ctx.workers })),
-  ]);
+  ], r.seats.map((x) => intervalFigure(`penalties per round › seat ${x.seat}: ${x.strategy}`, x.penaltiesPerRound.mean, x.penaltiesPerRound.ci95, 1 / r.players)));
 }
 
 // ---------------------------------------------------------------- sweep
@@ -199,7 +200,7 @@ async function sweepPage(spec: Record<string, unknown>, ctx: ExperimentContext):
   const page: PageInfo = { path: `${GAME}/sweep.html`, title: `Liar's Dice: sweeping ${base.name}.${param}`, summary: `${base.name} ${param} from ${values[0]} to ${values[values.length - 1]} against ${field.map(specLabel).join(', ')}` };
   return writePage(ctx.reportsDir, page, `<p>Reproduce with <code>oddsmith liars sweep --strategy ${escapeHtml(specLabel(base))} --param ${escapeHtml(param)} --values ${values.join(',')} --field ${escapeHtml(field.map(specLabel).join(','))} --rounds ${rounds} --seed ${seed}</code>.</p>`, [
     { heading: 'Sweep', charts: [chart], table: { rows: rows.filter((r) => r.low !== null).map((r) => ({ [param]: r.value, 'penalties/round': (r.penalties as number).toFixed(4), ci95: `[${(r.low as number).toFixed(4)}, ${(r.high as number).toFixed(4)}]` })) } },
-  ]);
+  ], rows.filter((x) => x.low !== null).map((x) => intervalFigure(`penalties per round › ${base.name} with ${param} = ${x.value}`, x.penalties as number, [x.low as number, x.high as number])));
 }
 
 // ---------------------------------------------------------------- equilibrium

@@ -6,6 +6,7 @@
  *   { name, game: "sichuan-mahjong", kind: "advisor", deals, seed, shardCount?, rules?, baselines: [names], examples, exampleDraws }
  *   { name, game: "sichuan-mahjong", kind: "swap-three", strategies: [4 names], deals, samples, seed, shardCount?, rules?, direction }
  */
+import { intervalFigure } from '../../report/findings.js';
 import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
@@ -184,7 +185,7 @@ async function dealPage(reportsDir: string, e: DealExperiment, workers: number):
       charts: [barChart({ name: 'winners-per-deal', title: 'Winners per deal', subtitle: 'the deal ends at three winners or when the wall runs out', basis: basisLine({ simulated: r.deals, of: 'deals', seed: e.seed }), caption: 'Deals with three winners end early; the rest run the wall out.', rows: winnerRows, x: 'winners', xTitle: 'players who won', y: 'share', yTitle: 'share of deals', yFormat: '.0%' })],
     },
     ...(await fidelitySections(e, workers)),
-  ]);
+  ], r.bySlot.map((x) => intervalFigure(`points per deal › ${label(x)}`, x.points.mean, x.points.ci95, 0)));
 }
 
 /** Issue 16: the win-declaring measurement and the Assumptions section that ends the page (one shared cache of runs). */
@@ -255,7 +256,7 @@ async function advisorPage(reportsDir: string, e: AdvisorExperiment, workers: nu
       html: `<p>Random 14-tile hands of two suits (the third is the void, already clear; nothing declared or seen), at most ${ADVISOR_MAX_SHANTEN} from ready after the best discard, ${e.exampleDraws} own draws left: of ${d.hands} such hands the advisor kept greedy's discard in ${d.agreed} (${pc(d.agreed / Math.max(1, d.hands))}). The first ${d.examples.length} where it did not, with the advisor's exact numbers for both discards (greedy ranks by the live tiles that improve the hand one step; the advisor by the expected points over all the draws left).</p>`,
       table: { rows: exRows, caption: 'Exact under the advisor\'s model (solitaire, self-draw points).' },
     },
-  ]);
+  ], results.map((x) => intervalFigure(`gain per deal against three ${x.baseline}`, x.gain.mean, x.gain.ci95, 0)));
 }
 
 interface SwapExperiment { name: string; strategies: string[]; deals: number; samples: number; seed: number; shardCount: number; rules: string; direction: string }
@@ -319,7 +320,7 @@ async function swapPage(reportsDir: string, e: SwapExperiment, workers: number):
       html: `<p>${e.deals} simulated deals each (seed ${e.seed}, seats rotated), the same strategies, the swap off and on. Wall exhausted: ${pc(dOff.exhaustionRate.p)} without, ${pc(dOn.exhaustionRate.p)} with; mean points per win ${dOff.meanWinPoints.toFixed(2)} and ${dOn.meanWinPoints.toFixed(2)}; full flush in ${pc(dOff.fan.find((f) => f.id === 'fullFlush')!.shareOfWins)} and ${pc(dOn.fan.find((f) => f.id === 'fullFlush')!.shareOfWins)} of wins; own draws to the first ready hand ${dOff.meanDrawsToReady.toFixed(1)} and ${dOn.meanDrawsToReady.toFixed(1)}.</p>`,
       table: { rows: dealRows, caption: 'Simulated (Monte Carlo); points per deal with 95% intervals.' },
     },
-  ]);
+  ], [...dOff.bySlot.map((x) => intervalFigure(`points per deal, no swap › ${x.slot}: ${x.strategy}`, x.points.mean, x.points.ci95, 0)), ...dOn.bySlot.map((x) => intervalFigure(`points per deal, swap › ${x.slot}: ${x.strategy}`, x.points.mean, x.points.ci95, 0))]);
 }
 
 export const runExperiment: ExperimentRunner = async (spec, ctx) => {

@@ -1,3 +1,4 @@
+import { intervalFigure } from '../../report/findings.js';
 import type { ExperimentContext, ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
 import { VL_SCHEMA } from '../../report/render.js';
@@ -83,7 +84,7 @@ async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentCont
   const page: PageInfo = { path: `${GAME}/tournament.html`, title: 'Tichu: bot tournament', summary: `${matchups.length} matchups × ${games} games, seats rotated` };
   return writePage(ctx.reportsDir, page, `<p>Whole games to ${rules.targetScore} points; strategy i sits in seat (i + g) mod 4 in game g, so seat and strategy effects separate. Real online games for comparison (${escapeHtml(REAL_GAMES.source)}): Tichu called in ${REAL_GAMES.tichuCallRate}% of player-rounds and made ${REAL_GAMES.tichuSuccess}%; Grand Tichu ${REAL_GAMES.grandCallRate}% / ${REAL_GAMES.grandSuccess}%; a bomb in a hand after passing ${REAL_GAMES.bombAfterPassingPerPlayer}%.</p>`, [
     { heading: 'Matchups', table: { rows, caption: `${games} games per matchup, seed ${seed}; intervals are Wilson 95%.` } },
-  ]);
+  ], results.map((r, i) => intervalFigure(`team A wins › ${rows[i]['team A']} vs ${rows[i]['team B']}`, r.teamAWin.p, r.teamAWin.ci95, 0.5)));
 }
 
 async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, rules: TichuRules): Promise<PageInfo> {
