@@ -61,6 +61,7 @@ const BASE: Record<string, string[]> = {
   'dracula sweep': ['dracula', 'sweep', '--set', 'health=8..9', '--games', '2'],
   merge: ['merge', '{dir}/p0.json'],
   report: ['report', '--quiet', '--only', 'nope', '--out', '{dir}/r'],
+  diff: ['diff', '{dir}/folder', '{dir}/folder'],
 };
 
 /** Game-specific malformed input: [command, name, the changed arguments, what the line says]. */
@@ -132,6 +133,9 @@ const SPECIFIC: [string, string, string[], RegExp][] = [
   ['dracula simulate', 'unknown strategy', ['--dracula', 'nope'], /nope|strateg/],
   ['dracula sweep', 'a range of words', ['--set', 'health=a..b'], /is not a number/],
   ['report', 'an unknown experiment', [], /unknown experiment\(s\): nope/],
+  ['diff', 'a folder without figures', ['{dir}/folder'], /has no headline figures/],
+  ['diff', 'neither a folder nor a git ref', ['{dir}/no-such-ref'], /is neither a reports folder nor a git ref/],
+  ['diff', 'an unknown experiment', ['--experiment', 'nope'], /unknown experiment nope/],
 ];
 
 /** A value to give an option, where `{base}` runs are changed: replace it or add it. */

@@ -23,14 +23,21 @@ interface DiffOptions {
   workers: number;
 }
 
-/** The figures committed under `reports` at a git ref of the repository around the current folder, or null if `ref` is none. */
-function figuresAtRef(ref: string, reports: string): Map<string, PageFigures> | null {
-  const git = (args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 28 });
+const git = (args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 28 });
+
+/** Whether `arg` is a folder, a git ref of the repository around the current folder, or neither. */
+function kindOf(arg: string): 'folder' | 'ref' {
+  if (existsSync(arg) && statSync(arg).isDirectory()) return 'folder';
   try {
-    git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+    git(['rev-parse', '--verify', '--quiet', `${arg}^{commit}`]);
+    return 'ref';
   } catch {
-    return null;
+    throw new UserError(`${arg} is neither a reports folder nor a git ref`);
   }
+}
+
+/** The figures committed under `reports` at a git ref. */
+function figuresAtRef(ref: string, reports: string): Map<string, PageFigures> {
   const out = new Map<string, PageFigures>();
   const prefix = git(['rev-parse', '--show-prefix']).trim();
   for (const path of git(['ls-tree', '-r', '--name-only', ref, '--', reports]).split('\n').filter((p) => p.endsWith('.findings.json'))) {
@@ -40,11 +47,10 @@ function figuresAtRef(ref: string, reports: string): Map<string, PageFigures> | 
   return out;
 }
 
-async function figuresOf(arg: string, reports: string): Promise<Map<string, PageFigures>> {
+async function figuresOf(arg: string, kind: 'folder' | 'ref', reports: string): Promise<Map<string, PageFigures>> {
   const { readFigures } = await import('../report/findings.js');
-  const figures = existsSync(arg) && statSync(arg).isDirectory() ? readFigures(arg) : figuresAtRef(arg, reports);
-  if (!figures) throw new UserError(`${arg} is neither a reports folder nor a git ref`);
-  if (!figures.size) throw new UserError(`${arg} has no headline figures (no *.findings.json${existsSync(arg) ? '' : ` under ${reports}/`}): reports written before \`oddsmith diff\` existed; regenerate them with npm start`);
+  const figures = kind === 'folder' ? readFigures(arg) : figuresAtRef(arg, reports);
+  if (!figures.size) throw new UserError(`${arg} has no headline figures (no *.findings.json${kind === 'ref' ? ` under ${reports}/` : ''}): reports written before \`oddsmith diff\` existed; regenerate them with npm start`);
   return figures;
 }
 
@@ -85,7 +91,14 @@ export function registerDiff(root: Command): void {
       const { diffFigures, diffText, diffMarkdown, anyChange } = await import('../report/findings.js');
       if (o.json && o.markdown) throw new UserError('--json and --markdown: choose one');
       if (isAbsolute(o.reports) || o.reports.split('/').includes('..')) throw new UserError(`--reports must be a folder inside the repository (got ${o.reports})`);
-      const [fa, fb] = o.experiment ? [await runWithRules(o.experiment, a, o.workers), await runWithRules(o.experiment, b, o.workers)] : [await figuresOf(a, o.reports), await figuresOf(b, o.reports)];
+      let fa: Map<string, PageFigures>;
+      let fb: Map<string, PageFigures>;
+      if (o.experiment) [fa, fb] = [await runWithRules(o.experiment, a, o.workers), await runWithRules(o.experiment, b, o.workers)];
+      else {
+        // both arguments are checked before either is read
+        const [ka, kb] = [kindOf(a), kindOf(b)];
+        [fa, fb] = [await figuresOf(a, ka, o.reports), await figuresOf(b, kb, o.reports)];
+      }
       const d = diffFigures(fa, fb);
       const labels: [string, string] = o.experiment ? [`${o.experiment} with ${a}`, b] : [a, b];
       process.stdout.write(o.json ? JSON.stringify(d, null, 2) + '\n' : o.markdown ? diffMarkdown(d, labels) : fitText(diffText(d, labels)) + '\n');
