@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readJsonFile } from '../src/core/files.js';
+import { listExperiments } from '../src/report/experiment.js';
+import { experimentRunners } from '../src/games/index.js';
 import { parseExperiment, runExperiment } from '../src/games/dracula/report.js';
 
 describe('dracula report', () => {
   it('the shipped experiment parses', () => {
-    const e = parseExperiment(readJsonFile('experiments/dracula-balance.json') as Record<string, unknown>);
+    const [{ spec }] = listExperiments('experiments', Object.keys(experimentRunners())).filter((x) => x.game === 'dracula');
+    const e = parseExperiment(spec);
     expect(e.strategies.map((s) => s.name)).toEqual(['random', 'greedy', 'search']);
     expect(e.sweeps[0].values).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16]);
   });

@@ -63,6 +63,7 @@ const BASE: Record<string, string[]> = {
   'dracula assumptions': ['dracula', 'assumptions', '--games', '100', '--only', 'extraTurnOnLastTurn'],
   merge: ['merge', '{dir}/p0.json'],
   report: ['report', '--quiet', '--only', 'nope', '--out', '{dir}/r'],
+  diff: ['diff', '{dir}/folder', '{dir}/folder'],
 };
 // the commands over the game interface (src/cli/play.ts), in every game that declares it: one row shape for all
 for (const { name, cmd } of COMMANDS) {
@@ -141,6 +142,9 @@ const SPECIFIC: [string, string, string[], RegExp][] = [
   ['weilong tournament', 'unknown player', ['--strategies', 'adaptive,nope'], /unknown player "nope"/],
   ['weilong balance', 'an empty player', ['--strategies', 'adaptive,,element'], /an empty name/],
   ['liars balance', 'two swept fields', ['--set', 'sides=4..5', '--set', 'dicePerPlayer=1..2'], /one field may be swept/],
+  ['diff', 'a folder without figures', ['{dir}/folder'], /has no headline figures/],
+  ['diff', 'neither a folder nor a git ref', ['{dir}/no-such-ref'], /is neither a reports folder nor a git ref/],
+  ['diff', 'an unknown experiment', ['--experiment', 'nope'], /unknown experiment nope/],
 ];
 
 /** A value to give an option, where `{base}` runs are changed: replace it or add it. */

@@ -52,7 +52,9 @@ describe('report rendering', () => {
       { heading: 'H', charts: [{ name: 'c', title: 'C', caption: 'cap', spec, rows: [{ x: 1, y: 2 }] }] },
     ]);
     writeIndex(dir, [page]);
-    expect(readdirSync(join(dir, 'g')).sort()).toEqual(['c.csv', 'c.png', 'c.svg', 'c.vl.json', 'p.html']);
+    expect(readdirSync(join(dir, 'g')).sort()).toEqual(['c.csv', 'c.png', 'c.svg', 'c.vl.json', 'p.findings.json', 'p.html']);
+    // a game without a table of assumptions: the page still ends by saying what it rests on
+    expect(readFileSync(join(dir, 'g', 'p.html'), 'utf8')).toMatch(/<h2 id="assumptions">Assumptions<\/h2>\n<p>The findings on this page rest on the rules as this project models them: docs\/rules\/g\.md names/);
     expect(readFileSync(join(dir, 'g', 'c.csv'), 'utf8')).toBe('x,y\n1,2\n');
     expect(readFileSync(join(dir, 'index.html'), 'utf8')).toContain('href="g/p.html"');
   });

@@ -137,7 +137,7 @@ describe('the turn page ends with the exact part of the assumptions table', () =
     try {
       await runExperiment({ name: 't-turn', game: 'wulong', page: 'turn', thresholds: [1000, 3000], simulate: { trials: 2000, shardCount: 2 }, assumptions: true }, { reportsDir: dir, workers: 1, quiet: true });
       const html = readFileSync(join(dir, 'wulong', 'turn.html'), 'utf8');
-      const heads = [...html.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) => m[1]);
+      const heads = [...html.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
       expect(heads[heads.length - 1]).toBe('Assumptions');
       expect(html).toContain('wholeCombinations');
     } finally {

@@ -23,7 +23,7 @@ describe('wulong game reports', () => {
       const full = readFileSync(join(dir, 'wulong', 'game.html'), 'utf8');
       expect(full).toContain('Reading the active player (a tell)');
       expect(full).toContain('The assumed safe limit');
-      expect(full.lastIndexOf('<h2')).toBe(full.indexOf('>Assumptions<') - 3);
+      expect(full.lastIndexOf('<h2')).toBe(full.indexOf('<h2 id="assumptions">Assumptions<'));
       expect(full).toContain('betting.readAccuracy');
       const [sweep] = await runGameExperiment({ name: 't-sweep', game: 'wulong-game', kind: 'sweep', page: 'sweep-t', players: 3, games: 100, shardCount: 2, sweeps: [{ set: ['bettingCards.panda.odds=2,8'], strategies: 'kelly,naive:panda' }] }, ctx);
       expect(sweep.path).toBe('wulong/sweep-t.html');

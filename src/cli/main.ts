@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Help, Option, type Argument } from 'commander';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { packageRoot } from '../core/paths.js';
 import { checkOutputs, type InputPath, type OutputPath } from '../core/files.js';
 import { intArg, emit, setActiveCommand, wholeRunReason } from './common.js';
 import { addPlayCommands } from './play.js';
-import type { PageInfo } from '../report/page.js';
+import { registerDiff } from './diff.js';
 import { GAMES, experimentRunners, gameOfKernel } from '../games/index.js';
 
 /** Commander's own errors ("error: unknown option '--x'\n(Did you mean --y?)") as our one line. */
@@ -173,48 +173,38 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
       emit(f.result, opts, f.text, f.csv);
     });
 
+  registerDiff(root);
+
   root
     .command('report')
     .description('run every experiment in experiments/ and write reports/ (this is `npm start`)')
     .addOption(new Option('--experiments <dir>', 'folder of experiment specs (default: the package\'s experiments/)'))
     .option('--out <dir>', 'reports folder (replaced as a whole when the run completes)', 'reports')
     .option('--only <names>', 'comma-separated experiment names to run (the index keeps the other experiments\' pages)')
+    .option('--full', 'the full sample sizes of each spec\'s "full" block (the default is sized for a first look)')
+    .option('--cache-dir <dir>', 'where results are kept by a hash of their inputs (default: .oddsmith-cache next to --out)')
+    .option('--no-cache', 'compute every experiment, reuse and keep nothing (CI\'s byte-identical check)')
     .addOption(new Option('--workers <w>', 'worker threads (default: the cores available)').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
     .option('--quiet', 'no progress output')
-    .addHelpText('after', '\nExample:\n  npx oddsmith report --only wulong-turn')
-    .action(async (opts: { experiments?: string; out: string; only?: string; workers: number; quiet?: boolean }) => {
+    .addHelpText('after', '\nExamples:\n  npx oddsmith report --only wulong-turn\n  npx oddsmith report --full --no-cache')
+    .action(async (opts: { experiments?: string; out: string; only?: string; full?: boolean; cacheDir?: string; cache: boolean; workers: number; quiet?: boolean }) => {
       const { listExperiments } = await import('../report/experiment.js');
-      const { readManifest, writeIndex } = await import('../report/page.js');
-      const { stageFolder } = await import('../core/files.js');
+      const { runReports, whereToOpen } = await import('../report/run.js');
       const runners = experimentRunners();
       const only = opts.only?.split(',').map((s) => s.trim());
       if (only && only.some((n) => n === '')) throw new UserError(`--only needs experiment names separated by commas (got ${JSON.stringify(opts.only)})`);
-      const all = listExperiments(opts.experiments ?? join(packageRoot(), 'experiments'), Object.keys(runners));
+      const all = listExperiments(opts.experiments ?? join(packageRoot(), 'experiments'), Object.keys(runners), !!opts.full);
       if (only) {
         const unknown = only.filter((n) => !all.some((e) => e.name === n));
         if (unknown.length) throw new UserError(`unknown experiment(s): ${unknown.join(', ').slice(0, 200)} (known: ${all.map((e) => e.name).join(', ')})`);
       }
+      const folderOf = Object.fromEntries(GAMES.flatMap((g) => Object.keys(g.experiments).map((k) => [k, g.id])));
+      const cacheDir = opts.cache ? (opts.cacheDir ?? join(dirname(resolve(opts.out)), '.oddsmith-cache')) : null;
+      const log = (line: string) => process.stderr.write(`${line}\n`);
       // Everything is written into a temp folder next to --out (a copy of it, so that --only keeps
       // the other pages) and swapped in at the end: a killed run leaves the old folder whole.
-      const stage = stageFolder(opts.out, 'reports folder');
-      try {
-        // reports/manifest.json remembers each experiment's pages, so a partial run keeps the full index
-        const manifest = readManifest(stage.dir);
-        for (const e of all) {
-          if (only && !only.includes(e.name)) continue;
-          const t0 = Date.now();
-          const run = await runners[e.game]();
-          manifest[e.name] = await run(e.spec, { reportsDir: stage.dir, workers: opts.workers, quiet: !!opts.quiet });
-          if (!opts.quiet) process.stderr.write(`${e.name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
-        }
-        const pages: PageInfo[] = all.flatMap((e) => manifest[e.name] ?? []);
-        writeIndex(stage.dir, pages, Object.fromEntries(all.filter((e) => manifest[e.name]).map((e) => [e.name, manifest[e.name]])));
-        stage.commit();
-        if (!opts.quiet) process.stderr.write(`wrote ${opts.out}/index.html (${pages.length} pages)\n`);
-      } catch (err) {
-        stage.abort();
-        throw err;
-      }
+      const summary = await runReports({ out: opts.out, workers: opts.workers, quiet: !!opts.quiet, cacheDir, run: all.filter((e) => !only || only.includes(e.name)), all, runners, folderOf, log });
+      log(opts.quiet ? whereToOpen(opts.out, summary).split('\n')[1] : whereToOpen(opts.out, summary));
     });
   unknownOptionFirst(root);
   return root;

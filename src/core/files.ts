@@ -73,7 +73,7 @@ const REASONS: Record<string, string> = {
   EXDEV: 'cannot rename across file systems',
 };
 
-function reason(e: unknown): string {
+export function reason(e: unknown): string {
   const code = (e as NodeJS.ErrnoException)?.code;
   return (code && REASONS[code]) ?? (code ? code : String((e as Error)?.message ?? e).split('\n')[0]);
 }

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { splitList } from './parse.js';
 import { nestedDeeperThan, readJsonFile, showPath } from './files.js';
 import { PRESET_FAMILIES, presetNames, rulesPath } from './paths.js';
+import { resolve } from 'node:path';
 
 /**
  * A game's validator. `oneBased` names array fields a person counts from 1 (Weilong's Sons 1..5):
@@ -31,6 +32,14 @@ export function resolveRulesPath(game: string, nameOrPath?: string): { path: str
   return { path: rulesPath(game, nameOrPath), label: `rules/${game}/${nameOrPath}.json` };
 }
 
+/** Every rules file read by this thread since the last takeRulesFilesRead(): the report cache's inputs. */
+const rulesFilesRead = new Set<string>();
+export function takeRulesFilesRead(): string[] {
+  const paths = [...rulesFilesRead].sort();
+  rulesFilesRead.clear();
+  return paths;
+}
+
 /** Read the raw JSON of a rules file (before validation): for sweeps that vary fields of it. */
 export function readRawRules(game: string, nameOrPath?: string): { raw: unknown; label: string } {
   const { path, label } = resolveRulesPath(game, nameOrPath);
@@ -40,6 +49,7 @@ export function readRawRules(game: string, nameOrPath?: string): { raw: unknown;
     const preset = path !== nameOrPath;
     throw new UserError(`cannot read rules file ${showPath(nameOrPath)}: ${preset ? `no preset by that name (looked for ${showPath(label)} in the package); ${presets}; or give a .json file` : `no such file (${presets})`}`);
   }
+  rulesFilesRead.add(resolve(path));
   const raw = readJsonFile(path, 'rules file');
   // no rules file nests deeper than a few levels; a deeper one would overflow the validator's stack
   if (nestedDeeperThan(raw, 32)) throw new UserError(`rules file ${label} is nested more than 32 deep: not a rules file`);

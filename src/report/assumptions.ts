@@ -80,9 +80,16 @@ export function assumptionsSection(r: AssumptionsReport): Section {
   const list = r.assumptions
     .map((a) => `<li><code>${escapeHtml(a.field)}</code> — ${escapeHtml(a.question)} Default: <b>${escapeHtml(a.byDefault)}</b> (${escapeHtml(a.why)}). Alternatives: ${escapeHtml(a.alternatives.join('; '))}.</li>`)
     .join('\n');
+  // each finding once, with every assumption value it fails at
+  const fails = new Map<string, string[]>();
+  for (const c of r.checks.filter((x) => x.values.some((v) => !v.holds))) fails.set(c.finding, [...(fails.get(c.finding) ?? []), `${c.field} = ${c.values.filter((v) => !v.holds).map((v) => v.value).join(', ')}`]);
+  const sensitive = [...fails].map(([finding, at]) => `${finding} (fails at ${at.join('; ')})`);
   return {
     heading: 'Assumptions',
+    id: 'assumptions',
+    sensitive,
     html: `<p>What the rulebook leaves open, how this page models it, and whether each headline finding survives the alternatives (re-run at each; <code>oddsmith ${escapeHtml(r.game)} assumptions</code> prints the same table). ${escapeHtml(r.method)}</p>\n<ul>\n${list}\n</ul>`,
     table: { rows: findingRows(r) },
   };
 }
+

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { readJsonFile } from '../core/files.js';
-import { integer, object, string } from '../core/validate.js';
+import { integer, number, object, string } from '../core/validate.js';
 import type { PageInfo } from './page.js';
 
 /** What an experiment runner gets besides its spec. */
@@ -20,23 +20,43 @@ export interface ExperimentFile {
   game: string;
   spec: Record<string, unknown>;
   order: number;
+  /** CPU seconds a run took on the 2-core development machine (for the estimate of time left), or 0 */
+  expectedSeconds: number;
 }
 
-/** The experiment specs of a folder, in index order; `runners` are the known values of their `game` field. */
-export function listExperiments(dir: string, runners: readonly string[]): ExperimentFile[] {
+function isPlainObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/** `over` laid over `base`: objects merge field by field, anything else (arrays too) replaces. */
+export function overlay(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...base };
+  for (const [k, v] of Object.entries(over)) out[k] = isPlainObject(v) && isPlainObject(out[k]) ? overlay(out[k] as Record<string, unknown>, v) : v;
+  return out;
+}
+
+/**
+ * The experiment specs of a folder, in index order; `runners` are the known values of their `game`
+ * field. A spec's optional `full` block holds the full sizes: laid over the spec with `full` true
+ * (`npm start -- --full`); the default run is sized for a first look.
+ */
+export function listExperiments(dir: string, runners: readonly string[], full = false): ExperimentFile[] {
   let files: string[];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
   } catch {
     throw new UserError(`cannot read experiments folder ${dir}`);
   }
-  // `order` (optional) places an experiment's pages in the index; it is not part of the game's spec
+  // `order` (optional) places an experiment's pages in the index, `expectedSeconds` feeds the
+  // estimate of time left: neither is part of the game's spec
   return files
     .map((f) => {
       const path = join(dir, f);
-      const { order, ...spec } = object(readJsonFile(path, 'experiment'), path);
+      const { order, expectedSeconds, full: fullSizes, ...base } = object(readJsonFile(path, 'experiment'), path);
+      const spec = full && fullSizes !== undefined ? overlay(base, object(fullSizes, `${path}: full`)) : base;
       const game = string(spec.game, `${path}: game`, runners);
-      return { file: path, name: string(spec.name, `${path}: name`), game, spec, order: order === undefined ? 1000 : integer(order, `${path}: order`, 0, 1000) };
+      const seconds = expectedSeconds === undefined ? 0 : number(expectedSeconds, `${path}: expectedSeconds`, 0, 1e6);
+      return { file: path, name: string(spec.name, `${path}: name`), game, spec, order: order === undefined ? 1000 : integer(order, `${path}: order`, 0, 1000), expectedSeconds: seconds };
     })
     .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 }

@@ -7,6 +7,7 @@ import { chartsBundle, workbenchBundle } from './bundle.js';
 import { packageRoot } from '../core/paths.js';
 
 import { toCsv, type Row } from './csv.js';
+import { tableFigures, type Figure, type PageFigures } from './findings.js';
 
 export { toCsv, type Row };
 
@@ -36,6 +37,12 @@ export interface Section {
   html?: string;
   charts?: Chart[];
   table?: { rows: readonly Row[]; caption?: string };
+  /** the heading's anchor, for links to the section (`assumptions`) */
+  id?: string;
+  /** findings of this section that fail under some alternative assumption (listed on the index) */
+  sensitive?: readonly string[];
+  /** the table's cells are exact headline figures for `oddsmith diff` (see findings.ts tableFigures) */
+  figures?: { key?: string; flipAt?: Record<string, number> };
 }
 
 export interface PageInfo {
@@ -88,14 +95,17 @@ function plotWidth(spec: VlSpec): number {
  * Write one report page: every chart as SVG, PNG, CSV and its Vega-Lite spec, and the HTML page.
  * `dir` is reports/<game>; file names are stable so that regenerated reports diff cleanly.
  */
-export async function writePage(reportsDir: string, page: PageInfo, intro: string, sections: Section[]): Promise<PageInfo> {
+export async function writePage(reportsDir: string, page: PageInfo, intro: string, sections: Section[], figures: readonly Figure[] = []): Promise<PageInfo> {
   const dir = join(reportsDir, page.path.split('/').slice(0, -1).join('/'));
   // the page and its charts are written together at the end: all of them or none
   const files: [string, string | Uint8Array][] = [];
   const up = '../'.repeat(page.path.split('/').length - 1);
   let body = `<p><a href="${up}index.html">← all reports</a> · <a href="${up}workbench/index.html">workbench</a></p>\n<h1>${escapeHtml(page.title)}</h1>\n${intro}\n`;
-  for (const s of sections) {
-    body += `<h2>${escapeHtml(s.heading)}</h2>\n${s.html ?? ''}\n`;
+  // issue 23: every page ends with the assumptions its findings rest on, or a link to its game's table
+  const game = page.path.split('/')[0];
+  const all = sections.some((s) => s.id === 'assumptions') ? sections : [...sections, assumptionsLink(game, up)];
+  for (const s of all) {
+    body += `<h2${s.id ? ` id="${escapeHtml(s.id)}"` : ''}>${escapeHtml(s.heading)}</h2>\n${s.html ?? ''}\n`;
     for (const chart of s.charts ?? []) {
       const c = chart.basis ? { ...chart, spec: { ...chart.spec, title: withSubtitleLine(chart.spec.title, wrapBasis(chart.basis, subtitleChars(plotWidth(chart.spec)))) } as VlSpec } : chart;
       const { svg, png } = await renderSpec(c.spec);
@@ -107,8 +117,25 @@ export async function writePage(reportsDir: string, page: PageInfo, intro: strin
   }
   body += `<noscript><p class="files">Scripts are off: the charts are the static SVG files (no tooltips).</p></noscript>`;
   files.push([join(reportsDir, page.path), htmlDoc(page.title, body, `${up}assets/charts.js`)]);
+  // the headline figures `oddsmith diff` compares: given ones first, then the tables marked as figures
+  const found: PageFigures = {
+    page: page.path,
+    title: page.title,
+    figures: [...figures, ...sections.flatMap((s) => (s.figures && s.table ? tableFigures(s.heading, s.table.rows, s.figures) : []))],
+    sensitive: sections.flatMap((s) => s.sensitive ?? []),
+  };
+  files.push([join(reportsDir, page.path.replace(/\.html$/, '.findings.json')), JSON.stringify(found, null, 1) + '\n']);
   writeFilesAtomic(files, 'report page');
   return page;
+}
+
+/** The findings a page lists as failing under an alternative assumption (its findings.json), or none. */
+function sensitiveFindings(reportsDir: string, pagePath: string): string[] {
+  try {
+    return (JSON.parse(readFileSync(join(reportsDir, pagePath.replace(/\.html$/, '.findings.json')), 'utf8')) as PageFigures).sensitive ?? [];
+  } catch {
+    return [];
+  }
 }
 
 /** Pages written so far, by experiment name (reports/manifest.json); empty when there is none. */
@@ -128,11 +155,15 @@ export function writeIndex(reportsDir: string, pages: readonly PageInfo[], manif
   // pages written by single commands stay listed (and in the manifest) when the experiments are regenerated
   const cliPages = Object.entries(readManifest(reportsDir)).filter(([k]) => k.startsWith(CLI_PAGE)).sort(([a], [b]) => a.localeCompare(b));
   if (manifest) writeFileAtomic(join(reportsDir, 'manifest.json'), JSON.stringify({ ...manifest, ...Object.fromEntries(cliPages) }, null, 1) + '\n', 'reports manifest');
-  const li = (p: PageInfo) => `<li><a href="${p.path}">${escapeHtml(p.title)}</a> — ${escapeHtml(p.summary)}</li>`;
+  const li = (p: PageInfo) => {
+    const sensitive = sensitiveFindings(reportsDir, p.path);
+    const note = sensitive.length ? `<br><span class="files">Sensitive to an assumed rule: ${sensitive.map(escapeHtml).join('; ')} (<a href="${p.path}#assumptions">assumptions</a>)</span>` : '';
+    return `<li><a href="${p.path}">${escapeHtml(p.title)}</a> — ${escapeHtml(p.summary)}${note}</li>`;
+  };
   const items = pages.map(li).join('\n');
   const extra = cliPages.flatMap(([, ps]) => ps);
   const more = extra.length ? `\n<h2>Pages written from the command line</h2>\n<ul>\n${extra.map(li).join('\n')}\n</ul>` : '';
-  const body = `<h1>oddsmith reports</h1>\n<p>Generated by <code>npm start</code> from the experiment specs in <code>experiments/</code>. Each page lists its charts with their data as CSV; hover a chart for exact values.</p>\n<p><b><a href="workbench/index.html">Rules workbench</a></b> — edit a game's rules in the page and watch the exact odds move (Wulong / Farkle family, Liar's Dice, Sichuan mahjong).</p>\n<ul>\n${items}\n</ul>${more}`;
+  const body = `<h1>oddsmith reports</h1>\n<p>Generated by <code>npm start</code> from the experiment specs in <code>experiments/</code>. Each page lists its charts with their data as CSV; hover a chart for exact values, and ends with the rules it assumes where the rulebook is silent. Findings that do not survive an alternative assumption are named under their page.</p>\n<p><b><a href="workbench/index.html">Rules workbench</a></b> — edit a game's rules in the page and watch the exact odds move (Wulong / Farkle family, Liar's Dice, Sichuan mahjong).</p>\n<ul>\n${items}\n</ul>${more}`;
   writeFilesAtomic(
     [
       [join(reportsDir, 'assets', 'charts.js'), chartsBundle()],
@@ -155,4 +186,30 @@ export function linkPage(reportsDir: string, page: PageInfo): void {
   const experiments = Object.fromEntries(Object.entries(manifest).filter(([k]) => !k.startsWith(CLI_PAGE)));
   writeFileAtomic(join(reportsDir, 'manifest.json'), JSON.stringify({ ...manifest, [`${CLI_PAGE}${page.path}`]: [page] }, null, 1) + '\n', 'reports manifest');
   writeIndex(reportsDir, Object.values(experiments).flat(), experiments);
+}
+
+/**
+ * Where each game's table of assumptions is in the reports (the page whose experiment checks them).
+ * Every other page of the game links there instead of repeating it.
+ */
+export const ASSUMPTIONS_PAGE: Readonly<Record<string, string>> = {
+  wulong: 'wulong/game.html',
+  'liars-dice': 'liars-dice/tournament.html',
+  'sichuan-mahjong': 'sichuan-mahjong/deal.html',
+  weilong: 'weilong/sons.html',
+  tichu: 'tichu/tournament.html',
+  dracula: 'dracula/balance.html',
+};
+
+/** The closing section of a page without its own assumptions table: a link to its game's. */
+export function assumptionsLink(game: string, up: string): Section {
+  const at = ASSUMPTIONS_PAGE[game];
+  const command = { 'liars-dice': 'liars', 'sichuan-mahjong': 'mahjong' }[game] ?? game;
+  return {
+    heading: 'Assumptions',
+    id: 'assumptions',
+    html: at
+      ? `<p>The findings on this page rest on the rules this project assumes where the rulebook is silent. Every one, its default and alternatives, and each headline finding re-measured at each alternative: <a href="${up}${at}#assumptions">the assumptions table</a> (also <code>oddsmith ${escapeHtml(command)} assumptions</code>).</p>`
+      : `<p>The findings on this page rest on the rules as this project models them: docs/rules/${escapeHtml(game)}.md names every assumption with the rules-file field that sets it. This game has no table re-measuring the findings at each alternative yet.</p>`,
+  };
 }

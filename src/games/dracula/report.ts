@@ -5,6 +5,7 @@
  *   { name, game: "dracula", page, title?, rules?, strategies, games, searchGames, seed, shardCount?,
  *     sweeps: [{ field, values, games, dracula, helsing }], assumptions?, assumptionGames? }
  */
+import { intervalFigure } from '../../report/findings.js';
 import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type Row, type Section } from '../../report/page.js';
 import { basisLine } from '../../report/chart-config.js';
@@ -235,5 +236,6 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
     sections.push(assumptionsSection(await checkAssumptions({ rules, games: e.assumptionGames, seed: e.seed, workers: ctx.workers })));
   }
   const page = { path: `dracula/${e.page}.html`, title: e.title, summary: `role win rates, first-mover edge, districts by value, balance sweeps (${rules.name})` };
-  return [await writePage(ctx.reportsDir, page, `<p>Dracula vs Van Helsing, simulated between the random, greedy and search players (docs/dracula.md).</p>`, sections)];
+  const figures = results.map((r) => intervalFigure(`Dracula win rate › ${r.dracula} vs ${r.helsing}`, r.draculaWins.p, r.draculaWins.ci95, 0.5));
+  return [await writePage(ctx.reportsDir, page, `<p>Dracula vs Van Helsing, simulated between the random, greedy and search players (docs/dracula.md).</p>`, sections, figures)];
 };

@@ -1,3 +1,4 @@
+import { intervalFigure } from '../../report/findings.js';
 import type { ExperimentContext, ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
@@ -78,7 +79,7 @@ async function oddsPage(spec: Record<string, unknown>, ctx: ExperimentContext): 
   const page: PageInfo = { path: `${GAME}/odds.html`, title: 'Liar\'s Dice: exact bid odds', summary: 'P(at least k) heatmaps for wild and non-wild faces; computed exactly, never sampled' };
   return writePage(ctx.reportsDir, page, `<p>How likely is a bid? With 1s wild each unknown die matches a non-1 face with chance 1/3; after 1s are bid (or for a bid on 1s) the chance is 1/6. Everything here is an exact binomial tail; <code>oddsmith liars odds</code> adds your own dice and <code>oddsmith liars table</code> prints one column.</p>`, [
     { heading: 'Probability heatmap', charts: [heat] },
-    { heading: 'Highest count still likely', table: { rows: table, caption: 'Largest k with P(at least k of the face among the unknown dice) ≥ 50% (resp. ≥ 1/3).' } },
+    { heading: 'Highest count still likely', figures: {}, table: { rows: table, caption: 'Largest k with P(at least k of the face among the unknown dice) ≥ 50% (resp. ≥ 1/3).' } },
   ]);
 }
 
@@ -153,7 +154,7 @@ async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentCont
     { heading: 'All figures', table: { rows: seatTable(r) } },
     // the page of the rules-dependent findings ends with what they assume (issue 16)
     assumptionsSection(await checkAssumptions({ rules, workers: ctx.workers })),
-  ]);
+  ], r.seats.map((x) => intervalFigure(`penalties per round › seat ${x.seat}: ${x.strategy}`, x.penaltiesPerRound.mean, x.penaltiesPerRound.ci95, 1 / r.players)));
 }
 
 // ---------------------------------------------------------------- sweep
@@ -199,7 +200,7 @@ async function sweepPage(spec: Record<string, unknown>, ctx: ExperimentContext):
   const page: PageInfo = { path: `${GAME}/sweep.html`, title: `Liar's Dice: sweeping ${base.name}.${param}`, summary: `${base.name} ${param} from ${values[0]} to ${values[values.length - 1]} against ${field.map(specLabel).join(', ')}` };
   return writePage(ctx.reportsDir, page, `<p>Reproduce with <code>oddsmith liars sweep --strategy ${escapeHtml(specLabel(base))} --param ${escapeHtml(param)} --values ${values.join(',')} --field ${escapeHtml(field.map(specLabel).join(','))} --rounds ${rounds} --seed ${seed}</code>.</p>`, [
     { heading: 'Sweep', charts: [chart], table: { rows: rows.filter((r) => r.low !== null).map((r) => ({ [param]: r.value, 'penalties/round': (r.penalties as number).toFixed(4), ci95: `[${(r.low as number).toFixed(4)}, ${(r.high as number).toFixed(4)}]` })) } },
-  ]);
+  ], rows.filter((x) => x.low !== null).map((x) => intervalFigure(`penalties per round › ${base.name} with ${param} = ${x.value}`, x.penalties as number, [x.low as number, x.high as number])));
 }
 
 // ---------------------------------------------------------------- equilibrium
@@ -281,7 +282,7 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
   const sections: Section[] = [
     { heading: 'Convergence', charts: [convergence] },
     { heading: 'Opening bids', charts: [opening] },
-    { heading: 'Values of every configuration solved', table: { rows: valueRows, caption: 'Opener\'s expected payoff (+1 win, −1 loss per round) under the equilibrium found; exploitability of that profile (exact); CFR+ iterations to reach that solve\'s target exploitability, set per solve in experiments/liars-dice-equilibrium.json (checked at iterations ×1.25 apart). Solve times are in the bench (npm run bench -- liars-dice), not here, so that regenerated reports are byte-identical.' } },
+    { heading: 'Values of every configuration solved', figures: {}, table: { rows: valueRows, caption: 'Opener\'s expected payoff (+1 win, −1 loss per round) under the equilibrium found; exploitability of that profile (exact); CFR+ iterations to reach that solve\'s target exploitability, set per solve in experiments/liars-dice-equilibrium.json (checked at iterations ×1.25 apart). Solve times are in the bench (npm run bench -- liars-dice), not here, so that regenerated reports are byte-identical.' } },
   ];
   if (spec.versus) {
     const vs = object(spec.versus, 'versus');

@@ -6,6 +6,7 @@
  *   { name, game: "sichuan-mahjong", kind: "advisor", deals, seed, shardCount?, rules?, baselines: [names], examples, exampleDraws }
  *   { name, game: "sichuan-mahjong", kind: "swap-three", strategies: [4 names], deals, samples, seed, shardCount?, rules?, direction }
  */
+import { intervalFigure } from '../../report/findings.js';
 import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../report/page.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
@@ -74,7 +75,7 @@ async function startingHandsPage(reportsDir: string): Promise<PageInfo> {
     {
       heading: 'Shanten of a starting hand',
       charts: [barChart({ name: 'starting-shanten', title: 'Shanten of a starting hand, void chosen after the deal', subtitle: 'void chosen after the deal', basis: basisLine({ exact: `every one of the C(108,13) = ${BigInt(r13.deals).toLocaleString('en-US')} and C(108,14) deals counted` }), caption: 'Most starting hands are three or four tiles from ready; the dealer, with one tile more, is about half a step closer on average.', rows: main, x: 'shanten', numericX: true, xTitle: 'shanten (tiles from ready; −1 = complete)', y: 'probability', yTitle: 'share of deals', yFormat: '.0%', color: 'hand', colorTitle: 'hand' })],
-      table: { rows: table, caption: 'Exact counts of deals per shanten value.' },
+      figures: {}, table: { rows: table, caption: 'Exact counts of deals per shanten value.' },
     },
     {
       heading: 'Standard hand against seven pairs (13 tiles)',
@@ -84,7 +85,7 @@ async function startingHandsPage(reportsDir: string): Promise<PageInfo> {
       heading: 'Waits of a ready starting hand',
       html: `<p>Exact, by a second method: every complete hand over two suits (four sets and a pair, or seven pairs) minus one tile, weighted by its number of deals. These ready hands add up to ${rw.readyDeals} deals — ${same ? 'exactly' : 'NOT'} the shanten-0 count above. Mean: ${rw.meanKinds.toFixed(3)} kinds of winning tile; ${pc(rw.waits[0].share)} of ready starting hands wait on a single kind.</p>`,
       charts: [barChart({ name: 'ready-start-waits', title: 'Winning tile kinds of a ready 13-tile starting hand', subtitle: 'every complete two-suit hand minus one tile, weighted by its deals', basis: basisLine({ exact: `all ${BigInt(rw.readyDeals).toLocaleString('en-US')} ready deals counted` }), caption: 'Most ready starting hands wait on one or two kinds; three or more kinds is rare, nine (the nine gates) rarest of all.', rows: waitRows, x: 'kinds', numericX: true, xTitle: 'kinds of winning tile', y: 'share', yTitle: 'share of ready starting hands', yFormat: '.0%' })],
-      table: { rows: rw.waits.map((w) => ({ 'winning kinds': w.kinds, deals: w.deals, share: w.share.toFixed(9) })), caption: 'Exact counts of ready deals by number of winning tile kinds.' },
+      figures: {}, table: { rows: rw.waits.map((w) => ({ 'winning kinds': w.kinds, deals: w.deals, share: w.share.toFixed(9) })), caption: 'Exact counts of ready deals by number of winning tile kinds.' },
     },
     {
       heading: 'Tiles in the shortest suit',
@@ -184,7 +185,7 @@ async function dealPage(reportsDir: string, e: DealExperiment, workers: number):
       charts: [barChart({ name: 'winners-per-deal', title: 'Winners per deal', subtitle: 'the deal ends at three winners or when the wall runs out', basis: basisLine({ simulated: r.deals, of: 'deals', seed: e.seed }), caption: 'Deals with three winners end early; the rest run the wall out.', rows: winnerRows, x: 'winners', xTitle: 'players who won', y: 'share', yTitle: 'share of deals', yFormat: '.0%' })],
     },
     ...(await fidelitySections(e, workers)),
-  ]);
+  ], r.bySlot.map((x) => intervalFigure(`points per deal › ${label(x)}`, x.points.mean, x.points.ci95, 0)));
 }
 
 /** Issue 16: the win-declaring measurement and the Assumptions section that ends the page (one shared cache of runs). */
@@ -255,7 +256,7 @@ async function advisorPage(reportsDir: string, e: AdvisorExperiment, workers: nu
       html: `<p>Random 14-tile hands of two suits (the third is the void, already clear; nothing declared or seen), at most ${ADVISOR_MAX_SHANTEN} from ready after the best discard, ${e.exampleDraws} own draws left: of ${d.hands} such hands the advisor kept greedy's discard in ${d.agreed} (${pc(d.agreed / Math.max(1, d.hands))}). The first ${d.examples.length} where it did not, with the advisor's exact numbers for both discards (greedy ranks by the live tiles that improve the hand one step; the advisor by the expected points over all the draws left).</p>`,
       table: { rows: exRows, caption: 'Exact under the advisor\'s model (solitaire, self-draw points).' },
     },
-  ]);
+  ], results.map((x) => intervalFigure(`gain per deal against three ${x.baseline}`, x.gain.mean, x.gain.ci95, 0)));
 }
 
 interface SwapExperiment { name: string; strategies: string[]; deals: number; samples: number; seed: number; shardCount: number; rules: string; direction: string }
@@ -319,7 +320,7 @@ async function swapPage(reportsDir: string, e: SwapExperiment, workers: number):
       html: `<p>${e.deals} simulated deals each (seed ${e.seed}, seats rotated), the same strategies, the swap off and on. Wall exhausted: ${pc(dOff.exhaustionRate.p)} without, ${pc(dOn.exhaustionRate.p)} with; mean points per win ${dOff.meanWinPoints.toFixed(2)} and ${dOn.meanWinPoints.toFixed(2)}; full flush in ${pc(dOff.fan.find((f) => f.id === 'fullFlush')!.shareOfWins)} and ${pc(dOn.fan.find((f) => f.id === 'fullFlush')!.shareOfWins)} of wins; own draws to the first ready hand ${dOff.meanDrawsToReady.toFixed(1)} and ${dOn.meanDrawsToReady.toFixed(1)}.</p>`,
       table: { rows: dealRows, caption: 'Simulated (Monte Carlo); points per deal with 95% intervals.' },
     },
-  ]);
+  ], [...dOff.bySlot.map((x) => intervalFigure(`points per deal, no swap › ${x.slot}: ${x.strategy}`, x.points.mean, x.points.ci95, 0)), ...dOn.bySlot.map((x) => intervalFigure(`points per deal, swap › ${x.slot}: ${x.strategy}`, x.points.mean, x.points.ci95, 0))]);
 }
 
 export const runExperiment: ExperimentRunner = async (spec, ctx) => {

@@ -1,3 +1,4 @@
+import { intervalFigure } from '../../report/findings.js';
 import type { ExperimentContext, ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
 import { VL_SCHEMA } from '../../report/render.js';
@@ -49,7 +50,7 @@ async function oddsPage(ctx: ExperimentContext, rules: TichuRules): Promise<Page
   };
   const page: PageInfo = { path: `${GAME}/odds.html`, title: 'Tichu: exact deal odds', summary: `any bomb: ${r8.lines[0].fraction} in 8 cards, ${r14.lines[0].fraction} in 14 — exact` };
   return writePage(ctx.reportsDir, page, `<p>How likely is a bomb, a special card, k aces? Exact counts over C(56,8) and C(56,14) hands. At the table (14 cards each) some player holds a four of a kind with probability ${escapeHtml(t.fraction)} = ${pct(t.probability, 3)} (exact)${escapeHtml(anyText)}. The real-game data of ${escapeHtml(REAL_GAMES.source)} show a bomb in the first 8 cards in ${REAL_GAMES.bombFirst8}% and in the first 14 in ${REAL_GAMES.bombFirst14}% of hands.</p>`, [
-    { heading: 'Deal odds', charts: [chart], table: { rows, caption: 'Exact fractions and decimals.' } },
+    { heading: 'Deal odds', charts: [chart], figures: {}, table: { rows, caption: 'Exact fractions and decimals.' } },
     {
       heading: 'At the table (14 cards each, before passing)',
       table: {
@@ -96,7 +97,7 @@ async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentCont
     const assumptionRounds = integer(spec.assumptionRounds ?? ASSUMPTIONS_ROUNDS, 'assumptionRounds', 100, 1e7);
     sections.push(assumptionsSection(await checkAssumptions({ rules, rounds: assumptionRounds, workers: ctx.workers })));
   }
-  return writePage(ctx.reportsDir, page, `<p>Whole games to ${rules.targetScore} points; strategy i sits in seat (i + g) mod 4 in game g, so seat and strategy effects separate. Real online games for comparison (${escapeHtml(REAL_GAMES.source)}): Tichu called in ${REAL_GAMES.tichuCallRate}% of player-rounds and made ${REAL_GAMES.tichuSuccess}%; Grand Tichu ${REAL_GAMES.grandCallRate}% / ${REAL_GAMES.grandSuccess}%; a bomb in a hand after passing ${REAL_GAMES.bombAfterPassingPerPlayer}%.</p>`, sections);
+  return writePage(ctx.reportsDir, page, `<p>Whole games to ${rules.targetScore} points; strategy i sits in seat (i + g) mod 4 in game g, so seat and strategy effects separate. Real online games for comparison (${escapeHtml(REAL_GAMES.source)}): Tichu called in ${REAL_GAMES.tichuCallRate}% of player-rounds and made ${REAL_GAMES.tichuSuccess}%; Grand Tichu ${REAL_GAMES.grandCallRate}% / ${REAL_GAMES.grandSuccess}%; a bomb in a hand after passing ${REAL_GAMES.bombAfterPassingPerPlayer}%.</p>`, sections, results.map((r, i) => intervalFigure(`team A wins › ${rows[i]['team A']} vs ${rows[i]['team B']}`, r.teamAWin.p, r.teamAWin.ci95, 0.5)));
 }
 
 async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, rules: TichuRules): Promise<PageInfo> {

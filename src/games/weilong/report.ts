@@ -319,6 +319,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageIn
   const odds = [1, 2, 3, 4, 5].map((k) => turnOdds(rules, k, [0, 0, 0, 0, 0, 0, 0], 'adaptive'));
   sections.push({
     heading: 'Exact odds of one opening turn (Markov chain)',
+    figures: {},
     html: '<p>From an empty Collected set, one turn under the adaptive strategy, played solo (abilities that act on other players have no one to act on). Computed exactly; see <code>oddsmith weilong odds</code>.</p>',
     table: { rows: odds.map((o) => ({ Son: o.name, 'five of the element': o.pElement.toFixed(5), Dragon: o.pDragon.toFixed(5), 'dice collected': o.expectedCollected.toFixed(3), 'turn ends after the first roll': o.pEndAtOnce.toFixed(4) })) },
   });

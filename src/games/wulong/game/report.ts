@@ -1,4 +1,5 @@
 import type { ExperimentRunner, ExperimentContext } from '../../../report/experiment.js';
+import { intervalFigure } from '../../../report/findings.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../../report/page.js';
 import { runExperiment as runShards } from '../../../parallel/pool.js';
 import { integer, number, string, array, object, onlyKeys } from '../../../core/validate.js';
@@ -367,7 +368,12 @@ async function gamePage(spec: Record<string, unknown>, ctx: ExperimentContext, w
     onlyKeys(o, `${where}: assumptions`, ['games']);
     sections.push(assumptionsSection(await checkAssumptions({ games: integer(o.games ?? 2000, `${where}: assumptions.games`, 100, 1e8), seed, workers: ctx.workers })));
   }
-  return writePage(ctx.reportsDir, page, intro, sections);
+  // headline figures for `oddsmith diff`: win rates against the equal share, with their intervals
+  const figures = runs.flatMap((r) => [
+    ...r.result.strategies.map((x) => intervalFigure(`${r.players} players › win rate › ${x.label}`, x.win.p, x.win.ci95, 1 / r.players)),
+    intervalFigure(`${r.players} players › win rate › seat 1`, r.result.seats[0].win.p, r.result.seats[0].win.ci95, 1 / r.players),
+  ]);
+  return writePage(ctx.reportsDir, page, intro, sections, figures);
 }
 
 // ---------------------------------------------------------------- sweep page

@@ -1,4 +1,4 @@
-import { basename, join } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { ExperimentRunner } from '../../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../../report/page.js';
 import { basisLine } from '../../../report/chart-config.js';
@@ -54,7 +54,7 @@ function heat(name: string, title: string, caption: string, rows: Row[], field: 
  */
 export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
   const name = string(spec.name, 'experiment name');
-  const rulesFile = join(packageRoot(), string(spec.rules, `${name}: rules`));
+  const rulesFile = resolve(packageRoot(), string(spec.rules, `${name}: rules`));
   const rules = loadRules(rulesFile);
   const target = integer(spec.target, `${name}: target`, 1);
   const dice = integer(spec.dice ?? rules.dice, `${name}: dice`, 1, rules.dice);
@@ -71,7 +71,7 @@ export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
 
   const adv: Row[] = [];
   for (const x of presets) {
-    const r = loadRules(join(packageRoot(), x.rules));
+    const r = loadRules(resolve(packageRoot(), x.rules));
     const opt = solveRace(r, { target: x.target }), pol = pointsPolicy(opt);
     const oo = evaluateRace(opt, null, null), pp = evaluateRace(opt, pol, pol);
     adv.push({ preset: r.name, file: basename(x.rules), target: x.target, play: 'both play to win', 'first player wins': firstPlayerWins(opt), 'expected turns': oo.turnsAFirst });
@@ -106,7 +106,7 @@ export const runRaceExperiment: ExperimentRunner = async (spec, ctx) => {
   const sweeps: Chart[] = [];
   if (spec.sweep !== undefined) {
     const sw = object(spec.sweep, `${name}: sweep`);
-    const file = join(packageRoot(), string(sw.rules, `${name}: sweep.rules`));
+    const file = resolve(packageRoot(), string(sw.rules, `${name}: sweep.rules`));
     const raw = JSON.parse(readFileSync(file, 'utf8')) as unknown;
     const field = parseSweepSet(string(sw.set, `${name}: sweep.set`));
     const swTarget = integer(sw.target, `${name}: sweep.target`, 1);
@@ -142,7 +142,7 @@ Under optimal play by both, the first player wins <b>${p.toFixed(6)}</b> of race
   return [
     await writePage(ctx.reportsDir, page, intro, [
       { heading: 'When to stop', charts: [policy, win] },
-      { heading: 'First-player advantage', charts: [advChart, ...sweeps], table: { rows: adv.map((r) => ({ ...r, 'first player wins': (r['first player wins'] as number).toFixed(6), 'expected turns': (r['expected turns'] as number).toFixed(2) })), caption: 'Expected turns: both players\' turns counted, until someone reaches the target (exact, same policies).' } },
+      { heading: 'First-player advantage', charts: [advChart, ...sweeps], figures: {}, table: { rows: adv.map((r) => ({ ...r, 'first player wins': (r['first player wins'] as number).toFixed(6), 'expected turns': (r['expected turns'] as number).toFixed(2) })), caption: 'Expected turns: both players\' turns counted, until someone reaches the target (exact, same policies).' } },
       { heading: 'Simple rules', html: `<p>Stop totals by dice left (banking at once when that wins), the same at every score or one set per score-difference band (behind by more than ${simple.bandEdge}, within, ahead by more than ${simple.bandEdge}). For points the best is the single-turn optimum's thresholds; for winning, a coordinate search from it evaluated ${simple.evaluated} rules, each exactly (policy evaluation) against the optimal player in both seats. Cost in win probability: the average over both seats of what the rule gives away against optimal play.</p>`, table: { rows: simpleRows } },
     ]),
   ];

@@ -1,4 +1,5 @@
 import type { ExperimentRunner } from '../../../report/experiment.js';
+import { simulatedFigure } from '../../../report/findings.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row } from '../../../report/page.js';
 import { assumptionsSection } from '../../../report/assumptions.js';
 import { VL_SCHEMA } from '../../../report/render.js';
@@ -7,7 +8,7 @@ import { runExperiment as runShards } from '../../../parallel/pool.js';
 import { integer, string, array, object } from '../../../core/validate.js';
 import { packageRoot } from '../../../core/paths.js';
 import { fmtPct } from '../../../core/format.js';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { loadRules, type WulongRules } from './rules.js';
 import { TurnAnalysis } from './exact.js';
 import { OPTIMAL } from './strategy.js';
@@ -212,7 +213,7 @@ function thresholdChart(rules: WulongRules, optimalValue: number, thresholds: nu
  */
 export const runExperiment: ExperimentRunner = async (spec, ctx) => {
   const name = string(spec.name, 'experiment name');
-  const rulesFile = spec.rules === undefined ? undefined : join(packageRoot(), string(spec.rules, `${name}: rules`));
+  const rulesFile = spec.rules === undefined ? undefined : resolve(packageRoot(), string(spec.rules, `${name}: rules`));
   const rules = loadRules(rulesFile);
   const thresholds = array(spec.thresholds, `${name}: thresholds`, 2).map((t, i) => integer(t, `${name}: thresholds[${i}]`, 0));
   const sim = object(spec.simulate ?? {}, `${name}: simulate`);
@@ -246,11 +247,16 @@ The best fixed threshold (${k(best.threshold)}) reaches ${best.value.toFixed(1)}
     await writePage(ctx.reportsDir, page, intro, [
       { heading: 'When to stop', charts: [prefixed(policyMap(a))], table: { rows: bust, caption: 'Bust probability of one roll, and the turn total from which the optimal policy stops, by dice left to roll.' } },
       { heading: 'Final turn score', charts: [prefixed(distributionChart(a))] },
-      { heading: 'Betting cards', charts: cardCharts(a).map(prefixed), table: { rows: r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(5), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })) } },
+      { heading: 'Betting cards', charts: cardCharts(a).map(prefixed), table: { rows: r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(5), 'EV per chip': c.evPerChip.toFixed(4), 'fair odds': c.fairOdds === null ? '-' : `1:${c.fairOdds.toFixed(3)}`, 'all-in EV per chip': c.allIn.evPerChip.toFixed(4) })) }, figures: { flipAt: { 'EV per chip': 0, 'all-in EV per chip': 0 } } },
       { heading: 'Threshold policies', charts: [prefixed(thrChart)] },
       { heading: 'Exact vs simulated', html: `<p>Monte Carlo runs (${k(trials)} turns each, seed ${seed}, ${shardCount} shards) against the exact expected score of the same policy. |z| ≤ 4 is agreement.</p>`, table: { rows: agreement } },
       // issue 16: the turn's findings (its value, the crane) rest on assumed rules; the exact part of `wulong assumptions`
       ...(spec.assumptions === true ? [assumptionsSection(await (await import('../assumptions.js')).checkAssumptions({ exactOnly: true }))] : []),
+    ], [
+      { id: 'expected turn score (optimal)', value: Number(r.expectedTurnScore.toFixed(6)), exact: true },
+      { id: 'turn bust probability', value: Number(r.turnBustProbability.toFixed(8)), exact: true },
+      { id: 'best fixed threshold', value: best.threshold, exact: true, finding: true },
+      ...agreement.map((x) => simulatedFigure(`simulated mean turn score, ${x.policy}`, Number(x.simulated), Number(x.se))),
     ]),
   ];
 };
