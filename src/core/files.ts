@@ -184,7 +184,8 @@ export function checkWritable(path: string, what = 'output file'): void {
 }
 
 /** A link to one of this process's open files: /dev/stdout → /proc/self/fd/1, /dev/fd/N, a shell's `>(…)`. */
-const OWN_FD = new RegExp(`^/(proc/(self|thread-self|${process.pid})|dev)/fd/(\\d+)$`);
+// built on first use: the workbench bundles this module into a page, where there is no `process`
+let ownFd: RegExp | undefined;
 
 /**
  * Where a write to `path` goes. A regular file (or a new one) is replaced atomically (`atomic`); a
@@ -200,7 +201,7 @@ function writeTarget(path: string): WriteTarget {
   if (!l.isSymbolicLink()) return { kind: 'stream', path };
   let p = resolve(path);
   for (let hops = 0; hops < 40; hops++) {
-    const own = OWN_FD.exec(p);
+    const own = (ownFd ??= new RegExp(`^/(proc/(self|thread-self|${process.pid})|dev)/fd/(\\d+)$`)).exec(p);
     if (own) return { kind: 'fd', path, fd: Number(own[3]) };
     const at = lstatOrNull(p);
     if (!at?.isSymbolicLink()) break;
