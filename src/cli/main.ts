@@ -38,6 +38,7 @@ const GROUP_EXAMPLES: Record<string, string[]> = {
   mahjong: ['waits 1112345678999m --void s', 'discard 11123456789m135p --void s', 'simulate --deals 2000 --seed 7'],
   weilong: ['simulate --games 20000 --seed 1', 'odds --son 1 --collected 1,1', 'play --players 3 --seed 7'],
   tichu: ['odds', 'grand --hand "Dr Ph Aj As Kp Kr Qs Jj" --deals 2000', 'simulate --games 200 --seed 1'],
+  'cant-stop': ['odds --columns 6,7,8', 'odds --turn', 'simulate --games 20000 --player rule28 --player random'],
   dracula: ['odds --card 5R --trump Y --seen 6R,7R,1Y', 'simulate --games 20000 --dracula greedy --helsing random', 'sweep --set health=8..16 --games 4000'],
 };
 

@@ -1,0 +1,15 @@
+import type { GameDescriptor } from '../types.js';
+
+/** Can't Stop: exact bust odds and optimal turns, whole games between strategies. */
+export const descriptor: GameDescriptor = {
+  id: 'cant-stop',
+  command: 'cant-stop',
+  title: "Can't Stop",
+  summary: "Can't Stop: exact bust odds, the optimal single turn and small-board solitaire, games between strategies",
+  rules: async () => import('./rules.js'),
+  kernels: async () => [...(await import('./kernels.js')).kernels],
+  experiments: { 'cant-stop': async () => (await import('./report.js')).runExperiment },
+  cli: async () => (await import('./cli.js')).register,
+  benches: { 'cant-stop': async () => (await import('./bench.js')).bench },
+  state: async () => (await import('./state.js')).stateGame as never,
+};
