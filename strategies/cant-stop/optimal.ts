@@ -12,6 +12,9 @@ import type { CantStopPlayer, CantStopStrategyDef } from '../../src/games/cant-s
 
 const solved = new Memo<Solitaire>(4);
 
+/** The solved solitaire game for these rules, once per thread. */
+export const solveSolitaire = (rules: CantStopRules): Solitaire => solved.get(JSON.stringify(rules), () => new Solitaire(rules));
+
 export class OptimalPlayer implements CantStopPlayer {
   constructor(private readonly s: Solitaire) {}
 
@@ -28,5 +31,5 @@ export const optimal: CantStopStrategyDef = {
   name: 'optimal',
   usage: 'optimal — the exact solitaire policy (fewest expected turns, opponents ignored); small boards only',
   params: {},
-  create: (rules: CantStopRules) => new OptimalPlayer(solved.get(JSON.stringify(rules), () => new Solitaire(rules))),
+  create: (rules: CantStopRules) => new OptimalPlayer(solveSolitaire(rules)),
 };

@@ -269,6 +269,7 @@ export class Solitaire {
   readonly result: SolitaireResult;
   private readonly e: CantStopEngine;
   private readonly solver: TurnSolver;
+  private guess = 1;
 
   constructor(readonly rules: CantStopRules) {
     const size = solitaireSize(rules);
@@ -285,7 +286,7 @@ export class Solitaire {
     for (let b = size - 1; b >= 0; b--) {
       if (!this.setBoard(b)) continue;
       // policy iteration on the bust value x = turns[b]: x = 1 + f(x), f concave, slope P(bust) < 1
-      let x = 0;
+      let x = this.guess;
       for (let it = 0; it < 100; it++) {
         this.solver.reset(x);
         const [v, pb] = this.solver.roll(0);
@@ -297,6 +298,8 @@ export class Solitaire {
       states += this.solver.states;
       this.solver.states = 0;
       this.turns[b] = x;
+      // the next board (one space less somewhere) takes a similar number of turns: start there
+      this.guess = x;
     }
     this.result = { turns: this.turns[0], boards: size, states };
   }
