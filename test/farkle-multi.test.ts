@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectWithinSE } from './kit/within-se.js';
 import { loadRules } from '../src/games/wulong/turn/rules.js';
 import { rulesPath } from '../src/core/paths.js';
 import { Rng } from '../src/core/rng.js';
@@ -127,7 +128,7 @@ describe('race for 3+ players', () => {
     }
     for (let k = 0; k < 3; k++) {
       const p = wins[k] / games, se = Math.sqrt((exact[k] * (1 - exact[k])) / games);
-      expect(Math.abs(p - exact[k])).toBeLessThan(4 * se);
+      expectWithinSE(p, exact[k], se);
     }
   });
   it('a coarser banked-score grid is flagged as approximate and stays near the exact values', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectWithinSE } from './kit/within-se.js';
 import { LiarsSolver, enumerateHands, solve, type Variant } from '../src/games/liars-dice/exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from '../src/games/liars-dice/exact-play.js';
 import { Tournament, summarizeTournament, type TournamentParams } from '../src/games/liars-dice/kernels.js';
@@ -98,7 +99,7 @@ describe('liars dice: CFR+ solver', () => {
     const acc = new Float64Array(t.lay.size);
     t.playRounds(new Rng(4), 200_000, acc);
     const m = summarizeTournament(params, acc).seats[0].penaltiesPerRound;
-    expect(Math.abs(m.mean - exact.penaltiesA)).toBeLessThanOrEqual(4 * m.se);
+    expectWithinSE(m.mean, exact.penaltiesA, m.se);
     // a best response gains at least the equilibrium value against the bot, from either seat
     const ex = botExploitability('seed', 1, 4, bot);
     expect(ex.brAsOpener).toBeGreaterThanOrEqual(exact.valueAOpens - 1e-3);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectWithinSE } from './kit/within-se.js';
 import { Rng } from '../src/core/rng.js';
 import { DEFAULT_RULES, bidRank, validateRules, type LiarsRules } from '../src/games/liars-dice/rules.js';
 import { atLeastTable, bidOdds, binomialAtLeast, checkHigher, exactText, parseBid, parseDice } from '../src/games/liars-dice/exact.js';
@@ -79,7 +80,7 @@ describe('liars dice: exact bid odds', () => {
     }
     const e = binomialAtLeast(20, 2, 6, 8), p = Number(e.num) / Number(e.den);
     const se = Math.sqrt((p * (1 - p)) / n);
-    expect(Math.abs(hits / n - p)).toBeLessThanOrEqual(4 * se);
+    expectWithinSE(hits / n, p, se);
   });
 
   it('parses bids and dice, and rejects bad ones', () => {
@@ -270,7 +271,7 @@ describe('liars dice: tournament', () => {
     t.opener = 0;
     t.playRounds(new Rng(21), 300_000, acc);
     const m = summarizeTournament(params, acc).seats[0].penaltiesPerRound;
-    expect(Math.abs(m.mean - exact)).toBeLessThanOrEqual(4 * m.se);
+    expectWithinSE(m.mean, exact, m.se);
   });
 
   it('equilibrium self-play matches the solver: the opener loses (1 − value)/2 of rounds (≤ 4 SE)', () => {
@@ -283,6 +284,6 @@ describe('liars dice: tournament', () => {
     t.playRounds(new Rng(9), 200_000, acc);
     const r = summarizeTournament(params, acc);
     const m = r.openerPenaltiesPerRound;
-    expect(Math.abs(m.mean - (1 - v0) / 2)).toBeLessThanOrEqual(4 * m.se);
+    expectWithinSE(m.mean, (1 - v0) / 2, m.se);
   });
 });

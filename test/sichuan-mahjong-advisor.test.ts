@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectWithinSE } from './kit/within-se.js';
 import { Rng } from '../src/core/rng.js';
 import { advise, Advisor, DEFAULT_DRAWS, type Objective } from '../src/games/sichuan-mahjong/exact-advisor.js';
 import { parsePosition } from '../src/games/sichuan-mahjong/hand.js';
@@ -66,7 +67,7 @@ describe('sichuan-mahjong discard advisor', () => {
     it(`${hand} void ${v}, discard ${discard}, ${N} draws, ${objective}: exact equals a Monte Carlo of the same model within 4 SE`, () => {
       const r = simulateModel(hand, v, discard, N, objective, 20_000, 11);
       for (const q of ['ready', 'win', 'points'] as const) {
-        expect(Math.abs(r.exact[q] - r.mc[q])).toBeLessThanOrEqual(4 * r.se[q] + 1e-12);
+        expectWithinSE(r.mc[q], r.exact[q], r.se[q] + 1e-12 / 4);
       }
       expect(r.exact.win).toBeGreaterThan(0.01);
     });

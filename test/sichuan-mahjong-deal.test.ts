@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectWithinSE } from './kit/within-se.js';
 import { spawnSync } from 'node:child_process';
 import { Rng } from '../src/core/rng.js';
 import { loadRules } from '../src/games/sichuan-mahjong/rules.js';
@@ -131,9 +132,9 @@ describe('sichuan-mahjong odds', () => {
       expect(ex).not.toBeNull();
       const n = 60_000;
       const r = oddsKernel.summarize(p, oddsKernel.run(p, new Rng(77), n), n);
-      expect(Math.abs(r.winRate.p - ex.winRate)).toBeLessThanOrEqual(4 * Math.max(r.winRate.se, 1 / n));
-      expect(Math.abs(r.selfDrawRate.p - ex.selfDrawRate)).toBeLessThanOrEqual(4 * Math.max(r.selfDrawRate.se, 1 / n));
-      expect(Math.abs(r.points.mean - ex.points)).toBeLessThanOrEqual(4 * r.points.se + 1e-12);
+      expectWithinSE(r.winRate.p, ex.winRate, Math.max(r.winRate.se, 1 / n));
+      expectWithinSE(r.selfDrawRate.p, ex.selfDrawRate, Math.max(r.selfDrawRate.se, 1 / n));
+      expectWithinSE(r.points.mean, ex.points, r.points.se + 1e-12 / 4);
     });
   }
 });

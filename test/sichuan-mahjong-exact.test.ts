@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectWithinSE } from './kit/within-se.js';
 import { Rng } from '../src/core/rng.js';
 import { readyHandWaits, startingHandDistribution } from '../src/games/sichuan-mahjong/exact-starting-hands.js';
 import { randomHand } from '../src/games/sichuan-mahjong/tiles.js';
@@ -34,7 +35,7 @@ describe('sichuan-mahjong exact starting-hand distribution', () => {
           const p = d.probability;
           const se = Math.sqrt((p * (1 - p)) / N);
           const est = (hits.get(`${prefix}${d.value}`) ?? 0) / N;
-          expect(Math.abs(est - p)).toBeLessThanOrEqual(4 * se + 1 / N);
+          expectWithinSE(est, p, se + 1 / N / 4);
         }
       };
       check('b', r.shanten);

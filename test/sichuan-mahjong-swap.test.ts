@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectWithinSE } from './kit/within-se.js';
 import { Rng } from '../src/core/rng.js';
 import { applySets } from '../src/core/rules.js';
 import { Deal, DEAL } from '../src/games/sichuan-mahjong/engine.js';
@@ -98,7 +99,7 @@ describe('sichuan-mahjong swap three', () => {
     }
     expect(seen[0]).toBe(0);
     const se = Math.sqrt(3000 * (1 / 3) * (2 / 3));
-    for (const s of [1, 2, 3]) expect(Math.abs(seen[s] - 1000)).toBeLessThan(4 * se);
+    for (const s of [1, 2, 3]) expectWithinSE(seen[s], 1000, se);
   });
 
   it('whole deals with the swap: zero sum, every tile accounted for, no allocation', () => {
@@ -130,7 +131,7 @@ describe('sichuan-mahjong swap three', () => {
     for (const d of exact.shanten) {
       const got = r.shanten13.find((x) => x.value === d.value)?.before.p ?? 0;
       const se = Math.sqrt(d.probability * (1 - d.probability) / (3 * n));
-      expect(Math.abs(got - d.probability)).toBeLessThanOrEqual(4 * se + 1e-9);
+      expectWithinSE(got, d.probability, se + 1e-9 / 4);
     }
     // passing the suit to be voided and receiving three of another brings hands closer to ready
     expect(r.mean13.change.ci95[1]).toBeLessThan(0);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectWithinSE } from './kit/within-se.js';
 import { loadRules, validateRules } from '../src/games/wulong/turn/rules.js';
 import { Scorer, compileTables } from '../src/games/wulong/turn/tables.js';
 import { TurnAnalysis } from '../src/games/wulong/turn/exact.js';
@@ -89,7 +90,7 @@ describe('simulator against the exact solver for the new rules (fixed seed, with
       const acc = turnKernel.run(params, new Rng(77), 300_000);
       const s = turnKernel.summarize(params, acc, 300_000);
       const exact = new TurnAnalysis(params.rules).solveResult().expectedTurnScore;
-      expect(Math.abs(s.mean - exact)).toBeLessThan(4 * s.se);
+      expectWithinSE(s.mean, exact, s.se);
     });
   }
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectWithinSE } from './kit/within-se.js';
 import { loadRules } from '../src/games/wulong/turn/rules.js';
 import { Scorer } from '../src/games/wulong/turn/tables.js';
 import { TurnAnalysis } from '../src/games/wulong/turn/exact.js';
@@ -83,7 +84,7 @@ describe('the tell: betting.readAccuracy (issue 16, item 1)', () => {
     for (const a of [0.25, 1]) {
       const params = { rules: loadRules(undefined, [`betting.readAccuracy=${a}`]), policy: OPTIMAL };
       const r = tellKernel.summarize(params, tellKernel.run(params, Rng.forShard(7, 0), 200_000), 200_000);
-      expect(Math.abs(r.evPerChip.mean - r.exactEvPerChip)).toBeLessThan(4 * r.evPerChip.se);
+      expectWithinSE(r.evPerChip.mean, r.exactEvPerChip, r.evPerChip.se);
     }
   });
   it('the game engine reads nothing at a = 0 (same stream) and the roll itself at a = 1', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectWithinSE } from './kit/within-se.js';
 import { Rng } from '../src/core/rng.js';
 import { loadRules, type WulongRules } from '../src/games/wulong/turn/rules.js';
 import { TurnAnalysis, bettingCards } from '../src/games/wulong/turn/exact.js';
@@ -250,7 +251,7 @@ describe('wulong game: money, exact tables, simulation', () => {
     const pol = g.policies[0], p = pol.winP[5 * 4 + crane];
     const exact = 500 * (p - (1 - p - pol.voidP[5]) + g.raiseValue[crane]);
     expect(bets).toBeGreaterThan(30000);
-    expect(Math.abs(mean - exact)).toBeLessThan(4 * se);
+    expectWithinSE(mean, exact, se);
   });
 
   it('lookahead opens on the panda at odds 1:6, where the opening EV alone still favours the crane', () => {
@@ -281,7 +282,7 @@ describe('wulong game: money, exact tables, simulation', () => {
       const q = exact.find((x) => x.card === id)!.probability / (1 - voided);
       const se = Math.sqrt((q * (1 - q)) / c.bets);
       expect(c.bets).toBeGreaterThan(10000);
-      expect(Math.abs(c.winRate! - q)).toBeLessThan(4 * se);
+      expectWithinSE(c.winRate!, q, se);
     }
   });
 

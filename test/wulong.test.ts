@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectWithinSE } from './kit/within-se.js';
 import { existsSync, mkdtempSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,11 +125,11 @@ describe('simulator against the exact solver (fixed seed, within 4 standard erro
       const s = turnKernel.summarize(params, acc, 400_000);
       const a = new TurnAnalysis(rules, params.policy);
       const exact = a.solveResult();
-      expect(Math.abs(s.mean - exact.expectedTurnScore)).toBeLessThan(4 * s.se);
-      expect(Math.abs(s.bust.p - exact.turnBustProbability)).toBeLessThan(4 * Math.sqrt((exact.turnBustProbability * (1 - exact.turnBustProbability)) / 400_000));
+      expectWithinSE(s.mean, exact.expectedTurnScore, s.se);
+      expectWithinSE(s.bust.p, exact.turnBustProbability, Math.sqrt((exact.turnBustProbability * (1 - exact.turnBustProbability)) / 400_000));
       for (const b of s.bands) {
         const p = exact.bettingCards.find((c) => c.card === b.card)!.probability;
-        expect(Math.abs(b.probability - p)).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / 400_000) + 1e-12);
+        expectWithinSE(b.probability, p, Math.sqrt((p * (1 - p)) / 400_000) + 1e-12 / 4);
       }
     });
   }

@@ -82,7 +82,19 @@ export interface GameState {
 
   /** One line describing the state, for logs and failing tests. */
   toString(): string;
+
+  /**
+   * Optional: each seat's standing so far (points, money; higher is better), into `out`, for the
+   * balance figures that follow a game as it goes (lead changes). Absent: the game has no running score.
+   */
+  runningScores?(out: Float64Array): void;
 }
+
+/**
+ * What `returns` holds (see StateGame.outcome): win/lose (each seat in [0, 1], the seats' sum 1,
+ * ties split) or points in a range.
+ */
+export type Outcome = { kind: 'win-lose' } | { kind: 'points'; min: number; max: number };
 
 /** A player over the game interface: any seat of any game. */
 export interface StatePlayer {
@@ -103,8 +115,13 @@ export interface StateGame<R = unknown> {
   newGame(rules: R, players: number): GameState;
   /** names of the game's strategies that can play through the interface (parameters by `name:k=v,…`) */
   playerNames: readonly string[];
-  /** a player for `spec` (a strategy spec string) at a seat; unknown names throw a UserError */
-  player(rules: R, spec: string, seat: number): StatePlayer;
+  /**
+   * a player for `spec` (a strategy spec string) at a seat of a table of `players` seats (when
+   * known: strategies may depend on it); unknown names and bad parameters throw a UserError
+   */
+  player(rules: R, spec: string, seat: number, players?: number): StatePlayer;
+  /** what `returns` holds; absent: win/lose */
+  outcome?(rules: R, players: number): Outcome;
   /** names for the seats in tables ("Dracula", "Van Helsing") when seats are roles; else undefined */
   roles?: readonly string[];
 }

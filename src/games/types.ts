@@ -39,4 +39,10 @@ export interface GameDescriptor {
   benches: Record<string, () => Promise<Bench>>;
   /** the game through the one state interface (src/games/state.ts), for the tools written once */
   state?: () => Promise<StateGame<never>>;
+  /**
+   * Examples for the help, as typed after `npx oddsmith <command>`: `group` for
+   * `oddsmith <command> --help`; `tournament` and `balance` for the commands over the interface
+   * (each without the command name).
+   */
+  examples?: { group: string[]; tournament?: string[]; balance?: string[] };
 }

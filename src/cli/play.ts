@@ -1,0 +1,92 @@
+/**
+ * The commands written once over the game interface (src/play), added to the group of every game
+ * whose descriptor declares `state`: `tournament` and `balance`, each also a sweep over one rules
+ * field with `--set field=a..b:step`. Where a game already has a command of that name (Liar's Dice
+ * has its own `tournament`), the generic one is added as `duplicate-<name>` and the game's own keeps
+ * its output.
+ */
+import { Option, type Command } from 'commander';
+import { UserError } from '../core/errors.js';
+import { parseSweepSet } from '../core/rules.js';
+import type { GameDescriptor } from '../games/types.js';
+import type { MatchResult } from '../play/match.js';
+import { addRulesOptions, addSimOptions, emit, intArg, runAndPrint, simulate, type RulesOptions, type SimOptions } from './common.js';
+
+type PlayOptions = SimOptions & RulesOptions & { strategies?: string; players?: number; deals: number };
+
+/** The name a generic command takes in this group: its own, or `duplicate-<name>` when the game has one. */
+export function playCommandName(group: Command, name: string): string {
+  return group.commands.some((c) => c.name() === name) ? `duplicate-${name}` : name;
+}
+
+/** Add `tournament` and `balance` to the game's command group. */
+export function addPlayCommands(group: Command, g: GameDescriptor): void {
+  const tournament = playCommandName(group, 'tournament');
+  const balance = playCommandName(group, 'balance');
+  const ex = (name: string, args: string[]) => args.map((a) => `  npx oddsmith ${g.command} ${name} ${a}`.trimEnd()).join('\n');
+  const common = (cmd: Command, deals: number) => {
+    cmd
+      .addOption(new Option('--deals <n>', `deals, each played once per seating (seats rotated) (default ${deals})`).default(deals).argParser(intArg('--deals', 1, 10_000_000)))
+      .addOption(new Option('--players <n>', 'seats at the table when one strategy is given (default: the game\'s usual table)').argParser(intArg('--players', 1, 64)));
+    addRulesOptions(cmd, g.id);
+    cmd.addHelpText('after', '\nA --set value a..b or a..b:step sweeps that rules field: one run per value, the same deals for\nevery value (then --shard-index does not apply). "uniform" is the uniformly random player.');
+    return addSimOptions(cmd);
+  };
+
+  common(
+    group
+      .command(tournament)
+      .description('duplicate tournament over the game interface: every deal replayed with the seats rotated; win rates with Wilson intervals by entrant, seat and role')
+      .option('--strategies <list>', 'comma-separated players, one per seat (default: the game\'s players, one each)'),
+    400,
+  )
+    .addHelpText('after', `\nExamples:\n${ex(tournament, g.examples?.tournament ?? ['--deals 200'])}`)
+    .action(async (opts: PlayOptions) => run(g, 'tournament', opts));
+
+  common(
+    group
+      .command(balance)
+      .description('balance figures over the game interface: seat and first-player advantage with Wilson intervals, game length, shared wins, lead changes and margins')
+      .option('--strategies <list>', 'the player at every seat, or one per seat (default: the game\'s first player)'),
+    400,
+  )
+    .addHelpText('after', `\nExamples:\n${ex(balance, g.examples?.balance ?? ['--deals 200'])}`)
+    .action(async (opts: PlayOptions) => run(g, 'balance', opts));
+}
+
+async function run(g: GameDescriptor, mode: 'tournament' | 'balance', opts: PlayOptions): Promise<void> {
+  const sg = await g.state!();
+  const rulesModule = await g.rules();
+  const ranges = opts.set.filter((s) => /^[^=]*=.*\.\./.test(s));
+  if (ranges.length > 1) throw new UserError(`--set: one field may be swept at a time (got ${ranges.join(' and ')})`);
+  const fixed = opts.set.filter((s) => !ranges.includes(s));
+  const rules = rulesModule.loadRules(opts.rules, fixed) as never;
+  const seats = sg.seats(rules);
+  const { splitPlayerList, makePlayer, playerNames } = await import('../play/players.js');
+  let specs = opts.strategies !== undefined ? splitPlayerList(opts.strategies) : mode === 'balance' ? [playerNames(sg)[1] ?? 'uniform'] : undefined;
+  if (specs === undefined) {
+    const names = sg.playerNames.length ? [...sg.playerNames] : ['uniform'];
+    specs = Array.from({ length: opts.players ?? Math.max(seats.default, Math.min(names.length, seats.max)) }, (_, i) => names[i % names.length]);
+  } else if (specs.length === 1) specs = Array.from({ length: opts.players ?? seats.default }, () => specs![0]);
+  else if (opts.players !== undefined && opts.players !== specs.length) throw new UserError(`--players ${opts.players} but --strategies lists ${specs.length} players (give one for every seat, or one for all)`);
+  if (specs.length < seats.min || specs.length > seats.max) throw new UserError(`${g.id} seats ${seats.min}..${seats.max} players under these rules (got ${specs.length})`);
+  // every player built once here: a bad name or parameter is reported before any work
+  specs.forEach((s, i) => makePlayer(sg, rules, s, i, specs!.length));
+  const { playKernelName } = await import('../play/kernels.js');
+  const { getKernel } = await import('../parallel/registry.js');
+  const kernel = getKernel(playKernelName(g.id)) as Parameters<typeof runAndPrint>[0];
+  const params = (r: unknown) => ({ game: g.id, rules: r, entrants: specs! });
+  if (ranges.length === 0) return runAndPrint(kernel, params(rules), opts.deals, opts, { mode });
+
+  const sweep = parseSweepSet(ranges[0]);
+  if (opts.shardIndex !== undefined || opts.out !== undefined) throw new UserError('a sweep runs whole: --shard-index and --out need a single rules set (no range in --set)');
+  const results: MatchResult[] = [];
+  for (const v of sweep.values) {
+    const r = rulesModule.loadRules(opts.rules, [...fixed, `${sweep.path}=${v}`]);
+    const done = await simulate(kernel, params(r), opts.deals, opts);
+    results.push(done!.result as MatchResult);
+  }
+  const { sweepText, sweepRows } = await import('../play/text.js');
+  const result = { game: g.id, mode, field: sweep.path, values: sweep.values, seed: opts.seed, results };
+  emit(result, opts, () => sweepText(sweep.path, sweep.values, results, mode, opts.seed), () => sweepRows(sweep.path, sweep.values, results, mode, true));
+}

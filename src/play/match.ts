@@ -1,0 +1,217 @@
+/**
+ * Tournaments and balance figures for any game over the interface (src/games/state.ts): written
+ * once, for every game whose descriptor declares `state`.
+ *
+ * A trial is one deal played P times (P seats): the same chance stream each time, the entrants
+ * rotated one seat further each time (entrant i sits in seat (i + r) mod P in rotation r). So every
+ * entrant meets the same dice and cards from every seat — duplicate play, in which the luck of the
+ * deal cancels — and seat advantage is measured with every entrant in every seat. Players draw from
+ * their own stream, separate from chance.
+ *
+ * A game's result: each seat's share of the win (the seats with the highest return share it), its
+ * length in decisions, whether the win was shared, and — where the game keeps a running score —
+ * how often the lead changed and the final margin between the first two.
+ */
+import { Rng } from '../core/rng.js';
+import { defineLayout, type Layout } from '../core/accumulator.js';
+import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../core/stats.js';
+import { CHANCE, type StateGame, type StatePlayer } from '../games/state.js';
+import { makePlayer } from './players.js';
+
+/** What a tournament or balance run is: a game, its rules and the entrants (one per seat). */
+export interface MatchParams {
+  game: string;
+  rules: unknown;
+  /** player specs, one per seat of the table (repeat a spec to seat it twice) */
+  entrants: string[];
+}
+
+const TABLE = { deals: 1, games: 1, length: 1, length2: 1, shared: 1, runningGames: 1, leadChanges: 1, leadChanges2: 1, margin: 1, margin2: 1, scoredGames: 1 };
+type Slot = keyof typeof TABLE | 'seatWin' | 'entrantWin' | 'entrantDealWin2' | 'entrantScore' | 'entrantScore2' | 'roleWin';
+
+export function matchLayout(players: number): Layout<Slot> {
+  const P = players;
+  return defineLayout<Slot>({ ...TABLE, seatWin: P, entrantWin: P, entrantDealWin2: P, entrantScore: P, entrantScore2: P, roleWin: P * P });
+}
+
+/** Safety net: a game that has not ended after this many steps is a bug in the game. */
+const MAX_STEPS = 10_000_000;
+
+/** A second stream for the players of one rotation of one deal, apart from the deal's chance stream. */
+function playerSeed(dealSeed: number, rotation: number): number {
+  return dealSeed + 4294967296 * (rotation + 1);
+}
+
+/** Play `count` deals (each in every rotation) into a new accumulator. */
+export function playMatches(sg: StateGame<never>, p: MatchParams, rng: Rng, count: number): Float64Array {
+  const P = p.entrants.length, L = matchLayout(P), o = L.offset;
+  const acc = new Float64Array(L.length);
+  const rules = p.rules as never;
+  // players by (entrant, seat): a strategy may depend on its seat (roles)
+  const players: StatePlayer[] = [];
+  for (let e = 0; e < P; e++) for (let s = 0; s < P; s++) players.push(makePlayer(sg, rules, p.entrants[e], s, P));
+  const out = new Float64Array(P), running = new Float64Array(P), dealWin = new Float64Array(P);
+  for (let k = 0; k < count; k++) {
+    const dealSeed = rng.nextU32();
+    dealWin.fill(0);
+    for (let r = 0; r < P; r++) {
+      const chance = new Rng(dealSeed), moves = new Rng(playerSeed(dealSeed, r));
+      const state = sg.newGame(rules, P);
+      let decisions = 0, leader = -1, changes = 0;
+      for (let step = 0; !state.isTerminal(); step++) {
+        if (step >= MAX_STEPS) throw new Error(`${sg.id}: a game did not end within ${MAX_STEPS} steps: ${state}`);
+        const seat = state.currentPlayer();
+        if (seat === CHANCE) state.applyChance(chance);
+        else {
+          const entrant = (seat - r + P) % P;
+          state.applyAction(players[entrant * P + seat].act(state, moves));
+          decisions++;
+        }
+        if (state.runningScores) {
+          state.runningScores(running);
+          const now = soleLeader(running, P);
+          if (now >= 0) {
+            if (leader >= 0 && now !== leader) changes++;
+            leader = now;
+          }
+        }
+      }
+      state.returns(out);
+      let best = -Infinity, tied = 0;
+      for (let s = 0; s < P; s++) best = Math.max(best, out[s]);
+      for (let s = 0; s < P; s++) if (out[s] === best) tied++;
+      acc[o.games]++;
+      acc[o.length] += decisions;
+      acc[o.length2] += decisions * decisions;
+      if (tied > 1) acc[o.shared]++;
+      for (let s = 0; s < P; s++) {
+        const w = out[s] === best ? 1 / tied : 0, e = (s - r + P) % P;
+        acc[o.seatWin + s] += w;
+        acc[o.entrantWin + e] += w;
+        acc[o.roleWin + e * P + s] += w;
+        dealWin[e] += w / P;
+      }
+      if (state.scores) {
+        state.scores(out);
+        acc[o.scoredGames]++;
+        for (let s = 0; s < P; s++) {
+          const e = (s - r + P) % P;
+          acc[o.entrantScore + e] += out[s];
+          acc[o.entrantScore2 + e] += out[s] * out[s];
+        }
+      }
+      if (state.runningScores) {
+        state.runningScores(running);
+        let first = -Infinity, second = -Infinity;
+        for (let s = 0; s < P; s++) {
+          const v = running[s];
+          if (v > first) {
+            second = first;
+            first = v;
+          } else if (v > second) second = v;
+        }
+        acc[o.runningGames]++;
+        acc[o.leadChanges] += changes;
+        acc[o.leadChanges2] += changes * changes;
+        acc[o.margin] += first - second;
+        acc[o.margin2] += (first - second) * (first - second);
+      }
+    }
+    acc[o.deals]++;
+    for (let e = 0; e < P; e++) acc[o.entrantDealWin2 + e] += dealWin[e] * dealWin[e];
+  }
+  return acc;
+}
+
+/** The one seat strictly ahead, or −1 when the lead is shared. */
+function soleLeader(v: Float64Array, P: number): number {
+  let best = 0, tied = false;
+  for (let s = 1; s < P; s++) {
+    if (v[s] > v[best]) {
+      best = s;
+      tied = false;
+    } else if (v[s] === v[best]) tied = true;
+  }
+  return tied ? -1 : best;
+}
+
+export interface EntrantResult {
+  entrant: number;
+  player: string;
+  games: number;
+  /** share of games won (shared wins split), Wilson 95% interval over games */
+  winRate: Proportion;
+  /** standard error of the win rate over deals (duplicate play: the deal, not the game, is the independent unit) */
+  dealSe: number;
+  /** the game's own score per game (points, money; as the game counts it), when the game has one */
+  score: MeanEstimate | null;
+}
+
+export interface SeatResult {
+  seat: number;
+  /** the seat's role, when the game's seats are roles */
+  role: string | null;
+  games: number;
+  winRate: Proportion;
+  /** win rate − 1/P: what sitting here is worth over a fair share */
+  advantage: number;
+}
+
+export interface MatchResult {
+  game: string;
+  rules: string | null;
+  players: number;
+  deals: number;
+  games: number;
+  entrants: EntrantResult[];
+  seats: SeatResult[];
+  /** win rate of entrant e in seat s: byRole[e][s] (each pair plays once per deal) */
+  byEntrantAndSeat: number[][];
+  /** decisions per game */
+  length: MeanEstimate;
+  /** games whose win was shared (a draw or a tie at the top) */
+  sharedWins: Proportion;
+  /** changes of the sole leader per game, where the game keeps a running score */
+  leadChanges: MeanEstimate | null;
+  /** final margin between the first two by running score, where the game keeps one */
+  margin: MeanEstimate | null;
+}
+
+export function summarizeMatches(sg: StateGame<never>, p: MatchParams, acc: Float64Array): MatchResult {
+  const P = p.entrants.length, o = matchLayout(P).offset;
+  const deals = acc[o.deals], games = acc[o.games];
+  const entrants: EntrantResult[] = p.entrants.map((player, e) => {
+    const mean = acc[o.entrantWin + e] / games;
+    const dealVar = deals > 1 ? Math.max(0, (acc[o.entrantDealWin2 + e] - deals * mean * mean) / (deals - 1)) : NaN;
+    const sg2 = acc[o.scoredGames];
+    return {
+      entrant: e,
+      player,
+      games,
+      winRate: proportion(acc[o.entrantWin + e], games),
+      dealSe: Math.sqrt(dealVar / deals),
+      score: sg2 > 0 ? meanEstimate(sg2, acc[o.entrantScore + e], acc[o.entrantScore2 + e]) : null,
+    };
+  });
+  const seats: SeatResult[] = Array.from({ length: P }, (_, s) => {
+    const w = proportion(acc[o.seatWin + s], games);
+    return { seat: s, role: sg.roles?.[s] ?? null, games, winRate: w, advantage: w.p - 1 / P };
+  });
+  const byEntrantAndSeat = Array.from({ length: P }, (_, e) => Array.from({ length: P }, (_, s) => acc[o.roleWin + e * P + s] / deals));
+  const rg = acc[o.runningGames];
+  const name = (p.rules as { name?: unknown } | null)?.name;
+  return {
+    game: p.game,
+    rules: typeof name === 'string' ? name : null,
+    players: P,
+    deals,
+    games,
+    entrants,
+    seats,
+    byEntrantAndSeat,
+    length: meanEstimate(games, acc[o.length], acc[o.length2]),
+    sharedWins: proportion(acc[o.shared], games),
+    leadChanges: rg > 0 ? meanEstimate(rg, acc[o.leadChanges], acc[o.leadChanges2]) : null,
+    margin: rg > 0 ? meanEstimate(rg, acc[o.margin], acc[o.margin2]) : null,
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Players for any game over the interface (src/games/state.ts): the uniformly random player, and
+ * the one way a tool turns a strategy spec into a player — `uniform`, else the game's own players.
+ */
+import { UserError } from '../core/errors.js';
+import type { Rng } from '../core/rng.js';
+import { MAX_ACTIONS, type GameState, type StateGame, type StatePlayer } from '../games/state.js';
+
+/** Plays a legal action drawn uniformly at random: the baseline every game has. */
+export class UniformPlayer implements StatePlayer {
+  private readonly actions = new Int32Array(MAX_ACTIONS);
+  act(state: GameState, rng: Rng): number {
+    const n = state.legalActions(this.actions);
+    return this.actions[rng.below(n)];
+  }
+}
+
+/** The name of the uniformly random player (a name no game's strategy uses). */
+export const UNIFORM = 'uniform';
+
+/** Every player name a tool accepts for this game. */
+export function playerNames(sg: StateGame<never>): string[] {
+  return [UNIFORM, ...sg.playerNames];
+}
+
+/** A player for `spec` at `seat` of a table of `players`; an unknown name is a UserError. */
+export function makePlayer(sg: StateGame<never>, rules: never, spec: string, seat: number, players: number): StatePlayer {
+  if (spec === UNIFORM) return new UniformPlayer();
+  const name = spec.split(':')[0];
+  if (!sg.playerNames.includes(name)) throw new UserError(`${sg.id}: unknown player ${JSON.stringify(name)} (known: ${playerNames(sg).join(', ')})`);
+  return sg.player(rules, spec, seat, players);
+}
+
+/**
+ * A comma-separated list of player specs, one per seat: "threshold:callBelow=0.3,edge=0,uniform".
+ * A piece with `=` and no `:` is one more parameter of the spec before it; empty pieces are refused.
+ */
+export function splitPlayerList(text: string, option = '--strategies'): string[] {
+  const specs: string[] = [];
+  for (const raw of text.split(',')) {
+    const piece = raw.trim();
+    if (piece === '') throw new UserError(`${option}: an empty name in ${JSON.stringify(text)}`);
+    if (piece.includes('=') && !piece.includes(':') && specs.length) specs[specs.length - 1] += `,${piece}`;
+    else specs.push(piece);
+  }
+  return specs;
+}
