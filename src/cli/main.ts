@@ -40,7 +40,6 @@ const EXAMPLES_NOT_YET_IN_DESCRIPTORS: Record<string, string[]> = {
   wulong: ['solve', 'advise --score 2000 --dice 3', 'simulate --trials 1e6 --seed 7', 'game --players 4 --games 20000'],
   mahjong: ['waits 1112345678999m --void s', 'discard 11123456789m135p --void s', 'simulate --deals 2000 --seed 7'],
   tichu: ['odds', 'grand --hand "Dr Ph Aj As Kp Kr Qs Jj" --deals 2000', 'simulate --games 200 --seed 1'],
-  'cant-stop': ['odds --columns 6,7,8', 'odds --turn', 'simulate --games 20000 --player rule28 --player random'],
   dracula: ['odds --card 5R --trump Y --seen 6R,7R,1Y', 'simulate --games 20000 --dracula greedy --helsing random', 'sweep --set health=8..16 --games 4000'],
 };
 

@@ -97,6 +97,16 @@ export class CantStopState implements GameState {
     for (let i = 0; i < this.players; i++) out[i] = this.engine.claims[i];
   }
 
+  /** each seat's standing, in columns: 1 per claimed column plus marker / height in each open one */
+  runningScores(out: Float64Array): void {
+    const e = this.engine;
+    for (let p = 0; p < this.players; p++) {
+      let v = 0;
+      for (let c = 0; c < COLUMNS; c++) v += e.claimedBy[c] === p ? 1 : e.claimedBy[c] < 0 ? e.marker[p * COLUMNS + c] / e.heights[c] : 0;
+      out[p] = v;
+    }
+  }
+
   informationKey(_seat: number): string {
     return this.toString();
   }
@@ -149,6 +159,7 @@ export const stateGame: StateGame<CantStopRules> = {
     if (!Number.isInteger(players) || players < 1 || players > 4) throw new UserError(`Can't Stop is for 1 to 4 players (got ${players})`);
     return new CantStopState(rules, players);
   },
-  playerNames: STRATEGY_NAMES,
+  // optimal is a solitaire policy for small boards only: not offered to the tools over the interface
+  playerNames: STRATEGY_NAMES.filter((n) => n !== 'optimal').sort((a, b) => (a === 'rule28' ? -1 : b === 'rule28' ? 1 : 0)),
   player: (rules, spec) => new StrategyAtState(createPlayer(rules, parseStrategy(spec))),
 };
