@@ -1,9 +1,17 @@
-// oddsmith's typed API: one namespace per game, plus the shared core for scripting analyses.
+// oddsmith's typed API: one namespace per game (every game in src/games/index.ts: a test checks
+// that none is missing), the game interface and the tools over it, and the shared core.
 export * as wulong from './games/wulong/index.js';
 export * as sichuanMahjong from './games/sichuan-mahjong/index.js';
 export * as weilong from './games/weilong/index.js';
 export * as liarsDice from './games/liars-dice/index.js';
+export * as tichu from './games/tichu/index.js';
+export * as dracula from './games/dracula/index.js';
 export * as cantStop from './games/cant-stop/index.js';
+export { GAMES } from './games/index.js';
+export type { GameDescriptor } from './games/types.js';
+export { CHANCE, TERMINAL, MAX_ACTIONS, type GameState, type StatePlayer, type StateGame, type Outcome } from './games/state.js';
+export { UniformPlayer, makePlayer, playerNames } from './play/players.js';
+export { playMatches, summarizeMatches, type MatchParams, type MatchResult } from './play/match.js';
 export { Rng } from './core/rng.js';
 export { meanEstimate, proportion } from './core/stats.js';
 export { runExperiment } from './parallel/pool.js';
