@@ -25,6 +25,38 @@ module.exports = {
       name: 'strategies-stay-in-their-game', severity: 'error', comment: 'strategies/<game> implements src/games/<game>/strategy.ts with core helpers, nothing else',
       from: { path: '^strategies/([^/]+)/' }, to: { path: '^(src|strategies)/', pathNot: ['^src/games/$1/', '^src/core/', '^strategies/$1/'] },
     },
+    {
+      name: 'cli-reaches-games-through-the-list', severity: 'error', comment: 'src/cli knows the games only through src/games/index.ts, types.ts and state.ts (each game adds its own command group)',
+      from: { path: '^src/cli/' }, to: { path: '^(src/games/[^/]+/|strategies/)' },
+    },
+    {
+      name: 'bench-reaches-games-through-the-list', severity: 'error', comment: 'src/bench runs the benches the descriptors list: no game file, no strategy',
+      from: { path: '^src/bench/' }, to: { path: '^(src/games/[^/]+/|strategies/)' },
+    },
+    {
+      name: 'play-knows-only-the-interface', severity: 'error', comment: 'the tools in src/play are written over src/games/state.ts (and the list of games): no game file, no strategy, no command line',
+      from: { path: '^src/play/' }, to: { path: '^(src/games/[^/]+/|strategies/|src/cli/|src/bench/|src/workbench/)' },
+    },
+    {
+      name: 'workbench-imports-only-pure-game-modules', severity: 'error', comment: 'the browser workbench may bundle a game\'s rules and exact solvers, never its engine, kernels, command line or reports (nor strategies)',
+      from: { path: '^src/workbench/' }, to: { path: '^(src/games/[^/]+/|strategies/)', pathNot: ['^src/games/[^/]+/(rules|exact[a-z-]*)\\.ts$', '^src/games/[^/]+/[^/]+/(rules|exact[a-z-]*)\\.ts$'] },
+    },
+    {
+      name: 'games-use-only-the-shared-helpers', severity: 'error', comment: 'a game may use src/cli/common.ts (its command group) and src/bench/timing.ts (its bench), nothing else of src/cli, src/bench, src/play or src/workbench',
+      from: { path: '^src/games/' }, to: { path: '^src/(cli|bench|play|workbench)/', pathNot: '^src/(cli/common|bench/timing)\\.ts$' },
+    },
+    {
+      name: 'nothing-below-imports-the-tools', severity: 'error', comment: 'src/core, src/parallel, src/report and strategies never import src/cli, src/bench, src/play or src/workbench',
+      from: { path: '^(src/(core|parallel|report)|strategies)/' }, to: { path: '^src/(cli|bench|play|workbench)/' },
+    },
+    {
+      name: 'strategies-see-the-contract-not-the-machinery', severity: 'error', comment: 'a strategy never imports its game\'s command line, reports, kernels, bench, descriptor, state interface or library index',
+      from: { path: '^strategies/([^/]+)/' }, to: { path: ['^src/games/$1/(cli|report|kernels|bench|descriptor|state|index)\\.ts$', '^src/games/$1/[^/]+/(cli|report|kernels|bench|index)\\.ts$'] },
+    },
+    {
+      name: 'game-reports-do-not-import-the-cli', severity: 'error', comment: 'a report page and a command share code through a module both import, not through cli.ts',
+      from: { path: '^src/games/.+/report\\.ts$' }, to: { path: '^src/games/.+/cli\\.ts$' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -4,6 +4,7 @@
  */
 import { UserError } from '../../src/core/errors.js';
 import { StrategyRegistry, parseSpec, type RegisteredStrategy } from '../../src/core/spec.js';
+import { parseIntArg } from '../../src/core/validate.js';
 import type { WeilongStrategy } from '../../src/games/weilong/strategy.js';
 import { adaptive } from './adaptive.js';
 import { dragon } from './dragon.js';
@@ -29,4 +30,17 @@ export function getStrategy(spec: string): WeilongStrategy {
   const entry = REGISTRY.get(s.name);
   if (s.name !== spec) throw new UserError(`strategy ${s.name} takes no parameters (got ${JSON.stringify(spec)})`);
   return entry.strategy;
+}
+
+/** Player count 2..5. */
+export function parsePlayers(text: string, name = '--players'): number {
+  return parseIntArg(text, name, 2, 5);
+}
+
+/** One strategy for every seat, or exactly one per seat; every name must be known. */
+export function parseStrategies(list: readonly string[], players: number, name = '--strategies'): string[] {
+  for (const s of list) getStrategy(s);
+  if (list.length === 1) return Array.from({ length: players }, () => list[0]);
+  if (list.length !== players) throw new UserError(`${name} lists ${list.length} strategies for ${players} players (give one for every seat, or one for all; known: ${STRATEGY_NAMES.join(', ')})`);
+  return [...list];
 }

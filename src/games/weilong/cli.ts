@@ -1,15 +1,13 @@
 /** The `oddsmith weilong …` command group. */
 import type { Command } from 'commander';
 import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
-import { UserError } from '../../core/errors.js';
 import type { Row } from '../../core/format.js';
 import { Rng } from '../../core/rng.js';
-import { parseIntArg } from '../../core/validate.js';
 import { parseSon, SON_SHORT, validateRules, type WeilongRules } from './rules.js';
 import { gamesKernel, simulateTurns, TURN, type GamesParams } from './kernels.js';
 import { checkCollected, parseCollected, turnOdds, type TurnOdds } from './exact.js';
 import { END_ELEMENT, WeilongGame } from './engine.js';
-import { getStrategy, STRATEGY_NAMES } from '../../../strategies/weilong/index.js';
+import { getStrategy, parsePlayers, parseStrategies, STRATEGY_NAMES } from '../../../strategies/weilong/index.js';
 import { checkAssumptions } from './assumptions.js';
 
 const GAME = 'weilong';
@@ -18,19 +16,6 @@ const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 
 function rulesFrom(opts: RulesOptions): WeilongRules {
   return rulesFromOptions(GAME, opts, validateRules);
-}
-
-/** Player count 2..5. */
-export function parsePlayers(text: string, name = '--players'): number {
-  return parseIntArg(text, name, 2, 5);
-}
-
-/** One strategy for every seat, or exactly one per seat; every name must be known. */
-export function parseStrategies(list: readonly string[], players: number, name = '--strategies'): string[] {
-  for (const s of list) getStrategy(s);
-  if (list.length === 1) return Array.from({ length: players }, () => list[0]);
-  if (list.length !== players) throw new UserError(`${name} lists ${list.length} strategies for ${players} players (give one for every seat, or one for all; known: ${STRATEGY_NAMES.join(', ')})`);
-  return [...list];
 }
 
 function oddsRow(o: TurnOdds): Row {
