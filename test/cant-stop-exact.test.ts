@@ -11,6 +11,7 @@ import { loadRules } from '../src/games/cant-stop/rules.js';
 import { parseStrategy } from '../strategies/cant-stop/index.js';
 import { solveSolitaire } from '../strategies/cant-stop/optimal.js';
 import { measureAllocation } from './helpers/alloc.js';
+import { expectWithinSE } from './kit/within-se.js';
 
 const rules = loadRules();
 
@@ -49,9 +50,9 @@ describe("Can't Stop exact odds", () => {
     const n = 4000;
     const p = { rules, player: null };
     const r = turnKernel.summarize(p, turnKernel.run(p, new Rng(2024), n), n);
-    expect(Math.abs(r.progress.mean - exact.progress)).toBeLessThan(4 * r.progress.se);
-    expect(Math.abs(r.bust.p - exact.bust)).toBeLessThan(4 * Math.sqrt((exact.bust * (1 - exact.bust)) / n));
-    expect(Math.abs(r.rolls.mean - exact.rolls)).toBeLessThan(4 * r.rolls.se);
+    expectWithinSE(r.progress.mean, exact.progress, r.progress.se, 4, 'progress per turn');
+    expectWithinSE(r.bust.p, exact.bust, Math.sqrt((exact.bust * (1 - exact.bust)) / n), 4, 'bust share');
+    expectWithinSE(r.rolls.mean, exact.rolls, r.rolls.se, 4, 'rolls per turn');
     // a heuristic cannot beat the optimum (by more than noise)
     const h = { rules, player: parseStrategy('rule28') };
     const rh = turnKernel.summarize(h, turnKernel.run(h, new Rng(2024), n), n);
@@ -67,7 +68,7 @@ describe("Can't Stop exact odds", () => {
     const n = 2000;
     const p: GamesParams = { rules: tiny, players: [parseStrategy('optimal')], rotate: false };
     const r = gamesKernel.summarize(p, gamesKernel.run(p, new Rng(7), n), n);
-    expect(Math.abs(r.turns.mean - s.turns)).toBeLessThan(4 * r.turns.se);
+    expectWithinSE(r.turns.mean, s.turns, r.turns.se, 4, 'solitaire turns');
     // and Rule of 28 takes longer on the same board
     const q: GamesParams = { ...p, players: [parseStrategy('rule28')] };
     const rq = gamesKernel.summarize(q, gamesKernel.run(q, new Rng(7), n), n);
