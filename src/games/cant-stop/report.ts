@@ -3,14 +3,15 @@
  * sets; the optimal single turn, exact and simulated (the simulator checked against it), beside the
  * strategies' turns; and whole games between the strategies with the first player's edge.
  * An experiment spec (experiments/cant-stop*.json):
- *   { name, game: "cant-stop", page, title?, rules?, strategies, games, turns, seed, shardCount? }
+ *   { name, game: "cant-stop", page, title?, rules?, strategies, games, turns, seed, shardCount?,
+ *     sweep?: { field, values, games, player } }  (the first player's edge at each value of one rules field)
  */
 import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type Row, type Section } from '../../report/page.js';
 import { basisLine } from '../../report/chart-config.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
-import { readRawRules } from '../../core/rules.js';
-import { array, integer, onlyKeys, string } from '../../core/validate.js';
+import { applySets, readRawRules } from '../../core/rules.js';
+import { array, integer, object, onlyKeys, string } from '../../core/validate.js';
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 import { parseStrategy, specLabel, type ParsedSpec } from '../../../strategies/cant-stop/index.js';
 import { gamesKernel, optimalTurn, turnKernel, type GamesParams, type GamesResult, type TurnParams, type TurnSimResult } from './kernels.js';
@@ -31,12 +32,24 @@ export interface CantStopExperiment {
   turns: number;
   seed: number;
   shardCount: number;
+  sweep?: { field: string; values: number[]; games: number; player: ParsedSpec };
 }
 
 export function parseExperiment(spec: Record<string, unknown>): CantStopExperiment {
   const name = string(spec.name, 'experiment name');
   const w = `experiment ${name}`;
-  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'strategies', 'games', 'turns', 'seed', 'shardCount']);
+  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'strategies', 'games', 'turns', 'seed', 'shardCount', 'sweep']);
+  let sweep: CantStopExperiment['sweep'];
+  if (spec.sweep !== undefined) {
+    const o = object(spec.sweep, `${w}: sweep`);
+    onlyKeys(o, `${w}: sweep`, ['field', 'values', 'games', 'player']);
+    sweep = {
+      field: string(o.field, `${w}: sweep.field`),
+      values: array(o.values, `${w}: sweep.values`, 1, 50).map((v, j) => integer(v, `${w}: sweep.values.${j}`, 0, 1000)),
+      games: integer(o.games, `${w}: sweep.games`, 1, 1e9),
+      player: parseStrategy(string(o.player, `${w}: sweep.player`)),
+    };
+  }
   return {
     name,
     page: string(spec.page, `${w}: page`),
@@ -47,6 +60,7 @@ export function parseExperiment(spec: Record<string, unknown>): CantStopExperime
     turns: integer(spec.turns, `${w}: turns`, 1, 1e9),
     seed: integer(spec.seed, `${w}: seed`, 0),
     shardCount: spec.shardCount === undefined ? 16 : integer(spec.shardCount, `${w}: shardCount`, 1, 100000),
+    sweep,
   };
 }
 
@@ -119,6 +133,30 @@ function pairChart(rows: Row[], games: number, seed: number): Chart {
   };
 }
 
+function edgeChart(field: string, rows: Row[], games: number, player: string, seed: number): Chart {
+  const title = `First player's win rate by ${field}`;
+  const x = { field: 'value', type: 'ordinal', title: `${field} (rules field)`, axis: { labelAngle: 0 } };
+  return {
+    name: `first-player-by-${field}`,
+    title,
+    caption: `Two ${player} players, seats rotated game by game; the share of games won by the player who moves first. Above the dashed line moving first is an advantage.`,
+    rows,
+    basis: basisLine({ simulated: games, of: 'games per value', seed }),
+    spec: {
+      $schema: SCHEMA,
+      title: { text: title, subtitle: `${player} against ${player}; 95% Wilson intervals; dashed line 50%` },
+      width: 420,
+      height: 260,
+      data: { values: rows },
+      layer: [
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, y: { field: 'low', type: 'quantitative', title: 'games won by the first player', axis: { format: '.0%' }, scale: { domain: [0.3, 0.7] } }, y2: { field: 'high' } } },
+        { mark: { type: 'point', filled: true, size: 80 }, encoding: { x, y: { field: 'p', type: 'quantitative' } } },
+        { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: 0.5 } } },
+      ],
+    } as never,
+  };
+}
+
 async function runTurns(rules: CantStopRules, player: ParsedSpec | null, e: CantStopExperiment, workers: number): Promise<TurnSimResult> {
   const params: TurnParams = { rules, player };
   const acc = await runShards({ kernel: turnKernel.name, params, seed: e.seed, total: e.turns, shardCount: Math.min(e.shardCount, e.turns) }, { workers });
@@ -182,6 +220,22 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
       },
     },
   ];
+  if (e.sweep) {
+    const sw = e.sweep;
+    const rows: Row[] = [];
+    for (const v of sw.values) {
+      say(`first player's edge: ${sw.field}=${v}`);
+      const r = validateRules(applySets(raw, [`${sw.field}=${v}`]), `${label} with ${sw.field}=${v}`);
+      const g = await runGames(r, [sw.player, sw.player], { ...e, games: sw.games }, ctx.workers);
+      const s1 = g.seats[0].wins;
+      rows.push({ value: v, p: s1.p, low: s1.ci95[0], high: s1.ci95[1], games: g.games, 'turns/game': Number(g.turns.mean.toFixed(2)) });
+    }
+    sections.push({
+      heading: `Balance: the first player's edge by ${sw.field}`,
+      html: `<p>${escapeHtml(rows.map((r) => `${sw.field} = ${r.value}: first player wins ${pc(r.p as number)} ${pcI([r.low as number, r.high as number])}`).join('; '))}.</p>`,
+      charts: [edgeChart(sw.field, rows, sw.games, specLabel(sw.player), e.seed)],
+    });
+  }
   const page = { path: `cant-stop/${e.page}.html`, title: e.title, summary: `exact roll odds, the optimal turn exact vs simulated, games between strategies (${rules.name})` };
   return [await writePage(ctx.reportsDir, page, '<p>Can\'t Stop (Sid Sackson, 1980): exact odds, the optimal single turn, and games between the random and Rule-of-28 players (docs/cant-stop.md).</p>', sections)];
 };
