@@ -24,11 +24,18 @@ describe('oddsmith cant-stop', () => {
   });
 
   it('every command has --help with examples; tournament and balance come from the framework', () => {
-    for (const c of ['odds', 'simulate', 'turn', 'tournament', 'balance']) {
+    for (const c of ['odds', 'simulate', 'turn', 'tournament', 'balance', 'assumptions']) {
       const h = runCli(['cant-stop', c, '--help']);
       expect(h.code, c).toBe(0);
       expect(h.stdout, c).toMatch(/Examples?:\n {2}npx oddsmith cant-stop /);
     }
+  });
+
+  it('assumptions: each open rule with the findings re-measured; --only names known fields', () => {
+    const r = JSON.parse(runCli(['cant-stop', 'assumptions', '--only', 'columnsToWin', '--games', '200', '--workers', '1', '--json']).stdout);
+    expect(r.assumptions.map((a: { field: string }) => a.field)).toEqual(['columnsToWin']);
+    expect(r.checks[0].values.map((v: { value: string }) => v.value)).toEqual(['default', '4', '5']);
+    expectUserError(runCli(['cant-stop', 'assumptions', '--only', 'runnerz', '--games', '200']), /unknown assumption "runnerz"/);
   });
 
   it('bad input: one line on stderr, exit 2', () => {

@@ -2,11 +2,12 @@
 import { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { fmtPct, textTable } from '../../core/format.js';
-import { addRulesOptions, addSimOptions, emit, intArg, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { parseStrategy, strategyUsage } from '../../../strategies/cant-stop/index.js';
 import { bustRolls, bustTable, columnRolls, OptimalTurn, parseSums, Solitaire, solitaireSize } from './exact.js';
 import { formatTurns, gamesKernel, turnKernel, type GamesParams } from './kernels.js';
-import { columnSum, loadRules } from './rules.js';
+import { columnSum, loadRules, validateRules } from './rules.js';
+import { checkAssumptions } from './assumptions.js';
 import { ROLLS } from './tables.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -124,4 +125,13 @@ export function register(program: Command): void {
       emit({ ...r, exact, run: out.run }, opts, text, () => [{ strategy: r.strategy, turns: r.turns, progress: r.progress.mean, progressSe: r.progress.se, bust: r.bust.p, rolls: r.rolls.mean, ...(exact ? { exactProgress: exact.progress, exactBust: exact.bust, exactRolls: exact.rolls } : {}) }]);
     });
 
+
+  addAssumptionsCommand(g, {
+    description: 'every assumed rule (the rulebook leaves it open or gives it as a variant), its default and alternatives, and the headline findings re-measured at each alternative (95% intervals)',
+    size: { flag: '--games', help: 'games per table per rule set', min: 100, max: 1e7, default: 4000 },
+    only: true,
+    rules: 'cant-stop',
+    examples: ['', '--games 1000 --only columnsToWin --csv'],
+    checkAssumptions: (o) => checkAssumptions({ rules: rulesFromOptions('cant-stop', o, validateRules), games: o.size, seed: o.seed, workers: o.workers, only: o.only }),
+  });
 }

@@ -18,6 +18,8 @@ import { gamesKernel, optimalTurn, turnKernel, type GamesParams, type GamesResul
 import { columnSum, validateRules, type CantStopRules } from './rules.js';
 import { bustTable, columnRolls } from './exact.js';
 import { ROLLS } from './tables.js';
+import { checkAssumptions } from './assumptions.js';
+import { assumptionsSection } from '../../report/assumptions.js';
 
 const pc = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
 const pcI = (c: readonly number[], d = 1) => `[${(c[0] * 100).toFixed(d)}, ${(c[1] * 100).toFixed(d)}]`;
@@ -33,12 +35,14 @@ export interface CantStopExperiment {
   seed: number;
   shardCount: number;
   sweep?: { field: string; values: number[]; games: number; player: ParsedSpec };
+  /** games per table per rule set of the assumptions section (none: no section) */
+  assumptionsGames?: number;
 }
 
 export function parseExperiment(spec: Record<string, unknown>): CantStopExperiment {
   const name = string(spec.name, 'experiment name');
   const w = `experiment ${name}`;
-  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'strategies', 'games', 'turns', 'seed', 'shardCount', 'sweep']);
+  onlyKeys(spec, w, ['name', 'game', 'description', 'page', 'title', 'rules', 'strategies', 'games', 'turns', 'seed', 'shardCount', 'sweep', 'assumptionsGames']);
   let sweep: CantStopExperiment['sweep'];
   if (spec.sweep !== undefined) {
     const o = object(spec.sweep, `${w}: sweep`);
@@ -61,6 +65,7 @@ export function parseExperiment(spec: Record<string, unknown>): CantStopExperime
     seed: integer(spec.seed, `${w}: seed`, 0),
     shardCount: spec.shardCount === undefined ? 16 : integer(spec.shardCount, `${w}: shardCount`, 1, 100000),
     sweep,
+    assumptionsGames: spec.assumptionsGames === undefined ? undefined : integer(spec.assumptionsGames, `${w}: assumptionsGames`, 100, 1e7),
   };
 }
 
@@ -235,6 +240,10 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
       html: `<p>${escapeHtml(rows.map((r) => `${sw.field} = ${r.value}: first player wins ${pc(r.p as number)} ${pcI([r.low as number, r.high as number])}`).join('; '))}.</p>`,
       charts: [edgeChart(sw.field, rows, sw.games, specLabel(sw.player), e.seed)],
     });
+  }
+  if (e.assumptionsGames !== undefined) {
+    say('assumptions');
+    sections.push(assumptionsSection(await checkAssumptions({ rules, games: e.assumptionsGames, seed: e.seed, workers: ctx.workers })));
   }
   const page = { path: `cant-stop/${e.page}.html`, title: e.title, summary: `exact roll odds, the optimal turn exact vs simulated, games between strategies (${rules.name})` };
   return [await writePage(ctx.reportsDir, page, '<p>Can\'t Stop (Sid Sackson, 1980): exact odds, the optimal single turn, and games between the random and Rule-of-28 players (docs/cant-stop.md).</p>', sections)];
