@@ -138,9 +138,13 @@ function pairChart(rows: Row[], games: number, seed: number): Chart {
   };
 }
 
+/** Words for a swept rules field on an axis (the chart conventions want no raw field names). */
+const FIELD_WORDS: Record<string, string> = { columnsToWin: 'columns a player must claim to win', runners: 'runners per turn', turnLimit: 'turn limit (draw after)' };
+
 function edgeChart(field: string, rows: Row[], games: number, player: string, seed: number): Chart {
-  const title = `First player's win rate by ${field}`;
-  const x = { field: 'value', type: 'ordinal', title: `${field} (rules field)`, axis: { labelAngle: 0 } };
+  const words = FIELD_WORDS[field] ?? `rules field ${field}`;
+  const title = `First player's win rate by ${words}`;
+  const x = { field: 'value', type: 'ordinal', title: words, axis: { labelAngle: 0 } };
   return {
     name: `first-player-by-${field}`,
     title,
