@@ -62,6 +62,10 @@ const BASE: Record<string, string[]> = {
   merge: ['merge', '{dir}/p0.json'],
   report: ['report', '--quiet', '--only', 'nope', '--out', '{dir}/r'],
 };
+// the commands over the game interface (src/cli/play.ts), in every game that declares it: one row shape for all
+for (const { name, cmd } of COMMANDS) {
+  if (!BASE[name] && / over the game interface/.test(cmd.description())) BASE[name] = [...name.split(' '), '--deals', '2'];
+}
 
 /** Game-specific malformed input: [command, name, the changed arguments, what the line says]. */
 const SPECIFIC: [string, string, string[], RegExp][] = [
@@ -132,6 +136,9 @@ const SPECIFIC: [string, string, string[], RegExp][] = [
   ['dracula simulate', 'unknown strategy', ['--dracula', 'nope'], /nope|strateg/],
   ['dracula sweep', 'a range of words', ['--set', 'health=a..b'], /is not a number/],
   ['report', 'an unknown experiment', [], /unknown experiment\(s\): nope/],
+  ['weilong tournament', 'unknown player', ['--strategies', 'adaptive,nope'], /unknown player "nope"/],
+  ['weilong balance', 'an empty player', ['--strategies', 'adaptive,,element'], /an empty name/],
+  ['liars balance', 'two swept fields', ['--set', 'sides=4..5', '--set', 'dicePerPlayer=1..2'], /one field may be swept/],
 ];
 
 /** A value to give an option, where `{base}` runs are changed: replace it or add it. */

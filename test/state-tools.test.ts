@@ -60,6 +60,27 @@ describe('tournament over the interface', () => {
   });
 });
 
+describe('the <game>.play kernels, one per game that declares the interface', async () => {
+  const { playKernels } = await import('../src/play/kernels.js');
+  const { runExperiment } = await import('../src/parallel/pool.js');
+  const { GAMES } = await import('../src/games/index.js');
+
+  it('there is one for every game with state', () => {
+    expect(playKernels.map((k) => k.name).sort()).toEqual(GAMES.filter((g) => g.state).map((g) => `${g.id}.play`).sort());
+  });
+
+  for (const k of playKernels) {
+    it(`${k.name}: same (seed, shard) → same accumulator, another shard → another; 1 and 2 workers bit-identical`, async () => {
+      const { params, count } = k.sample();
+      const a = k.run(params, Rng.forShard(11, 3), count), b = k.run(params, Rng.forShard(11, 3), count), c = k.run(params, Rng.forShard(11, 4), count);
+      expect(Array.from(b)).toEqual(Array.from(a));
+      expect(Array.from(c)).not.toEqual(Array.from(a));
+      const e = { kernel: k.name, params, seed: 5, total: count * 2, shardCount: 4 };
+      expect(Array.from(await runExperiment(e, { workers: 2 }))).toEqual(Array.from(await runExperiment(e, { workers: 1 })));
+    });
+  }
+});
+
 describe('the commands', () => {
   const strip = (j: Record<string, unknown>) => {
     const { seconds: _s, ...rest } = j;

@@ -114,6 +114,8 @@ describe('the game interface: every game that declares it behaves', () => {
         expect(seats.min).toBeLessThanOrEqual(seats.default);
         expect(seats.default).toBeLessThanOrEqual(seats.max);
         expect(sg.playerNames.length).toBeGreaterThan(0);
+        // "uniform" is the tools' random player (src/play): a game's own player may not take the name
+        expect(sg.playerNames).not.toContain('uniform');
         if (sg.roles) expect(sg.roles.length).toBe(seats.default);
       });
 

@@ -14,7 +14,7 @@ export const descriptor: GameDescriptor = {
   state: async () => (await import('./state.js')).stateGame,
   examples: {
     group: ['simulate --games 20000 --seed 1', 'odds --son 1 --collected 1,1', 'play --players 3 --seed 7'],
-    tournament: ['--strategies adaptive,element,dragon,noability --deals 200', '--strategies adaptive,element --deals 200 --set rounds=1..5'],
+    tournament: ['--strategies adaptive,element,dragon,noability --deals 200', '--strategies adaptive,element --deals 100 --set penalty.1=0..10:5'],
     balance: ['--strategies adaptive --players 4 --deals 200', '--strategies adaptive --players 3 --deals 100 --set penalty.5=0..10:5'],
   },
 };
