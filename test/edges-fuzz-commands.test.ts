@@ -59,6 +59,10 @@ const BASE: Record<string, string[]> = {
   'dracula simulate': ['dracula', 'simulate', '--games', '2'],
   'dracula odds': ['dracula', 'odds', '--card', '5R', '--trump', 'Y'],
   'dracula sweep': ['dracula', 'sweep', '--set', 'health=8..9', '--games', '2'],
+  'cant-stop odds': ['cant-stop', 'odds', '--columns', '6,7,8'],
+  'cant-stop simulate': ['cant-stop', 'simulate', '--games', '2'],
+  'cant-stop turn': ['cant-stop', 'turn', '--turns', '2'],
+  'cant-stop assumptions': ['cant-stop', 'assumptions', '--games', '100', '--only', 'turnLimit'],
   merge: ['merge', '{dir}/p0.json'],
   report: ['report', '--quiet', '--only', 'nope', '--out', '{dir}/r'],
 };

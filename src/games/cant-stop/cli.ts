@@ -10,7 +10,8 @@ import { columnSum, loadRules, validateRules } from './rules.js';
 import { checkAssumptions } from './assumptions.js';
 import { ROLLS } from './tables.js';
 
-const collect = (v: string, prev: string[]) => [...prev, v];
+// prev is undefined when commander has no default yet (and when a test probes the parser alone)
+const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 export function register(program: Command): void {
   const g = program.command('cant-stop').description("Can't Stop: exact bust odds and optimal turns, whole games between strategies");
@@ -86,7 +87,7 @@ export function register(program: Command): void {
     ),
     'cant-stop',
   )
-    .addHelpText('after', '\nExamples:\n  npx oddsmith cant-stop simulate --games 20000 --player rule28 --player random --seed 1\n  npx oddsmith cant-stop simulate --games 5000 --player rule28 --player rule28:stop=20 --player random\n  npx oddsmith cant-stop simulate --games 20000 --player rule28   (solitaire: turns to win)')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith cant-stop simulate --games 20000 --player rule28 --player random --seed 1\n  npx oddsmith cant-stop simulate --games 5000 --player rule28 --player rule28:stop=20 \\\n      --player random\n  npx oddsmith cant-stop simulate --games 20000 --player rule28   (solitaire: turns to win)')
     .action(async (opts: SimOptions & RulesOptions & { games: number; player: string[]; rotate: boolean }) => {
       const specs = opts.player.length ? opts.player : ['rule28', 'random'];
       if (specs.length > 4) throw new UserError(`--player: Can't Stop is for 1 to 4 players (got ${specs.length})`);

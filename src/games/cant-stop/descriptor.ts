@@ -15,6 +15,6 @@ export const descriptor: GameDescriptor = {
   examples: {
     group: ['odds --columns 6,7,8', 'odds --turn', 'simulate --games 20000 --player rule28 --player random'],
     tournament: ['--strategies rule28,random --deals 2000', '--strategies rule28,rule28:stop=20,random --deals 1000'],
-    balance: ['--strategies rule28 --deals 2000', '--strategies rule28 --players 3 --deals 1000 --set columnsToWin=2..4'],
+    balance: ['--strategies rule28 --deals 2000', '--strategies rule28 --deals 1000 --set columnsToWin=2..5'],
   },
 };
