@@ -2,10 +2,10 @@
 import { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { fmtPct, textTable } from '../../core/format.js';
-import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { parseStrategy, strategyUsage } from '../../../strategies/cant-stop/index.js';
 import { bustRolls, bustTable, columnRolls, OptimalTurn, parseSums, Solitaire, solitaireSize } from './exact.js';
-import { formatTurns, gamesKernel, turnKernel, type GamesParams } from './kernels.js';
+import { gamesKernel, turnKernel, type GamesParams } from './kernels.js';
 import { columnSum, loadRules, validateRules } from './rules.js';
 import { checkAssumptions } from './assumptions.js';
 import { ROLLS } from './tables.js';
@@ -111,21 +111,9 @@ export function register(program: Command): void {
     .action(async (opts: SimOptions & RulesOptions & { turns: number; player: string }) => {
       const rules = loadRules(opts.rules, opts.set);
       const optimal = opts.player.trim() === 'optimal-turn';
-      const out = await simulate(turnKernel, { rules, player: optimal ? null : parseStrategy(opts.player) }, opts.turns, opts);
-      if (!out) return;
-      const exact = optimal ? new OptimalTurn(rules).result : null;
-      const r = out.result;
-      const text = () => {
-        const lines = [formatTurns(r)];
-        if (exact) {
-          const z = (r.progress.mean - exact.progress) / r.progress.se;
-          lines.push(`exact optimal turn: progress ${exact.progress.toFixed(4)} columns; busts ${fmtPct(exact.bust, 2)}; rolls ${exact.rolls.toFixed(3)} (simulated − exact = ${z.toFixed(2)} standard errors)`);
-        }
-        return lines.join('\n');
-      };
-      emit({ ...r, exact, run: out.run }, opts, text, () => [{ strategy: r.strategy, turns: r.turns, progress: r.progress.mean, progressSe: r.progress.se, bust: r.bust.p, rolls: r.rolls.mean, ...(exact ? { exactProgress: exact.progress, exactBust: exact.bust, exactRolls: exact.rolls } : {}) }]);
+      // through the kernel's finish: `oddsmith merge` of its parts prints the same
+      await runAndPrint(turnKernel, { rules, player: optimal ? null : parseStrategy(opts.player) }, opts.turns, opts);
     });
-
 
   addAssumptionsCommand(g, {
     description: 'every assumed rule (the rulebook leaves it open or gives it as a variant), its default and alternatives, and the headline findings re-measured at each alternative (95% intervals)',

@@ -13,7 +13,7 @@ import { meanEstimate, proportion, Z95, type MeanEstimate, type Proportion } fro
 import { fmtPct, fmtPctCi, textTable, type Row } from '../../core/format.js';
 import { createPlayer, parseStrategy, specLabel, type ParsedSpec } from '../../../strategies/cant-stop/index.js';
 import { CantStopEngine, DRAW, MAX_MOVES } from './engine.js';
-import { OptimalTurn } from './exact.js';
+import { OptimalTurn, type TurnResult } from './exact.js';
 import { COLUMNS, columnSum, loadRules, type CantStopRules } from './rules.js';
 import type { CantStopPlayer } from './strategy.js';
 import { ROLLS } from './tables.js';
@@ -250,11 +250,26 @@ export const turnKernel: Kernel<TurnParams, TurnSimResult> = {
     };
   },
   format: (r) => formatTurns(r),
+  // what `cant-stop turn` prints, and `oddsmith merge` of its parts: the exact optimum beside the optimal policy
+  finish(p, acc, count, run) {
+    const r = turnKernel.summarize(p, acc, count);
+    const exact = p.player ? null : optimalTurn(p.rules).result;
+    return {
+      result: { ...r, exact, run },
+      text: () => formatTurns(r, exact),
+      csv: () => [{ strategy: r.strategy, turns: r.turns, progress: r.progress.mean, progressSe: r.progress.se, bust: r.bust.p, rolls: r.rolls.mean, ...(exact ? { exactProgress: exact.progress, exactBust: exact.bust, exactRolls: exact.rolls } : {}) }],
+    };
+  },
   sample: () => ({ params: { rules: loadRules(), player: parseStrategy('rule28') }, count: 200 }),
 };
 
-export function formatTurns(r: TurnSimResult): string {
-  return `${r.turns} single turns of ${r.strategy} from the empty board (simulated): progress ${pm(r.progress, 4)} columns; busts ${pc(r.bust)}; rolls ${pm(r.rolls)}`;
+export function formatTurns(r: TurnSimResult, exact: TurnResult | null = null): string {
+  const lines = [`${r.turns} single turns of ${r.strategy} from the empty board (simulated): progress ${pm(r.progress, 4)} columns; busts ${pc(r.bust)}; rolls ${pm(r.rolls)}`];
+  if (exact) {
+    const z = (r.progress.mean - exact.progress) / r.progress.se;
+    lines.push(`exact optimal turn: progress ${exact.progress.toFixed(4)} columns; busts ${fmtPct(exact.bust, 2)}; rolls ${exact.rolls.toFixed(3)} (simulated − exact = ${z.toFixed(2)} standard errors)`);
+  }
+  return lines.join('\n');
 }
 
 
