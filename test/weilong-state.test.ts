@@ -12,7 +12,7 @@ import { WeilongState, stateGame } from '../src/games/weilong/state.js';
 import { getStrategy } from '../strategies/weilong/index.js';
 import { CHANCE } from '../src/games/state.js';
 
-function compare(rules: WeilongRules, strategies: string[], games: number, seed: number): { decisions: number; kinds: Set<number> } {
+function compare(rules: WeilongRules, strategies: string[], games: number, seed: number, viaClones = false): { decisions: number; kinds: Set<number> } {
   const n = strategies.length;
   // the kernel: fixed seats, no ability-worth replays
   const params: GamesParams = { rules, strategies, rotate: false, abilityWorth: false };
@@ -29,8 +29,17 @@ function compare(rules: WeilongRules, strategies: string[], games: number, seed:
   let decisions = 0;
   const kinds = new Set<number>();
   for (let g = 0; g < games; g++) {
-    const state = new WeilongState(rules, n);
+    let state = new WeilongState(rules, n);
     while (!state.isTerminal()) {
+      // a clone replays on a fresh engine from the last round end: what it restores must be whole
+      if (viaClones) {
+        const c = state.clone();
+        // the tie-break clock too, which only a tie at the end would show
+        expect(Array.from(c.engine.lastFirst)).toEqual(Array.from(state.engine.lastFirst));
+        expect(c.engine.clock).toBe(state.engine.clock);
+        expect(c.toString()).toBe(state.toString());
+        state = c;
+      }
       if (state.currentPlayer() === CHANCE) state.applyChance(rng);
       else {
         kinds.add(state.questionKind());
@@ -61,6 +70,9 @@ describe('Weilong: the interface and the kernel play the same game', () => {
     expect(r.decisions).toBeGreaterThan(25 * 50);
     // collect, re-roll, change, return, trade, keep rolling
     expect([...r.kinds].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+  it('played through a clone at every step (each replay on a fresh engine), 8 games', () => {
+    compare(loadRules(), ['adaptive', 'element', 'dragon', 'noability'], 8, 7, true);
   });
   it('two, three and five seats; other rules (per-six changes, trade 6s kept out, no voluntary stop)', () => {
     compare(loadRules(), ['adaptive', 'dragon'], 10, 4);

@@ -49,7 +49,7 @@ export function matchText(r: MatchResult & { seed?: number; shardCount?: number 
       'win rate': fmtPct(e.winRate.p, 1),
       '95% CI (Wilson)': fmtPctCi(e.winRate.ci95),
       'se over deals': fmtPct(e.dealSe, 2),
-      ...(e.score ? { 'score/game': ci(e.score, 1) } : {}),
+      ...(e.score ? { 'score/game': ci(e.score, 2) } : {}),
     })), { keys: 2 }));
     out.push('');
     if (r.seats.some((s) => s.role)) {

@@ -49,6 +49,23 @@ class TapeRng extends Rng {
   }
 }
 
+/**
+ * The game as it stands after a round: where a replay can start instead of the deal (a replay per
+ * decision from the deal would make a game cost the square of its length).
+ */
+interface RoundEnd {
+  /** decisions answered and draws made up to here */
+  pos: number;
+  tapePos: number[];
+  deal: Int32Array;
+  holder: Int8Array;
+  cardOf: Int8Array;
+  score: Int32Array;
+  lastFirst: Float64Array;
+  firstCard: Int8Array;
+  clock: number;
+}
+
 /** The question a replay stopped at, with what the seat saw when asked. */
 interface Question {
   kind: number;
@@ -73,6 +90,8 @@ export class WeilongState implements GameState {
   private question: Question | null = null;
   private over = false;
   private readonly asker: WeilongStrategy;
+  /** roundEnds[r]: the game after round r (0-based), as the replays have seen it */
+  private roundEnds: RoundEnd[] = [];
 
   constructor(readonly rules: WeilongRules, players: number) {
     this.players = players;
@@ -100,6 +119,43 @@ export class WeilongState implements GameState {
       keepRolling: (_v, c) => answer(KEEP, c) === 1,
     };
     this.engine.setPlayers(Array.from({ length: players }, () => this.asker));
+    // the engine's hook after each round: remember the game there
+    this.engine.onRoundEnd = () => this.rememberRound();
+  }
+
+  private rememberRound(): void {
+    const e = this.engine;
+    this.roundEnds[e.round] = {
+      pos: this.pos,
+      tapePos: this.tapes.map((t) => t.pos),
+      deal: e.deal.s.slice(),
+      holder: e.holder.slice(),
+      cardOf: e.cardOf.slice(),
+      score: e.score.slice(),
+      lastFirst: e.lastFirst.slice(),
+      firstCard: e.firstCard.slice(),
+      clock: e.clock,
+    };
+  }
+
+  /** Play on from the end of round `r`, as the engine's playSeededGame goes on after it. */
+  private playFrom(r: number): void {
+    const e = this.engine, at = this.roundEnds[r];
+    this.pos = at.pos;
+    this.tapes.forEach((t, k) => (t.pos = at.tapePos[k]));
+    e.deal.s.set(at.deal);
+    e.holder.set(at.holder);
+    e.cardOf.set(at.cardOf);
+    e.score.set(at.score);
+    e.lastFirst.set(at.lastFirst);
+    e.firstCard.set(at.firstCard);
+    e.clock = at.clock;
+    for (let round = r + 1; round < this.rules.rounds; round++) {
+      e.passCards(round - 1);
+      e.playRound(round);
+      e.onRoundEnd();
+    }
+    e.decideWinner();
   }
 
   private ask(kind: number, c: number): void {
@@ -112,7 +168,11 @@ export class WeilongState implements GameState {
     };
   }
 
-  /** Replay the game from its seed words with the decisions so far, up to the next question or the end. */
+  /**
+   * Replay the game with the decisions so far, up to the next question or the end: from the last
+   * round end the replays have reached (or, with a trace, from the deal, through the engine's own
+   * playSeededGame).
+   */
   private replay(trace: string[] | null = null): void {
     this.pos = 0;
     this.question = null;
@@ -120,8 +180,10 @@ export class WeilongState implements GameState {
     const e = this.engine;
     e.seeds.set(this.seeds!);
     e.trace = trace;
+    const from = trace === null ? this.roundEnds.length - 1 : -1;
     try {
-      e.playSeededGame();
+      if (from >= 0) this.playFrom(from);
+      else e.playSeededGame();
       this.over = true;
     } catch (err) {
       if (err !== UNANSWERED) throw err;
@@ -256,6 +318,8 @@ export class WeilongState implements GameState {
     if (d.seeds !== null && !this.over) {
       d.seeds[0] = rng.nextU32();
       d.seeds[1] = rng.nextU32();
+      // the round ends hold the old seeds' deal stream: replay from the deal with the new ones
+      d.roundEnds = [];
       d.replay();
     }
     return d;
@@ -267,6 +331,7 @@ export class WeilongState implements GameState {
     c.decisions.push(...this.decisions);
     // the tapes as far as the game has gone: what was seen, not what a replay drew ahead
     for (let k = 0; k < 6; k++) c.tapes[k].tape.push(...this.tapes[k].tape.slice(0, this.tapes[k].pos));
+    c.roundEnds = this.roundEnds.slice();
     if (this.seeds) c.replay();
     return c;
   }
