@@ -150,7 +150,7 @@ export function formatGames(r: GamesResult, p: GamesParams): string {
     return [
       `${r.games} solitaire games of ${r.players[0].strategy} (${rules})`,
       '',
-      `turns to win ${pm(r.turns)} (sd ${r.turns.sd.toFixed(2)}); busts ${pc(r.bustPerTurn)} of turns; ${r.rollsPerTurn.toFixed(2)} rolls per turn`,
+      `turns to win ${pm(r.turns, 3)} (sd ${r.turns.sd.toFixed(2)}); busts ${pc(r.bustPerTurn)} of turns; ${r.rollsPerTurn.toFixed(2)} rolls per turn`,
       `draws (turn limit ${p.rules.turnLimit}): ${pc(r.draws)}`,
     ].join('\n');
   }
