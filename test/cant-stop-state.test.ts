@@ -168,3 +168,40 @@ describe("Can't Stop through the game interface", () => {
     expect(t.toString()).toMatch(/seat 0 to move after 1-1-1-1/);
   });
 });
+
+describe("Can't Stop interface playouts", () => {
+  it('allocate nothing per step once the state exists (players through the interface, 200 games)', async () => {
+    const { measureAllocation } = await import('./helpers/alloc.js');
+    // seat 1 reads the legal actions through the interface, as the framework's uniform player does
+    const buf = new Int32Array(MAX_ACTIONS);
+    const uniform = { act: (s: CantStopState, r: Rng) => buf[r.below(s.legalActions(buf))] };
+    const players = [stateGame.player(rules, 'rule28', 0), uniform];
+    const states = Array.from({ length: 200 }, () => stateGame.newGame(rules, 2));
+    const fresh = () => states.map((s) => (s as CantStopState).clone());
+    const rng = new Rng(9);
+    let batch = fresh();
+    const m = measureAllocation(
+      () => {
+        for (const s of batch) {
+          while (!s.isTerminal()) {
+            const cur = s.currentPlayer();
+            if (cur === CHANCE) s.applyChance(rng);
+            else s.applyAction(players[cur].act(s as CantStopState, rng));
+          }
+        }
+      },
+      () => {
+        batch = fresh();
+        for (const s of fresh()) {
+          while (!s.isTerminal()) {
+            const cur = s.currentPlayer();
+            if (cur === CHANCE) s.applyChance(rng);
+            else s.applyAction(players[cur].act(s as CantStopState, rng));
+          }
+        }
+      },
+    );
+    expect(m.gcEvents).toBe(0);
+    expect(m.bytes).toBeLessThan(64 * 1024);
+  });
+});

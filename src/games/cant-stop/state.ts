@@ -35,7 +35,8 @@ export class CantStopState implements GameState {
 
   legalActions(out: Int32Array): number {
     if (this.phase === PH_MOVE) {
-      out.set(this.moves.subarray(0, this.nMoves));
+      // element by element: a subarray view would allocate at every decision
+      for (let i = 0; i < this.nMoves; i++) out[i] = this.moves[i];
       return this.nMoves;
     }
     if (this.phase === PH_DECIDE) {
