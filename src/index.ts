@@ -6,6 +6,7 @@ export * as weilong from './games/weilong/index.js';
 export * as liarsDice from './games/liars-dice/index.js';
 export * as tichu from './games/tichu/index.js';
 export * as dracula from './games/dracula/index.js';
+export * as cantStop from './games/cant-stop/index.js';
 export { GAMES } from './games/index.js';
 export type { GameDescriptor } from './games/types.js';
 export { CHANCE, TERMINAL, MAX_ACTIONS, type GameState, type StatePlayer, type StateGame, type Outcome } from './games/state.js';

@@ -27,6 +27,8 @@ const CASES: Record<string, string[]> = {
   'tichu grand': ['tichu', 'grand', '--hand', 'Dr Ph Aj As Kp Kr Qs Jj', '--deals', '40'],
   'tichu call': ['tichu', 'call', '--hand', 'Dr Ph Aj As Kp Kr Qs Jj Tj 9j 8j 4s 3s 2s', '--deals', '40'],
   'dracula simulate': ['dracula', 'simulate', '--games', '200', '--dracula', 'greedy', '--helsing', 'random'],
+  'cant-stop simulate': ['cant-stop', 'simulate', '--games', '200', '--player', 'rule28', '--player', 'random'],
+  'cant-stop turn': ['cant-stop', 'turn', '--turns', '400', '--player', 'rule28'],
 };
 /** Commands that take the shard options but run whole (each point needs every shard): they refuse one shard. */
 const WHOLE: Record<string, { args: string[]; refusal: RegExp }> = {

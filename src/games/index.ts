@@ -13,6 +13,7 @@ export const GAMES: readonly GameDescriptor[] = (
     import('./weilong/descriptor.js'),
     import('./tichu/descriptor.js'),
     import('./dracula/descriptor.js'),
+    import('./cant-stop/descriptor.js'),
   ])
 ).map((m) => m.descriptor);
 

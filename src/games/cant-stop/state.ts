@@ -1,0 +1,166 @@
+/**
+ * Can't Stop through the one game interface (src/games/state.ts). The game has no hidden
+ * information, so a seat's information key is the whole state and a determinization is a copy.
+ * Chance is the roll of four dice: one draw of 1296 (exactly as the engine's play loop draws), or
+ * for exact tools the 126 distinct sorted rolls with their multinomial weights.
+ */
+import type { Rng } from '../../core/rng.js';
+import { UserError } from '../../core/errors.js';
+import { CHANCE, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../state.js';
+import { CantStopEngine, DRAW, MAX_MOVES, moveText, ROLL, STOP } from './engine.js';
+import { COLUMNS, columnSum, type CantStopRules } from './rules.js';
+import { ROLL_CLASSES, ROLLS, rollText } from './tables.js';
+import type { CantStopPlayer } from './strategy.js';
+import { createPlayer, parseStrategy, STRATEGY_NAMES } from '../../../strategies/cant-stop/index.js';
+
+const PH_ROLL = 0, PH_MOVE = 1, PH_DECIDE = 2, PH_OVER = 3;
+
+export class CantStopState implements GameState {
+  readonly players: number;
+  readonly engine: CantStopEngine;
+  /** what happens next: the roll (chance), a move, roll-or-stop, or nothing (over) */
+  phase = PH_ROLL;
+  /** the legal moves of the last roll */
+  readonly moves = new Int32Array(MAX_MOVES);
+  nMoves = 0;
+
+  constructor(rules: CantStopRules, players: number) {
+    this.players = players;
+    this.engine = new CantStopEngine(rules, players);
+  }
+
+  currentPlayer(): number {
+    return this.phase === PH_ROLL ? CHANCE : this.phase === PH_OVER ? TERMINAL : this.engine.seat;
+  }
+
+  legalActions(out: Int32Array): number {
+    if (this.phase === PH_MOVE) {
+      // element by element: a subarray view would allocate at every decision
+      for (let i = 0; i < this.nMoves; i++) out[i] = this.moves[i];
+      return this.nMoves;
+    }
+    if (this.phase === PH_DECIDE) {
+      out[0] = ROLL;
+      out[1] = STOP;
+      return 2;
+    }
+    return 0;
+  }
+
+  applyAction(action: number): void {
+    if (this.phase === PH_MOVE) {
+      this.engine.applyMove(action);
+      this.phase = PH_DECIDE;
+    } else if (this.phase === PH_DECIDE) {
+      if (action === ROLL) this.phase = PH_ROLL;
+      else {
+        this.engine.stop();
+        this.phase = this.engine.over ? PH_OVER : PH_ROLL;
+      }
+    } else throw new Error(`applyAction(${action}) when no seat is to move (${this.toString()})`);
+  }
+
+  applyChance(rng: Rng): void {
+    this.applyChanceOutcome(rng.below(ROLLS));
+  }
+
+  chanceOutcomes(outcomes: Int32Array, probabilities: Float64Array): number {
+    const { roll, weight } = ROLL_CLASSES;
+    for (let i = 0; i < roll.length; i++) {
+      outcomes[i] = roll[i];
+      probabilities[i] = weight[i] / ROLLS;
+    }
+    return roll.length;
+  }
+
+  applyChanceOutcome(r: number): void {
+    const e = this.engine;
+    e.roll = r;
+    this.nMoves = e.legalMoves(r, this.moves);
+    if (this.nMoves > 0) this.phase = PH_MOVE;
+    else {
+      e.bust();
+      this.phase = e.over ? PH_OVER : PH_ROLL;
+    }
+  }
+
+  isTerminal(): boolean {
+    return this.phase === PH_OVER;
+  }
+
+  returns(out: Float64Array): void {
+    const w = this.engine.winner;
+    for (let i = 0; i < this.players; i++) out[i] = !this.engine.over ? 0 : w === DRAW ? 1 / this.players : i === w ? 1 : 0;
+  }
+
+  /** columns claimed per seat */
+  scores(out: Float64Array): void {
+    for (let i = 0; i < this.players; i++) out[i] = this.engine.claims[i];
+  }
+
+  /** each seat's standing, in columns: 1 per claimed column plus marker / height in each open one */
+  runningScores(out: Float64Array): void {
+    const e = this.engine;
+    for (let p = 0; p < this.players; p++) {
+      let v = 0;
+      for (let c = 0; c < COLUMNS; c++) v += e.claimedBy[c] === p ? 1 : e.claimedBy[c] < 0 ? e.marker[p * COLUMNS + c] / e.heights[c] : 0;
+      out[p] = v;
+    }
+  }
+
+  informationKey(_seat: number): string {
+    return this.toString();
+  }
+
+  determinize(_seat: number, _rng: Rng): GameState {
+    return this.clone();
+  }
+
+  clone(): CantStopState {
+    const s = new CantStopState(this.engine.rules, this.players);
+    s.engine.copyFrom(this.engine);
+    s.phase = this.phase;
+    s.moves.set(this.moves);
+    s.nMoves = this.nMoves;
+    return s;
+  }
+
+  actionText(action: number): string {
+    return moveText(action);
+  }
+
+  toString(): string {
+    const e = this.engine;
+    const cols: string[] = [];
+    for (let c = 0; c < COLUMNS; c++) {
+      const at = [];
+      for (let p = 0; p < this.players; p++) at.push(e.marker[p * COLUMNS + c]);
+      cols.push(`${columnSum(c)}:${e.claimedBy[c] >= 0 ? `won by ${e.claimedBy[c]}` : at.join('/')}${e.runner[c] ? `^${e.runner[c]}` : ''}`);
+    }
+    const phase = ['roll', `move after ${rollText(e.roll)}`, 'roll or stop', 'over'][this.phase];
+    return `turn ${e.turns + 1}, seat ${e.seat} to ${phase}; ${cols.join(' ')}${e.over ? `; winner ${e.winner === DRAW ? 'none (draw)' : e.winner}` : ''}`;
+  }
+}
+
+/** A strategy of strategies/cant-stop playing through the interface. */
+export class StrategyAtState implements StatePlayer {
+  constructor(readonly player: CantStopPlayer) {}
+
+  act(state: GameState, rng: Rng): number {
+    const s = state as CantStopState;
+    if (s.phase === PH_MOVE) return s.moves[this.player.chooseMove(s.engine, s.moves, s.nMoves, rng)];
+    return this.player.rollAgain(s.engine, rng) ? ROLL : STOP;
+  }
+}
+
+export const stateGame: StateGame<CantStopRules> = {
+  id: 'cant-stop',
+  seats: () => ({ min: 2, max: 4, default: 2 }),
+  newGame(rules, players) {
+    if (!Number.isInteger(players) || players < 1 || players > 4) throw new UserError(`Can't Stop is for 1 to 4 players (got ${players})`);
+    return new CantStopState(rules, players);
+  },
+  // optimal is a solitaire policy for small boards only: not offered to the tools over the interface
+  playerNames: STRATEGY_NAMES.filter((n) => n !== 'optimal').sort((a, b) => (a === 'rule28' ? -1 : b === 'rule28' ? 1 : 0)),
+  player: (rules, spec) => new StrategyAtState(createPlayer(rules, parseStrategy(spec))),
+};
