@@ -199,6 +199,7 @@ export const ASSUMPTIONS_PAGE: Readonly<Record<string, string>> = {
   weilong: 'weilong/sons.html',
   tichu: 'tichu/tournament.html',
   dracula: 'dracula/balance.html',
+  'cant-stop': 'cant-stop/odds-and-games.html',
 };
 
 /** The closing section of a page without its own assumptions table: a link to its game's. */
