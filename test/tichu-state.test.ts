@@ -87,6 +87,42 @@ describe('Tichu through the game interface (src/games/state.ts)', () => {
     expect(changed).toBeGreaterThan(50);
   });
 
+  test('determinize in the play: what seat saw is kept, the hidden cards are redealt (nearly always)', () => {
+    const rules = loadRules();
+    const out = new Int32Array(MAX_ACTIONS);
+    let tries = 0, redealt = 0, later = 0;
+    for (let seed = 1; seed <= 4; seed++) {
+      const rng = new Rng(seed);
+      const s = stateGame.newGame(rules, 4) as TichuState;
+      const players = ['heuristic', 'random:bomb=1', 'heuristic', 'random:call=0.2,bomb=1'].map((p, seat) => stateGame.player(rules, p, seat, 4));
+      while (!s.isTerminal()) {
+        if (s.currentPlayer() === CHANCE) { s.applyChance(rng); continue; }
+        if (s.engine.plays > 0) {
+          for (let seat = 0; seat < 4; seat++) {
+            const d = s.determinize(seat, rng);
+            expect(d.informationKey(seat), `${s}`).toBe(s.informationKey(seat));
+            expect(d.currentPlayer()).toBe(s.currentPlayer());
+            expect(d.handOf(seat)).toEqual(s.handOf(seat));
+            tries++;
+            const others = [1, 2, 3].map((k) => (seat + k) & 3);
+            const hidden = others.reduce((n, q) => n + s.engine.nCards[q], 0);
+            if (hidden > 3 && others.some((q) => d.handOf(q).join() !== s.handOf(q).join())) redealt++;
+            // the redealt round plays on: its own actions apply
+            if (tries % 7 === 0 && !d.isTerminal()) {
+              const n = d.legalActions(out);
+              d.applyAction(out[n - 1]);
+              later++;
+            }
+          }
+        }
+        s.applyAction(players[s.currentPlayer()].act(s, rng));
+      }
+    }
+    expect(later).toBeGreaterThan(10);
+    // a copy (nothing redealt) only where a hand of few cards leaves little to redeal, or 64 draws fail
+    expect(redealt / tries).toBeGreaterThan(0.9);
+  });
+
   test('the descriptor declares the interface and the tournament and balance examples', async () => {
     expect(await descriptor.state!()).toBe(stateGame);
     expect(descriptor.examples.tournament?.length).toBeGreaterThan(0);

@@ -85,6 +85,18 @@ interface Question {
   hand: number[];
 }
 
+/** A decision as the replay met it: who was asked what, the action, and the move it played (PLAY, BOMB). */
+interface Answered {
+  kind: number;
+  seat: number;
+  action: number;
+  /** kind, top, len, phx, aux of the move played (engine.ts MoveBuffer), or null */
+  move: number[] | null;
+}
+
+/** Thrown out of the engine when a determinization's past cannot be replayed on its redeal. */
+const UNREPLAYABLE = { unreplayable: true };
+
 export class TichuState implements GameState {
   readonly players = 4;
   /** the engine the round is replayed on; at a decision it stands as when it asked */
@@ -95,12 +107,31 @@ export class TichuState implements GameState {
   private pos = 0;
   private question: Question | null = null;
   private over = false;
+  /** every answer of the last replay, in order; where the current turn began in it, and the round there */
+  private readonly answered: Answered[] = [];
+  private turnAnswered = -1;
+  private readonly turnStart: Engine;
+  /**
+   * A determinization in the play: the round at the start of a turn with the hands redealt (instead
+   * of the deal), the answers since then as moves (replayed on the new hands), and the question they
+   * lead to; bomb offers the redeal adds on the way are declined (nobody bombed there).
+   */
+  private base: Engine | null = null;
+  private past: Answered[] = [];
+  private pastPos = 0;
+  private target: { kind: number; seat: number } | null = null;
+  private reached = false;
 
   constructor(readonly rules: TichuRules) {
     const answer = (kind: number, seat: number): number => {
-      if (this.pos < this.decisions.length) return this.decisions[this.pos++];
-      this.question = { kind, seat, hand: kind === PASS ? this.handOf(seat) : [] };
-      throw UNANSWERED;
+      const a = this.answer(kind, seat);
+      let move: number[] | null = null;
+      if ((kind === PLAY || kind === BOMB) && (kind === PLAY || a > 0)) {
+        const m = kind === PLAY ? this.engine.moves : this.engine.bombs, i = kind === PLAY ? a : a - 1;
+        move = [m.kind(i), m.top(i), m.len(i), m.phx(i), m.aux(i)];
+      }
+      this.answered.push({ kind, seat, action: a, move });
+      return a;
     };
     const asker = (seat: number): TichuStrategy => ({
       name: 'interface',
@@ -119,6 +150,43 @@ export class TichuState implements GameState {
       dragonTo: () => answer(DRAGON_GIFT, seat),
     });
     this.engine = new Engine(rules, [0, 1, 2, 3].map(asker), this.tape);
+    this.turnStart = new Engine(rules, [], this.tape);
+    this.engine.onTurn = () => {
+      this.turnAnswered = this.answered.length;
+      this.turnStart.copyFrom(this.engine);
+    };
+  }
+
+  /** The answer to the engine's question: from a determinization's past, from the decisions, or none yet. */
+  private answer(kind: number, seat: number): number {
+    if (this.base) {
+      if (this.pastPos < this.past.length) {
+        const d = this.past[this.pastPos];
+        if (d.kind === kind && d.seat === seat) {
+          this.pastPos++;
+          return d.move ? this.moveIndex(kind, d.move) : d.action;
+        }
+        if (kind === BOMB) return 0;
+        throw UNREPLAYABLE;
+      }
+      if (!this.reached) {
+        if (kind === this.target!.kind && seat === this.target!.seat) this.reached = true;
+        else if (kind === BOMB) return 0;
+        else throw UNREPLAYABLE;
+      }
+    }
+    if (this.pos < this.decisions.length) return this.decisions[this.pos++];
+    this.question = { kind, seat, hand: kind === PASS ? this.handOf(seat) : [] };
+    throw UNANSWERED;
+  }
+
+  /** The action of this move in the engine's list now (added to it if the redeal's list lacks it). */
+  private moveIndex(kind: number, mv: number[]): number {
+    const m: MoveBuffer = kind === PLAY ? this.engine.moves : this.engine.bombs;
+    let i = 0;
+    while (i < m.n && !(m.kind(i) === mv[0] && m.top(i) === mv[1] && m.len(i) === mv[2] && m.phx(i) === mv[3] && m.aux(i) === mv[4])) i++;
+    if (i === m.n) m.push(mv[0], mv[1], mv[2], mv[3], mv[4]);
+    return kind === PLAY ? i : i + 1;
   }
 
   /** seat's cards now, by card id */
@@ -128,18 +196,27 @@ export class TichuState implements GameState {
     return h;
   }
 
-  /** Replay the round with the decisions so far, up to the next question or the end. */
-  private replay(): void {
+  /** Replay the round with the decisions so far, up to the next question or the end (false: a past that does not replay). */
+  private replay(): boolean {
     this.pos = 0;
     this.tape.pos = 0;
+    this.pastPos = 0;
+    this.reached = false;
+    this.answered.length = 0;
+    this.turnAnswered = -1;
     this.question = null;
     this.over = false;
     try {
-      this.engine.playRound();
+      if (this.base) {
+        this.engine.copyFrom(this.base);
+        this.engine.playOut();
+      } else this.engine.playRound();
       this.over = true;
     } catch (err) {
+      if (err === UNREPLAYABLE) return false;
       if (err !== UNANSWERED) throw err;
     }
+    return true;
   }
 
   /**
@@ -238,7 +315,7 @@ export class TichuState implements GameState {
     const own = this.handOf(seat).join('.');
     const passed = Array.from(e.passedCards.subarray(seat * 3, seat * 3 + 3)).join('.');
     // what seat received (from whom) once the cards have changed hands
-    const exchanged = e.passedCards[9] >= 0 && (this.over || this.question!.kind !== PASS);
+    const exchanged = e.passedCards[seat * 3] >= 0 && (this.over || this.question!.kind !== PASS);
     let received = '';
     if (exchanged) for (let q = 0; q < 4; q++) if (q !== seat) received += `${e.passedCards[q * 3 + ((seat - q + 3) & 3)]}.`;
     const pub = [
@@ -252,17 +329,35 @@ export class TichuState implements GameState {
   }
 
   /**
-   * Before the cards change hands: the cards seat has not been dealt are dealt anew (its own 8 or 14
-   * stay where they were in the deck); the decisions so far (calls; passes, as places in a hand) are
-   * kept. Once the cards have changed hands, a clone: redealing then has to keep every seat's plays
-   * and passes possible, which this version does not do yet.
+   * The hidden cards dealt anew, consistently with what `seat` knows.
+   * - Before any card changed hands or was played (the calls and the passes): the cards seat has not
+   *   been dealt are dealt anew (its own 8 or 14 stay where they were in the deck); the decisions so
+   *   far (calls; passes, as places in a hand) are kept.
+   * - In the play: the hands now are redealt by the engine's own determinization (engine.ts
+   *   `determinizeInto`: hand sizes, cards played, the cards seat passed stay with their receivers),
+   *   the cards played since the turn began are given back to their players, and the turn is replayed
+   *   on those hands to the same question. A redeal that does not replay to what seat saw (a suit
+   *   the engine picks differently, a question not asked) is drawn again, up to 64 times.
+   * - Otherwise (the Tichu calls between the passing and the first lead; a redeal drawn 64 times in
+   *   vain): a copy, which keeps the hidden cards as they are.
    */
   determinize(seat: number, rng: Rng): TichuState {
-    const d = this.clone();
+    if (!this.dealt || this.over) return this.clone();
     const e = this.engine;
-    // before any card changed hands or was played, the questions are calls and passes only
-    if (!this.dealt || this.over || e.passedCards[9] >= 0 || e.plays > 0 || this.question!.kind > PASS) return d;
-    const seen = e.nCards[seat];
+    if (!this.base && e.passedCards[9] < 0 && e.plays === 0 && this.question!.kind <= PASS) return this.redealBeforePassing(seat, rng);
+    if (this.turnAnswered >= 0) {
+      const key = this.informationKey(seat);
+      for (let attempt = 0; attempt < 64; attempt++) {
+        const d = this.redealInPlay(seat, rng);
+        if (d && d.currentPlayer() === this.currentPlayer() && d.questionKind() === this.questionKind() && d.informationKey(seat) === key) return d;
+      }
+    }
+    return this.clone();
+  }
+
+  private redealBeforePassing(seat: number, rng: Rng): TichuState {
+    const d = this.clone();
+    const seen = this.engine.nCards[seat];
     const deck = deckOf(this.tape.draws);
     const keep = new Uint8Array(56);
     for (let k = 0; k < seen; k++) keep[seat * 14 + k] = 1;
@@ -278,11 +373,38 @@ export class TichuState implements GameState {
     return d;
   }
 
+  /** One redeal in the play (see determinize); null when its past does not replay. */
+  private redealInPlay(seat: number, rng: Rng): TichuState | null {
+    const e = this.engine, t = this.turnStart;
+    const now = new Engine(this.rules, [], this.tape);
+    e.determinizeInto(now, seat, rng);
+    const hands: number[][] = [[], [], [], []];
+    for (let q = 0; q < 4; q++) for (let c = 0; c < 56; c++) if (now.holds(q, c) || (t.holds(q, c) && e.played[c])) hands[q].push(c);
+    const base = new Engine(this.rules, [], this.tape);
+    base.copyFrom(t);
+    base.replaceHands(hands);
+    // what seat cannot know: the passes between the others, the hidden statistics
+    for (let q = 0; q < 4; q++) for (let i = 0; i < 3; i++) if (q !== seat && ((q + 1 + i) & 3) !== seat) base.passedCards[q * 3 + i] = -1;
+    base.bombAfterPass.fill(0);
+    const d = new TichuState(this.rules);
+    d.dealt = true;
+    d.base = base;
+    d.past = this.answered.slice(this.turnAnswered).filter((a) => !(a.kind === BOMB && a.action === 0));
+    d.target = { kind: this.question!.kind, seat: this.question!.seat };
+    return d.replay() ? d : null;
+  }
+
   clone(): TichuState {
     const c = new TichuState(this.rules);
     c.tape.draws.set(this.tape.draws);
     c.dealt = this.dealt;
     c.decisions.push(...this.decisions);
+    if (this.base) {
+      c.base = new Engine(this.rules, [], this.tape);
+      c.base.copyFrom(this.base);
+      c.past = this.past;
+      c.target = this.target;
+    }
     if (this.dealt) c.replay();
     return c;
   }
