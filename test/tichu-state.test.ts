@@ -63,14 +63,14 @@ describe('Tichu through the game interface (src/games/state.ts)', () => {
     expect(plays).toBeGreaterThan(20);
   });
 
-  test('determinize before the exchange: the seat keeps its cards, the others are dealt anew, nothing it saw changes', () => {
+  test('determinize before the first lead: the seat keeps its cards, the others are dealt anew, nothing it saw changes', () => {
     const rules = loadRules();
     const s = stateGame.newGame(rules, 4) as TichuState;
     const rng = new Rng(7);
     s.applyChance(rng);
     expect(s.questionKind()).toBe(GRAND);
     const out = new Int32Array(MAX_ACTIONS);
-    let changed = 0;
+    let changed = 0, afterExchange = 0;
     // through the Grand Tichu questions, the six more cards and the Tichu questions, up to the passes
     for (let step = 0; s.questionKind() !== PLAY && step < 20; step++) {
       const seat = s.currentPlayer();
@@ -78,13 +78,18 @@ describe('Tichu through the game interface (src/games/state.ts)', () => {
         const d = s.determinize(seat, rng);
         expect(d.informationKey(seat)).toBe(s.informationKey(seat));
         expect(d.handOf(seat)).toEqual(s.handOf(seat));
-        if (d.handOf((seat + 1) & 3).join() !== s.handOf((seat + 1) & 3).join()) changed++;
+        if (d.handOf((seat + 1) & 3).join() !== s.handOf((seat + 1) & 3).join()) {
+          changed++;
+          if (s.engine.passedCards[9] >= 0) afterExchange++;
+        }
         expect(d.currentPlayer()).toBe(seat);
       }
       s.legalActions(out);
       s.applyAction(s.questionKind() === PASS ? out[step] : 0);
     }
     expect(changed).toBeGreaterThan(50);
+    // the Tichu questions after the passing too (what seat received stays in the key)
+    expect(afterExchange).toBeGreaterThan(20);
   });
 
   test('determinize in the play: what seat saw is kept, the hidden cards are redealt (nearly always)', () => {

@@ -330,21 +330,20 @@ export class TichuState implements GameState {
 
   /**
    * The hidden cards dealt anew, consistently with what `seat` knows.
-   * - Before any card changed hands or was played (the calls and the passes): the cards seat has not
-   *   been dealt are dealt anew (its own 8 or 14 stay where they were in the deck); the decisions so
-   *   far (calls; passes, as places in a hand) are kept.
+   * - Before the first lead (the calls and the passes): the cards seat has not been dealt are dealt
+   *   anew (its own 8 or 14 stay where they were in the deck); the decisions so far (calls; passes, as
+   *   places in a hand) are kept, but for the passes to seat, rewritten to give it what it got.
    * - In the play: the hands now are redealt by the engine's own determinization (engine.ts
    *   `determinizeInto`: hand sizes, cards played, the cards seat passed stay with their receivers),
    *   the cards played since the turn began are given back to their players, and the turn is replayed
    *   on those hands to the same question. A redeal that does not replay to what seat saw (a suit
    *   the engine picks differently, a question not asked) is drawn again, up to 64 times.
-   * - Otherwise (the Tichu calls between the passing and the first lead; a redeal drawn 64 times in
-   *   vain): a copy, which keeps the hidden cards as they are.
+   * - A redeal in the play drawn 64 times in vain: a copy, which keeps the hidden cards as they are.
    */
   determinize(seat: number, rng: Rng): TichuState {
     if (!this.dealt || this.over) return this.clone();
     const e = this.engine;
-    if (!this.base && e.passedCards[9] < 0 && e.plays === 0 && this.question!.kind <= PASS) return this.redealBeforePassing(seat, rng);
+    if (!this.base && e.plays === 0 && this.turnAnswered < 0) return this.redealBeforePlay(seat, rng);
     if (this.turnAnswered >= 0) {
       const key = this.informationKey(seat);
       for (let attempt = 0; attempt < 64; attempt++) {
@@ -355,20 +354,55 @@ export class TichuState implements GameState {
     return this.clone();
   }
 
-  private redealBeforePassing(seat: number, rng: Rng): TichuState {
+  /**
+   * Before the first lead: the deck dealt anew but for the cards seat was dealt; after the passing,
+   * each other seat is dealt the card it passed to seat, and its passes are rewritten to give it
+   * (the other two of its passes: two of its other cards at random).
+   */
+  private redealBeforePlay(seat: number, rng: Rng): TichuState {
     const d = this.clone();
-    const seen = this.engine.nCards[seat];
+    const e = this.engine;
+    const exchanged = e.passedCards[9] >= 0;
+    const seen = exchanged ? 14 : e.nCards[seat];
     const deck = deckOf(this.tape.draws);
-    const keep = new Uint8Array(56);
+    const keep = new Uint8Array(56), given = new Int32Array(4).fill(-1), givenAt = new Int32Array(4).fill(-1);
     for (let k = 0; k < seen; k++) keep[seat * 14 + k] = 1;
+    const known = new Uint8Array(56);
+    if (exchanged) {
+      for (let q = 0; q < 4; q++) {
+        if (q === seat) continue;
+        given[q] = e.passedCards[q * 3 + ((seat - q + 3) & 3)];
+        givenAt[q] = q * 14 + rng.below(14);
+        keep[givenAt[q]] = 1;
+        known[given[q]] = 1;
+      }
+    }
     const pool: number[] = [];
-    for (let i = 0; i < 56; i++) if (!keep[i]) pool.push(deck[i]);
+    for (let i = 0; i < 56; i++) if (!(i >= seat * 14 && i < seat * 14 + seen) && !known[deck[i]]) pool.push(deck[i]);
     for (let i = pool.length - 1; i > 0; i--) {
       const j = rng.below(i + 1);
       const x = pool[i]; pool[i] = pool[j]; pool[j] = x;
     }
+    for (let q = 0; q < 4; q++) if (givenAt[q] >= 0) deck[givenAt[q]] = given[q];
     for (let i = 0, k = 0; i < 56; i++) if (!keep[i]) deck[i] = pool[k++];
     d.tape.draws.set(drawsOf(deck));
+    if (exchanged) {
+      // each other seat's pass: the card seat got from it where seat got it, two others at random
+      for (let k = 0; k < this.answered.length; k++) {
+        const a = this.answered[k], q = a.seat;
+        if (a.kind !== PASS || q === seat) continue;
+        const hand = Array.from(deck.subarray(q * 14, q * 14 + 14)).sort((x, y) => x - y);
+        const to = (seat - q + 3) & 3, slots = [-1, -1, -1];
+        slots[to] = hand.indexOf(given[q]);
+        for (let i = 0; i < 3; i++) {
+          while (slots[i] < 0) {
+            const c = rng.below(14);
+            if (!slots.includes(c)) slots[i] = c;
+          }
+        }
+        d.decisions[k] = slots[0] * 196 + slots[1] * 14 + slots[2];
+      }
+    }
     d.replay();
     return d;
   }
