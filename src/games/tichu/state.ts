@@ -309,6 +309,11 @@ export class TichuState implements GameState {
     this.returns(out);
   }
 
+  /**
+   * seat's hand, the cards it passed and got (from whom), and the public round as it stands: hand
+   * sizes, calls, who took which cards, the trick on the table, the wish, who is out and who has
+   * played, the question. (The order of the tricks already taken is not in it.)
+   */
   informationKey(seat: number): string {
     if (!this.dealt) return 'before the deal';
     const e = this.engine;
