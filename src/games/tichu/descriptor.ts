@@ -11,5 +11,10 @@ export const descriptor: GameDescriptor = {
   experiments: { tichu: async () => (await import('./report.js')).runExperiment },
   cli: async () => (await import('./cli.js')).register,
   benches: { tichu: async () => (await import('./bench.js')).bench },
-  examples: { group: ['odds', 'grand --hand "Dr Ph Aj As Kp Kr Qs Jj" --deals 2000', 'simulate --games 200 --seed 1'] },
+  state: async () => (await import('./state.js')).stateGame,
+  examples: {
+    group: ['odds', 'grand --hand "Dr Ph Aj As Kp Kr Qs Jj" --deals 2000', 'simulate --games 200 --seed 1'],
+    tournament: ['--strategies heuristic,random,heuristic,random --deals 20'],
+    balance: ['--strategies heuristic --deals 20'],
+  },
 };

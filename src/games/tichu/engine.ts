@@ -126,6 +126,8 @@ export class Engine implements DeterminizeTarget {
   readonly forceTichu = new Int8Array(4).fill(-1);
   /** test hook: every play (seat, cards, n, kind, top, len); null in production */
   trace: ((p: number, cards: Int32Array, from: number, n: number, kind: number, top: number, len: number) => void) | null = null;
+  /** hook at the start of each turn of the play (state.ts keeps the round there); null in production */
+  onTurn: (() => void) | null = null;
 
   constructor(rules: TichuRules, strategies: TichuStrategy[], rng: Rng) {
     this.rules = rules;
@@ -185,6 +187,24 @@ export class Engine implements DeterminizeTarget {
     this.resetRound();
     for (let p = 0; p < 4; p++) for (const c of hands[p]) this.give(p, c);
     this.cur = lead;
+  }
+
+  /** Copy the whole round and the scores of `src` (same rules); strategies and scratch stay. */
+  copyFrom(src: Engine): void {
+    this.hold.set(src.hold); this.cnt.set(src.cnt); this.smask.set(src.smask); this.nCards.set(src.nCards);
+    this.played.set(src.played); this.takenBy.set(src.takenBy); this.trickCards.set(src.trickCards); this.trickN = src.trickN;
+    this.trickPoints.set(src.trickPoints); this.calls.set(src.calls); this.outOrder.set(src.outOrder); this.nOut = src.nOut;
+    this.isOut.set(src.isOut); this.hasPlayed.set(src.hasPlayed); this.passedCards.set(src.passedCards);
+    this.tKind = src.tKind; this.tTop = src.tTop; this.tLen = src.tLen; this.tPlayer = src.tPlayer; this.passes = src.passes; this.cur = src.cur;
+    this.wish = src.wish; this.roundOver = src.roundOver; this.doubleWin = src.doubleWin; this.roundPoints.set(src.roundPoints);
+    this.scores.set(src.scores); this.bombAfterPass.set(src.bombAfterPass); this.bombsPlayed = src.bombsPlayed;
+    this.strength8.set(src.strength8); this.strength14.set(src.strength14); this.tricks = src.tricks; this.plays = src.plays;
+  }
+
+  /** Replace every seat's hand (a determinization's redeal); the rest of the round stays. */
+  replaceHands(hands: readonly (readonly number[])[]): void {
+    this.hold.fill(0); this.cnt.fill(0); this.smask.fill(0); this.nCards.fill(0);
+    for (let p = 0; p < 4; p++) for (const c of hands[p]) this.give(p, c);
   }
 
   /** Shuffle; the fixed cards (if any) go to seat 0 first. */
@@ -278,6 +298,7 @@ export class Engine implements DeterminizeTarget {
   }
 
   private turn(): void {
+    if (this.onTurn) this.onTurn();
     const p = this.cur;
     const a = this.rules.assumptions;
     if (a.tichuUntilFirstCard) {
