@@ -10,15 +10,15 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { packageRoot } from '../core/paths.js';
-import { fitText } from '../core/format.js';
-import { intArg } from './common.js';
-import type { PageFigures } from '../report/findings.js';
+import { emit, intArg } from './common.js';
+import type { Figure, FigureDiff, PageFigures } from '../report/findings.js';
 
 interface DiffOptions {
   experiment?: string;
   reports: string;
   json?: boolean;
   markdown?: boolean;
+  csv?: boolean;
   failOnChange?: boolean;
   workers: number;
 }
@@ -84,12 +84,13 @@ export function registerDiff(root: Command): void {
     .option('--reports <dir>', 'the reports folder inside a git ref', 'reports')
     .option('--json', 'print the comparison as JSON')
     .option('--markdown', 'print Markdown (a CI job summary, a pull-request comment)')
+    .option('--csv', 'print every figure that differs as CSV (verdict, page, figure, before, after, compared)')
     .option('--fail-on-change', 'exit with code 1 when a figure really changed (a gate)')
     .addOption(new Option('--workers <w>', 'worker threads for --experiment (default: the cores available)').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
     .addHelpText('after', '\nExamples:\n  npx oddsmith diff main reports\n  npx oddsmith diff old-reports reports --markdown\n  npx oddsmith diff --experiment wulong-turn rules/wulong/default.json my-rules.json\n\nExact figures are compared exactly; simulated ones by their 95% intervals (a change within\n3 standard errors of the difference is no change). Findings that flipped are listed first.')
     .action(async (a: string, b: string, o: DiffOptions) => {
       const { diffFigures, diffText, diffMarkdown, anyChange } = await import('../report/findings.js');
-      if (o.json && o.markdown) throw new UserError('--json and --markdown: choose one');
+      if ([o.json, o.markdown, o.csv].filter(Boolean).length > 1) throw new UserError('--json, --markdown and --csv: choose one');
       if (isAbsolute(o.reports) || o.reports.split('/').includes('..')) throw new UserError(`--reports must be a folder inside the repository (got ${o.reports})`);
       let fa: Map<string, PageFigures>;
       let fb: Map<string, PageFigures>;
@@ -101,7 +102,15 @@ export function registerDiff(root: Command): void {
       }
       const d = diffFigures(fa, fb);
       const labels: [string, string] = o.experiment ? [`${o.experiment} with ${a}`, b] : [a, b];
-      process.stdout.write(o.json ? JSON.stringify(d, null, 2) + '\n' : o.markdown ? diffMarkdown(d, labels) : fitText(diffText(d, labels)) + '\n');
+      if (o.markdown) process.stdout.write(diffMarkdown(d, labels));
+      else emit(d, o, () => diffText(d, labels), () => [...d.flipped, ...d.changed, ...d.added, ...d.removed, ...d.noise].map(csvRow));
       if (o.failOnChange && anyChange(d)) process.exitCode = 1;
     });
+}
+
+const figureText = (f: Figure | undefined) => (f === undefined ? '' : f.ci ? `${f.value} [${f.ci[0]}, ${f.ci[1]}]` : String(f.value));
+
+/** One figure that differs, as a --csv row. */
+function csvRow(x: FigureDiff): Record<string, string> {
+  return { verdict: x.verdict, page: x.page, figure: x.id, before: figureText(x.a), after: figureText(x.b), compared: x.how };
 }

@@ -65,8 +65,21 @@ async function run(g: GameDescriptor, mode: 'tournament' | 'balance', opts: Play
   const { splitPlayerList, makePlayer, playerNames } = await import('../play/players.js');
   let specs = opts.strategies !== undefined ? splitPlayerList(opts.strategies) : mode === 'balance' ? [playerNames(sg)[1] ?? 'uniform'] : undefined;
   if (specs === undefined) {
-    const names = sg.playerNames.length ? [...sg.playerNames] : ['uniform'];
-    specs = Array.from({ length: opts.players ?? Math.max(seats.default, Math.min(names.length, seats.max)) }, (_, i) => names[i % names.length]);
+    const all = sg.playerNames.length ? [...sg.playerNames] : ['uniform'];
+    const tableOf = (k: number) => opts.players ?? Math.max(seats.default, Math.min(k, seats.max));
+    // a player that cannot sit at such a table (Liar's Dice's equilibrium is two-player only) sits out the default line-up
+    const fits = (name: string) => {
+      try {
+        makePlayer(sg, rules, name, 0, tableOf(all.length));
+        return true;
+      } catch (e) {
+        if (e instanceof UserError) return false;
+        throw e;
+      }
+    };
+    const names = all.filter(fits);
+    if (names.length === 0) throw new UserError(`no player of ${g.id} fits a table of ${tableOf(all.length)}: give --strategies`);
+    specs = Array.from({ length: tableOf(names.length) }, (_, i) => names[i % names.length]);
   } else if (specs.length === 1) specs = Array.from({ length: opts.players ?? seats.default }, () => specs![0]);
   else if (opts.players !== undefined && opts.players !== specs.length) throw new UserError(`--players ${opts.players} but --strategies lists ${specs.length} players (give one for every seat, or one for all)`);
   if (specs.length < seats.min || specs.length > seats.max) throw new UserError(`${g.id} seats ${seats.min}..${seats.max} players under these rules (got ${specs.length})`);

@@ -60,7 +60,7 @@ const DEFS: Def[] = [
   },
   {
     a: { field: 'faces[4].score, faces[5].score', question: 'The 5s and 6s rows (the printed table is cut after the 4s).', byDefault: 'n × 1,000 / 5,000 / 10,000', why: "the printed rows' pattern", alternatives: ['both rows as the 4s row (4,000/20,000/40,000)'] },
-    values: [{ label: 'default', sets: [] }, { label: 'as the 4s row', sets: ['4', '5'].flatMap((f) => [`faces.${f}.score.3=4000`, `faces.${f}.score.4=20000`, `faces.${f}.score.5=40000`]) }],
+    values: [{ label: 'default', sets: [] }, { label: 'as the 4s row', sets: ['5', '6'].flatMap((f) => [`faces.${f}.score.3=4000`, `faces.${f}.score.4=20000`, `faces.${f}.score.5=40000`]) }],
     findings: ['turnValue', 'craneOnly'],
   },
   {
