@@ -373,6 +373,12 @@ export class Deal implements TableView {
       if (!this.won[o] && !(this.passedWin[o] && this.rules.declinedWinWaitsForDraw) && this.canWinWith(o, tile) && this.declares(o, tile, kind, events)) this.winners[nw++] = o;
     }
     if (nw === 0) return 0;
+    this.payWinners(from, tile, kind, events, nw);
+    return nw;
+  }
+
+  /** `from` pays each of the `nw` (≥ 1) winners in `winners` for `tile`; the tile goes to the first. */
+  protected payWinners(from: number, tile: number, kind: WinKind, events: number, nw: number): void {
     for (let i = 0; i < nw; i++) {
       const o = this.winners[i];
       this.hands[o][tile]++;
@@ -387,7 +393,6 @@ export class Deal implements TableView {
     }
     for (let i = 0; i < nw; i++) this.markWon(this.winners[i]);
     this.hands[this.winners[0]][tile]++;
-    return nw;
   }
 
   /** After a win: the deal ends once enough players have won; else the next active seat after `last` draws. */

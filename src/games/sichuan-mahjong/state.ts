@@ -458,19 +458,7 @@ export class SichuanMahjongState extends Deal implements GameState {
   /** Everyone has answered: pay the winners (the tile goes to the first), or go on to claims / the kong. */
   private settleOffer(): void {
     const from = this.offerFrom, tile = this.offerTile, kind = this.offerKind, nw = this.nOfferWinners;
-    for (let i = 0; i < nw; i++) {
-      const o = this.winners[i];
-      this.hands[o][tile]++;
-      const pts = this.recordWin(o, this.offerEvents, kind as typeof WIN_DISCARD);
-      this.hands[o][tile]--;
-      if (kind === WIN_ROBBING_KONG && this.rules.robbedKongPays === 'kong-maker-for-all') {
-        const each = this.valuer.selfDrawPayment(pts);
-        for (let q = 0; q < 4; q++) if (q !== o && !this.won[q]) this.pay(from, o, each);
-      } else this.pay(from, o, pts);
-      this.acc[this.slotBase(from) + SO.dealIns]++;
-    }
-    for (let i = 0; i < nw; i++) this.markWon(this.winners[i]);
-    if (nw > 0) this.hands[this.winners[0]][tile]++;
+    if (nw > 0) this.payWinners(from, tile, kind as typeof WIN_DISCARD, this.offerEvents, nw);
     if (kind === WIN_ROBBING_KONG) {
       this.hands[from][tile]--;
       if (nw > 0) {
