@@ -21,24 +21,24 @@ export const columnValue = (c: number): number => Math.abs(c + 2 - 7) + 1;
 export class Rule28Player implements CantStopPlayer {
   constructor(private readonly stopAt: number, private readonly topBonus: number) {}
 
-  private moveScore(b: CantStopEngine, code: number): number {
-    const a = Math.floor(code / 12), c2 = code % 12;
-    let score = this.columnScore(b, a, c2 === a ? 2 : 1);
-    if (c2 !== NONE && c2 !== a) score += this.columnScore(b, c2, 1);
-    return score;
-  }
-
-  /** new runners cost 10 (so fewer always wins), then progress */
-  private columnScore(b: CantStopEngine, c: number, steps: number): number {
-    const h = b.heights[c], at = b.position(c);
-    const to = Math.min(h, at + steps);
-    return (b.runner[c] > 0 ? 0 : -10) + (to - at) / h + (to === h ? this.topBonus : 0);
-  }
-
+  /**
+   * Each move scored column by column: a new runner costs 10 (so fewer always wins), then progress
+   * as a fraction of the column, plus the bonus for reaching its top. Scored inline: a helper that
+   * returned the fraction would box it on every call (a heap number per move).
+   */
   chooseMove(b: CantStopEngine, moves: Int32Array, n: number, _rng: Rng): number {
     let best = 0, bestScore = -Infinity;
     for (let i = 0; i < n; i++) {
-      const s = this.moveScore(b, moves[i]);
+      const code = moves[i];
+      const a = Math.floor(code / 12), c2 = code % 12;
+      const columns = c2 === NONE || c2 === a ? 1 : 2;
+      let s = 0;
+      for (let k = 0; k < columns; k++) {
+        const c = k === 0 ? a : c2, steps = c2 === a ? 2 : 1;
+        const h = b.heights[c], at = b.position(c);
+        const to = Math.min(h, at + steps);
+        s += (b.runner[c] > 0 ? 0 : -10) + (to - at) / h + (to === h ? this.topBonus : 0);
+      }
       if (s > bestScore) {
         bestScore = s;
         best = i;
