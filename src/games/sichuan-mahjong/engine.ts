@@ -341,24 +341,34 @@ export class Deal implements TableView {
       if (ho[d] < 2 || holdsVoid(ho, this.voids[o])) continue;
       const so = this.seatStrategy[o];
       if (ho[d] === 3 && this.wallPos < WALL && so.wantKong(this, o, d, KONG_EXPOSED)) {
-        ho[d] -= 3;
-        this.addMeld(o, d, 4, MELD_EXPOSED_KONG);
-        this.visible[d] += 4;
-        this.kongPay(from, o, this.rules.kongPayments.exposed);
-        this.acc[A.kongsExposed]++;
-        this.acc[this.slotBase(o) + SO.kongs]++;
-        this.cur = o;
+        this.takeExposedKong(o, from, d);
         return TURN_REPLACEMENT;
       }
       if (so.wantPung(this, o, d)) {
-        ho[d] -= 2;
-        this.addMeld(o, d, 3, MELD_PUNG);
-        this.visible[d] += 3;
-        this.cur = o;
+        this.takePung(o, d);
         return TURN_AFTER_PUNG;
       }
     }
     return NOT_TAKEN;
+  }
+
+  /** Seat `o` makes an exposed kong of `from`'s discard `d`; `from` pays for it. Then `o` draws a replacement. */
+  protected takeExposedKong(o: number, from: number, d: number): void {
+    this.hands[o][d] -= 3;
+    this.addMeld(o, d, 4, MELD_EXPOSED_KONG);
+    this.visible[d] += 4;
+    this.kongPay(from, o, this.rules.kongPayments.exposed);
+    this.acc[A.kongsExposed]++;
+    this.acc[this.slotBase(o) + SO.kongs]++;
+    this.cur = o;
+  }
+
+  /** Seat `o` pungs the discard `d`; then `o` discards. */
+  protected takePung(o: number, d: number): void {
+    this.hands[o][d] -= 2;
+    this.addMeld(o, d, 3, MELD_PUNG);
+    this.visible[d] += 3;
+    this.cur = o;
   }
 
   /**

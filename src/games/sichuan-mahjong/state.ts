@@ -13,7 +13,7 @@
 import { UserError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
 import { CHANCE, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../state.js';
-import { DEAL, Deal, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_EXPOSED_KONG, MELD_PUNG, SLOT } from './engine.js';
+import { DEAL, Deal, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_PUNG, SLOT } from './engine.js';
 import type { SichuanRules } from './rules.js';
 import { holdsVoid, isWinningHand } from './shanten.js';
 import { KONG_ADDED, KONG_CONCEALED, KONG_EXPOSED, WIN_DISCARD, WIN_ROBBING_KONG, WIN_SELF_DRAW, type MahjongStrategy } from './strategy.js';
@@ -501,22 +501,12 @@ export class SichuanMahjongState extends Deal implements GameState {
   }
 
   private answerClaim(seat: number, action: number): void {
-    const from = this.offerFrom, d = this.offerTile, ho = this.hands[seat];
     if (action === EXPOSED_KONG) {
-      ho[d] -= 3;
-      this.addMeld(seat, d, 4, MELD_EXPOSED_KONG);
-      this.visible[d] += 4;
-      this.kongPay(from, seat, this.rules.kongPayments.exposed);
-      this.acc[A.kongsExposed]++;
-      this.acc[this.slotBase(seat) + SO.kongs]++;
-      this.cur = seat;
+      this.takeExposedKong(seat, this.offerFrom, this.offerTile);
       return this.beginTurn(TURN_REPLACEMENT);
     }
     if (action === PUNG) {
-      ho[d] -= 2;
-      this.addMeld(seat, d, 3, MELD_PUNG);
-      this.visible[d] += 3;
-      this.cur = seat;
+      this.takePung(seat, this.offerTile);
       return this.beginTurn(TURN_AFTER_PUNG);
     }
     this.nextClaimQuestion();
