@@ -4,8 +4,9 @@ import { Deal, DEAL } from '../src/games/sichuan-mahjong/engine.js';
 import { loadRules, type SichuanRules } from '../src/games/sichuan-mahjong/rules.js';
 import { SichuanMahjongState, pointsBound, stateGame, strategyPlayer } from '../src/games/sichuan-mahjong/state.js';
 import type { MahjongStrategy, TableView } from '../src/games/sichuan-mahjong/strategy.js';
-import { CHANCE, MAX_ACTIONS, type GameState, type StatePlayer } from '../src/games/state.js';
+import { CHANCE, MAX_ACTIONS } from '../src/games/state.js';
 import { getStrategy } from '../strategies/sichuan-mahjong/index.js';
+import { playOut } from './kit/playout.js';
 
 const base = loadRules('default');
 const swapDice = loadRules('default', ['swapThree.enabled=true', 'swapThree.direction=dice']);
@@ -55,21 +56,6 @@ class LoggedState extends SichuanMahjongState {
   }
 }
 
-/** Play a state to its end: chance from `rng`, each seat's action from its player (checked legal). */
-function playOut(state: GameState, players: readonly StatePlayer[], rng: Rng): number {
-  const legal = new Int32Array(MAX_ACTIONS);
-  let moves = 0;
-  while (!state.isTerminal()) {
-    const p = state.currentPlayer();
-    if (p === CHANCE) { state.applyChance(rng); continue; }
-    const n = state.legalActions(legal);
-    const a = players[p].act(state, rng);
-    if (!legal.subarray(0, n).includes(a)) throw new Error(`illegal ${state.actionText(a)} by ${p} in ${state.toString()}`);
-    state.applyAction(a);
-    moves++;
-  }
-  return moves;
-}
 
 /** One deal in the engine and one through the interface, same seed: both logs and results. */
 function both(rules: SichuanRules, names: readonly string[], seed: number) {

@@ -4,8 +4,9 @@ import { loadRules, type WulongRules } from '../src/games/wulong/turn/rules.js';
 import { WulongGame } from '../src/games/wulong/game/engine.js';
 import { END } from '../src/games/wulong/game/layout.js';
 import { WulongGameState, stateGame, wulongPlayer } from '../src/games/wulong/game/state.js';
-import { CHANCE, MAX_ACTIONS, type GameState, type StatePlayer } from '../src/games/state.js';
+import { CHANCE, MAX_ACTIONS } from '../src/games/state.js';
 import { parsePlayers } from '../strategies/wulong/index.js';
+import { playOut } from './kit/playout.js';
 
 const base = loadRules('default');
 const withTell = loadRules('default', ['betting.readAccuracy=0.6']);
@@ -30,20 +31,6 @@ function logMoney(g: WulongGame, log: string[]): void {
   m.endTurnAt = (active: number) => { log.push(`turn ${active} scores ${m.num[2]}`); return endTurnAt(active); };
 }
 
-function playOut(state: GameState, players: readonly StatePlayer[], rng: Rng): number {
-  const legal = new Int32Array(MAX_ACTIONS);
-  let moves = 0;
-  while (!state.isTerminal()) {
-    const p = state.currentPlayer();
-    if (p === CHANCE) { state.applyChance(rng); continue; }
-    const n = state.legalActions(legal);
-    const a = players[p].act(state, rng);
-    if (!legal.subarray(0, n).includes(a)) throw new Error(`illegal ${state.actionText(a)} by ${p} in ${state.toString()}`);
-    state.applyAction(a);
-    moves++;
-  }
-  return moves;
-}
 
 /** One game in the engine (fixed seats) and one through the interface, same seed. */
 function both(rules: WulongRules, list: string, P: number, seed: number) {
