@@ -8,7 +8,8 @@
 import { UserError } from '../../src/core/errors.js';
 import { parseSpec, splitSpecList, StrategyRegistry } from '../../src/core/spec.js';
 import type { PolicySpec, TurnStrategy } from '../../src/games/wulong/turn/strategy.js';
-import type { BettingStrategy, PassiveSpec, PlayerSpec } from '../../src/games/wulong/game/strategy.js';
+import type { Bettor, BettingStrategy, PassiveSpec, PlayerSpec } from '../../src/games/wulong/game/strategy.js';
+import type { WulongRules } from '../../src/games/wulong/turn/rules.js';
 import { optimal } from './optimal.js';
 import { threshold } from './threshold.js';
 import { perDice } from './per-dice.js';
@@ -65,6 +66,11 @@ export function parsePassive(text: string): PassiveSpec {
   } catch (e) {
     throw new UserError(`betting strategy ${text}: ${(e as Error).message}`);
   }
+}
+
+/** The bettor a parsed betting spec plays with under these rules (a spec the rules cannot play is a UserError). */
+export function bettorFor(spec: PassiveSpec, rules: WulongRules): Bettor {
+  return bettors.get(spec.strategy).bettor(spec, rules);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { BettingStrategy, PassiveSpec } from '../../src/games/wulong/game/strategy.js';
+import { FORTUNE, STAKE, TARGET, bestCard, favourable, openBet, raiseToTarget, type BettingPhase, type BettingStrategy, type Bettor, type PassiveSpec } from '../../src/games/wulong/game/strategy.js';
 import { parseFraction } from './params.js';
 
 /**
@@ -14,6 +14,23 @@ export const fraction: BettingStrategy = {
   description: 'exact card, stake F × fortune when favourable (else minimum), raises to F × wealth',
   parse(arg: string | undefined): PassiveSpec {
     const f = arg === undefined || arg === '' ? 0.1 : parseFraction(arg, 'fraction:F', 1);
-    return { name: `fraction:${f}`, card: 'exact', stake: 'fraction', size: f, raises: true, allIn: true };
+    return { name: `fraction:${f}`, strategy: 'fraction', size: f };
   },
+  bettor: (spec) => new FractionBettor(spec.size),
 };
+
+class FractionBettor implements Bettor {
+  readonly allIn = true;
+  readonly raises = true;
+  constructor(private readonly size: number) {}
+  open(phase: BettingPhase): number {
+    const c = bestCard(phase, false), n = phase.num;
+    n[TARGET] = favourable(phase, c) ? this.size * n[FORTUNE] : 0;
+    return openBet(phase, c);
+  }
+  raise(phase: BettingPhase): void {
+    const n = phase.num;
+    n[TARGET] = this.size * (n[FORTUNE] + n[STAKE]);
+    raiseToTarget(phase);
+  }
+}

@@ -1,4 +1,4 @@
-import type { BettingStrategy, PassiveSpec } from '../../src/games/wulong/game/strategy.js';
+import { FORTUNE, STAKE, BET_ODDS, EDGE, TARGET, bestCard, favourable, openBet, raiseToTarget, type BettingPhase, type BettingStrategy, type Bettor, type PassiveSpec } from '../../src/games/wulong/game/strategy.js';
 import { parseFraction } from './params.js';
 
 /**
@@ -14,6 +14,28 @@ export const kelly: BettingStrategy = {
   description: 'exact card, K × Kelly fraction of wealth, raises toward the Kelly stake',
   parse(arg: string | undefined): PassiveSpec {
     const k = arg === undefined || arg === '' ? 1 : parseFraction(arg, 'kelly:K', 4);
-    return { name: `kelly:${k}`, card: 'exact', stake: 'kelly', size: k, raises: true, allIn: true };
+    return { name: `kelly:${k}`, strategy: 'kelly', size: k };
   },
+  bettor: (spec) => new KellyBettor(spec.size),
 };
+
+class KellyBettor implements Bettor {
+  readonly allIn = true;
+  readonly raises = true;
+  constructor(private readonly size: number) {}
+  open(phase: BettingPhase): number {
+    const c = bestCard(phase, false), n = phase.num;
+    if (!favourable(phase, c)) n[TARGET] = 0;
+    else {
+      const p = phase.odds[c], lose = 1 - p - phase.odds[phase.cards], b = phase.cardOdds[c];
+      n[TARGET] = (this.size * n[EDGE] * n[FORTUNE]) / (b * (p + lose));
+    }
+    return openBet(phase, c);
+  }
+  raise(phase: BettingPhase, card: number): void {
+    const n = phase.num;
+    const p = phase.odds[card], lose = 1 - p - phase.odds[phase.cards], b = n[BET_ODDS];
+    n[TARGET] = (this.size * n[EDGE] * (n[FORTUNE] + n[STAKE])) / (b * (p + lose));
+    raiseToTarget(phase);
+  }
+}

@@ -1,4 +1,5 @@
 import type { BettingStrategy, PassiveSpec } from '../../src/games/wulong/game/strategy.js';
+import { MinBettor } from './passive-min.js';
 
 /**
  * lookahead — `min` with a far-sighted opening card. `min` stakes the minimum and adds one minimum
@@ -15,6 +16,7 @@ export const lookahead: BettingStrategy = {
   description: 'min stake and raises, opening card chosen by the exact value of the bet plus its future raises',
   parse(arg: string | undefined): PassiveSpec {
     if (arg) throw new Error('lookahead takes no parameter');
-    return { name: 'lookahead', card: 'lookahead', stake: 'min', size: 0, raises: true, allIn: true };
+    return { name: 'lookahead', strategy: 'lookahead', size: 0 };
   },
+  bettor: () => new MinBettor(true),
 };

@@ -1,4 +1,4 @@
-import type { BettingStrategy, PassiveSpec } from '../../src/games/wulong/game/strategy.js';
+import { MIN_BET, TARGET, AMOUNT, bestCard, openBet, type BettingPhase, type BettingStrategy, type Bettor, type PassiveSpec } from '../../src/games/wulong/game/strategy.js';
 
 /**
  * min — the exact card at the minimum stake: picks the card with the best conditional EV per chip
@@ -12,6 +12,21 @@ export const minStake: BettingStrategy = {
   description: 'exact card, minimum stake, +1 minimum bet per phase while the card is favourable',
   parse(arg: string | undefined): PassiveSpec {
     if (arg) throw new Error('min takes no parameter');
-    return { name: 'min', card: 'exact', stake: 'min', size: 0, raises: true, allIn: true };
+    return { name: 'min', strategy: 'min', size: 0 };
   },
+  bettor: () => new MinBettor(false),
 };
+
+/** The minimum stake, +1 minimum bet per favourable phase; `lookahead` opens on the card whose raises are worth most. */
+export class MinBettor implements Bettor {
+  readonly allIn = true;
+  readonly raises = true;
+  constructor(private readonly lookahead: boolean) {}
+  open(phase: BettingPhase): number {
+    phase.num[TARGET] = 0;
+    return openBet(phase, bestCard(phase, this.lookahead));
+  }
+  raise(phase: BettingPhase): void {
+    phase.num[AMOUNT] = phase.num[MIN_BET];
+  }
+}

@@ -1,4 +1,5 @@
-import type { BettingStrategy, PassiveSpec } from '../../src/games/wulong/game/strategy.js';
+import { UserError } from '../../src/core/errors.js';
+import { AMOUNT, TARGET, openBet, type BettingPhase, type BettingStrategy, type Bettor, type PassiveSpec } from '../../src/games/wulong/game/strategy.js';
 
 /**
  * naive[:card] — the baseline: always the same betting card (default `crane`, Dance of the Crane),
@@ -12,6 +13,24 @@ export const naive: BettingStrategy = {
   parse(arg: string | undefined): PassiveSpec {
     const card = arg === undefined || arg === '' ? 'crane' : arg;
     if (!/^[A-Za-z0-9_-]+$/.test(card)) throw new Error(`expected naive:CARD with a card id (got ${JSON.stringify(arg)})`);
-    return { name: `naive:${card}`, card: 'fixed', fixedCard: card, stake: 'min', size: 0, raises: false, allIn: false };
+    return { name: `naive:${card}`, strategy: 'naive', size: 0, fixedCard: card };
+  },
+  bettor(spec, rules) {
+    const card = rules.bettingCards.findIndex((x) => x.id === spec.fixedCard);
+    if (card < 0) throw new UserError(`strategy ${spec.name}: no betting card "${spec.fixedCard}" (cards: ${rules.bettingCards.map((x) => x.id).join(', ')})`);
+    return new NaiveBettor(card);
   },
 };
+
+class NaiveBettor implements Bettor {
+  readonly allIn = false;
+  readonly raises = false;
+  constructor(private readonly card: number) {}
+  open(phase: BettingPhase): number {
+    phase.num[TARGET] = 0;
+    return openBet(phase, this.card);
+  }
+  raise(phase: BettingPhase): void {
+    phase.num[AMOUNT] = 0;
+  }
+}

@@ -19,8 +19,9 @@ export { turnKernel, type TurnSimResult } from './turn/kernels.js';
 export { openingTellValue, readOdds, tellTablesFor, buildTellTables, cardOddsByState, cardOddsByRoll, type TellTables, type TellValue } from './turn/tell.js';
 // the full game
 export { validateGameRules, safeLimit, minimumBetFor, checkPlayers, DEFAULT_GAME, type GameRules } from './game/rules.js';
-export type { PassiveSpec, PlayerSpec, BettingStrategy, BettingView } from './game/strategy.js';
-export { WulongGame, checkGameParams, CARD_MODE, STAKE_MODE, type GameParams } from './game/engine.js';
+export type { PassiveSpec, PlayerSpec, BettingStrategy, Bettor } from './game/strategy.js';
+export { BettingPhase, bestCard, favourable, openBet, raiseToTarget } from './game/strategy.js';
+export { WulongGame, checkGameParams, type GameParams } from './game/engine.js';
 export { WulongGameState, stateGame, wulongPlayer } from './game/state.js';
 export { END, END_NAMES, MONEY_NAMES, gameLayout, type GameLayout } from './game/layout.js';
 export { buildPolicyTables, policyTablesFor, rollOccupancy, raiseValue, type PolicyTables } from './game/policy-tables.js';

@@ -1,12 +1,12 @@
 import type { Rng } from '../../../core/rng.js';
-import { UserError } from '../../../core/errors.js';
 import type { WulongRules } from '../turn/rules.js';
 import { ROLL } from '../turn/engine.js';
 import { policyTablesFor, raiseValue, type PolicyTables } from './policy-tables.js';
 import { readOdds } from '../turn/tell.js';
 import { CARD, END, MONEY, SLOT, gameLayout, type GameLayout } from './layout.js';
 import { checkPlayers, safeLimit, validateGameRules, type GameRules } from './rules.js';
-import type { PlayerSpec } from './strategy.js';
+import { ALL_IN_ODDS, AMOUNT, BET_ODDS, BettingPhase, CHIP, EDGE, FORTUNE, MIN_BET, STAKE, type Bettor, type PlayerSpec } from './strategy.js';
+import { bettorFor } from '../../../../strategies/wulong/index.js';
 
 /** What the game kernel is handed: rules (with `game`), one player spec per strategy slot, seating. */
 export interface GameParams {
@@ -20,22 +20,13 @@ export interface GameParams {
 export function checkGameParams(params: GameParams): GameRules {
   const g = validateGameRules(params.rules);
   checkPlayers(params.players.length, 'number of players');
-  for (const pl of params.players) {
-    const s = pl.passive;
-    if (s.card === 'fixed' && !params.rules.bettingCards.some((x) => x.id === s.fixedCard)) {
-      throw new UserError(`strategy ${s.name}: no betting card "${s.fixedCard}" (cards: ${params.rules.bettingCards.map((x) => x.id).join(', ')})`);
-    }
-  }
+  // a bettor the rules cannot play (a fixed card these rules lack) is refused before any worker starts
+  for (const pl of params.players) bettorFor(pl.passive, params.rules);
   return g;
 }
 
 /** The tell's draw: a 30-bit integer (small integers are never boxed), compared with a × 2^30. */
 export const READ_SCALE = 1 << 30;
-
-/** How a bettor picks its card (PassiveSpec.card), compiled to an integer per strategy slot. */
-export const CARD_MODE = { exact: 0, fixed: 1, lookahead: 2 } as const;
-/** How a bettor sizes its stake (PassiveSpec.stake), compiled to an integer per strategy slot. */
-export const STAKE_MODE = { min: 0, fraction: 1, kelly: 2 } as const;
 
 // the accumulator slots the hot path writes, by name from the layout (layout.ts)
 const S_WINS = SLOT.offset.wins, S_FORT = SLOT.offset.fortune, S_FORTSQ = SLOT.offset.fortuneSq, S_BETS = SLOT.offset.bets;
@@ -81,32 +72,17 @@ function compileRules(rules: WulongRules, g: GameRules, P: number): CompiledRule
   };
 }
 
-/** The strategy slots as integers: which policy tables each rolls with, and its betting rules (CARD_MODE, STAKE_MODE). */
+/** The strategy slots: which policy tables each rolls with, and the bettor each bets with. */
 interface CompiledSlots {
   /** one PolicyTables per distinct turn policy among the players */
   policies: PolicyTables[];
   policy: Int32Array;
-  cardMode: Int32Array;
-  fixedCard: Int32Array;
-  stakeMode: Int32Array;
-  size: Float64Array;
-  raises: Uint8Array;
-  allIn: Uint8Array;
+  bettors: Bettor[];
 }
 
 function compileSlots(rules: WulongRules, players: readonly PlayerSpec[]): CompiledSlots {
-  const P = players.length;
   const keys: string[] = [];
-  const out: CompiledSlots = {
-    policies: [],
-    policy: new Int32Array(P),
-    cardMode: new Int32Array(P),
-    fixedCard: new Int32Array(P),
-    stakeMode: new Int32Array(P),
-    size: new Float64Array(P),
-    raises: new Uint8Array(P),
-    allIn: new Uint8Array(P),
-  };
+  const out: CompiledSlots = { policies: [], policy: new Int32Array(players.length), bettors: [] };
   players.forEach((pl, i) => {
     // players sharing a turn policy share its tables
     const key = JSON.stringify([pl.policy.stop, pl.policy.choice]);
@@ -117,13 +93,7 @@ function compileSlots(rules: WulongRules, players: readonly PlayerSpec[]): Compi
       out.policies.push(policyTablesFor(rules, pl.policy));
     }
     out.policy[i] = pi;
-    const s = pl.passive;
-    out.cardMode[i] = CARD_MODE[s.card];
-    if (s.card === 'fixed') out.fixedCard[i] = rules.bettingCards.findIndex((x) => x.id === s.fixedCard);
-    out.stakeMode[i] = STAKE_MODE[s.stake];
-    out.size[i] = s.size;
-    out.raises[i] = s.raises ? 1 : 0;
-    out.allIn[i] = s.allIn ? 1 : 0;
+    out.bettors.push(bettorFor(pl.passive, rules));
   });
   return out;
 }
@@ -175,12 +145,12 @@ export class WulongGame {
 
   // strategy slots, compiled
   private readonly slotPolicy: Int32Array;
-  private readonly slotCardMode: Int32Array; // CARD_MODE
-  private readonly slotFixedCard: Int32Array;
-  private readonly slotStake: Int32Array; // STAKE_MODE
-  private readonly slotSize: Float64Array;
-  private readonly slotRaises: Uint8Array;
+  private readonly slotBettor: Bettor[];
+  /** each slot's bettor's allIn and raises, as bytes (a property read on several bettor classes is slow in the hot loop) */
   private readonly slotAllIn: Uint8Array;
+  private readonly slotRaises: Uint8Array;
+  /** what a bettor is shown at a betting phase (refilled for each decision) */
+  private readonly bettingPhase: BettingPhase;
   readonly fixedSeats: boolean;
   /** the tell: accuracy a of the passive players' read of each hidden roll (betting.readAccuracy), and a as a threshold on a 30-bit draw */
   readonly readAccuracy: number;
@@ -242,16 +212,15 @@ export class WulongGame {
     const slots = compileSlots(rules, players);
     this.policies = slots.policies;
     this.slotPolicy = slots.policy;
-    this.slotCardMode = slots.cardMode;
-    this.slotFixedCard = slots.fixedCard;
-    this.slotStake = slots.stakeMode;
-    this.slotSize = slots.size;
-    this.slotRaises = slots.raises;
-    this.slotAllIn = slots.allIn;
+    this.slotBettor = slots.bettors;
+    this.slotAllIn = Uint8Array.from(slots.bettors, (b) => (b.allIn ? 1 : 0));
+    this.slotRaises = Uint8Array.from(slots.bettors, (b) => (b.raises ? 1 : 0));
     this.raiseValue = raiseValues(this.policies, this.cardOdds);
     this.readAccuracy = rules.betting?.readAccuracy ?? 0;
     this.readThreshold = Math.round(this.readAccuracy * READ_SCALE);
     this.odds = new Float64Array(C + 1);
+    this.bettingPhase = new BettingPhase(C, this.odds, this.cardOdds, this.raiseValue);
+    this.bettingPhase.num[CHIP] = this.game.chip;
     this.fortune = new Float64Array(P);
     this.stake = new Float64Array(P);
     this.card = new Int32Array(P);
@@ -459,8 +428,9 @@ export class WulongGame {
 
   /** The initial betting phase: every passive player with chips picks a card and stakes, on the odds in this.odds (readRoll). */
   initialBets(active: number): void {
-    const C = this.C, chip = this.game.chip;
-    const W = this.odds, base = 0, vp = W[C];
+    const ph = this.bettingPhase, n = ph.num;
+    ph.raiseBase = this.slotPolicy[this.slotOfSeat[active]] * this.C;
+    n[ALL_IN_ODDS] = this.num[1];
     for (let s = 0; s < this.P; s++) {
       if (s === active) continue;
       const f = this.fortune[s];
@@ -469,54 +439,23 @@ export class WulongGame {
       const mb = this.mbBet[this.minBetRow(s)];
       const mayAllIn = this.slotAllIn[slot] === 1 && f <= this.num[0];
       if (f < mb && this.sitOut && !mayAllIn) continue;
-      // card
-      let c = this.slotFixedCard[slot];
-      const cardMode = this.slotCardMode[slot];
-      if (cardMode !== CARD_MODE.fixed) {
-        let best = -Infinity;
-        const rv = this.slotPolicy[this.slotOfSeat[active]] * C;
-        for (let k = 0; k < C; k++) {
-          const p = W[base + k];
-          const ev = p * this.cardOdds[k] - (1 - p - vp) + (cardMode === CARD_MODE.lookahead ? this.raiseValue[rv + k] : 0);
-          if (ev > best) {
-            best = ev;
-            c = k;
-          }
-        }
+      n[FORTUNE] = f;
+      n[STAKE] = 0;
+      n[MIN_BET] = mb;
+      ph.mayAllIn = mayAllIn ? 1 : 0;
+      const c = this.slotBettor[slot].open(ph);
+      if (c < 0) this.bet(s, -1 - c, true);
+      else {
+        this.num[2] = n[AMOUNT];
+        this.bet(s, c, false);
       }
-      const p = W[base + c], lose = 1 - p - vp, b = this.cardOdds[c];
-      const ev = p * b - lose;
-      // the sizing rule's target stake (0: the minimum)
-      let target = 0;
-      const mode = this.slotStake[slot];
-      if (mode !== STAKE_MODE.min && ev > 0) target = mode === STAKE_MODE.fraction ? this.slotSize[slot] * f : (this.slotSize[slot] * ev * f) / (b * (p + lose));
-      target = Math.floor(target / chip + 1e-9) * chip;
-      let st = target > mb ? target : mb;
-      if (st > f) st = f;
-      if (mayAllIn) {
-        let ca = 0, evA = -Infinity;
-        for (let k = 0; k < C; k++) {
-          const q = W[base + k];
-          const e = q * this.num[1] - (1 - q - vp);
-          if (e > evA) {
-            evA = e;
-            ca = k;
-          }
-        }
-        if (evA > 0 && evA * f > ev * st) {
-          this.bet(s, ca, true);
-          continue;
-        }
-      }
-      this.num[2] = st;
-      this.bet(s, c, false);
     }
   }
 
   /** A later betting phase: players holding an ordinary bet may raise on the conditional EV of their card (this.odds). */
   raises(active: number): void {
-    const C = this.C, chip = this.game.chip;
-    const W = this.odds, base = 0, vp = W[C];
+    const ph = this.bettingPhase, n = ph.num;
+    ph.raiseBase = this.slotPolicy[this.slotOfSeat[active]] * this.C;
     for (let s = 0; s < this.P; s++) {
       if (s === active) continue;
       const c = this.card[s];
@@ -525,16 +464,16 @@ export class WulongGame {
       if (this.slotRaises[slot] === 0) continue;
       const f = this.fortune[s];
       if (f <= 0) continue;
-      const p = W[base + c], lose = 1 - p - vp, b = this.betOdds[s];
-      if (p * b - lose <= 0) continue;
-      let amount: number;
-      const mode = this.slotStake[slot];
-      if (mode === STAKE_MODE.min) amount = this.mbBet[this.minBetRow(s)];
-      else {
-        const wealth = f + this.stake[s], ev = p * b - lose;
-        const target = mode === STAKE_MODE.fraction ? this.slotSize[slot] * wealth : (this.slotSize[slot] * ev * wealth) / (b * (p + lose));
-        amount = Math.floor((target - this.stake[s]) / chip + 1e-9) * chip;
-      }
+      // a raise on a card that is not favourable loses chips in expectation: no bettor is asked to
+      const p = this.odds[c], b = this.betOdds[s], edge = p * b - (1 - p - this.odds[this.C]);
+      if (edge <= 0) continue;
+      n[FORTUNE] = f;
+      n[STAKE] = this.stake[s];
+      n[MIN_BET] = this.mbBet[this.minBetRow(s)];
+      n[BET_ODDS] = b;
+      n[EDGE] = edge;
+      this.slotBettor[slot].raise(ph, c);
+      let amount = n[AMOUNT];
       if (amount > f) amount = f;
       if (amount > 0) {
         this.num[2] = amount;

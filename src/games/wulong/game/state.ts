@@ -42,7 +42,7 @@ export const NO_RAISE = 0, RAISE = 1;
 export const KEEP_ROLL = 0, KEEP_STOP = 1;
 
 /** A player of the interface that only fills a seat's table role (the engine needs a spec per slot). */
-const SEAT_FILLER: PlayerSpec = { label: 'seat', passive: { name: 'min', card: 'exact', stake: 'min', size: 0, raises: false, allIn: false }, policy: OPTIMAL };
+const SEAT_FILLER: PlayerSpec = { label: 'seat', passive: { name: 'min', strategy: 'min', size: 0 }, policy: OPTIMAL };
 
 export class WulongGameState extends WulongGame implements GameState {
   readonly players: number;

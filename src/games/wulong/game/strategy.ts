@@ -1,59 +1,75 @@
 import type { PolicySpec } from '../turn/strategy.js';
+import type { WulongRules } from '../turn/rules.js';
 
 /**
- * The betting contract of the full game. A passive player's betting strategy is plain data (it
- * crosses into worker threads); the game engine compiles it into small integers (engine.ts
- * CARD_MODE, STAKE_MODE) and applies it at every betting phase. Modules in
- * strategies/wulong/passive-*.ts build these.
- *
- * - card: 'exact' picks, at the initial betting phase, the card with the highest expected net
- *   chips per chip staked given what is revealed (the exact conditional win probabilities of the
- *   turn solver under the active player's policy); 'fixed' always plays `fixedCard`.
- * - stake: 'min' the minimum bet; 'fraction' `size` × fortune when the card's EV is positive
- *   (else the minimum); 'kelly' `size` × the Kelly fraction of wealth for the card's conditional
- *   odds (a void outcome, the unsettled Wulong, counts as a push), at least the minimum.
- * - raises: at each later betting phase, re-evaluate the held card with the newly revealed dice;
- *   when its conditional EV is positive, raise ('min': by one minimum bet; 'fraction'/'kelly': up to
- *   the target stake for the new odds). Stakes never go down (the rules forbid removing chips).
- * - allIn: go all-in at the initial phase when allowed (fortune ≤ the current all-in limit) and
- *   its expected gain beats the ordinary bet's.
+ * The betting contract of the full game. A passive player's betting strategy is a module in
+ * strategies/wulong/passive-*.ts: it parses its spec (plain data, which crosses into worker threads)
+ * and builds a `Bettor`, the code the engine calls at every betting phase. The engine owns the rules
+ * of betting (who may bet, chips, the minimum bet, settlement); the bettor owns the decisions (which
+ * card, how much, whether to raise or go all in) — so a new betting strategy is a new module, and
+ * the engine does not change.
  */
 export interface PassiveSpec {
+  /** display label, e.g. "kelly:0.5" */
   name: string;
-  /** 'lookahead': as 'exact', but the opening card maximises its opening EV plus the expected EV of the raises it will allow (see passive-lookahead.ts) */
-  card: 'exact' | 'fixed' | 'lookahead';
-  /** card id, for card 'fixed' */
-  fixedCard?: string;
-  stake: 'min' | 'fraction' | 'kelly';
-  /** fortune fraction ('fraction') or Kelly multiplier ('kelly'); unused for 'min' */
+  /** the registered strategy that builds the bettor ("kelly", "naive", …) */
+  strategy: string;
+  /** the strategy's numeric parameter (fortune fraction, Kelly multiplier; 0 when it has none) */
   size: number;
-  raises: boolean;
-  allIn: boolean;
+  /** card id, for strategies that always play one card */
+  fixedCard?: string;
 }
 
 /**
- * What a passive player may see at a betting phase — the only inputs of the rules above (the
- * engine reads nothing else for a bettor's decision): the revealed state of the active player's
- * turn (total so far, dice being rolled, and his turn policy, public in this model), hence each
- * card's exact win probability and the chance the bets are voided — the posterior given the read
- * of the hidden roll when `betting.readAccuracy` > 0 (turn/tell.ts); the player's own fortune,
- * stake and card; the minimum bet for his fortune; the current all-in limit and odds. Not the
- * dice of the roll being made (beyond the read), and not the other bettors' cards.
+ * Indices of BettingPhase.num: what the engine tells a bettor (FORTUNE … BET_ODDS), the helpers'
+ * scratch (EDGE, TARGET) and the amount the bettor decides (AMOUNT).
  */
-export interface BettingView {
-  total: number;
-  dice: number;
-  /** exact probability that each card wins, by card index */
-  winProbability: readonly number[];
-  /** probability that the turn's bets are returned unsettled */
-  voidProbability: number;
-  fortune: number;
-  stake: number;
-  /** the held card's index, or −1 before the initial bet */
-  card: number;
-  minimumBet: number;
-  allInLimit: number;
-  allInOdds: number;
+export const FORTUNE = 0, STAKE = 1, MIN_BET = 2, ALL_IN_ODDS = 3, CHIP = 4, BET_ODDS = 5, EDGE = 6, TARGET = 7, AMOUNT = 8;
+
+/**
+ * A betting phase as a passive player sees it (the only inputs of its decision): the revealed state
+ * of the active player's turn turned into each card's exact win probability and the chance the bets
+ * are voided — the posterior given the read of the hidden roll when `betting.readAccuracy` > 0
+ * (turn/tell.ts); its own fortune, stake and card; the minimum bet for its fortune; the current
+ * all-in odds and whether it may go all in. Not the dice of the roll being made (beyond the read),
+ * and not the other bettors' cards. One object per engine, refilled for each decision: numbers live
+ * in typed arrays because a double crossing a call that is not inlined is boxed (an allocation).
+ */
+export class BettingPhase {
+  /** [raiseBase + k] the exact value of card k's later one-unit raises under the active player's policy */
+  raiseBase = 0;
+  /** indexed by FORTUNE … AMOUNT */
+  readonly num = new Float64Array(9);
+  /** 1 when the bettor may go all in now (the rules allow it at its fortune) */
+  mayAllIn = 0;
+
+  constructor(
+    readonly cards: number,
+    /** [k] P(card k wins) given what is revealed; [cards] P(the bets are returned unsettled) */
+    readonly odds: Float64Array,
+    /** [k] the payout odds of card k */
+    readonly cardOdds: Float64Array,
+    readonly raiseValue: Float64Array,
+  ) {}
+}
+
+/** What a betting strategy builds: the decisions of one passive player. */
+export interface Bettor {
+  /** whether it goes all in when allowed and better (a short stack that may not sits out where the rules say so) */
+  readonly allIn: boolean;
+  /**
+   * The opening bet: returns the card (index), with the stake in num[AMOUNT] (whole chips, at least
+   * the minimum bet, at most the fortune), or −1 − k to go all in on card k.
+   */
+  open(phase: BettingPhase): number;
+  /** whether it ever raises (the engine skips it at later phases when not) */
+  readonly raises: boolean;
+  /**
+   * A later phase, holding an ordinary bet on `card` at odds num[BET_ODDS] that is favourable now
+   * (its expected net chips per chip staked, num[EDGE], is positive — a raise on an unfavourable
+   * card loses chips in expectation, so the engine does not ask): the raise in num[AMOUNT] (0: none).
+   */
+  raise(phase: BettingPhase, card: number): void;
 }
 
 /** A betting strategy as strategies/wulong/ registers it: `name` or `name:value`. */
@@ -66,6 +82,63 @@ export interface BettingStrategy {
   param?: string;
   /** the spec for the text after the colon (undefined: none); throws Error with a one-line reason */
   parse(arg: string | undefined): PassiveSpec;
+  /** the bettor for a spec it parsed, under these rules; a spec the rules cannot play is a UserError */
+  bettor(spec: PassiveSpec, rules: WulongRules): Bettor;
+}
+
+/** The card with the best expected net chips per chip staked (plus, with `withRaises`, the value of its later raises). */
+export function bestCard(phase: BettingPhase, withRaises: boolean): number {
+  const W = phase.odds, C = phase.cards, vp = W[C];
+  let best = -Infinity, c = 0;
+  for (let k = 0; k < C; k++) {
+    const p = W[k];
+    const ev = p * phase.cardOdds[k] - (1 - p - vp) + (withRaises ? phase.raiseValue[phase.raiseBase + k] : 0);
+    if (ev > best) {
+      best = ev;
+      c = k;
+    }
+  }
+  return c;
+}
+
+/** Whether `card`'s expected net chips per chip staked at its odds is positive on what is revealed now; the edge itself into num[EDGE]. */
+export function favourable(phase: BettingPhase, card: number): boolean {
+  const p = phase.odds[card], n = phase.num;
+  n[EDGE] = p * phase.cardOdds[card] - (1 - p - phase.odds[phase.cards]);
+  return n[EDGE] > 0;
+}
+
+/**
+ * The opening bet on `card` wanting num[TARGET] chips (0: the minimum): the stake rounded down to
+ * whole chips, at least the minimum bet, at most the fortune — or all in on the best card at the
+ * all-in odds when allowed and its expected gain beats the ordinary bet's. Returns as Bettor.open.
+ */
+export function openBet(phase: BettingPhase, card: number): number {
+  const n = phase.num, W = phase.odds, C = phase.cards, vp = W[C], f = n[FORTUNE], chip = n[CHIP], mb = n[MIN_BET];
+  const target = Math.floor(n[TARGET] / chip + 1e-9) * chip;
+  let st = target > mb ? target : mb;
+  if (st > f) st = f;
+  if (phase.mayAllIn === 1) {
+    const p = W[card], ev = p * phase.cardOdds[card] - (1 - p - vp);
+    let ca = 0, evA = -Infinity;
+    for (let k = 0; k < C; k++) {
+      const q = W[k];
+      const e = q * n[ALL_IN_ODDS] - (1 - q - vp);
+      if (e > evA) {
+        evA = e;
+        ca = k;
+      }
+    }
+    if (evA > 0 && evA * f > ev * st) return -1 - ca;
+  }
+  n[AMOUNT] = st;
+  return card;
+}
+
+/** The raise that brings the stake up to num[TARGET] chips, rounded down to whole chips, into num[AMOUNT]. */
+export function raiseToTarget(phase: BettingPhase): void {
+  const n = phase.num;
+  n[AMOUNT] = Math.floor((n[TARGET] - n[STAKE]) / n[CHIP] + 1e-9) * n[CHIP];
 }
 
 /** One player of the game: how it bets when passive, how it rolls when active. */
