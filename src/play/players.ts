@@ -20,6 +20,13 @@ export class UniformPlayer implements StatePlayer {
 /** The name of the uniformly random player (a name no game's strategy uses). */
 export const UNIFORM = 'uniform';
 
+/** The players every game has, whatever its own are. */
+export const GENERIC_PLAYERS: readonly string[] = [UNIFORM, ISMCTS];
+
+export function isGenericPlayer(name: string): boolean {
+  return GENERIC_PLAYERS.includes(name);
+}
+
 /** Every player name a tool accepts for this game: uniform, the game's own, then the search player. */
 export function playerNames(sg: StateGame<never>): string[] {
   return [UNIFORM, ...sg.playerNames, ISMCTS];
