@@ -12,25 +12,33 @@ const BUDGETS = [100, 1000, 10_000];
 /** uniform moves played before the measured decision, so that it is a decision in the middle of things */
 const WARM_MOVES = 8;
 
-/** A decision point of the game: its start, then WARM_MOVES uniform moves (fewer if it ends). */
+/**
+ * A decision point of the game (more than one legal action): the first after WARM_MOVES uniform
+ * moves, or the last one before the end when the game is shorter.
+ */
 function positionOf(sg: StateGame<never>, rules: never, players: number): GameState {
   const rng = new Rng(3), actions = new Int32Array(MAX_ACTIONS);
   const s = sg.newGame(rules, players);
-  let moves = 0;
-  for (;;) {
-    const p = s.currentPlayer();
-    if (p === CHANCE) s.applyChance(rng);
-    else {
-      const n = s.legalActions(actions);
-      if (n > 1 && moves >= WARM_MOVES) return s;
-      const probe = s.clone();
-      probe.applyAction(actions[rng.below(n)]);
-      if (probe.isTerminal()) return s;
-      s.applyAction(actions[rng.below(n)]);
-      moves++;
+  let moves = 0, last: GameState | null = null;
+  while (!s.isTerminal()) {
+    if (s.currentPlayer() === CHANCE) {
+      s.applyChance(rng);
+      continue;
     }
+    const n = s.legalActions(actions);
+    if (n > 1) {
+      if (moves >= WARM_MOVES) return s;
+      last = s.clone();
+    }
+    s.applyAction(actions[rng.below(n)]);
+    moves++;
   }
+  if (!last) throw new Error(`${sg.id}: no decision with a choice in a uniform game`);
+  return last;
 }
+
+/** A decision predicted (cost is about linear in the budget) to take longer than this is not run. */
+const LONGEST_MS = 30_000;
 
 export async function bench(log: (line: string) => void): Promise<void> {
   log(`one decision of ismcts (c default) at a position after ${WARM_MOVES} uniform moves, one thread; iterations/s from the largest budget`);
@@ -44,7 +52,13 @@ export async function bench(log: (line: string) => void): Promise<void> {
     for (const rollout of ['uniform', 'heuristic']) {
       const costs: string[] = [];
       let perSecond = 0;
+      // a first decision warms the JIT and the game's caches up
+      makePlayer(sg, rules, `ismcts:iters=${BUDGETS[0]},rollout=${rollout}`, seat, P).act(state, new Rng(2));
       for (const iters of BUDGETS) {
+        if (perSecond > 0 && (iters / perSecond) * 1000 > LONGEST_MS) {
+          costs.push(`${f(iters)}: not run (≈ ${f(iters / perSecond, 0)} s)`);
+          continue;
+        }
         const player = makePlayer(sg, rules, `ismcts:iters=${iters},rollout=${rollout}`, seat, P);
         const t0 = process.hrtime.bigint();
         player.act(state, new Rng(1));

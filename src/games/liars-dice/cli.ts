@@ -385,8 +385,9 @@ function exploitStatePlayer(opts: ExploitOptions, variant: Variant, dice: number
       exploitability: r.exploitability.toFixed(4),
       'self-play opener': r.selfValue0.toFixed(4),
       infosets: r.infosets,
+      ...(withCfr ? { 'CFR+ exploitability': r.cfrExploitability!.toFixed(4) } : {}),
       seconds: r.seconds.toFixed(1),
-      ...(withCfr ? { 'CFR+ exploitability': r.cfrExploitability!.toFixed(4), 'CFR+ seconds': r.cfrSeconds!.toFixed(2) } : {}),
+      ...(withCfr ? { 'CFR+ seconds': r.cfrSeconds!.toFixed(2) } : {}),
     }))),
   ].join('\n'));
 }
