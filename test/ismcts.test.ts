@@ -7,11 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { UserError } from '../src/core/errors.js';
 import { GAMES } from '../src/games/index.js';
-import { CHANCE, type GameState, type StateGame, type StatePlayer } from '../src/games/state.js';
+import { CHANCE, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../src/games/state.js';
 import { ISMCTS, heuristicName, parseIsmctsSpec } from '../src/play/ismcts.js';
 import { playMatches, summarizeMatches, type MatchParams } from '../src/play/match.js';
 import { makePlayer, playerNames } from '../src/play/players.js';
 import { playOut } from './kit/playout.js';
+import { measureAllocation } from './helpers/alloc.js';
 import { expectUserError, runCli } from './helpers/cli.js';
 
 async function gameOf(id: string) {
@@ -143,5 +144,101 @@ describe('ismcts specs', () => {
     expectUserError(runCli(['cant-stop', 'tournament', '--strategies', 'ismcts:iters=1.5,rule28', '--deals', '5']), /iters must be an integer/);
     expectUserError(runCli(['liars', 'duplicate-tournament', '--strategies', 'ismcts:c=-0.5,threshold', '--deals', '5']), /c must be a number/);
     expectUserError(runCli(['weilong', 'tournament', '--strategies', 'ismcts:budget=9,adaptive', '--deals', '5']), /unknown parameter budget/);
+  });
+});
+
+/**
+ * A toy race for the allocation test: seats alternately add 1..3 to a shared total, then a coin adds
+ * 0 or 1; whoever brings it to 21 wins. Its determinize hands out one of two preallocated states,
+ * so whatever allocates in a decision is the search's own.
+ */
+class Race implements GameState {
+  readonly players = 2;
+  total = 0;
+  toMove = 0;
+  coin = false;
+  winner = -1;
+  spare: Race | null = null;
+  currentPlayer(): number {
+    return this.winner >= 0 ? TERMINAL : this.coin ? CHANCE : this.toMove;
+  }
+  legalActions(out: Int32Array): number {
+    out[0] = 1;
+    out[1] = 2;
+    out[2] = 3;
+    return 3;
+  }
+  applyAction(a: number): void {
+    this.total += a;
+    if (this.total >= 21) this.winner = this.toMove;
+    else this.coin = true;
+  }
+  applyChance(rng: Rng): void {
+    this.applyChanceOutcome(rng.below(2));
+  }
+  chanceOutcomes(outcomes: Int32Array, probabilities: Float64Array): number {
+    outcomes[0] = 0;
+    outcomes[1] = 1;
+    probabilities[0] = probabilities[1] = 0.5;
+    return 2;
+  }
+  applyChanceOutcome(o: number): void {
+    this.coin = false;
+    this.total += o;
+    if (this.total >= 21) this.winner = this.toMove;
+    this.toMove = 1 - this.toMove;
+  }
+  isTerminal(): boolean {
+    return this.winner >= 0;
+  }
+  returns(out: Float64Array): void {
+    out[0] = this.winner === 0 ? 1 : 0;
+    out[1] = 1 - out[0];
+  }
+  informationKey(): string {
+    return `${this.total} ${this.toMove} ${this.coin}`;
+  }
+  determinize(): GameState {
+    this.spare ??= new Race();
+    const d = this.spare;
+    d.total = this.total;
+    d.toMove = this.toMove;
+    d.coin = this.coin;
+    d.winner = this.winner;
+    return d;
+  }
+  clone(): GameState {
+    const c = new Race();
+    c.total = this.total;
+    c.toMove = this.toMove;
+    c.coin = this.coin;
+    c.winner = this.winner;
+    return c;
+  }
+  actionText(a: number): string {
+    return `add ${a}`;
+  }
+  toString(): string {
+    return `race ${this.informationKey()}`;
+  }
+}
+
+describe('ismcts allocates nothing of its own per iteration', () => {
+  it('a decision of 3,000 iterations in a game whose determinize does not allocate: no heap growth, no GC', () => {
+    const race: StateGame<never> = {
+      id: 'race', playerNames: [], seats: () => ({ min: 2, max: 2, default: 2 }), newGame: () => new Race(),
+      player: () => {
+        throw new Error('none');
+      },
+    };
+    const player = makePlayer(race, undefined as never, 'ismcts:iters=3000,rollout=uniform', 0, 2);
+    const state = new Race(), rng = new Rng(4);
+    // a first decision grows the tree pool to its size; the measured one reuses it
+    expect([1, 2, 3]).toContain(player.act(state, rng));
+    const r = measureAllocation(() => {
+      player.act(state, rng);
+    });
+    expect(r.gcEvents).toBe(0);
+    expect(r.bytes).toBeLessThan(64 * 1024);
   });
 });
