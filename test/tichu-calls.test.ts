@@ -136,6 +136,15 @@ describe('the expert player', () => {
     expect(m.bytes).toBeLessThan(64 * 1024);
   });
 
+  it('gives the same statistics for 1 and 2 workers', () => {
+    const run = (w: string) => {
+      const j = JSON.parse(runCli(['tichu', 'calls', '--strategies', 'expert:budget=2,callRollouts=4,heuristic', '--deals', '12', '--seed', '5', '--workers', w, '--json', '--quiet']).stdout);
+      delete j.run;
+      return j;
+    };
+    expect(run('2')).toEqual(run('1'));
+  });
+
   it('is the same for a seed and calls at all', () => {
     const run = () => {
       const rng = new Rng(21);

@@ -178,7 +178,7 @@ export class ExpertStrategy implements TichuStrategy {
   private readonly tichuQHigh: number;
   private readonly grandQHigh: number;
   // the Tichu decision is made once a round (after the exchange); later offers repeat it
-  private readonly decidedKey = new Int32Array(5).fill(-2);
+  private readonly decidedKey = new Int32Array(7).fill(-2);
   private decided = false;
 
   constructor(rules: TichuRules, private readonly rng: Rng, readonly params: ExpertParams) {
@@ -235,9 +235,14 @@ export class ExpertStrategy implements TichuStrategy {
     const a = v.rules.assumptions;
     // wait for the exchange when the rules allow a call after it
     if (v.passed(0) < 0 && v.rules.passing && a.tichuUntilFirstCard) return false;
+    // the key is the hand, the passes and the score: a repeat within the round, never another round
+    // (so a thread's earlier shards cannot change a decision)
+    let lo = 0, hi = 0;
+    for (let c = 0; c < 28; c++) if (v.holds(c)) lo |= 1 << c;
+    for (let c = 28; c < 56; c++) if (v.holds(c)) hi |= 1 << (c - 28);
     const k = this.decidedKey;
-    if (k[0] === v.passed(0) && k[1] === v.passed(1) && k[2] === v.passed(2) && k[3] === v.score(0) && k[4] === v.score(1)) return this.decided;
-    k[0] = v.passed(0); k[1] = v.passed(1); k[2] = v.passed(2); k[3] = v.score(0); k[4] = v.score(1);
+    if (k[0] === v.passed(0) && k[1] === v.passed(1) && k[2] === v.passed(2) && k[3] === v.score(0) && k[4] === v.score(1) && k[5] === lo && k[6] === hi) return this.decided;
+    k[0] = v.passed(0); k[1] = v.passed(1); k[2] = v.passed(2); k[3] = v.score(0); k[4] = v.score(1); k[5] = lo; k[6] = hi;
     this.decided = v.strengthQuarters() >= TICHU_PREFILTER_Q && this.tichuEstimate(v) >= 2 * (this.opponentCalled(v) ? this.tichuQHigh : this.tichuQ);
     return this.decided;
   }
