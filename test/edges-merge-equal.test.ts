@@ -26,6 +26,7 @@ const CASES: Record<string, string[]> = {
   'tichu simulate': ['tichu', 'simulate', '--games', '4', '--strategies', 'heuristic,random'],
   'tichu grand': ['tichu', 'grand', '--hand', 'Dr Ph Aj As Kp Kr Qs Jj', '--deals', '40'],
   'tichu call': ['tichu', 'call', '--hand', 'Dr Ph Aj As Kp Kr Qs Jj Tj 9j 8j 4s 3s 2s', '--deals', '40'],
+  'tichu calls': ['tichu', 'calls', '--deals', '40', '--strategies', 'heuristic,random'],
   'dracula simulate': ['dracula', 'simulate', '--games', '200', '--dracula', 'greedy', '--helsing', 'random'],
   'cant-stop simulate': ['cant-stop', 'simulate', '--games', '200', '--player', 'rule28', '--player', 'random'],
   'cant-stop turn': ['cant-stop', 'turn', '--turns', '400', '--player', 'rule28'],

@@ -5,6 +5,7 @@ import type { TichuStrategy } from '../../src/games/tichu/strategy.js';
 import { HEURISTIC_DEFAULTS, HeuristicStrategy } from './heuristic.js';
 import { RandomStrategy } from './random.js';
 import { SearchStrategy } from './search.js';
+import { EXPERT_DEFAULTS, ExpertStrategy } from './expert.js';
 
 /**
  * The Tichu strategy registry: specs are `name` or `name:k=v,k=v` (a single positional value sets
@@ -53,6 +54,19 @@ export const STRATEGIES: StrategyInfo[] = [
       tichu: { default: HEURISTIC_DEFAULTS.tichu, min: -10, max: 30, help: 'Tichu threshold' },
     },
     create: (p, rules, rng) => new SearchStrategy(rules, rng, p.budget, { grand: p.grand, tichu: p.tichu }),
+  },
+  {
+    name: 'expert',
+    usage: 'expert[:B | budget=B,tichu=P,grand=P,callRollouts=R] — search play, team play, calls from rollout estimates',
+    summary: 'determinized rollouts with a team player (supports a calling partner, fights a calling opponent); calls when a rollout estimate of P(first out) reaches a threshold',
+    main: 'budget',
+    params: {
+      budget: { default: EXPERT_DEFAULTS.budget, min: 1, max: 100000, integer: true, help: 'rollouts per in-turn play' },
+      tichu: { default: EXPERT_DEFAULTS.tichu, min: 0, max: 1, help: 'call Tichu (after the exchange) when the estimated P(first out) is at least this' },
+      grand: { default: EXPERT_DEFAULTS.grand, min: 0, max: 1, help: 'call Grand Tichu when the estimated P(first out) from the first 8 cards is at least this' },
+      callRollouts: { default: EXPERT_DEFAULTS.callRollouts, min: 1, max: 100000, integer: true, help: 'rollouts per call decision' },
+    },
+    create: (p, rules, rng) => new ExpertStrategy(rules, rng, { budget: p.budget, tichu: p.tichu, grand: p.grand, callRollouts: p.callRollouts }),
   },
 ];
 

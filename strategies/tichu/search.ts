@@ -17,7 +17,7 @@ const MAX_CANDIDATES = 4;
  */
 export class SearchStrategy implements TichuStrategy {
   readonly name = 'search';
-  private readonly base: HeuristicStrategy;
+  private readonly base: TichuStrategy;
   private readonly scratch: Engine;
   private readonly cand = new Int32Array(MAX_CANDIDATES);
   private readonly candScore = new Int32Array(MAX_CANDIDATES);
@@ -26,8 +26,9 @@ export class SearchStrategy implements TichuStrategy {
   private readonly saved = new Int32Array(4);
   private readonly mine = new MoveBuffer();
 
-  constructor(rules: TichuRules, private readonly rng: Rng, private readonly budget: number, params: HeuristicParams) {
-    this.base = new HeuristicStrategy(params);
+  /** `base` (default: the heuristic with `params`) proposes the first candidate and plays the rollouts */
+  constructor(rules: TichuRules, private readonly rng: Rng, private readonly budget: number, params: HeuristicParams, base?: TichuStrategy) {
+    this.base = base ?? new HeuristicStrategy(params);
     const h = this.base;
     this.scratch = new Engine(rules, [h, h, h, h], new Rng(1));
   }

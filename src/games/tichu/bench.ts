@@ -50,4 +50,15 @@ export async function bench(log: (line: string) => void): Promise<void> {
     for (let i = 0; i < n; i++) e.playRound();
     log(`tichu round loop, search:32 (two seats) + heuristic, one thread: ${f(n / (ms(t0) / 1000), 1)} rounds/s`);
   }
+  {
+    // the expert in all four seats: its card plays (24 rollouts each) and its call estimates
+    const rng = new Rng(3);
+    const e = new Engine(rules, [0, 1, 2, 3].map(() => createStrategy(parseStrategySpec('expert'), rules, rng)), rng);
+    const n = 20;
+    let plays = 0;
+    t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) { e.playRound(); plays += e.plays; }
+    const s = ms(t0) / 1000;
+    log(`tichu round loop, 4 × expert, one thread: ${f(n / s, 1)} rounds/s, ${f(plays / s)} plays/s (call estimates included)`);
+  }
 }

@@ -7,7 +7,7 @@ import { parseStrategySpec, REGISTRY } from '../../../strategies/tichu/index.js'
 import { cardsText, parseCards, sortCards } from './cards.js';
 import { handOdds, tableFourOfAKind, type HandOddsResult, type OddsLine } from './exact.js';
 import { tableBombOdds, TICHU_DECK, type TableBombResult } from './exact-table.js';
-import { callKernel, gamesKernel } from './kernels.js';
+import { callKernel, callsKernel, gamesKernel } from './kernels.js';
 import { ASSUMPTIONS_ROUNDS, ASSUMPTIONS_SEED, checkAssumptions } from './assumptions.js';
 import { validateRules } from './rules.js';
 
@@ -103,6 +103,22 @@ export function register(program: Command): void {
       const strategies = fourStrategies(opts.strategies);
       // through the kernel's finish: `oddsmith merge` of its parts prints the same
       await runAndPrint(gamesKernel, { rules, strategies }, opts.games, opts);
+    });
+
+  addRulesOptions(
+    addSimOptions(
+      t.command('calls')
+        .description('call and bomb statistics over single deals (from 0 : 0, seats rotated): call rates, success, callers and opponents with bombs, bombs in the first 8 / 14 / after passing, bombs played — beside published real-game figures')
+        .addOption(new Option('--deals <n>', 'deals to play').default(2000).argParser(intArg('--deals', 1, 1e9)))
+        .option('--strategies <list>', 'four strategies in seat order (or 1 for all, 2 alternating)', 'heuristic'),
+      { shardCount: 16 },
+    ),
+    'tichu',
+  )
+    .addHelpText('after', '\nExamples:\n  npx oddsmith tichu calls --deals 4000\n  npx oddsmith tichu calls --strategies expert --deals 400 --workers 2')
+    .action(async (opts: SimOptions & RulesOptions & { deals: number; strategies: string }) => {
+      const rules = rulesFromOptions('tichu', opts, validateRules);
+      await runAndPrint(callsKernel, { rules, strategies: fourStrategies(opts.strategies) }, opts.deals, opts);
     });
 
   const callCommand = (name: 'grand' | 'call', size: number, what: string) =>

@@ -105,6 +105,9 @@ export class Engine implements DeterminizeTarget {
   readonly scores = new Int32Array(2);
   // statistics of the last round
   readonly bombAfterPass = new Uint8Array(4);
+  /** seat p held a bomb in its first 8 / its dealt 14 cards (before passing) */
+  readonly bombFirst8 = new Uint8Array(4);
+  readonly bombFirst14 = new Uint8Array(4);
   bombsPlayed = 0;
   /** hand strength (hand.ts, quarter points) of each seat's first 8 and dealt 14 cards (before passing) */
   readonly strength8 = new Int32Array(4);
@@ -124,6 +127,11 @@ export class Engine implements DeterminizeTarget {
   fixedN = 0;
   readonly forceGrand = new Int8Array(4).fill(-1);
   readonly forceTichu = new Int8Array(4).fill(-1);
+  /**
+   * 1: seat p's own view reports no call of its own (`tichu grand`/`call`: the caller plays exactly
+   * as it would without the call; the call changes only the score and what the others see)
+   */
+  readonly hideOwnCall = new Uint8Array(4);
   /** test hook: every play (seat, cards, n, kind, top, len); null in production */
   trace: ((p: number, cards: Int32Array, from: number, n: number, kind: number, top: number, len: number) => void) | null = null;
   /** hook at the start of each turn of the play (state.ts keeps the round there); null in production */
@@ -199,6 +207,7 @@ export class Engine implements DeterminizeTarget {
     this.wish = src.wish; this.roundOver = src.roundOver; this.doubleWin = src.doubleWin; this.roundPoints.set(src.roundPoints);
     this.scores.set(src.scores); this.bombAfterPass.set(src.bombAfterPass); this.bombsPlayed = src.bombsPlayed;
     this.strength8.set(src.strength8); this.strength14.set(src.strength14); this.tricks = src.tricks; this.plays = src.plays;
+    this.bombFirst8.set(src.bombFirst8); this.bombFirst14.set(src.bombFirst14); this.hideOwnCall.set(src.hideOwnCall);
   }
 
   /** Replace every seat's hand (a determinization's redeal); the rest of the round stays. */
@@ -235,7 +244,7 @@ export class Engine implements DeterminizeTarget {
     this.shuffle();
     const r = this.rules;
     for (let p = 0; p < 4; p++) for (let k = 0; k < 8; k++) this.give(p, this.deck[this.dealIndex(p, k)]);
-    for (let p = 0; p < 4; p++) this.strength8[p] = this.seatStrength(p);
+    for (let p = 0; p < 4; p++) { this.strength8[p] = this.seatStrength(p); this.bombFirst8[p] = this.hasBomb(p) ? 1 : 0; }
     if (r.assumptions.grandTichuInSeatOrder) {
       for (let p = 0; p < 4; p++) if (this.wantsGrand(p)) this.calls[p] = 2;
     } else {
@@ -244,7 +253,7 @@ export class Engine implements DeterminizeTarget {
       for (let p = 0; p < 4; p++) this.calls[p] = this.grandBuf[p];
     }
     for (let p = 0; p < 4; p++) for (let k = 8; k < 14; k++) this.give(p, this.deck[this.dealIndex(p, k)]);
-    for (let p = 0; p < 4; p++) this.strength14[p] = this.seatStrength(p);
+    for (let p = 0; p < 4; p++) { this.strength14[p] = this.seatStrength(p); this.bombFirst14[p] = this.hasBomb(p) ? 1 : 0; }
     for (let p = 0; p < 4; p++) this.offerTichu(p);
     if (r.passing) this.passCards();
     for (let p = 0; p < 4; p++) this.bombAfterPass[p] = this.hasBomb(p) ? 1 : 0;
@@ -710,7 +719,7 @@ export class Engine implements DeterminizeTarget {
     dst.hold.fill(0); dst.cnt.fill(0); dst.smask.fill(0); dst.nCards.fill(0);
     dst.played.set(this.played); dst.takenBy.set(this.takenBy);
     dst.trickCards.set(this.trickCards); dst.trickN = this.trickN; dst.trickPoints.set(this.trickPoints);
-    dst.calls.set(this.calls); dst.outOrder.set(this.outOrder); dst.nOut = this.nOut; dst.isOut.set(this.isOut);
+    dst.calls.set(this.calls); dst.hideOwnCall.set(this.hideOwnCall); dst.outOrder.set(this.outOrder); dst.nOut = this.nOut; dst.isOut.set(this.isOut);
     // only this seat's own passes are known to it; hidden statistics are not copied
     dst.hasPlayed.set(this.hasPlayed); dst.passedCards.fill(-1);
     for (let i = 0; i < 3; i++) dst.passedCards[seat * 3 + i] = this.passedCards[seat * 3 + i];
@@ -763,7 +772,7 @@ export class SeatView implements TichuView {
   isOut(p: number): boolean { return this.#e.isOut[p] === 1; }
   outCount(): number { return this.#e.nOut; }
   firstOut(): number { return this.#e.nOut ? this.#e.outOrder[0] : -1; }
-  call(p: number): number { return this.#e.calls[p]; }
+  call(p: number): number { return p === this.seat && this.#e.hideOwnCall[p] ? 0 : this.#e.calls[p]; }
   played(c: number): boolean { return this.#e.played[c] === 1; }
   hasPlayedCard(p: number): boolean { return this.#e.hasPlayed[p] === 1; }
   trickKind(): number { return this.#e.tKind; }

@@ -18,7 +18,8 @@ import { loadRules, type TichuRules } from './rules.js';
  * - tichu.games: whole games, seats rotated game by game (strategy i sits in seat (i + g) mod 4 …
  *   so the pair of specs 1 and 3 plays as team A on even rotations and as team B on odd ones);
  * - tichu.call: the "should I call?" comparison, each deal played twice from the same random state
- *   (common random numbers), once with seat 0 forced to call and once forced not to;
+ *   (common random numbers), once with seat 0 forced to call and once forced not to; seat 0's own
+ *   view never shows its call, so its player plays alike in both;
  * - tichu.strength: rounds without calls; P(first out) by hand-strength bucket (8 and 14 cards).
  */
 
@@ -266,6 +267,9 @@ export const callKernel: Kernel<CallParams, CallSummary> = {
     const forced = params.call === 'grand' ? e.forceGrand : e.forceTichu;
     // nobody else calls: the question is this seat's call alone
     e.forceGrand.fill(0); e.forceTichu.fill(0);
+    // the same player in both branches: seat 0 never sees its own call, so it plays the same way;
+    // the call changes only the score and what the other three see
+    e.hideOwnCall[0] = 1;
     const saved = new Int32Array(4);
     for (let t = 0; t < count; t++) {
       saved.set(e.rng.s);
@@ -285,7 +289,7 @@ export const callKernel: Kernel<CallParams, CallSummary> = {
       acc[o.diffNo] += d0; acc[o.diffNoSq] += d0 * d0;
       acc[o.gain] += d1 - d0; acc[o.gainSq] += (d1 - d0) * (d1 - d0);
     }
-    e.fixedN = 0; e.forceGrand.fill(-1); e.forceTichu.fill(-1);
+    e.fixedN = 0; e.forceGrand.fill(-1); e.forceTichu.fill(-1); e.hideOwnCall[0] = 0;
     syncBack(e, rng);
     return acc;
   },
@@ -478,7 +482,160 @@ export const compareKernel: Kernel<CompareParams, CompareSummary> = {
   sample: () => ({ params: { rules: loadRules(), alt: loadRules(undefined, ['assumptions.bombsAfterPasses=false']), strategies: ['heuristic', 'heuristic', 'heuristic', 'heuristic'] }, count: 4 }),
 };
 
-export const kernels = [gamesKernel, callKernel, strengthKernel, compareKernel] as const;
+// ---------------- call and bomb statistics over single deals ----------------
+export interface CallsParams { rules: TichuRules; strategies: string[] }
+/** [type (0 Tichu, 1 Grand)][what] — what: calls, made, caller bomb calls/made, opponent bomb calls/made */
+const CALLS_STAT = 6;
+const CALLS = defineLayout({
+  deals: 1, calls: 2 * CALLS_STAT,
+  // by strategy position: [pos][type][calls, made] and first out
+  byPos: 4 * 2 * 2, firstOutByPos: 4,
+  bombFirst8: 1, bombFirst14: 1, bombAfterPass: 1, roundsBombAfterPass: 1,
+  bombsPlayed: 1, bombsPlayedSq: 1, roundsBombPlayed: 1, doubleWins: 1,
+});
+export const CALLS_LENGTH = CALLS.length;
+
+/** What a finished round leaves for the call statistics (an Engine after playRound). */
+export interface RoundRecord {
+  readonly calls: ArrayLike<number>; readonly outOrder: ArrayLike<number>; readonly doubleWin: boolean;
+  readonly bombFirst8: ArrayLike<number>; readonly bombFirst14: ArrayLike<number>; readonly bombAfterPass: ArrayLike<number>;
+  readonly bombsPlayed: number;
+}
+
+/**
+ * Add one finished round to `acc` (CALLS layout). Strategy position i sat in seat (i + rot) & 3.
+ * A call is made when its caller went out first; "caller bomb" / "opponent bomb" mean a bomb in
+ * the caller's / either opponent's hand after passing (as the reference counts them).
+ */
+export function tallyCallRound(r: RoundRecord, rot: number, acc: Float64Array): void {
+  const o = CALLS.offset;
+  acc[o.deals]++;
+  let anyAfter = 0;
+  for (let p = 0; p < 4; p++) {
+    acc[o.bombFirst8] += r.bombFirst8[p]; acc[o.bombFirst14] += r.bombFirst14[p]; acc[o.bombAfterPass] += r.bombAfterPass[p];
+    anyAfter |= r.bombAfterPass[p];
+  }
+  acc[o.roundsBombAfterPass] += anyAfter;
+  acc[o.bombsPlayed] += r.bombsPlayed; acc[o.bombsPlayedSq] += r.bombsPlayed * r.bombsPlayed;
+  if (r.bombsPlayed > 0) acc[o.roundsBombPlayed]++;
+  if (r.doubleWin) acc[o.doubleWins]++;
+  const first = r.outOrder[0];
+  acc[o.firstOutByPos + ((first - rot) & 3)]++;
+  for (let p = 0; p < 4; p++) {
+    const c = r.calls[p];
+    if (!c) continue;
+    const type = c === 2 ? 1 : 0, made = first === p ? 1 : 0;
+    const b = o.calls + type * CALLS_STAT;
+    acc[b]++; acc[b + 1] += made;
+    if (r.bombAfterPass[p]) { acc[b + 2]++; acc[b + 3] += made; }
+    if (r.bombAfterPass[(p + 1) & 3] || r.bombAfterPass[(p + 3) & 3]) { acc[b + 4]++; acc[b + 5] += made; }
+    const at = o.byPos + ((p - rot) & 3) * 4 + type * 2;
+    acc[at]++; acc[at + 1] += made;
+  }
+}
+
+export interface CallsSummary {
+  strategies: string[];
+  deals: number;
+  tichu: { rate: Proportion; success: Proportion; callerBomb: Proportion; bombGivenCall: Proportion; opponentBomb: Proportion };
+  grandTichu: { rate: Proportion; success: Proportion; callerBomb: Proportion; bombGivenCall: Proportion; opponentBomb: Proportion };
+  byStrategy: { strategy: string; firstOut: Proportion; tichuRate: Proportion; tichuSuccess: Proportion; grandRate: Proportion; grandSuccess: Proportion }[];
+  bombFirst8: Proportion; bombFirst14: Proportion; bombAfterPassing: Proportion; roundsBombAfterPassing: Proportion;
+  bombsPlayedPerRound: MeanEstimate; roundsBombPlayed: Proportion; doubleWinPerTeam: Proportion;
+}
+
+export function summarizeCalls(strategies: string[], acc: Float64Array): CallsSummary {
+  const o = CALLS.offset, D = acc[o.deals];
+  const type = (t: number) => {
+    const b = o.calls + t * CALLS_STAT;
+    return { rate: proportion(acc[b], 4 * D), success: proportion(acc[b + 1], acc[b]), callerBomb: proportion(acc[b + 3], acc[b + 2]), bombGivenCall: proportion(acc[b + 2], acc[b]), opponentBomb: proportion(acc[b + 5], acc[b + 4]) };
+  };
+  return {
+    strategies, deals: D, tichu: type(0), grandTichu: type(1),
+    byStrategy: strategies.map((s, i) => {
+      const at = o.byPos + i * 4;
+      return { strategy: s, firstOut: proportion(acc[o.firstOutByPos + i], D), tichuRate: proportion(acc[at], D), tichuSuccess: proportion(acc[at + 1], acc[at]), grandRate: proportion(acc[at + 2], D), grandSuccess: proportion(acc[at + 3], acc[at + 2]) };
+    }),
+    bombFirst8: proportion(acc[o.bombFirst8], 4 * D), bombFirst14: proportion(acc[o.bombFirst14], 4 * D),
+    bombAfterPassing: proportion(acc[o.bombAfterPass], 4 * D), roundsBombAfterPassing: proportion(acc[o.roundsBombAfterPass], D),
+    bombsPlayedPerRound: meanEstimate(D, acc[o.bombsPlayed], acc[o.bombsPlayedSq]), roundsBombPlayed: proportion(acc[o.roundsBombPlayed], D),
+    doubleWinPerTeam: proportion(acc[o.doubleWins], 2 * D),
+  };
+}
+
+/**
+ * Single deals (rounds from 0 : 0, so the score never matters), seats rotated deal by deal
+ * (strategy i in seat (i + d) mod 4): call rates and success, bombs, beside the real games.
+ */
+export const callsKernel: Kernel<CallsParams, CallsSummary> = {
+  name: 'tichu.calls',
+  finish(params, acc, count, run) {
+    const r = callsKernel.summarize(params, acc, count);
+    const csv = () => callsRows(r).map((x) => ({ statistic: x.statistic, bots: x.p, low: x.low, high: x.high, n: x.n, real: x.real }));
+    return { result: { ...r, reference: REAL_GAMES, run }, text: () => formatCalls(r), csv };
+  },
+  progress: { label: 'Tichu deals', unit: 'deals' },
+  run(params, rng, count) {
+    const e = engineFor(params, rng, 'calls');
+    const acc = new Float64Array(CALLS.length);
+    const base = e.strategies.slice();
+    for (let d = 0; d < count; d++) {
+      const rot = d & 3;
+      for (let i = 0; i < 4; i++) e.strategies[(i + rot) & 3] = base[i];
+      e.scores.fill(0);
+      e.playRound();
+      tallyCallRound(e, rot, acc);
+    }
+    for (let i = 0; i < 4; i++) e.strategies[i] = base[i];
+    syncBack(e, rng);
+    return acc;
+  },
+  summarize(params, acc) {
+    return summarizeCalls(params.strategies, acc);
+  },
+  sample: () => ({ params: { rules: loadRules(), strategies: ['heuristic', 'random', 'heuristic', 'random'] }, count: 8 }),
+};
+
+function callsRows(r: CallsSummary) {
+  const R = REAL_GAMES;
+  const row = (statistic: string, x: Proportion, real: number | null) => ({ statistic, p: x.p, low: x.ci95[0], high: x.ci95[1], n: x.n, real });
+  return [
+    row('bomb in the first 8 cards', r.bombFirst8, R.bombFirst8),
+    row('bomb in the dealt 14 cards', r.bombFirst14, R.bombFirst14),
+    row('bomb in a hand after passing', r.bombAfterPassing, R.bombAfterPassingPerPlayer),
+    row('some player holds a bomb after passing', r.roundsBombAfterPassing, R.bombInRound),
+    row('a bomb played in the round', r.roundsBombPlayed, null),
+    row('Tichu calls per player-round', r.tichu.rate, R.tichuCallRate),
+    row('Tichu success', r.tichu.success, R.tichuSuccess),
+    row('Tichu caller holds a bomb', r.tichu.bombGivenCall, R.bombGivenTichuCall),
+    row('Tichu success, caller holds a bomb', r.tichu.callerBomb, R.tichuSuccessCallerBomb),
+    row('Tichu success, an opponent holds a bomb', r.tichu.opponentBomb, R.tichuSuccessOpponentBomb),
+    row('Grand Tichu calls per player-round', r.grandTichu.rate, R.grandCallRate),
+    row('Grand Tichu success', r.grandTichu.success, R.grandSuccess),
+    row('Grand Tichu caller holds a bomb', r.grandTichu.bombGivenCall, R.bombGivenGrandCall),
+    row('Grand Tichu success, an opponent holds a bomb', r.grandTichu.opponentBomb, R.grandSuccessOpponentBomb),
+    row('double wins per team and round', r.doubleWinPerTeam, R.doubleWinPerTeam),
+  ];
+}
+
+function formatCalls(r: CallsSummary): string {
+  const s = r.strategies;
+  const iv = (p: number, lo: number, hi: number) => (Number.isFinite(p) ? `${(p * 100).toFixed(2)}% [${(lo * 100).toFixed(2)}, ${(hi * 100).toFixed(2)}]` : '-');
+  const rows = callsRows(r).map((x) => ({ statistic: x.statistic, bots: iv(x.p, x.low, x.high), n: String(x.n), 'real games': x.real === null ? 'not published' : `${x.real.toFixed(2)}%` }));
+  const lines = [
+    `${r.deals.toLocaleString('en-US')} deals from 0 : 0 · players ${s.join(', ')} (seats rotated every deal)`,
+    textTable(rows),
+    `bombs played per round ${r.bombsPlayedPerRound.mean.toFixed(3)} ± ${(1.96 * r.bombsPlayedPerRound.se).toFixed(3)}`,
+    'by strategy position (rates per deal):',
+  ];
+  for (const b of r.byStrategy) {
+    lines.push(`  ${b.strategy.padEnd(22)} first out ${pct(b.firstOut.p)} · Tichu ${pct(b.tichuRate.p)}, made ${pct(b.tichuSuccess.p)} · Grand ${pct(b.grandRate.p)}, made ${pct(b.grandSuccess.p)}`);
+  }
+  lines.push(`real games: ${REAL_GAMES.source}`);
+  return lines.join('\n');
+}
+
+export const kernels = [gamesKernel, callKernel, strengthKernel, compareKernel, callsKernel] as const;
 registerKernels(import.meta.url, kernels as unknown as readonly Kernel<never, unknown>[]);
 
 const pct2 = (p: number, d = 2) => (Number.isFinite(p) ? `${(p * 100).toFixed(d)}%` : '-');

@@ -18,4 +18,9 @@ export const REAL_GAMES = {
   tichuSuccessOpponentBomb: 51.3516,
   grandSuccessOpponentBomb: 41.8251,
   doubleWinPerTeam: 11.841,
+  /** bomb_stats.txt: "Bomb on hand given TCall" / "… given GTCall" (after passing) */
+  bombGivenTichuCall: 28.436,
+  bombGivenGrandCall: 21.6966,
+  /** bomb_stats.txt: "Bomb in opponent given any Call" */
+  opponentBombGivenCall: 22.7011,
 } as const;
