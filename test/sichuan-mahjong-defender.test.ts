@@ -139,7 +139,7 @@ describe('sichuan-mahjong defender as a player', () => {
   });
 
   it('plays as the advisor while nothing is dangerous, and folds to the safe tile when an opponent is surely ready', () => {
-    const p = { risk: 1, far: 1, quiet: 0.08, fold: 0 };
+    const p = { risk: 1, far: 1, quiet: 0.08, fold: 0, reach: 8 };
     // nobody has drawn: no danger, the advisor's choice
     const calm = table({ hand: '222378m24456789p', draws: 0 });
     const d0 = defenderDecision(calm, 0, p);

@@ -3,15 +3,21 @@
  *
  * For every tile it holds, the danger: Σ over active opponents of P(ready) · P(the tile completes
  * its hand | ready) · the points such a win pays, all estimated from public information and its
- * own hand (defense-model.ts). When no tile it might throw carries more than `quiet` expected
- * points of danger it discards exactly as `advisor`. Otherwise every held tile is scored
- * attack − risk · danger and the best is thrown:
- * - attack, from 2 or fewer from ready: the advisor's expected points (its exact solitaire model)
- *   for the discards that keep the lowest shanten or sit at most one above it (still ≤ 2); 0 for
- *   a tile that breaks the hand further (a fold);
- * - attack, farther than 2 from ready: `far` points scaled by the share of its draws left, for
- *   the lowest-shanten discards (times their live improving tiles relative to the best), else 0.
- * Ties: the advisor's order. Void, claims and kongs as `greedy`.
+ * own hand (defense-model.ts). It starts from the advisor's discard and departs from it only when
+ * (a) that discard leaves the hand at most `reach` from ready (default 0: it defends a ready hand,
+ * by changing its wait), (b) another tile saves at least `quiet` points of danger, and (c) that
+ * tile scores better on attack − risk · danger, where attack is:
+ * - from 2 or fewer from ready: the advisor's expected points (its exact solitaire model) for the
+ *   discards that keep the lowest shanten or sit one above it (still ≤ 2); 0 for a tile that
+ *   breaks the hand further;
+ * - farther than 2 from ready: `far` points scaled by the share of its draws left, for the
+ *   lowest-shanten discards (times their live improving tiles relative to the best), else 0.
+ * With `fold` 0 (default) only discards that keep the lowest shanten are candidates.
+ * Why the defaults are this cautious (measured, docs/sichuan-mahjong.md): in bloody battle a
+ * deal-in avoided is mostly a payment deferred — the ready player goes on and often self-draws,
+ * and a hand broken to play safe pays the ready-hand check at the wall's end — and the solitaire
+ * model ties discards that differ in shape, so departing from the advisor's order costs wins.
+ * Void, claims and kongs as `greedy`.
  *
  * The danger estimate allocates nothing; the advisor's evaluation allocates its memo per decision.
  */
@@ -34,13 +40,16 @@ export interface DefenderParams {
   quiet: number;
   /** 1: may break the hand (a discard raising the shanten) to play safe; 0: only discards keeping the lowest shanten */
   fold: number;
+  /** defend only when the advisor's discard leaves the hand at most this far from ready */
+  reach: number;
 }
 
 export const DEFENDER_PARAMS: ParamSchemas = {
   risk: { default: 1, min: 0, max: 100, help: 'weight of the expected points paid on a discard against attack\'s expected points' },
   far: { default: 1, min: 0, max: 100, help: 'worth in points of a hand 3 or more from ready with all its draws left' },
-  quiet: { default: 0.08, min: 0, max: 100, help: 'the least danger (expected points paid) a departure from the advisor\'s discard must save' },
+  quiet: { default: 0.05, min: 0, max: 100, help: 'the least danger (expected points paid) a departure from the advisor\'s discard must save' },
   fold: { default: 0, min: 0, max: 1, integer: true, help: '1: may raise the shanten to play safe; 0: only discards keeping the lowest shanten' },
+  reach: { default: 0, min: 0, max: 8, integer: true, help: 'defend only when the advisor\'s discard leaves the hand at most this far from ready' },
 };
 
 /** The defense model of the shipped counts (four greedy players). */
@@ -78,6 +87,7 @@ export function defenderDecision(t: TableView, seat: number, p: DefenderParams, 
     inc.add(k);
     if (shAfter[k] < best) best = shAfter[k];
   }
+  if (shAfter[adv.choice] > p.reach) { out.quiet = true; return out; }
   if (best >= 0 && best <= ADVISOR_MAX_SHANTEN && adv.draws >= 1) {
     const evaluate = advisorEvaluator(t, seat, adv.draws);
     for (let k = 0; k < 27; k++) {
@@ -135,4 +145,4 @@ export function makeDefender(p: DefenderParams, name = 'defender'): MahjongStrat
   };
 }
 
-export const defender = makeDefender({ risk: 1, far: 1, quiet: 0.08, fold: 0 });
+export const defender = makeDefender({ risk: 1, far: 1, quiet: 0.05, fold: 0, reach: 0 });

@@ -220,9 +220,9 @@ export async function bench(log: (line: string) => void): Promise<void> {
 
   const params: DealParams = { rules, strategies: ['greedy', 'value', 'random', 'greedy'], rotate: true };
   dealKernel.run(params, new Rng(2), 50);
-  for (const mix of [['greedy', 'value', 'random', 'greedy'], ['greedy', 'greedy', 'greedy', 'greedy'], ['random', 'random', 'random', 'random'], ['advisor', 'greedy', 'greedy', 'greedy']]) {
+  for (const mix of [['greedy', 'value', 'random', 'greedy'], ['greedy', 'greedy', 'greedy', 'greedy'], ['random', 'random', 'random', 'random'], ['advisor', 'greedy', 'greedy', 'greedy'], ['defender', 'greedy', 'greedy', 'greedy']]) {
     const p = { ...params, strategies: mix };
-    const D = mix[0] === 'random' ? 4000 : mix[0] === 'advisor' ? 200 : 1500;
+    const D = mix[0] === 'random' ? 4000 : mix[0] === 'advisor' || mix[0] === 'defender' ? 200 : 1500;
     t0 = performance.now();
     dealKernel.run(p, new Rng(3), D);
     s = (performance.now() - t0) / 1000;
