@@ -16,7 +16,7 @@ function view(hand: string, draws: number): TableView {
   const z = new Uint8Array(27);
   return {
     hands: [countsOf(parseTileList(hand, 'hand')), z, z, z], meldKinds: new Uint8Array(16), meldSizes: new Uint8Array(16), nMelds: new Int8Array(4),
-    voids: Int8Array.from([2, 0, 0, 0]), visible: new Uint8Array(27), won: new Uint8Array(4), wallLeft: () => draws * 4, rng: new Rng(1), rules,
+    voids: Int8Array.from([2, 0, 0, 0]), visible: new Uint8Array(27), won: new Uint8Array(4), seatDiscards: new Uint8Array(4 * 27), lastDiscard: new Int8Array(4).fill(-1), ownDraws: new Int32Array(4), wallLeft: () => draws * 4, rng: new Rng(1), rules,
   };
 }
 

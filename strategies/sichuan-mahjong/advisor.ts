@@ -95,6 +95,21 @@ export function advisorDecision(t: TableView, seat: number): AdvisorDecision {
   return out;
 }
 
+/**
+ * The advisor's expected points (objective points, `draws` own draws) of discarding each kind, one
+ * kind at a time: for discards advisorDecision does not weigh (e.g. one shanten above the lowest).
+ */
+export function advisorEvaluator(t: TableView, seat: number, draws: number): (kind: number) => number {
+  const adv = new Advisor(positionOf(t, seat), t.rules, 'points', draws);
+  const h = Uint8Array.from(t.hands[seat]);
+  return (k: number) => {
+    h[k]--;
+    const val = adv.evaluate(h, 0);
+    h[k]++;
+    return val.points[draws];
+  };
+}
+
 const DESCRIPTION = `discard with the most expected points by the advisor's exact solitaire model among the lowest-shanten discards when at most ${ADVISOR_MAX_SHANTEN} from ready, else as greedy; void, claims, kongs as greedy`;
 
 export const advisor: MahjongStrategy = {
@@ -133,7 +148,7 @@ export function findDisagreements(rules: TableView['rules'], count: number, seed
   const hand = new Uint8Array(27), zero = new Uint8Array(27);
   const view: TableView = {
     hands: [hand, zero, zero, zero], meldKinds: new Uint8Array(16), meldSizes: new Uint8Array(16), nMelds: new Int8Array(4),
-    voids: Int8Array.from([2, 0, 0, 0]), visible: new Uint8Array(27), won: new Uint8Array(4), wallLeft: () => draws * 4, rng, rules,
+    voids: Int8Array.from([2, 0, 0, 0]), visible: new Uint8Array(27), won: new Uint8Array(4), seatDiscards: new Uint8Array(4 * 27), lastDiscard: new Int8Array(4).fill(-1), ownDraws: new Int32Array(4), wallLeft: () => draws * 4, rng, rules,
   };
   const wall = new Uint8Array(72);
   const examples: Disagreement[] = [];

@@ -151,7 +151,7 @@ function advisorTimes(log: (line: string) => void): void {
   for (const [label, hand] of strategyCases) {
     const view: TableView = {
       hands: [countsOf(parseTileList(hand, 'hand')), z, z, z], meldKinds: new Uint8Array(16), meldSizes: new Uint8Array(16), nMelds: new Int8Array(4),
-      voids: Int8Array.from([2, 0, 0, 0]), visible: new Uint8Array(27), won: new Uint8Array(4), wallLeft: () => DEFAULT_DRAWS * 4, rng: new Rng(1), rules,
+      voids: Int8Array.from([2, 0, 0, 0]), visible: new Uint8Array(27), won: new Uint8Array(4), seatDiscards: new Uint8Array(4 * 27), lastDiscard: new Int8Array(4).fill(-1), ownDraws: new Int32Array(4), wallLeft: () => DEFAULT_DRAWS * 4, rng: new Rng(1), rules,
     };
     const times: number[] = [];
     let exact = false;
@@ -220,9 +220,9 @@ export async function bench(log: (line: string) => void): Promise<void> {
 
   const params: DealParams = { rules, strategies: ['greedy', 'value', 'random', 'greedy'], rotate: true };
   dealKernel.run(params, new Rng(2), 50);
-  for (const mix of [['greedy', 'value', 'random', 'greedy'], ['greedy', 'greedy', 'greedy', 'greedy'], ['random', 'random', 'random', 'random'], ['advisor', 'greedy', 'greedy', 'greedy']]) {
+  for (const mix of [['greedy', 'value', 'random', 'greedy'], ['greedy', 'greedy', 'greedy', 'greedy'], ['random', 'random', 'random', 'random'], ['advisor', 'greedy', 'greedy', 'greedy'], ['defender', 'greedy', 'greedy', 'greedy']]) {
     const p = { ...params, strategies: mix };
-    const D = mix[0] === 'random' ? 4000 : mix[0] === 'advisor' ? 200 : 1500;
+    const D = mix[0] === 'random' ? 4000 : mix[0] === 'advisor' || mix[0] === 'defender' ? 200 : 1500;
     t0 = performance.now();
     dealKernel.run(p, new Rng(3), D);
     s = (performance.now() - t0) / 1000;

@@ -5,14 +5,15 @@ import type { MeanEstimate, Proportion } from '../../core/stats.js';
 import { UserError } from '../../core/errors.js';
 import { splitSpecList } from '../../core/spec.js';
 import { fmtPct, textTable } from '../../core/format.js';
-import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, MAX_SEED, rulesFromOptions, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { validateRules, type SichuanRules } from './rules.js';
 import { analyze, type WaitsResult } from './exact-waits.js';
 import { Valuer } from './value.js';
 import { readyHandWaits, startingHandDistribution, type ReadyWaitsResult, type StartingHandResult } from './exact-starting-hands.js';
 import { dealKernel, oddsKernel, pairedKernel, swapStartKernel, type SwapStartParams, type SwapStartSummary, type PairedParams, type DealParams, type OddsParams } from './kernels.js';
 import { parsePosition, type HandSpec } from './hand.js';
-import { getStrategy, STRATEGIES } from '../../../strategies/sichuan-mahjong/index.js';
+import { DEFENSE_MODEL, getStrategy, STRATEGIES } from '../../../strategies/sichuan-mahjong/index.js';
+import { calibrateDefense, formatCalibration } from './defense.js';
 import { advise, DEFAULT_DRAWS, type AdvisorResult, type Objective } from './exact-advisor.js';
 import { checkAssumptions } from './assumptions.js';
 
@@ -255,6 +256,26 @@ export function register(program: Command): void {
       const params: PairedParams = { rules: rulesFromOptions(GAME, opts, validateRules), strategy: opts.strategy, baseline: opts.baseline };
       // through the kernel's finish: `oddsmith merge` of its parts prints the same
       await runAndPrint(pairedKernel, params, opts.deals, opts);
+    });
+
+  addRulesOptions(
+    mj
+      .command('defense')
+      .description('the defending player\'s estimates against the engine\'s truth: each opponent\'s chance of being ready and each held tile\'s chance to deal in, predicted from the table, against what happened (one thread)')
+      .option('--strategies <list>', 'four strategies, one per seat (rotated deal by deal)', 'greedy,greedy,greedy,greedy')
+      .option('--deals <n>', 'deals to play', intArg('--deals', 1, 1e6), 1000)
+      .option('--seed <k>', `random seed, 0..${MAX_SEED}`, intArg('--seed', 0, MAX_SEED), 1)
+      .option('--json', 'print the result as JSON')
+      .option('--csv', 'print the readiness table as CSV'),
+    GAME,
+  )
+    .addHelpText('after', '\nExample:\n  npx oddsmith mahjong defense --deals 1000 --seed 5 --strategies value,value,greedy,advisor')
+    .action((opts: RulesOptions & { strategies: string; deals: number; seed: number; json?: boolean; csv?: boolean }) => {
+      const names = splitSpecList(opts.strategies, '--strategies');
+      if (names.length !== 4) throw new UserError(`--strategies needs four names, one per seat (got ${names.length})`);
+      names.forEach((n) => getStrategy(n));
+      const r = calibrateDefense(rulesFromOptions(GAME, opts, validateRules), DEFENSE_MODEL, names, opts.deals, opts.seed);
+      emit(r, opts, () => formatCalibration(r), () => r.readiness.map((b) => ({ from: b.from, to: b.to, cases: b.n, predicted: b.predicted, actual: b.rate, ci95Low: b.ci95[0], ci95High: b.ci95[1] })));
     });
 
   addSimOptions(

@@ -99,6 +99,9 @@ export class Deal implements TableView {
   wallPos = 0;
   /** discarded tiles lying on the table, per kind */
   readonly discards = new Uint8Array(27);
+  /** every tile each seat has discarded, seat·27 + kind (the table's public record) */
+  readonly seatDiscards = new Uint8Array(4 * 27);
+  readonly lastDiscard = new Int8Array(4);
   readonly score = new Int32Array(4);
   /** kong income: receiver·4 + payer */
   readonly kongIncome = new Int32Array(16);
@@ -117,7 +120,7 @@ export class Deal implements TableView {
   private readonly readyFlag = new Int8Array(4);
   private readonly readyVals = new Int32Array(4);
   protected readonly everReady = new Uint8Array(4);
-  private readonly ownDraws = new Int32Array(4);
+  readonly ownDraws = new Int32Array(4);
   /** the seat declined a discard or robbing win and has not drawn since (declinedWinWaitsForDraw) */
   protected readonly passedWin = new Uint8Array(4);
   readonly valuer: Valuer;
@@ -314,6 +317,7 @@ export class Deal implements TableView {
       throw new Error(`strategy ${strat.name} made an illegal discard ${d}`);
     }
     hand[d]--;
+    this.noteDiscard(seat, d);
     if (!this.everReady[seat]) this.noteFirstReady(seat);
     const events = this.wallPos === WALL && this.rules.lastTileIncludesDiscard ? EV_LAST_TILE : 0;
     const nw = this.winOnTile(seat, d, WIN_DISCARD, events);
@@ -496,6 +500,12 @@ export class Deal implements TableView {
     this.kongIncome[to * 4 + from] += amount;
   }
 
+  /** The public record of a discard (before anyone wins on or claims it). */
+  protected noteDiscard(seat: number, d: number): void {
+    this.seatDiscards[seat * 27 + d]++;
+    this.lastDiscard[seat] = d;
+  }
+
   protected addMeld(seat: number, kind: number, size: number, type: number): void {
     const j = seat * 4 + this.nMelds[seat];
     this.meldKinds[j] = kind;
@@ -564,6 +574,8 @@ export class Deal implements TableView {
     this.everReady.fill(0);
     this.ownDraws.fill(0);
     this.passedWin.fill(0);
+    this.seatDiscards.fill(0);
+    this.lastDiscard.fill(-1);
     const w = this.wall, rng = this.rng;
     if (wallOrder) {
       for (let i = 0; i < 108; i++) w[i] = wallOrder[i];
@@ -655,6 +667,7 @@ export class Deal implements TableView {
     this.kongIncome.set(from.kongIncome); this.winOrder.set(from.winOrder); this.winners.set(from.winners);
     this.swapPass.set(from.swapPass); this.everReady.set(from.everReady); this.ownDraws.set(from.ownDraws);
     this.passedWin.set(from.passedWin); this.slotOfSeat.set(from.slotOfSeat);
+    this.seatDiscards.set(from.seatDiscards); this.lastDiscard.set(from.lastDiscard);
     this.wallPos = from.wallPos; this.nWinners = from.nWinners; this.exhausted = from.exhausted;
     this.cur = from.cur; this.lastSwapShift = from.lastSwapShift;
     this.acc = Float64Array.from(from.acc);

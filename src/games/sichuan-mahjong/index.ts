@@ -14,3 +14,4 @@ export { SichuanMahjongState, stateGame, strategyPlayer } from './state.js';
 export { KONG_EXPOSED, KONG_ADDED, KONG_CONCEALED, type MahjongStrategy, type TableView } from './strategy.js';
 export { dealKernel, oddsKernel, type DealParams, type DealSummary, type OddsSummary } from './kernels.js';
 export { STRATEGIES, getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
+export { strategyGain, calibrateDefense, fitDefenseCounts, type DefenseCalibration } from './defense.js';

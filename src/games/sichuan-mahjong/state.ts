@@ -423,6 +423,7 @@ export class SichuanMahjongState extends Deal implements GameState {
     }
     const d = action - DISCARD;
     hand[d]--;
+    this.noteDiscard(seat, d);
     // a discard outside the void suit shows the seat holds none of it (void tiles must go first)
     this.voidClear[seat] = suitOf(d) === this.voids[seat] ? 0 : 1;
     if (!this.everReady[seat]) this.noteFirstReady(seat);

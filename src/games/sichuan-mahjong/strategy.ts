@@ -21,6 +21,12 @@ export interface TableView {
   /** tiles visible to everyone, per kind: discards on the table and declared sets */
   readonly visible: Uint8Array;
   readonly won: Uint8Array;
+  /** every tile each seat has discarded (seat·27 + kind), claimed or won on or not: public */
+  readonly seatDiscards: Uint8Array;
+  /** each seat's last discard (−1 before its first): public */
+  readonly lastDiscard: Int8Array;
+  /** each seat's draws so far (wall and replacement tiles): public, everyone sees a seat draw */
+  readonly ownDraws: Int32Array;
   wallLeft(): number;
   /** the deal's random stream (for strategies that randomize) */
   readonly rng: Rng;
