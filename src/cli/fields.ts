@@ -3,7 +3,7 @@
  * game's rules schema (src/core/schema.ts) — written once for every game that has one.
  */
 import type { Command } from 'commander';
-import { fitText, wrapWords } from '../core/format.js';
+import { wrapWords } from '../core/format.js';
 import { fieldRows, markdownTable, type FieldRow, type RulesSchema } from '../core/schema.js';
 import type { GameDescriptor } from '../games/types.js';
 import { emit } from './common.js';
@@ -13,12 +13,19 @@ export function fieldsText(rows: readonly FieldRow[]): string {
   const pathWidth = Math.max(...rows.map((r) => r.path.length));
   const typeWidth = Math.max(...rows.map((r) => r.type.length));
   const out: string[] = [];
+  const indent = (s: string) => wrapWords(s, 96).split('\n').map((l) => `    ${l}`).join('\n');
   for (const r of rows) {
     const range = r.range === '' ? '' : r.type.startsWith('enum') ? `one of ${r.range}` : r.range;
-    const rest = [range, r.unit, r.default === '' ? '' : `default ${r.default}`].filter((x) => x !== '').join(' · ');
-    out.push(fitText(`${r.path.padEnd(pathWidth)}  ${r.type.padEnd(typeWidth)}  ${rest}`.trimEnd()));
-    const indent = (s: string) => wrapWords(s, 96).split('\n').map((l) => `    ${l}`).join('\n');
-    out.push(indent(r.help));
+    // what fits goes on the field's line; a long list of choices or a long default gets a line of its own
+    let line = `${r.path.padEnd(pathWidth)}  ${r.type.padEnd(typeWidth)}`;
+    const below: string[] = [];
+    for (const part of [range, r.unit, r.default === '' ? '' : `default ${r.default}`]) {
+      if (part === '') continue;
+      const joined = line.endsWith(' ') || line.length === pathWidth + typeWidth + 2 ? `${line}  ${part}` : `${line} · ${part}`;
+      if (below.length === 0 && joined.trimEnd().length <= 100) line = joined;
+      else below.push(part);
+    }
+    out.push(line.trimEnd(), ...below.map(indent), indent(r.help));
     if (r.assumed) out.push(indent(`assumed: ${r.assumed}`));
   }
   return out.join('\n');
