@@ -86,7 +86,7 @@ describe('the generic validator', () => {
     const rows = fieldRows(TOY);
     expect(rows.map((r) => r.path)).toEqual(['name', 'dice', 'odds', 'wild', 'mode', 'cap', 'extra', 'faces.<0..>', 'son.<1..2>', 'section.x']);
     expect(rows.find((r) => r.path === 'faces.<0..>')).toMatchObject({ type: 'integer list[2..dice+1]', range: '0..dice' });
-    expect(rows.find((r) => r.path === 'cap')).toMatchObject({ type: 'integer or null', default: 'null' });
+    expect(rows.find((r) => r.path === 'cap')).toMatchObject({ type: 'integer or null', default: null });
     expect(oneBasedPaths(TOY)).toEqual(['son']);
     expect(assumedFields(TOY)).toEqual([{ path: 'wild', assumed: 'the text is silent' }]);
     expect(markdownTable(TOY)).toContain('| `wild` | boolean |  |  | `true` | ones are wild — *assumed*: the text is silent |');

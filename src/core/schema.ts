@@ -138,7 +138,8 @@ export interface FieldRow {
   type: string;
   range: string;
   unit: string;
-  default: string;
+  /** the default value (absent: none) */
+  default?: Json;
   help: string;
   assumed?: string;
 }
@@ -162,7 +163,7 @@ function rangeText(f: Field): string {
   }
 }
 
-const defaultText = (x: Json | undefined) => (x === undefined ? '' : JSON.stringify(x).replace(/,/g, ', '));
+export const defaultText = (x: Json | undefined): string => (x === undefined ? '' : JSON.stringify(x).replace(/,/g, ', '));
 
 /** Every field a designer can change, in the schema's order (sections flattened into dotted paths). */
 export function fieldRows(schema: RulesSchema): FieldRow[] {
@@ -178,7 +179,7 @@ export function fieldRows(schema: RulesSchema): FieldRow[] {
       const first = sub.kind === 'list' && sub.oneBased ? 1 : 0;
       const last = sub.kind === 'list' && typeof sub.maxLength === 'number' && sub.minLength === sub.maxLength ? String(first + sub.maxLength - 1) : '';
       const entries = sub.kind === 'list' ? `.<${first}..${last}>` : '';
-      rows.push({ path: path + entries, type: typeText(sub), range: rangeText(sub), unit: sub.unit ?? (sub.kind === 'list' ? sub.of.unit ?? '' : ''), default: defaultText(sub.default !== undefined ? sub.default : sub.ifAbsent), help: sub.help, ...(sub.assumed ? { assumed: sub.assumed } : {}) });
+      rows.push({ path: path + entries, type: typeText(sub), range: rangeText(sub), unit: sub.unit ?? (sub.kind === 'list' ? sub.of.unit ?? '' : ''), default: sub.default !== undefined ? sub.default : sub.ifAbsent, help: sub.help, ...(sub.assumed ? { assumed: sub.assumed } : {}) });
     }
   };
   walk(schema.root, '');
@@ -210,7 +211,7 @@ export function markdownTable(schema: RulesSchema): string {
   const lines = ['| field | type | range | unit | default | meaning |', '|---|---|---|---|---|---|'];
   for (const r of fieldRows(schema)) {
     const meaning = r.assumed ? `${r.help} — *assumed*: ${r.assumed}` : r.help;
-    lines.push(`| \`${r.path}\` | ${r.type} | ${cell(r.range)} | ${r.unit} | ${r.default === '' ? '' : `\`${cell(r.default)}\``} | ${cell(meaning)} |`);
+    lines.push(`| \`${r.path}\` | ${r.type} | ${cell(r.range)} | ${r.unit} | ${r.default === undefined ? '' : `\`${cell(defaultText(r.default))}\``} | ${cell(meaning)} |`);
   }
   return lines.join('\n');
 }
