@@ -73,6 +73,12 @@ describe('the generic validator', () => {
     expect(() => validate(colon, { ...good(), dice: 0 }, 'f.json')).toThrow('f.json: dice must be an integer in 1..8 (got 0)');
     expect(() => validate(colon, { ...good(), faces: [1, 9] }, 'f.json')).toThrow('f.json: faces.1 must be an integer in 0..5 (got 9)');
     expect(() => validate(colon, { ...good(), dice: 2, faces: [1, 1], section: { x: 3 } }, 'f.json')).toThrow('f.json: section.x must not exceed dice');
+    // checkAfter: the check runs once the fields it reads are valid, before a later field's message
+    const early: RulesSchema = { ...colon, checkAfter: 'dice', check: ((r: { dice: number }, where: string) => {
+      if (r.dice === 7) throw new Error(`${where}: dice: 7 is unlucky`);
+    }) as never };
+    expect(() => validate(early, { ...good(), dice: 7, faces: [9] }, 'f.json')).toThrow('f.json: dice: 7 is unlucky');
+    expect(() => validate(colon, { ...good(), dice: 7, faces: [9] }, 'f.json')).toThrow('f.json: faces must have 2..8 entries (got 1)');
     const strict: RulesSchema = { ...TOY, root: { ...TOY.root, requireAll: true } };
     const r = good();
     delete r.odds;

@@ -57,6 +57,8 @@ export interface RulesSchema {
   root: ObjectField;
   /** cross-field rules a tree cannot say; throws UserError naming the field */
   check?: (rules: never, where: string) => void;
+  /** run `check` as soon as this top-level field is valid (it reads only fields up to it), before later fields */
+  checkAfter?: string;
 }
 
 /** A bound's number, from the values validated so far (`scope`: the enclosing objects, innermost first). */
@@ -88,7 +90,7 @@ function value(f: Field, raw: unknown, label: string, scope: Record<string, unkn
   }
 }
 
-function section(f: ObjectField, raw: unknown, label: string, child: (k: string) => string, scope: Record<string, unknown>[]): Record<string, unknown> {
+function section(f: ObjectField, raw: unknown, label: string, child: (k: string) => string, scope: Record<string, unknown>[], after?: { key: string; run: (partial: Record<string, unknown>) => void }): Record<string, unknown> {
   const o = v.object(raw, label);
   const keys = Object.keys(f.fields);
   v.onlyKeys(o, label, keys);
@@ -104,6 +106,7 @@ function section(f: ObjectField, raw: unknown, label: string, child: (k: string)
     }
     const x = value(sub, raw, child(k), inner);
     if (!sub.drop) out[k] = x;
+    if (after?.key === k) after.run(out);
   }
   return out;
 }
@@ -114,8 +117,10 @@ function section(f: ObjectField, raw: unknown, label: string, child: (k: string)
  */
 export function validate(schema: RulesSchema, raw: unknown, where: string): unknown {
   const top = schema.sep === '.' ? (k: string) => `${where}.${k}` : (k: string) => `${where}: ${k}`;
+  const check = (rules: Record<string, unknown>) => schema.check?.(rules as never, where);
+  if (schema.checkAfter !== undefined) return section(schema.root, raw, where, top, [], { key: schema.checkAfter, run: check });
   const out = section(schema.root, raw, where, top, []);
-  schema.check?.(out as never, where);
+  check(out);
   return out;
 }
 

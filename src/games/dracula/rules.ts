@@ -89,7 +89,8 @@ export const schema: RulesSchema = {
       revealTopToBoth: { kind: 'boolean', help: 'the top card revealed by revealTop is seen by both players (false: by its discarder only)', default: true, assumed: 'the help text does not say who sees it' },
     },
   },
-  // the deck must fit the engine's tables and hold both hands and a card to draw
+  // the deck must fit the engine's tables and hold both hands and a card to draw (said before the effects list)
+  checkAfter: 'districts',
   check: ((r: DraculaRules, where: string) => {
     const f = (k: string) => `${where}: ${k}`;
     const { suits, values, districts } = r;
