@@ -150,3 +150,30 @@ it('every game has a rules schema (those not yet converted are named here)', asy
 
 /** Games whose rules are still validated by hand (issue 21): to be converted next. */
 const NOT_YET_CONVERTED = ['wulong'];
+
+/** The assumptions each game's `assumptions` command re-measures: each must be a field of its schema. */
+const ASSUMPTION_LISTS: Record<string, () => Promise<readonly { field: string }[]>> = {
+  tichu: async () => (await import('../src/games/tichu/assumptions.js')).ASSUMPTIONS,
+  dracula: async () => (await import('../src/games/dracula/assumptions.js')).ASSUMPTIONS,
+  'cant-stop': async () => (await import('../src/games/cant-stop/assumptions.js')).ASSUMPTIONS,
+  weilong: async () => (await import('../src/games/weilong/assumptions.js')).ASSUMPTIONS,
+  'liars-dice': async () => (await import('../src/games/liars-dice/assumptions.js')).ASSUMPTIONS,
+  'sichuan-mahjong': async () => (await import('../src/games/sichuan-mahjong/assumptions.js')).ASSUMPTIONS,
+};
+
+it('every field an assumptions command re-measures is a field of the game\'s schema, and every assumed field is re-measured or said why not', async () => {
+  for (const [game, list] of Object.entries(ASSUMPTION_LISTS)) {
+    const schema = (await GAMES.find((g) => g.id === game)!.rules()).schema!;
+    const paths = fieldRows(schema).map((r) => r.path.replace(/\.<\d+\.\.\d*>$/, ''));
+    const measured = (await list()).map((a) => a.field);
+    for (const f of measured) expect(paths, `${game}: ${f}`).toContain(f);
+    const notMeasured = assumedFields(schema).map((a) => a.path).filter((p) => !measured.includes(p));
+    expect(notMeasured, `${game}: assumed fields the command does not re-measure`).toEqual(NOT_RE_MEASURED[game] ?? []);
+  }
+});
+
+/** Assumed fields no finding depends on: safety limits, and choices whose effect is too rare to measure. */
+const NOT_RE_MEASURED: Record<string, string[]> = {
+  tichu: ['maxRounds', 'assumptions.tieAtTargetContinues'],
+  weilong: ['drawNewFrom', 'maxTurnsPerRound'],
+};

@@ -204,9 +204,9 @@ export function oneBasedPaths(schema: RulesSchema): string[] {
   return out;
 }
 
-/** The fields whose defaults are assumptions, with the assumption (what `assumptions` commands iterate). */
+/** The fields whose defaults are assumptions (a list by its name), with the assumption: what `assumptions` commands re-measure. */
 export function assumedFields(schema: RulesSchema): { path: string; assumed: string }[] {
-  return fieldRows(schema).flatMap((r) => (r.assumed ? [{ path: r.path, assumed: r.assumed }] : []));
+  return fieldRows(schema).flatMap((r) => (r.assumed ? [{ path: r.path.replace(/\.<\d+\.\.\d*>$/, ''), assumed: r.assumed }] : []));
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
