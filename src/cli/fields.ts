@@ -37,14 +37,15 @@ export function addFieldsCommand(group: Command, g: GameDescriptor, schema: Rule
     .command('fields')
     .description('every rules field --set can change: path, type, allowed range, unit, default and meaning (from the rules schema)')
     .option('--json', 'print the fields as JSON')
+    .option('--csv', 'print the fields as CSV')
     .option('--markdown', 'print the docs field table (as in docs/rules/<game>.md)')
     .addHelpText('after', `\nExamples:\n  npx oddsmith ${g.command} fields\n  npx oddsmith ${g.command} fields --markdown`)
-    .action((opts: { json?: boolean; markdown?: boolean }) => {
+    .action((opts: { json?: boolean; csv?: boolean; markdown?: boolean }) => {
       if (opts.markdown) {
         process.stdout.write(`${markdownTable(schema)}\n`);
         return;
       }
       const rows = fieldRows(schema);
-      emit(rows, opts, () => fieldsText(rows));
+      emit(rows, opts, () => fieldsText(rows), () => rows.map((r) => ({ ...r, default: defaultText(r.default), assumed: r.assumed ?? '' })));
     });
 }

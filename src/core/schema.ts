@@ -168,7 +168,13 @@ function rangeText(f: Field): string {
   }
 }
 
-export const defaultText = (x: Json | undefined): string => (x === undefined ? '' : JSON.stringify(x).replace(/,/g, ', '));
+/** A default as docs show it: JSON with a space after each comma between entries (not inside strings). */
+export function defaultText(x: Json | undefined): string {
+  if (x === undefined) return '';
+  if (Array.isArray(x)) return `[${x.map(defaultText).join(', ')}]`;
+  if (x !== null && typeof x === 'object') return `{${Object.entries(x).map(([k, e]) => `${JSON.stringify(k)}: ${defaultText(e)}`).join(', ')}}`;
+  return JSON.stringify(x);
+}
 
 /** Every field a designer can change, in the schema's order (sections flattened into dotted paths). */
 export function fieldRows(schema: RulesSchema): FieldRow[] {

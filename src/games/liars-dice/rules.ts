@@ -42,7 +42,7 @@ export const schema: RulesSchema = {
       name: { kind: 'string', help: 'what the rules are called', default: "Liar's Dice (five-dice drinking game, rules page of the project)", ifAbsent: "Liar's Dice" },
       dicePerPlayer: withDefault({ kind: 'integer', min: 1, max: 20, unit: 'dice', help: 'dice under each cup (--dice-per-player overrides it)', default: 5 }),
       sides: withDefault({ kind: 'integer', min: 2, max: 12, unit: 'faces', help: 'faces per die', default: 6 }),
-      minPlayers: withDefault({ kind: 'integer', min: 2, max: 10, unit: 'players', help: 'smallest table accepted', default: 2 }),
+      minPlayers: withDefault({ kind: 'integer', min: 2, max: 10, unit: 'players', help: 'smallest table accepted (the usual table is 2–8)', default: 2 }),
       maxPlayers: withDefault({ kind: 'integer', min: { ref: 'minPlayers' }, max: 10, unit: 'players', help: 'largest table accepted', default: 10 }),
       wildOnes: withDefault({ kind: 'boolean', help: '1s count as any face', default: true }),
       onesBidCancelsWilds: withDefault({ kind: 'boolean', help: 'from the first bid on 1s until the round ends, 1s count only as 1s', default: true }),
