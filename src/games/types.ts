@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { RulesSchema } from '../core/schema.js';
 import type { Kernel } from '../parallel/kernel.js';
 import type { ExperimentRunner } from '../report/experiment.js';
 import type { StateGame } from './state.js';
@@ -12,6 +13,8 @@ export interface GameRules {
   loadRules(nameOrPath?: string, sets?: readonly string[]): unknown;
   /** defaults written in code (where the validator fills missing fields): must equal rules/<id>/default.json */
   DEFAULT_RULES?: unknown;
+  /** the rules file described once (src/core/schema.ts): validation, defaults, `--set` paths, docs table, assumptions */
+  schema?: RulesSchema;
 }
 
 /**

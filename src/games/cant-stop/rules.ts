@@ -4,7 +4,7 @@
  * fixed (four six-sided dice, paired into two sums 2..12): the columns are those sums.
  */
 import { loadRulesFile } from '../../core/rules.js';
-import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
+import { defaults, validate, type RulesSchema } from '../../core/schema.js';
 
 /** Columns 2..12: the sums of two six-sided dice. */
 export const COLUMNS = 11;
@@ -29,32 +29,30 @@ export interface CantStopRules {
   turnLimit: number;
 }
 
-export const DEFAULT_RULES: CantStopRules = {
-  name: "Can't Stop (Sackson 1980 rulebook)",
-  heights: [3, 5, 7, 9, 11, 13, 11, 9, 7, 5, 3],
-  runners: 3,
-  columnsToWin: 3,
-  mustUseBoth: true,
-  skipOccupied: false,
-  turnLimit: 1000,
+/** The rules file, field by field: the one source of validation, defaults, `--set` paths and docs. */
+export const schema: RulesSchema = {
+  game: 'cant-stop',
+  sep: ': ',
+  root: {
+    kind: 'object',
+    help: "Can't Stop rules",
+    fields: {
+      name: { kind: 'string', help: 'what the rules are called', default: "Can't Stop (Sackson 1980 rulebook)", ifAbsent: 'custom' },
+      heights: { kind: 'list', of: { kind: 'integer', min: 1, max: MAX_HEIGHT, unit: 'spaces', help: 'height' }, minLength: COLUMNS, maxLength: COLUMNS, help: 'spaces in columns 2..12 (entry 0 is column 2)', default: [3, 5, 7, 9, 11, 13, 11, 9, 7, 5, 3] },
+      runners: { kind: 'integer', min: 1, max: COLUMNS, unit: 'markers', help: 'neutral markers (runners) a player may place in one turn', default: 3 },
+      columnsToWin: { kind: 'integer', min: 1, max: COLUMNS, unit: 'columns', help: 'columns a player must claim to win (the rulebook\'s variant: 4 or 5)', default: 3 },
+      mustUseBoth: { kind: 'boolean', help: 'when both sums of the chosen pairing can be placed, both must be', default: true },
+      skipOccupied: { kind: 'boolean', help: 'the rulebook\'s variant A: a runner skips spaces holding another player\'s marker', default: false },
+      turnLimit: { kind: 'integer', min: 1, max: 1_000_000, unit: 'turns', help: 'a game still running after this many turns is a draw (keeps every simulation finite)', default: 1000, assumed: 'the rulebook has no limit; only players who (nearly) never stop reach it' },
+    },
+  },
 };
 
-const KEYS = ['name', 'heights', 'runners', 'columnsToWin', 'mustUseBoth', 'skipOccupied', 'turnLimit'] as const;
+/** The shipped rules, rules/cant-stop/default.json (the contract test checks they are equal). */
+export const DEFAULT_RULES = defaults(schema) as unknown as CantStopRules;
 
 export function validateRules(raw: unknown, where: string): CantStopRules {
-  const o = object(raw, where);
-  onlyKeys(o, where, KEYS);
-  const f = (k: string) => `${where}: ${k}`;
-  const heights = array(o.heights, f('heights'), COLUMNS, COLUMNS).map((h, i) => integer(h, f(`heights.${i}`), 1, MAX_HEIGHT));
-  return {
-    name: o.name === undefined ? 'custom' : string(o.name, f('name')),
-    heights,
-    runners: integer(o.runners, f('runners'), 1, COLUMNS),
-    columnsToWin: integer(o.columnsToWin, f('columnsToWin'), 1, COLUMNS),
-    mustUseBoth: boolean(o.mustUseBoth, f('mustUseBoth')),
-    skipOccupied: boolean(o.skipOccupied, f('skipOccupied')),
-    turnLimit: integer(o.turnLimit, f('turnLimit'), 1, 1_000_000),
-  };
+  return validate(schema, raw, where) as CantStopRules;
 }
 
 /** Rules from a preset name (rules/cant-stop/<name>.json) or a file path, with `--set` overrides. */

@@ -50,7 +50,7 @@ async function probe(rules: DraculaRules, games: number, seed: number, workers: 
 }
 
 /** Each assumption with the --set lines of every alternative; Dracula's health first. */
-const ASSUMPTIONS: (Assumption & { sets: Record<string, string[]> })[] = [
+export const ASSUMPTIONS: (Assumption & { sets: Record<string, string[]> })[] = [
   {
     field: 'health',
     question: 'Dracula\'s health points: the help page gives no number',

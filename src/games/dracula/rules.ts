@@ -4,7 +4,7 @@
  */
 import { UserError } from '../../core/errors.js';
 import { loadRulesFile } from '../../core/rules.js';
-import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
+import { validate, type RulesSchema } from '../../core/schema.js';
 
 /** What a discarded card does, by value (index 0 = value 1). */
 export const EFFECTS = ['revealOwn', 'revealTop', 'revealOpponent', 'swapOwn', 'extraTurn', 'swapOpponent', 'moveTrump', 'endRound', 'none'] as const;
@@ -59,40 +59,48 @@ export interface DraculaRules {
   revealTopToBoth: boolean;
 }
 
-const KEYS = ['name', 'suits', 'values', 'districts', 'humansPerDistrict', 'health', 'rounds', 'firstPlayer', 'ranking', 'rankingEachRound', 'weathervane', 'effects', 'callEndMinDiscard', 'endRoundMinDiscard', 'lastTurnAfterCall', 'extraTurnOnLastTurn', 'revealTopToBoth'] as const;
-
 /** Largest deck the engine's tables allow (cards are small integers). */
 export const MAX_CARDS = 64;
 
+/** The rules file, field by field: the one source of validation, defaults, `--set` paths and docs. */
+export const schema: RulesSchema = {
+  game: 'dracula',
+  sep: ': ',
+  root: {
+    kind: 'object',
+    help: 'Dracula vs Van Helsing rules',
+    fields: {
+      name: { kind: 'string', help: 'what the rules are called', default: 'Dracula vs Van Helsing (BGA help text; health 12 assumed)', ifAbsent: 'custom' },
+      suits: { kind: 'integer', min: 2, max: 8, unit: 'suits', help: 'suits in the deck, each a token on the ranking track (the rightmost is trump)', default: 4 },
+      values: { kind: 'integer', min: 1, max: 16, unit: 'values', help: 'values 1..values in each suit (suits × values at most 64 cards)', default: 8 },
+      districts: { kind: 'integer', min: 1, max: 8, unit: 'cards', help: 'districts = cards in each hand (at most (suits × values − 1) / 2)', default: 5 },
+      humansPerDistrict: { kind: 'integer', min: 1, max: 100, unit: 'humans', help: 'this many vampires in one district and Dracula wins', default: 4 },
+      health: { kind: 'integer', min: 1, max: 1000, unit: 'health', help: 'Dracula\'s health points; 0 and Van Helsing wins', default: 12, assumed: 'from published reviews; the help text gives no number' },
+      rounds: { kind: 'integer', min: 1, max: 100, unit: 'rounds', help: 'Dracula wins if he survives them all', default: 5 },
+      firstPlayer: { kind: 'enum', values: FIRST_PLAYERS, help: 'who takes the first turn of each round (alternate: Dracula in round 1, then taking turns)', default: 'dracula' },
+      ranking: { kind: 'enum', values: ['random', 'fixed'], help: 'initial suit ranking: random (the help text) or fixed (suit 0 lowest, last suit trump)', default: 'random' },
+      rankingEachRound: { kind: 'boolean', help: 'draw a new ranking every round (the help text: only at the start of the game)', default: false },
+      weathervane: { kind: 'enum', values: WEATHERVANES, help: 'which way the districts are resolved each round', default: 'random', assumed: 'the text does not say who sets the vane or when: set at random each round, seen by both' },
+      effects: { kind: 'list', of: { kind: 'enum', values: EFFECTS, help: 'effect' }, minLength: { ref: 'values' }, maxLength: 16, help: 'the effect of each value when discarded, entry 0 = value 1 (entries past values are unused)', default: ['revealOwn', 'revealTop', 'revealOpponent', 'swapOwn', 'extraTurn', 'swapOpponent', 'moveTrump', 'endRound'] },
+      callEndMinDiscard: { kind: 'integer', min: 0, max: MAX_CARDS, unit: 'cards', help: 'cards in the discard pile before a player may call the end of the round', default: 6 },
+      endRoundMinDiscard: { kind: 'integer', min: 0, max: MAX_CARDS, unit: 'cards', help: 'cards in the discard pile before an endRound card may be discarded', default: 6 },
+      lastTurnAfterCall: { kind: 'boolean', help: 'after a call, the opponent takes one last turn (the help text)', default: true },
+      extraTurnOnLastTurn: { kind: 'boolean', help: 'an extraTurn card discarded during that last turn gives another turn', default: true, assumed: 'the help text does not say' },
+      revealTopToBoth: { kind: 'boolean', help: 'the top card revealed by revealTop is seen by both players (false: by its discarder only)', default: true, assumed: 'the help text does not say who sees it' },
+    },
+  },
+  // the deck must fit the engine's tables and hold both hands and a card to draw (said before the effects list)
+  checkAfter: 'districts',
+  check: ((r: DraculaRules, where: string) => {
+    const f = (k: string) => `${where}: ${k}`;
+    const { suits, values, districts } = r;
+    if (suits * values > MAX_CARDS) throw new UserError(`${f('values')}: suits × values must be at most ${MAX_CARDS} (got ${suits} × ${values})`);
+    if (suits * values < 2 * districts + 1) throw new UserError(`${f('districts')}: the deck (suits × values = ${suits * values}) must hold both hands and one card to draw, so districts must be at most ${Math.floor((suits * values - 1) / 2)} (got ${districts})`);
+  }) as RulesSchema['check'],
+};
+
 export function validateRules(raw: unknown, where: string): DraculaRules {
-  const o = object(raw, where);
-  onlyKeys(o, where, KEYS);
-  const f = (k: string) => `${where}: ${k}`;
-  const suits = integer(o.suits, f('suits'), 2, 8);
-  const values = integer(o.values, f('values'), 1, 16);
-  const districts = integer(o.districts, f('districts'), 1, 8);
-  if (suits * values > MAX_CARDS) throw new UserError(`${f('values')}: suits × values must be at most ${MAX_CARDS} (got ${suits} × ${values})`);
-  if (suits * values < 2 * districts + 1) throw new UserError(`${f('districts')}: the deck (suits × values = ${suits * values}) must hold both hands and one card to draw, so districts must be at most ${Math.floor((suits * values - 1) / 2)} (got ${districts})`);
-  const effects = array(o.effects, f('effects'), values, 16).map((e, i) => string(e, f(`effects.${i}`), EFFECTS) as Effect);
-  return {
-    name: o.name === undefined ? 'custom' : string(o.name, f('name')),
-    suits,
-    values,
-    districts,
-    humansPerDistrict: integer(o.humansPerDistrict, f('humansPerDistrict'), 1, 100),
-    health: integer(o.health, f('health'), 1, 1000),
-    rounds: integer(o.rounds, f('rounds'), 1, 100),
-    firstPlayer: string(o.firstPlayer, f('firstPlayer'), FIRST_PLAYERS) as FirstPlayer,
-    ranking: string(o.ranking, f('ranking'), ['random', 'fixed']) as 'random' | 'fixed',
-    rankingEachRound: boolean(o.rankingEachRound, f('rankingEachRound')),
-    weathervane: string(o.weathervane, f('weathervane'), WEATHERVANES) as Weathervane,
-    effects,
-    callEndMinDiscard: integer(o.callEndMinDiscard, f('callEndMinDiscard'), 0, MAX_CARDS),
-    endRoundMinDiscard: integer(o.endRoundMinDiscard, f('endRoundMinDiscard'), 0, MAX_CARDS),
-    lastTurnAfterCall: boolean(o.lastTurnAfterCall, f('lastTurnAfterCall')),
-    extraTurnOnLastTurn: boolean(o.extraTurnOnLastTurn, f('extraTurnOnLastTurn')),
-    revealTopToBoth: boolean(o.revealTopToBoth, f('revealTopToBoth')),
-  };
+  return validate(schema, raw, where) as DraculaRules;
 }
 
 /** Rules from a preset name (rules/dracula/<name>.json) or a file path, with `--set` overrides. */

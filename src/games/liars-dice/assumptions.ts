@@ -21,7 +21,7 @@ export interface LiarsAssumptionsOptions {
   seed?: number;
 }
 
-const ASSUMPTIONS: (Assumption & { sets: Record<string, string[]> })[] = [
+export const ASSUMPTIONS: (Assumption & { sets: Record<string, string[]> })[] = [
   {
     field: 'nextOpener',
     question: 'one call made several losers (two bids challenged): who opens the next round?',

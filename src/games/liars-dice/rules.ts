@@ -1,5 +1,5 @@
 import { loadRulesFile } from '../../core/rules.js';
-import { boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
+import { defaults, validate, type Field, type RulesSchema } from '../../core/schema.js';
 
 /**
  * The Liar's Dice rules as data (rules page `docs/rules/liars-dice.md`). Every item the page
@@ -27,45 +27,38 @@ export interface LiarsRules {
   nextOpener: 'lastLoser' | 'firstLoser';
 }
 
-const KEYS = ['name', 'dicePerPlayer', 'sides', 'minPlayers', 'maxPlayers', 'wildOnes', 'onesBidCancelsWilds', 'onesRankHighest', 'outOfTurnCalls', 'multipleCalls', 'nextOpener'] as const;
+/** A field a rules file may leave out: it then takes its default. */
+const withDefault = <F extends Field>(f: F): F => ({ ...f, ifAbsent: f.default });
 
-/** The shipped rules, rules/liars-dice/default.json (the contract test checks they are equal); missing fields take these values. */
-export const DEFAULT_RULES: LiarsRules = {
-  name: "Liar's Dice (five-dice drinking game, rules page of the project)",
-  dicePerPlayer: 5,
-  sides: 6,
-  minPlayers: 2,
-  maxPlayers: 10,
-  wildOnes: true,
-  onesBidCancelsWilds: true,
-  onesRankHighest: true,
-  outOfTurnCalls: true,
-  multipleCalls: true,
-  nextOpener: 'lastLoser',
+/** The rules file, field by field: the one source of validation, defaults, `--set` paths and docs. */
+export const schema: RulesSchema = {
+  game: 'liars-dice',
+  sep: '.',
+  root: {
+    kind: 'object',
+    help: "Liar's Dice rules",
+    fields: {
+      // a file that names no rules is "Liar's Dice"
+      name: { kind: 'string', help: 'what the rules are called', default: "Liar's Dice (five-dice drinking game, rules page of the project)", ifAbsent: "Liar's Dice" },
+      dicePerPlayer: withDefault({ kind: 'integer', min: 1, max: 20, unit: 'dice', help: 'dice under each cup (--dice-per-player overrides it)', default: 5 }),
+      sides: withDefault({ kind: 'integer', min: 2, max: 12, unit: 'faces', help: 'faces per die', default: 6 }),
+      minPlayers: withDefault({ kind: 'integer', min: 2, max: 10, unit: 'players', help: 'smallest table accepted (the usual table is 2–8)', default: 2 }),
+      maxPlayers: withDefault({ kind: 'integer', min: { ref: 'minPlayers' }, max: 10, unit: 'players', help: 'largest table accepted', default: 10 }),
+      wildOnes: withDefault({ kind: 'boolean', help: '1s count as any face', default: true }),
+      onesBidCancelsWilds: withDefault({ kind: 'boolean', help: 'from the first bid on 1s until the round ends, 1s count only as 1s', default: true }),
+      onesRankHighest: withDefault({ kind: 'boolean', help: 'bid order … < 5 < 6 < 1 (false: 1 < 2 < … < 6)', default: true }),
+      outOfTurnCalls: withDefault({ kind: 'boolean', help: 'anyone may call liar at any time, not only the player to move', default: true }),
+      multipleCalls: withDefault({ kind: 'boolean', help: 'a caller may challenge several earlier bids at once', default: true }),
+      nextOpener: withDefault({ kind: 'enum', values: ['lastLoser', 'firstLoser'], help: 'who opens the next round when one call produced several losers', default: 'lastLoser', assumed: 'the rules page does not say; the last loser resolved' }),
+    },
+  },
 };
 
-/** The name of a rules file that gives none. */
-const UNNAMED = "Liar's Dice";
+/** The shipped rules, rules/liars-dice/default.json (the contract test checks they are equal); missing fields take these values. */
+export const DEFAULT_RULES = defaults(schema) as unknown as LiarsRules;
 
 export function validateRules(raw: unknown, where = 'rules'): LiarsRules {
-  const o = object(raw, where);
-  onlyKeys(o, where, KEYS);
-  const d = DEFAULT_RULES;
-  const minPlayers = integer(o.minPlayers ?? d.minPlayers, `${where}.minPlayers`, 2, 10);
-  const r: LiarsRules = {
-    name: o.name === undefined ? UNNAMED : string(o.name, `${where}.name`),
-    dicePerPlayer: integer(o.dicePerPlayer ?? d.dicePerPlayer, `${where}.dicePerPlayer`, 1, 20),
-    sides: integer(o.sides ?? d.sides, `${where}.sides`, 2, 12),
-    minPlayers,
-    maxPlayers: integer(o.maxPlayers ?? d.maxPlayers, `${where}.maxPlayers`, minPlayers, 10),
-    wildOnes: boolean(o.wildOnes ?? d.wildOnes, `${where}.wildOnes`),
-    onesBidCancelsWilds: boolean(o.onesBidCancelsWilds ?? d.onesBidCancelsWilds, `${where}.onesBidCancelsWilds`),
-    onesRankHighest: boolean(o.onesRankHighest ?? d.onesRankHighest, `${where}.onesRankHighest`),
-    outOfTurnCalls: boolean(o.outOfTurnCalls ?? d.outOfTurnCalls, `${where}.outOfTurnCalls`),
-    multipleCalls: boolean(o.multipleCalls ?? d.multipleCalls, `${where}.multipleCalls`),
-    nextOpener: string(o.nextOpener ?? d.nextOpener, `${where}.nextOpener`, ['lastLoser', 'firstLoser']) as LiarsRules['nextOpener'],
-  };
-  return r;
+  return validate(schema, raw, where) as LiarsRules;
 }
 
 /**

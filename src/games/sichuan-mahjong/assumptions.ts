@@ -54,7 +54,7 @@ export function probe(rules: SichuanRules, o: SichuanAssumptionsOptions = {}): P
   return o.cache ? o.cache.get(key, build) : build();
 }
 
-const ASSUMPTIONS: (Assumption & { sets: Record<string, string[]> })[] = [
+export const ASSUMPTIONS: (Assumption & { sets: Record<string, string[]> })[] = [
   { field: 'rootCounts', question: 'which four-of-a-kind is a root: any four held, or only a declared kong?', byDefault: 'any-four', why: '"holds all four tiles (hand and sets), kong or not"', alternatives: ['kong-only'], sets: { 'kong-only': ['rootCounts=kong-only'] } },
   { field: 'robbedKongPays', question: 'who pays a robbed kong: the kong maker as a discarder, or for everyone?', byDefault: 'kong-maker', why: 'the robbed tile is paid like a discard', alternatives: ['kong-maker-for-all'], sets: { 'kong-maker-for-all': ['robbedKongPays=kong-maker-for-all'] } },
   { field: 'selfDrawBonusInCap', question: 'does the self-draw bonus sit inside the 32-point cap (maxFan)?', byDefault: 'false', why: '"base value + 1": the cap is on the base value', alternatives: ['true'], sets: { true: ['selfDrawBonusInCap=true'] } },

@@ -1,5 +1,5 @@
 import { loadRulesFile } from '../../core/rules.js';
-import { boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
+import { validate, type ObjectField, type RulesSchema } from '../../core/schema.js';
 
 /**
  * The rules file. Every number a designer might change and every item the rules page had to
@@ -58,56 +58,78 @@ export interface SichuanRules {
 
 export const SWAP_DIRECTIONS = ['dice', 'clockwise', 'counter-clockwise', 'across'] as const;
 export type SwapDirection = (typeof SWAP_DIRECTIONS)[number];
-/** When swapThree is absent from a rules file: off (the figures of files written before it stay). */
-const SWAP_OFF = { enabled: false, direction: 'dice' as SwapDirection };
+const fan = (help: string, def: number) => ({ kind: 'integer', min: 0, max: 10, unit: 'fan', help, default: def }) as const;
+const pay = (help: string, def: number) => ({ kind: 'integer', min: 0, max: 100, unit: 'points', help, default: def }) as const;
+const flag = (help: string, def: boolean, assumed?: string) => ({ kind: 'boolean', help, default: def, ...(assumed ? { assumed } : {}) }) as const;
 
-export const FAN_KEYS = ['allPungs', 'sevenPairs', 'outsideHand', 'all258Pungs', 'fullFlush', 'singleWaitFourSets', 'root', 'kongReplacement', 'robbingKong', 'lastTile'] as const;
-const TOP_KEYS = ['name', 'fan', 'maxFan', 'selfDrawBonus', 'kongPayments', 'flowerPigPenalty', 'flowerPigPaysWinners', 'flowerPigPaysReadyCheck', 'kongRefundWhenNotReady', 'readyCheck', 'readyCheckCountsDeadWaits', 'lastTileIncludesDiscard', 'outsideHandInSevenPairs', 'sevenPairsAllowed', 'winnersToEnd', 'rootCounts', 'robbedKongPays', 'selfDrawBonusInCap', 'declinedWinWaitsForDraw', 'swapThree'];
+/** The rules file, field by field: the one source of validation, defaults, `--set` paths and docs. */
+export const schema: RulesSchema = {
+  game: 'sichuan-mahjong',
+  sep: '.',
+  root: {
+    kind: 'object',
+    help: 'Sichuan mahjong rules',
+    fields: {
+      name: { kind: 'string', help: 'what the rules are called', default: 'Sichuan bloody battle (xue zhan dao di), as in docs/rules/sichuan-mahjong.md', ifAbsent: 'custom' },
+      fan: {
+        kind: 'object',
+        help: 'fan per pattern',
+        fields: {
+          allPungs: fan('all four sets are pungs or kongs', 1),
+          sevenPairs: fan('14 concealed tiles in seven pairs', 2),
+          outsideHand: fan('every set and the pair contain a 1 or a 9', 2),
+          all258Pungs: fan('all pungs, every set and the pair of rank 2, 5 or 8 (instead of all pungs)', 3),
+          fullFlush: fan('every tile of one suit', 2),
+          singleWaitFourSets: fan('four declared sets, waiting on a single tile for the pair', 1),
+          root: fan('each kind held four times (a root)', 1),
+          kongReplacement: fan('winning on a kong\'s replacement tile', 1),
+          robbingKong: fan('winning by robbing an added kong', 1),
+          lastTile: fan('winning on the last tile', 1),
+        },
+      },
+      maxFan: { kind: 'integer', min: 0, max: 12, unit: 'fan', help: 'the cap: points = 2^min(fan, maxFan)', default: 5 },
+      selfDrawBonus: pay('what each opponent pays on top of the points on a self-draw', 1),
+      kongPayments: {
+        kind: 'object',
+        help: 'kong payments',
+        fields: {
+          exposed: pay('an exposed kong (from a discard): from the discarder', 2),
+          added: pay('an added kong: from each active opponent', 1),
+          concealed: pay('a concealed kong: from each active opponent', 2),
+        },
+      },
+      flowerPigPenalty: { kind: 'integer', min: 0, max: 10000, unit: 'points', help: 'a flower pig (still holding the void suit at the end) pays this to every non-pig player', default: 32 },
+      flowerPigPaysWinners: flag('the flower pig also pays players who already won', true, '"every non-pig player" includes those who already won'),
+      flowerPigPaysReadyCheck: flag('a flower pig also pays the ready-hand check', false, 'the rules say "other" not-ready players pay it'),
+      kongRefundWhenNotReady: flag('not-ready non-winners give back their kong income at the end of the wall', true),
+      readyCheck: flag('the ready-hand check is paid at the end of the wall', true),
+      readyCheckCountsDeadWaits: flag('the check takes every tile that would complete the hand, even with no live copy left', true, 'the rules do not say'),
+      lastTileIncludesDiscard: flag('"winning on the last tile" also covers the discard after the last wall tile', true, 'the rules do not say'),
+      outsideHandInSevenPairs: flag('outside hand also counts in seven pairs', false, 'outside hand is a standard-hand pattern only'),
+      sevenPairsAllowed: flag('seven pairs is a winning hand', true),
+      winnersToEnd: { kind: 'integer', min: 1, max: 3, unit: 'players', help: 'the deal ends when this many players have won', default: 3 },
+      rootCounts: { kind: 'enum', values: ['any-four', 'kong-only'], help: 'a root is every kind held four times (any-four) or only a declared kong', default: 'any-four', assumed: 'the rules do not say; kong or not' },
+      robbedKongPays: { kind: 'enum', values: ['kong-maker', 'kong-maker-for-all'], help: 'the robbed player pays like a discarder, or what every active opponent would pay on a self-draw', default: 'kong-maker', assumed: 'the rules do not say; like a discarder' },
+      selfDrawBonusInCap: flag('the self-draw bonus counts inside the cap (false: paid on top of the capped value)', false, 'the cap is on the base value'),
+      declinedWinWaitsForDraw: flag('a player who passes a discard or robbing win cannot win on a discard until he draws again', true, 'the rules do not say'),
+      swapThree: {
+        kind: 'object',
+        help: 'swap three (换三张)',
+        // absent from a rules file: off (the figures of files written before it stay)
+        ifAbsent: { enabled: false, direction: 'dice' },
+        fields: {
+          enabled: flag('after the deal each player passes three tiles of one suit, before the void is declared', false),
+          direction: { kind: 'enum', values: SWAP_DIRECTIONS, help: 'where the tiles go (dice: two dice, total mod 3: 1 clockwise, 2 counter-clockwise, 0 across)', default: 'dice' },
+        },
+      },
+    },
+  },
+};
+
+export const FAN_KEYS = Object.keys((schema.root.fields.fan as ObjectField).fields) as (keyof SichuanRules['fan'])[];
 
 export function validateRules(raw: unknown, where = 'rules'): SichuanRules {
-  const o = object(raw, where);
-  onlyKeys(o, where, TOP_KEYS);
-  const f = object(o.fan, `${where}.fan`);
-  onlyKeys(f, `${where}.fan`, FAN_KEYS);
-  const fan = {} as SichuanRules['fan'];
-  for (const k of FAN_KEYS) fan[k] = integer(f[k], `${where}.fan.${k}`, 0, 10);
-  const kp = object(o.kongPayments, `${where}.kongPayments`);
-  onlyKeys(kp, `${where}.kongPayments`, ['exposed', 'added', 'concealed']);
-  return {
-    name: o.name === undefined ? 'custom' : string(o.name, `${where}.name`),
-    fan,
-    maxFan: integer(o.maxFan, `${where}.maxFan`, 0, 12),
-    selfDrawBonus: integer(o.selfDrawBonus, `${where}.selfDrawBonus`, 0, 100),
-    kongPayments: {
-      exposed: integer(kp.exposed, `${where}.kongPayments.exposed`, 0, 100),
-      added: integer(kp.added, `${where}.kongPayments.added`, 0, 100),
-      concealed: integer(kp.concealed, `${where}.kongPayments.concealed`, 0, 100),
-    },
-    flowerPigPenalty: integer(o.flowerPigPenalty, `${where}.flowerPigPenalty`, 0, 10000),
-    flowerPigPaysWinners: boolean(o.flowerPigPaysWinners, `${where}.flowerPigPaysWinners`),
-    flowerPigPaysReadyCheck: boolean(o.flowerPigPaysReadyCheck, `${where}.flowerPigPaysReadyCheck`),
-    kongRefundWhenNotReady: boolean(o.kongRefundWhenNotReady, `${where}.kongRefundWhenNotReady`),
-    readyCheck: boolean(o.readyCheck, `${where}.readyCheck`),
-    readyCheckCountsDeadWaits: boolean(o.readyCheckCountsDeadWaits, `${where}.readyCheckCountsDeadWaits`),
-    lastTileIncludesDiscard: boolean(o.lastTileIncludesDiscard, `${where}.lastTileIncludesDiscard`),
-    outsideHandInSevenPairs: boolean(o.outsideHandInSevenPairs, `${where}.outsideHandInSevenPairs`),
-    sevenPairsAllowed: boolean(o.sevenPairsAllowed, `${where}.sevenPairsAllowed`),
-    winnersToEnd: integer(o.winnersToEnd, `${where}.winnersToEnd`, 1, 3),
-    rootCounts: string(o.rootCounts, `${where}.rootCounts`, ['any-four', 'kong-only']) as SichuanRules['rootCounts'],
-    robbedKongPays: string(o.robbedKongPays, `${where}.robbedKongPays`, ['kong-maker', 'kong-maker-for-all']) as SichuanRules['robbedKongPays'],
-    selfDrawBonusInCap: boolean(o.selfDrawBonusInCap, `${where}.selfDrawBonusInCap`),
-    declinedWinWaitsForDraw: boolean(o.declinedWinWaitsForDraw, `${where}.declinedWinWaitsForDraw`),
-    swapThree: o.swapThree === undefined ? { ...SWAP_OFF } : swapThree(o.swapThree, `${where}.swapThree`),
-  };
-}
-
-function swapThree(raw: unknown, where: string): SichuanRules['swapThree'] {
-  const o = object(raw, where);
-  onlyKeys(o, where, ['enabled', 'direction']);
-  return {
-    enabled: boolean(o.enabled, `${where}.enabled`),
-    direction: string(o.direction, `${where}.direction`, SWAP_DIRECTIONS) as SwapDirection,
-  };
+  return validate(schema, raw, where) as SichuanRules;
 }
 
 /** Load rules: a shipped preset by name (rules/sichuan-mahjong/<name>.json, default "default") or a file, with `--set field=value` overrides; validated. */

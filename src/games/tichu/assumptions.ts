@@ -31,7 +31,7 @@ const yesNo = (key: Key, byDefault: boolean, question: string, why: string, alte
   field: `assumptions.${key}`, key, question, byDefault: String(byDefault), why, alternatives: [`${!byDefault} (${alternative})`],
 });
 
-const ASSUMPTIONS: (Assumption & { key: Key })[] = [
+export const ASSUMPTIONS: (Assumption & { key: Key })[] = [
   yesNo('bombsAfterPasses', true, 'may a player who passed still bomb before the trick is taken?', 'the text: "every player given a chance … before the trick is taken"', 'bombs only after a play'),
   yesNo('outOfTurnBombs', true, 'may bombs be played out of turn at all?', 'the text: "at any time (even out of turn)"', 'bombs only in turn'),
   yesNo('tichuUntilFirstCard', true, 'may Tichu be called after passing, until one\'s first card?', 'the text: "at any time prior to playing his first card"', 'only before passing'),

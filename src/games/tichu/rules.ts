@@ -1,5 +1,5 @@
 import { loadRulesFile } from '../../core/rules.js';
-import { boolean, integer, number, object, onlyKeys, string } from '../../core/validate.js';
+import { validate, type ObjectField, type RulesSchema } from '../../core/schema.js';
 
 /**
  * The Tichu rules file. Every designer-changeable number and every assumption of the rules model
@@ -46,35 +46,71 @@ export interface TichuRules {
   };
 }
 
-const TOP = ['name', 'calls', 'doubleWin', 'cardPoints', 'targetScore', 'maxRounds', 'minStraight', 'minStraightFlush', 'minPairRun', 'passing', 'phoenixLeadValue', 'assumptions'];
-export const ASSUMPTION_KEYS = ['wishAllowed', 'wishBindsLead', 'wishBindsBombs', 'outOfTurnBombs', 'bombsAfterPasses', 'tichuUntilFirstCard', 'tichuOutOfTurn', 'grandTichuInSeatOrder', 'lastHandToOpponents', 'lastTricksToFirstOut', 'tieAtTargetContinues'] as const;
+const points = (help: string, def: number) => ({ kind: 'integer', min: -100, max: 100, unit: 'points', help, default: def }) as const;
+const option = (help: string, assumed?: string) => ({ kind: 'boolean', help, default: true, ...(assumed ? { assumed } : {}) }) as const;
+
+/** The rules file, field by field: the one source of validation, defaults, `--set` paths and docs. */
+export const schema: RulesSchema = {
+  game: 'tichu',
+  sep: '.',
+  root: {
+    kind: 'object',
+    help: 'Tichu rules',
+    fields: {
+      name: { kind: 'string', help: 'what the rules are called', default: 'default', ifAbsent: 'custom' },
+      calls: {
+        kind: 'object',
+        help: 'what a call is worth',
+        fields: {
+          tichu: { kind: 'integer', min: 0, max: 10000, unit: 'points', help: 'a Tichu call: won by a caller who goes out first, else lost', default: 100 },
+          grandTichu: { kind: 'integer', min: 0, max: 10000, unit: 'points', help: 'a Grand Tichu call (made on the first 8 cards)', default: 200 },
+        },
+      },
+      doubleWin: { kind: 'integer', min: 0, max: 10000, unit: 'points', help: 'partners first and second out: their team scores this, no card points', default: 200 },
+      cardPoints: {
+        kind: 'object',
+        help: 'the points of the counting cards',
+        fields: {
+          five: points('each 5', 5),
+          ten: points('each 10', 10),
+          king: points('each king', 10),
+          dragon: points('the Dragon', 25),
+          phoenix: points('the Phoenix', -25),
+        },
+      },
+      targetScore: { kind: 'integer', min: 1, max: 100000, unit: 'points', help: 'the game ends when a team has at least this after a round', default: 1000 },
+      maxRounds: { kind: 'integer', min: 1, max: 10000, unit: 'rounds', help: 'safety cap on a game\'s rounds (never reached by the bots)', default: 200, assumed: 'the text has no limit' },
+      minStraight: { kind: 'integer', min: 3, max: 14, unit: 'cards', help: 'shortest straight', default: 5 },
+      minStraightFlush: { kind: 'integer', min: 3, max: 13, unit: 'cards', help: 'shortest straight-flush bomb', default: 5 },
+      minPairRun: { kind: 'integer', min: 2, max: 7, unit: 'pairs', help: 'shortest run of adjacent pairs', default: 2 },
+      passing: { kind: 'boolean', help: 'each player passes one card to each other player after the deal', default: true },
+      phoenixLeadValue: { kind: 'number', min: 1.5, max: 1.5, unit: 'ranks', help: 'the Phoenix led as a single counts this much (beats the Mah Jong, loses to a 2)', default: 1.5 },
+      assumptions: {
+        kind: 'object',
+        help: 'the choices the text leaves open',
+        fields: {
+          wishAllowed: option('the Mah Jong player may wish a rank 2–A'),
+          wishBindsLead: option('a leader holding the wished rank must lead a combination containing it'),
+          wishBindsBombs: option('a bomb containing the wished rank counts as fulfilling the wish (so it may be forced)', 'the text says "cannot play it" without excepting bombs'),
+          outOfTurnBombs: option('bombs may be played out of turn, after any play, by any player holding cards'),
+          bombsAfterPasses: option('before a trick is collected, every player still holding cards (one who passed too) may bomb it'),
+          tichuUntilFirstCard: option('Tichu may be called until one\'s first card (false: only before passing)'),
+          tichuOutOfTurn: option('with tichuUntilFirstCard: also before other players\' plays (false: only before one\'s own turns)'),
+          grandTichuInSeatOrder: option('Grand Tichu calls in seat order, later seats seeing earlier calls (false: all at once)', 'the text says only "once players have decided"'),
+          lastHandToOpponents: option('the last player\'s hand goes to the opponents (false: its points are lost)'),
+          lastTricksToFirstOut: option('the last player\'s tricks go to the first player out (false: they keep them)'),
+          tieAtTargetContinues: option('equal scores at or over the target: play on (false: the game is a tie)', 'the text does not say'),
+        },
+      },
+    },
+  },
+};
+
+const assumptionsSection = schema.root.fields.assumptions as ObjectField;
+export const ASSUMPTION_KEYS = Object.keys(assumptionsSection.fields) as (keyof TichuRules['assumptions'])[];
 
 export function validateRules(raw: unknown, where = 'rules'): TichuRules {
-  const o = object(raw, where);
-  onlyKeys(o, where, TOP);
-  const c = object(o.calls, `${where}.calls`);
-  onlyKeys(c, `${where}.calls`, ['tichu', 'grandTichu']);
-  const p = object(o.cardPoints, `${where}.cardPoints`);
-  onlyKeys(p, `${where}.cardPoints`, ['five', 'ten', 'king', 'dragon', 'phoenix']);
-  const a = object(o.assumptions, `${where}.assumptions`);
-  onlyKeys(a, `${where}.assumptions`, ASSUMPTION_KEYS);
-  const assumptions = {} as TichuRules['assumptions'];
-  for (const k of ASSUMPTION_KEYS) assumptions[k] = boolean(a[k], `${where}.assumptions.${k}`);
-  const pt = (k: string) => integer(p[k], `${where}.cardPoints.${k}`, -100, 100);
-  return {
-    name: o.name === undefined ? 'custom' : string(o.name, `${where}.name`),
-    calls: { tichu: integer(c.tichu, `${where}.calls.tichu`, 0, 10000), grandTichu: integer(c.grandTichu, `${where}.calls.grandTichu`, 0, 10000) },
-    doubleWin: integer(o.doubleWin, `${where}.doubleWin`, 0, 10000),
-    cardPoints: { five: pt('five'), ten: pt('ten'), king: pt('king'), dragon: pt('dragon'), phoenix: pt('phoenix') },
-    targetScore: integer(o.targetScore, `${where}.targetScore`, 1, 100000),
-    maxRounds: integer(o.maxRounds, `${where}.maxRounds`, 1, 10000),
-    minStraight: integer(o.minStraight, `${where}.minStraight`, 3, 14),
-    minStraightFlush: integer(o.minStraightFlush, `${where}.minStraightFlush`, 3, 13),
-    minPairRun: integer(o.minPairRun, `${where}.minPairRun`, 2, 7),
-    passing: boolean(o.passing, `${where}.passing`),
-    phoenixLeadValue: number(o.phoenixLeadValue, `${where}.phoenixLeadValue`, 1.5, 1.5),
-    assumptions,
-  };
+  return validate(schema, raw, where) as TichuRules;
 }
 
 /** Load rules: a shipped preset name ("default") or a .json path, then `--set field=value`s, then validate. */

@@ -61,7 +61,7 @@ export function probe(rules: WeilongRules, o: WeilongAssumptionsOptions = {}): P
 
 export const withPenalty = (rules: WeilongRules, v: number): WeilongRules => ({ ...rules, penalty: [v, v, v, v, v] });
 
-const ASSUMPTIONS: (Assumption & { sets: Record<string, string[]> })[] = [
+export const ASSUMPTIONS: (Assumption & { sets: Record<string, string[]> })[] = [
   {
     field: 'penalty',
     question: 'the "penalty number at the bottom of the card" is added to losers, never printed',

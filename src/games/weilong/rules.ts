@@ -5,7 +5,7 @@
  */
 import { UserError } from '../../core/errors.js';
 import { applySets as applyRawSets, loadRulesFile } from '../../core/rules.js';
-import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
+import { oneBasedPaths, validate, type RulesSchema } from '../../core/schema.js';
 
 /** What happens to the Son cards after a round. */
 export type PassAction = 'pass-left' | 'trade' | 'draw-new' | 'shuffle-all';
@@ -47,49 +47,53 @@ export interface WeilongRules {
   maxTurnsPerRound: number;
 }
 
-const KEYS = [
-  'rounds', 'penalty', 'voluntaryStop', 'abilities', 'firstSonRerollAgain', 'secondSonChanges', 'thirdSonSixesPerThree',
-  'thirdSonConvertedThreeContinues', 'fourthSonReturnsPerSix', 'fifthSonSixesToTrade', 'fifthSonCollectsTradeSixes', 'passing', 'drawNewFrom', 'tieBreak', 'maxTurnsPerRound',
-];
+const passList = (actions: readonly PassAction[], who: string, def: PassAction[]) => ({ kind: 'list', of: { kind: 'enum', values: actions, help: 'pass action' }, minLength: { ref: 'rounds', add: -1 }, maxLength: { ref: 'rounds', add: -1 }, help: `what happens to the Son cards after rounds 1..rounds-1, ${who}`, default: def }) as const;
+const NO_TRADE = PASS_ACTIONS.filter((a) => a !== 'trade');
+
+/** The rules file, field by field: the one source of validation, defaults, `--set` paths and docs. */
+export const schema: RulesSchema = {
+  game: 'weilong',
+  sep: '.',
+  root: {
+    kind: 'object',
+    help: 'Weilong rules',
+    requireAll: true,
+    fields: {
+      rounds: { kind: 'integer', min: 1, max: 50, unit: 'rounds', help: 'rounds per game', default: 5 },
+      penalty: { kind: 'list', of: { kind: 'integer', min: 0, max: 100, unit: 'points', help: 'penalty' }, minLength: 5, maxLength: 5, oneBased: true, help: 'points added to every non-winner\'s round score, by Son card 1..5', default: [5, 5, 5, 5, 5], assumed: 'the sheet never prints the "penalty number": 5 on every card, on the scale of the dice points' },
+      voluntaryStop: { kind: 'boolean', help: 'the player may stop rolling voluntarily after any roll', default: true, assumed: 'the sheet does not say' },
+      abilities: { kind: 'list', of: { kind: 'boolean', help: 'ability' }, minLength: 5, maxLength: 5, oneBased: true, help: 'which Sons\' abilities exist at all, Son 1..5 (switching one off measures its worth)', default: [true, true, true, true, true] },
+      firstSonRerollAgain: { kind: 'boolean', help: 'First Son: a re-rolled 6 may be re-rolled again', default: true },
+      secondSonChanges: { kind: 'enum', values: ['per-six', 'per-roll'], help: 'Second Son: one change if he rolls a 6 (per-roll, the sheet\'s words) or one per 6 rolled', default: 'per-roll' },
+      thirdSonSixesPerThree: { kind: 'integer', min: 1, max: 5, unit: 'dice', help: 'Third Son: 6s needed per converted 3', default: 2 },
+      thirdSonConvertedThreeContinues: { kind: 'boolean', help: 'Third Son: a 3 converted from 6s counts as rolling the element, earning another roll', default: false, assumed: 'the sheet does not say' },
+      fourthSonReturnsPerSix: { kind: 'integer', min: 0, max: 5, unit: 'dice', help: 'Fourth Son: returns per 6 rolled', default: 1 },
+      fifthSonSixesToTrade: { kind: 'integer', min: 1, max: 5, unit: 'dice', help: 'Fifth Son: 6s in one roll needed to trade (at least this many)', default: 2 },
+      fifthSonCollectsTradeSixes: { kind: 'boolean', help: 'Fifth Son: sets aside the 6s that triggered his trade and hands them over with the card', default: true, assumed: 'the sheet does not say' },
+      passing: {
+        kind: 'object',
+        help: 'card passing by player count',
+        fields: {
+          2: passList(PASS_ACTIONS, 'with 2 players', ['trade', 'draw-new', 'trade', 'shuffle-all']),
+          3: passList(NO_TRADE, 'with 3 players', ['pass-left', 'pass-left', 'shuffle-all', 'pass-left']),
+          4: passList(NO_TRADE, 'with 4 players', ['pass-left', 'pass-left', 'pass-left', 'shuffle-all']),
+          5: passList(NO_TRADE, 'with 5 players', ['pass-left', 'pass-left', 'pass-left', 'pass-left']),
+        },
+      },
+      drawNewFrom: { kind: 'enum', values: ['undealt', 'all'], help: '"draw new cards": from the cards not held in the last round, or from all five', default: 'undealt', assumed: 'the sheet does not say which cards' },
+      tieBreak: { kind: 'enum', values: ['last-first-son', 'shared'], help: 'equal scores: who held the First Son last wins, or the win is shared', default: 'last-first-son' },
+      maxTurnsPerRound: { kind: 'integer', min: 5, max: 100_000, unit: 'turns', help: 'safety valve: a round with this many turns and no finisher ends with everyone scoring', default: 200, assumed: 'the sheet has no limit' },
+      $comment: { kind: 'string', optional: true, drop: true, help: 'a comment (ignored)' },
+      name: { kind: 'string', optional: true, drop: true, help: 'what the rules are called (ignored)' },
+    },
+  },
+};
 
 /** Per-Son arrays: a person counts the Sons 1..5, so `--set penalty.1` and messages say Son 1 (entry 0). */
-export const ONE_BASED = ['penalty', 'abilities'] as const;
+export const ONE_BASED = oneBasedPaths(schema);
 
 /** Validate a parsed rules object; throws UserError naming the field. Returns a clean copy. */
-export const validateRules = Object.assign(validateRulesRaw, { oneBased: ONE_BASED });
-
-function validateRulesRaw(raw: unknown, where = 'rules'): WeilongRules {
-  const o = object(raw, where);
-  onlyKeys(o, where, [...KEYS, '$comment', 'name']);
-  for (const k of KEYS) if (!(k in o)) throw new UserError(`${where}.${k} is missing`);
-  const rounds = integer(o.rounds, `${where}.rounds`, 1, 50);
-  const penalty = array(o.penalty, `${where}.penalty`, 5, 5).map((v, i) => integer(v, `${where}.penalty.${i + 1}`, 0, 100));
-  const abilities = array(o.abilities, `${where}.abilities`, 5, 5).map((v, i) => boolean(v, `${where}.abilities.${i + 1}`));
-  const passingRaw = object(o.passing, `${where}.passing`);
-  onlyKeys(passingRaw, `${where}.passing`, ['2', '3', '4', '5']);
-  const passing: Record<string, PassAction[]> = {};
-  for (const p of ['2', '3', '4', '5']) {
-    const list = array(passingRaw[p], `${where}.passing.${p}`, rounds - 1, rounds - 1);
-    passing[p] = list.map((v, i) => string(v, `${where}.passing.${p}.${i}`, p === '2' ? PASS_ACTIONS : PASS_ACTIONS.filter((a) => a !== 'trade')) as PassAction);
-  }
-  return {
-    rounds,
-    penalty,
-    voluntaryStop: boolean(o.voluntaryStop, `${where}.voluntaryStop`),
-    abilities,
-    firstSonRerollAgain: boolean(o.firstSonRerollAgain, `${where}.firstSonRerollAgain`),
-    secondSonChanges: string(o.secondSonChanges, `${where}.secondSonChanges`, ['per-six', 'per-roll']) as 'per-six' | 'per-roll',
-    thirdSonSixesPerThree: integer(o.thirdSonSixesPerThree, `${where}.thirdSonSixesPerThree`, 1, 5),
-    thirdSonConvertedThreeContinues: boolean(o.thirdSonConvertedThreeContinues, `${where}.thirdSonConvertedThreeContinues`),
-    fourthSonReturnsPerSix: integer(o.fourthSonReturnsPerSix, `${where}.fourthSonReturnsPerSix`, 0, 5),
-    fifthSonSixesToTrade: integer(o.fifthSonSixesToTrade, `${where}.fifthSonSixesToTrade`, 1, 5),
-    fifthSonCollectsTradeSixes: boolean(o.fifthSonCollectsTradeSixes, `${where}.fifthSonCollectsTradeSixes`),
-    passing,
-    drawNewFrom: string(o.drawNewFrom, `${where}.drawNewFrom`, ['undealt', 'all']) as 'undealt' | 'all',
-    tieBreak: string(o.tieBreak, `${where}.tieBreak`, ['last-first-son', 'shared']) as 'last-first-son' | 'shared',
-    maxTurnsPerRound: integer(o.maxTurnsPerRound, `${where}.maxTurnsPerRound`, 5, 100_000),
-  };
-}
+export const validateRules = Object.assign((raw: unknown, where = 'rules') => validate(schema, raw, where) as WeilongRules, { oneBased: ONE_BASED });
 
 /**
  * A shipped preset by name (rules/weilong/<name>.json, default "default") or a rules file, with
