@@ -179,6 +179,71 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
     await mj.close();
   });
 
+  /** A form tab's last result (what its CLI's --json prints), once its `n`th computation is shown. */
+  const tabResult = async (page: Page, game: string, n = 1) => {
+    await page.waitForSelector(`body[data-${game}-ready="${n}"]`, { timeout: 60_000 });
+    return page.evaluate(`JSON.parse(JSON.stringify(window.oddsmithWorkbench.last[${JSON.stringify(game)}]))`);
+  };
+
+  it('Weilong, Tichu, Dracula and Can\'t Stop tabs equal their CLI --json; an edit recomputes, an invalid one greys the figures', async () => {
+    const page = await open('#game=weilong');
+    expect(await tabResult(page, 'weilong')).toEqual(cli(['weilong', 'odds', '--json']));
+    await page.fill('#weilong-collected', '1,1');
+    expect(await tabResult(page, 'weilong', 2)).toEqual(cli(['weilong', 'odds', '--collected', '1,1', '--json']));
+    await page.evaluate("(() => { const s = document.getElementById('weilong-son'); s.value = '3'; s.dispatchEvent(new Event('input', { bubbles: true })); })()");
+    expect(await tabResult(page, 'weilong', 3)).toEqual(cli(['weilong', 'odds', '--son', '3', '--collected', '1,1', '--json']));
+    await page.click('#weilong-ability');
+    expect(await tabResult(page, 'weilong', 4)).toEqual(cli(['weilong', 'odds', '--son', '3', '--collected', '1,1', '--no-ability', '--json']));
+    // an impossible set: the CLI's message, the old figures greyed with a note
+    await page.fill('#weilong-collected', '3,3,3,3,3');
+    await page.waitForSelector('body[data-weilong-ready="5"]');
+    const line = spawnSync('node', [CLI, 'weilong', 'odds', '--son', '3', '--collected', '3,3,3,3,3'], { encoding: 'utf8' }).stderr.trim().replace(/^oddsmith: /, '');
+    expect(await page.textContent('#weilong-error')).toBe(line);
+    expect(await page.evaluate("document.getElementById('weilong-out').classList.contains('stale')")).toBe(true);
+    expect(await page.textContent('#weilong-stale')).toBe('These figures are for the last valid question, not for the one in the form.');
+    await page.close();
+
+    const tichu = await open('#game=tichu');
+    await tichu.waitForSelector('body[data-tichu-table="ready"]', { timeout: 60_000 });
+    const all = cli(['tichu', 'odds', '--json']) as { eight: unknown; fourteen: unknown; table: { fourOfAKind: unknown; anyBomb: { probability: number; noBomb: number; deals: string } } };
+    const shown = (await tichu.evaluate('JSON.parse(JSON.stringify(window.oddsmithWorkbench.last.tichu))')) as typeof all;
+    expect(shown.eight).toEqual(all.eight);
+    expect(shown.fourteen).toEqual(all.fourteen);
+    expect(shown.table.fourOfAKind).toEqual(all.table.fourOfAKind);
+    expect(shown.table.anyBomb).toMatchObject({ probability: all.table.anyBomb.probability, noBomb: all.table.anyBomb.noBomb, deals: all.table.anyBomb.deals });
+    await tichu.fill('#tichu-hand', 'Aj As Kp Qr 7s 7j Dr MJ');
+    expect(await tabResult(tichu, 'tichu', 2)).toEqual(cli(['tichu', 'odds', '--hand', 'Aj As Kp Qr 7s 7j Dr MJ', '--json']));
+    await tichu.close();
+
+    const dracula = await open('#game=dracula&row=5R,8Y,1G,3B,6R&opp=-,7G,-,-,-&ranking=G,B,R,Y&seen=2Y,4B');
+    expect(await tabResult(dracula, 'dracula')).toEqual(cli(['dracula', 'odds', '--row', '5R,8Y,1G,3B,6R', '--opp-row', '-,7G,-,-,-', '--ranking', 'G,B,R,Y', '--seen', '2Y,4B', '--json']));
+    await dracula.fill('#dracula-row', '');
+    expect(await tabResult(dracula, 'dracula', 2)).toEqual(cli(['dracula', 'odds', '--table', '--json']));
+    await dracula.close();
+
+    const cs = await open('#game=cantstop&columns=2,7,12');
+    expect(await tabResult(cs, 'cantstop')).toEqual(cli(['cant-stop', 'odds', '--columns', '2,7,12', '--json']));
+    await cs.close();
+  });
+
+  it('the mahjong discard advisor shows `mahjong discard --json`, for either objective and any number of draws', async () => {
+    const page = await open('#game=mahjong&hand=11123456789m135p&void=s');
+    await page.waitForSelector('body[data-mahjong-ready="1"]');
+    const advisor = () => page.evaluate('JSON.parse(JSON.stringify(window.oddsmithWorkbench.last.mahjongDiscard))');
+    expect(await advisor()).toEqual(cli(['mahjong', 'discard', '11123456789m135p', '--void', 's', '--json']));
+    await page.fill('#m-draws', '8');
+    await page.waitForSelector('body[data-mahjong-ready="2"]');
+    await page.evaluate("(() => { const s = document.getElementById('m-objective'); s.value = 'win'; s.dispatchEvent(new Event('input', { bubbles: true })); })()");
+    await page.waitForSelector('body[data-mahjong-ready="3"]');
+    const win = cli(['mahjong', 'discard', '11123456789m135p', '--void', 's', '--draws', '8', '--objective', 'win', '--json']) as { discards: { discard: string }[] };
+    expect(await advisor()).toEqual(win);
+    // the table lists the discards in the CLI's order
+    const order = await page.evaluate<string[]>("[...document.querySelectorAll('#m-out table tbody tr td:first-child')].map((td) => td.textContent)");
+    expect(order).toEqual(win.discards.map((d) => d.discard));
+    expect(await page.evaluate<string>('location.hash')).toContain('objective=win');
+    await page.close();
+  });
+
   const settle = (page: Page) => page.evaluate('new Promise((r) => setTimeout(r, 400))');
   const shot = (page: Page, name: string) => page.screenshot({ path: join(tmpdir(), `oddsmith-workbench-${name}.png`), fullPage: true });
 
@@ -200,7 +265,7 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
       [`#game=wulong&rules=${b64url(JSON.stringify(bad))}`, cliLine],
       [`#game=wulong&rules=${b64url(good).slice(0, 200)}`, /^the rules in the address \(#rules=\) are not valid JSON: \S/],
       [`#game=wulong&rules=${b64url(good).slice(0, 201)}`, /not valid base64url/],
-      ['#game=chess', 'the address names the game "chess", which the workbench does not have (it has wulong, liars, mahjong)'],
+      ['#game=chess', 'the address names the game "chess", which the workbench does not have (it has wulong, weilong, liars, mahjong, tichu, dracula, cantstop, trainer)'],
     ];
     for (const [hash, problem] of cases) {
       const page = await open(hash);
@@ -304,7 +369,7 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
   });
 
   it('at 390 px the figures come first, charts fit the width and wide tables scroll in their own box', async () => {
-    for (const hash of ['', '#game=liars', '#game=mahjong&hand=11122345678999m&void=s']) {
+    for (const hash of ['', '#game=liars', '#game=mahjong&hand=11122345678999m&void=s', '#game=weilong', '#game=tichu', '#game=dracula', '#game=cantstop']) {
       const page = await open(hash, 390);
       if (hash === '') await ready(page, 1);
       else await page.waitForFunction("document.querySelector('.tab.active table') !== null");

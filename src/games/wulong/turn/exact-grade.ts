@@ -128,7 +128,8 @@ export interface SessionSummary {
   worst: number[];
 }
 
-export function summarize(grades: readonly Grade[]): SessionSummary {
+/** Any graded decisions (the trainer's Sichuan discards too): how many, how many optimal, the loss, the worst. */
+export function summarize(grades: readonly { loss: number; optimal: boolean }[]): SessionSummary {
   const worst = grades.map((g, i) => [g.loss, i] as const).filter(([l]) => l > 0).sort((x, y) => y[0] - x[0] || x[1] - y[1]).slice(0, 3).map(([, i]) => i);
   return { decisions: grades.length, optimal: grades.filter((g) => g.optimal).length, totalLoss: grades.reduce((s, g) => s + g.loss, 0), worst };
 }
