@@ -27,6 +27,8 @@ interface Logged {
   loss: number;
   unit: string;
   why: string;
+  /** the CLI command giving the exact answer graded against (for the browser test and the curious) */
+  cli: string[];
 }
 
 export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
@@ -100,7 +102,7 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
           const decision: Decision = { total, dice, roll, setAside: o.setAside };
           const g = gradeDecision(a, decision);
           wulongLog.push({ decision, grade: g });
-          const fb = record({ what: `turn ${turn}: set aside from ${roll} at ${total}`, chosen: g.chosen, best: g.best, loss: g.loss, unit: 'expected points', why: g.why });
+          const fb = record({ what: `turn ${turn}: set aside from ${roll} at ${total}`, chosen: g.chosen, best: g.best, loss: g.loss, unit: 'expected points', why: g.why, cli: ['wulong', 'advise', '--score', String(total), '--dice', String(dice), '--roll', roll] });
           afterSetAside(o.newTotal, o.diceLeft, fb);
         };
       });
@@ -125,7 +127,7 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
           const decision: Decision = { total, dice, action };
           const g = gradeDecision(a, decision);
           wulongLog.push({ decision, grade: g });
-          const fb = record({ what: `turn ${turn}: at ${total} with ${dice} ${dice === 1 ? 'die' : 'dice'}`, chosen: g.chosen, best: g.best, loss: g.loss, unit: 'expected points', why: g.why });
+          const fb = record({ what: `turn ${turn}: at ${total} with ${dice} ${dice === 1 ? 'die' : 'dice'}`, chosen: g.chosen, best: g.best, loss: g.loss, unit: 'expected points', why: g.why, cli: ['wulong', 'advise', '--score', String(total), '--dice', String(dice)] });
           if (action === 'roll') return rollAt(total, dice, fb);
           banked += total;
           play.innerHTML = `${fb}<p>Banked ${total.toLocaleString('en-US')}.</p><p><button type="button" id="t-next">Next turn</button></p>`;
@@ -179,7 +181,7 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
           const loss = Math.max(0, key(best) - key(mine));
           const describe = (d: AdvisedDiscard) => `${d.discard}: shanten ${d.shanten}, ${d.improvingTiles} improving tiles, P(win) ${pct(d.pWin, 2)}, ${d.expectedPoints.toFixed(3)} expected points`;
           const why = loss === 0 ? `best: ${describe(best)}` : `best ${describe(best)}; yours ${describe(mine)}`;
-          const fb = record({ what: `draw ${step}: ${spec.hand}`, chosen: mine.discard, best: best.discard, loss, unit: objective === 'win' ? 'percentage points of P(win)' : 'expected points', why });
+          const fb = record({ what: `draw ${step}: ${spec.hand}`, chosen: mine.discard, best: best.discard, loss, unit: objective === 'win' ? 'percentage points of P(win)' : 'expected points', why, cli: ['mahjong', 'discard', spec.hand, '--void', 's', ...(spec.seen ? ['--seen', spec.seen] : []), '--draws', String(draws), '--objective', objective] });
           hand.splice(hand.indexOf(k), 1);
           seen.push(k);
           draw(fb);
