@@ -1,9 +1,6 @@
 /** Shared by the Node renderer and the page script (no Node imports here). */
 const FONT_FAMILY = 'DejaVu Sans';
 
-/** The Vega-Lite schema every chart spec names. */
-export const VL_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-
 /** House style: our font everywhere, readable sizes, white background. */
 export const baseConfig = {
   font: FONT_FAMILY,

@@ -6,7 +6,7 @@ import { baseConfig } from './chart-config.js';
 
 export type VlSpec = vl.TopLevelSpec;
 
-export { VL_SCHEMA } from './chart-config.js';
+export { VL_SCHEMA } from './vl-schema.js';
 
 let metricsInstalled = false;
 /** Vega measures text with our font's real advance widths (no canvas in Node). */

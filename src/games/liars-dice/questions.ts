@@ -6,7 +6,8 @@
 import { UserError } from '../../core/errors.js';
 import { fmtPct, textTable, type Row } from '../../core/format.js';
 import { Memo } from '../../core/memo.js';
-import { basisLine, VL_SCHEMA as SCHEMA } from '../../report/chart-config.js';
+import { basisLine } from '../../report/chart-config.js';
+import { VL_SCHEMA as SCHEMA } from '../../report/vl-schema.js';
 import type { Chart, Section } from '../../report/page.js';
 import { defineQuestion, simulateIn, type Question } from '../../report/question.js';
 import { createStrategy, specLabel, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
