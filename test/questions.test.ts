@@ -45,4 +45,17 @@ describe('named questions', () => {
     const e = t.seats[0].penaltiesPerRound;
     expectWithinSE(e.mean, r.versusEquilibrium.equilibriumPenaltiesPerRound, e.se, 4, 'equilibrium penalties per round against threshold');
   }, 60_000);
+
+  it('weilong odds --simulate runs on the pool: the same for 1 and 2 workers, and within 4 SE of the exact odds', () => {
+    const args = ['weilong', 'odds', '--collected', '3,4', '--strategy', 'dragon', '--simulate', '40000', '--seed', '2', '--quiet', '--json'];
+    const one = runCli([...args, '--workers', '1']), two = runCli([...args, '--workers', '2']);
+    expect(one.stderr).toBe('');
+    expect(two.stdout).toBe(one.stdout);
+    const sons = JSON.parse(one.stdout) as { name: string; simulated: Record<string, number> }[];
+    expect(sons).toHaveLength(5);
+    for (const o of sons) {
+      expect(o.simulated.turns).toBe(40000);
+      for (const z of ['zElement', 'zDragon', 'zCollected', 'zEndAtOnce']) expect(Math.abs(o.simulated[z]), `${o.name} ${z}`).toBeLessThanOrEqual(4);
+    }
+  }, 60_000);
 });

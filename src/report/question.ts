@@ -30,7 +30,7 @@ export interface Question<P, R> {
   name: string;
   /** one line: what it answers */
   summary: string;
-  /** answered without simulation (then `ctx.simulate` is never called) */
+  /** the answer is exact (a simulated check of it, when asked for, still goes through `ctx.simulate`) */
   exact: boolean;
   answer(params: P, ctx: QuestionContext): R | Promise<R>;
   /** the command line's text output */

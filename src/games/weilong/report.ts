@@ -16,7 +16,7 @@ import { loadRules, SON_SHORT, type WeilongRules } from './rules.js';
 import { parseStrategies } from '../../../strategies/weilong/index.js';
 import { gamesKernel, type GamesParams } from './kernels.js';
 import type { GamesResult } from './summary.js';
-import { turnOdds } from './exact.js';
+import { odds as oddsQuestion } from './questions.js';
 import { assumptionsSection } from '../../report/assumptions.js';
 import { ASSUMPTIONS_SEED, checkAssumptions, PENALTY_VALUES, PROBE_CACHE, probe, TABLE_STRATEGIES, withPenalty, type Probe } from './assumptions.js';
 import { Memo } from '../../core/memo.js';
@@ -289,7 +289,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageIn
   const { sections } = charts(r, e.seed);
   if (e.penaltySweep.length) sections.push(await penaltySection(e, rules, ctx.workers));
   // exact single-turn odds from an empty Collected set, for context
-  const odds = [1, 2, 3, 4, 5].map((k) => turnOdds(rules, k, [0, 0, 0, 0, 0, 0, 0], 'adaptive'));
+  const odds = await oddsQuestion.answer({ rules, sons: [1, 2, 3, 4, 5], collected: [0, 0, 0, 0, 0, 0, 0], strategy: 'adaptive', ability: true, simulate: 0, seed: 0, shardCount: 1 }, { workers: ctx.workers });
   sections.push({
     heading: 'Exact odds of one opening turn (Markov chain)',
     figures: {},
