@@ -8,7 +8,8 @@
 import { validateRules as validateWulong, type WulongRules } from '../games/wulong/turn/rules.js';
 import { TurnAnalysis, bettingCards, expectedTurnScore, type FinalDistribution, type SolveResult } from '../games/wulong/turn/exact.js';
 import { validateRules as validateLiars } from '../games/liars-dice/rules.js';
-import { bidOdds, atLeastTable, parseBid, parseDice } from '../games/liars-dice/exact.js';
+import { atLeastTable, parseBid, parseDice, type bidOdds } from '../games/liars-dice/exact.js';
+import { odds as liarsOdds } from '../games/liars-dice/questions.js';
 import { validateRules as validateMahjong } from '../games/sichuan-mahjong/rules.js';
 import { analyze } from '../games/sichuan-mahjong/exact-waits.js';
 import { advise, DEFAULT_DRAWS, type Objective } from '../games/sichuan-mahjong/exact-advisor.js';
@@ -484,7 +485,8 @@ function liarsTab(root: HTMLElement): (q: URLSearchParams) => void {
       const p = Number(players);
       if (!Number.isInteger(p)) throw new Error('--players must be an integer');
       const mine = parseDice(mineT, rules);
-      const r = bidOdds(rules, p, mine, parseBid(bidT, rules, p * rules.dicePerPlayer), ones);
+      // the question `oddsmith liars odds` asks (src/games/liars-dice/questions.ts)
+      const r = liarsOdds.answer({ rules, players: p, mine, bid: parseBid(bidT, rules, p * rules.dicePerPlayer), onesBid: ones }, { workers: 1 }) as ReturnType<typeof bidOdds>;
       $('#l-error').textContent = '';
       $('#l-prob').textContent = pct(r.probability, 3);
       $('#l-frac').textContent = `= ${r.fraction}`;

@@ -7,7 +7,8 @@
  * the time each answer took is shown under it.
  */
 import { parseSon, SON_NAMES, validateRules as validateWeilong } from '../games/weilong/rules.js';
-import { checkCollected, parseCollected, turnOdds, type TurnOdds } from '../games/weilong/exact.js';
+import { checkCollected, parseCollected, type TurnOdds } from '../games/weilong/exact.js';
+import { odds as weilongOdds } from '../games/weilong/questions.js';
 import { validateRules as validateTichu } from '../games/tichu/rules.js';
 import { cardsText, parseCards, sortCards } from '../games/tichu/cards.js';
 import { handOdds, type OddsLine } from '../games/tichu/exact.js';
@@ -39,7 +40,7 @@ export interface FormTabSpec {
   /** under the form: what to type */
   help: string;
   /** the figures for the form's values as HTML, and the result the CLI's --json prints */
-  compute(v: Record<string, string>): { html: string; result: unknown };
+  compute(v: Record<string, string>): { html: string; result: unknown } | Promise<{ html: string; result: unknown }>;
 }
 
 /** A form tab: fields → figures; the figures come first on a phone (CSS), the address holds the fields. */
@@ -60,11 +61,11 @@ export function formTab(spec: FormTabSpec): (root: HTMLElement) => (q: URLSearch
     const el = (f: Field) => $<HTMLInputElement>(`#${g}-${f.key}`);
     const values = () => Object.fromEntries(spec.fields.map((f) => [f.key, f.kind === 'checkbox' ? (el(f).checked ? '1' : '0') : el(f).value.trim()]));
     let timer: ReturnType<typeof setTimeout> | undefined, runs = 0, shown = false;
-    const run = () => {
+    const run = async () => {
       const v = values();
       const t0 = performance.now();
       try {
-        const { html, result } = spec.compute(v);
+        const { html, result } = await spec.compute(v);
         const ms = performance.now() - t0;
         $(`#${g}-out`).innerHTML = html;
         $(`#${g}-error`).textContent = '';
@@ -89,7 +90,7 @@ export function formTab(spec: FormTabSpec): (root: HTMLElement) => (q: URLSearch
     const update = (write: boolean, wait: number) => {
       writeHash({ game: g, ...values() }, write);
       clearTimeout(timer);
-      timer = setTimeout(run, wait);
+      timer = setTimeout(() => void run(), wait);
     };
     root.addEventListener('input', () => update(true, 120));
     return (q) => {
@@ -119,7 +120,7 @@ export const weilongTab = formTab({
   ],
   help: 'Collected: the die faces 1–6 collected at the start of the turn, separated by commas (empty: none). ' +
     'The same as <code>npx oddsmith weilong odds --son K --collected …</code>; strategies: adaptive, element, dragon, greedy.',
-  compute(v) {
+  async compute(v) {
     const rules = weilongRules();
     const counts = parseCollected(v.collected);
     const one = v.son !== 'all';
@@ -130,7 +131,8 @@ export const weilongTab = formTab({
       checkCollected(1, counts.map((x, i) => (i === 1 ? 0 : x)));
       if (counts[1] === 1 && counts[2] === 1 && counts[3] === 1 && counts[4] === 1 && counts[5] === 1) checkCollected(1, counts);
     }
-    const results: TurnOdds[] = sons.filter((k) => one || counts[k] < 5).map((k) => turnOdds(rules, k, counts, v.strategy, v.ability === '1'));
+    // the question `oddsmith weilong odds` asks (src/games/weilong/questions.ts), exact only
+    const results: TurnOdds[] = await weilongOdds.answer({ rules, sons: sons.filter((k) => one || counts[k] < 5), collected: counts, strategy: v.strategy, ability: v.ability === '1', simulate: 0, seed: 1, shardCount: 1 }, { workers: 1 });
     const html = `<p>One turn from Collected <b>${esc(results[0].collected.join(',') || 'none')}</b> (Supply ${results[0].supply}), strategy ${esc(v.strategy)}, ability ${v.ability === '1' ? 'on' : 'off'}:</p>` +
       rowsTable(results.map((o) => ({ Son: o.name, 'five-of-element': pct(o.pElement, 4), Dragon: pct(o.pDragon, 4), finish: pct(o.pFinish, 4), 'dice collected': fixed(o.expectedCollected, 4), 'ends at once': pct(o.pEndAtOnce, 4), rolls: fixed(o.expectedRolls, 4) }))) +
       '<p class="note">Solo turn: abilities acting on other players (Second/Fourth Son on an opponent, the Fifth Son\'s trade) have no one to act on.</p>';
