@@ -38,8 +38,17 @@ module.exports = {
       from: { path: '^src/play/' }, to: { path: '^(src/games/[^/]+/|strategies/|src/cli/|src/bench/|src/workbench/)' },
     },
     {
-      name: 'workbench-imports-only-pure-game-modules', severity: 'error', comment: 'the browser workbench may bundle a game\'s rules and exact solvers, never its engine, kernels, command line or reports (nor strategies)',
-      from: { path: '^src/workbench/' }, to: { path: '^(src/games/[^/]+/|strategies/)', pathNot: ['^src/games/[^/]+/(rules|exact[a-z-]*)\\.ts$', '^src/games/[^/]+/[^/]+/(rules|exact[a-z-]*)\\.ts$'] },
+      name: 'workbench-imports-only-pure-game-modules', severity: 'error', comment: 'the browser workbench may bundle a game\'s rules, card notation, exact solvers and questions, never its engine, kernels, command line or reports (nor strategies)',
+      from: { path: '^src/workbench/' }, to: { path: '^(src/games/[^/]+/|strategies/)', pathNot: ['^src/games/[^/]+/(rules|cards|exact[a-z-]*|questions)\\.ts$', '^src/games/[^/]+/[^/]+/(rules|exact[a-z-]*|questions)\\.ts$'] },
+    },
+    {
+      name: 'questions-are-browser-safe', severity: 'error', comment: 'a game\'s questions and src/report/question.ts are bundled into the browser workbench: they import no engine, kernel, pool, command line, page writer or renderer (types excepted; simulations go through QuestionContext.simulate)',
+      from: { path: ['^src/games/.+/questions\\.ts$', '^src/report/question\\.ts$'] },
+      to: { path: ['^src/(parallel|cli|bench|play|workbench)/', '^src/report/(render|page|bundle|run|cache|fonts|experiment|csv|findings|assumptions)\\.ts$', '^src/games/[^/]+/(engine|kernels|cli|report|bench|state|descriptor|assumptions)\\.ts$', '^src/games/[^/]+/[^/]+/(engine|kernels|cli|report|bench|state|descriptor|assumptions)\\.ts$'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'questions-use-no-node-module', severity: 'error', comment: 'a question runs in the browser too: no node: module',
+      from: { path: ['^src/games/.+/questions\\.ts$', '^src/report/question\\.ts$'] }, to: { dependencyTypes: ['core'] },
     },
     {
       name: 'games-use-only-the-shared-helpers', severity: 'error', comment: 'a game may use src/cli/common.ts (its command group) and src/bench/timing.ts (its bench), nothing else of src/cli, src/bench, src/play or src/workbench',

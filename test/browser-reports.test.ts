@@ -1,7 +1,8 @@
 /**
  * Every report page in chromium from file:// (no server, no network): no console error, and every
  * chart drawn live by vega-embed from its inline spec (an <svg> with marks, tooltips on). Reads
- * the committed reports/ (or $REPORTS_DIR); skips with the reason when no chromium binary exists.
+ * the committed reports/ (or $REPORTS_DIR); at 1280 and 390 px no table is cut and the page never
+ * scrolls sideways (a wide table scrolls in its own box). Skips with the reason when no chromium binary exists.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -66,5 +67,27 @@ describe.skipIf(chromium.path === null)('report pages in chromium', () => {
     expect(state.live).toBe(figures);
     expect(state.marks.every((n) => n > 5)).toBe(true);
     await page.close();
+  });
+  it.each(all.map((p) => [p.slice(REPORTS.length + 1), p]))('%s: at 1280 px no table is cut; at 390 px the page fits and tables scroll in their box', async (_name, file) => {
+    for (const width of [1280, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(pathToFileURL(file).href);
+      const figures = (readFileSync(file, 'utf8').match(/<figure [^>]*data-vl/g) ?? []).length;
+      if (figures) await page.waitForSelector('body[data-charts="done"]', { timeout: 90_000 });
+      const r = await page.evaluate<{ pageWidth: number; tables: { width: number; box: number; right: number; scrolls: boolean }[] }>(`({
+        pageWidth: document.documentElement.scrollWidth,
+        tables: [...document.querySelectorAll('table')].map((t) => {
+          const box = t.parentElement;
+          return { width: t.getBoundingClientRect().width, box: box.clientWidth, right: box.getBoundingClientRect().right, scrolls: getComputedStyle(box).overflowX === 'auto' };
+        }),
+      })`);
+      expect(r.pageWidth, `${width} px`).toBeLessThanOrEqual(width);
+      for (const t of r.tables) {
+        expect(t.scrolls).toBe(true);
+        expect(t.right).toBeLessThanOrEqual(width);
+        if (width === 1280) expect(t.width, 'a table wider than its box at 1280 px').toBeLessThanOrEqual(t.box + 1);
+      }
+      await page.close();
+    }
   });
 });

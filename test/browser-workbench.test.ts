@@ -179,6 +179,132 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
     await mj.close();
   });
 
+  /** A form tab's last result (what its CLI's --json prints), once its `n`th computation is shown. */
+  const tabResult = async (page: Page, game: string, n = 1) => {
+    await page.waitForSelector(`body[data-${game}-ready="${n}"]`, { timeout: 60_000 });
+    return page.evaluate(`JSON.parse(JSON.stringify(window.oddsmithWorkbench.last[${JSON.stringify(game)}]))`);
+  };
+
+  it('Weilong, Tichu, Dracula and Can\'t Stop tabs equal their CLI --json; an edit recomputes, an invalid one greys the figures', async () => {
+    const page = await open('#game=weilong');
+    expect(await tabResult(page, 'weilong')).toEqual(cli(['weilong', 'odds', '--json']));
+    await page.fill('#weilong-collected', '1,1');
+    expect(await tabResult(page, 'weilong', 2)).toEqual(cli(['weilong', 'odds', '--collected', '1,1', '--json']));
+    await page.evaluate("(() => { const s = document.getElementById('weilong-son'); s.value = '3'; s.dispatchEvent(new Event('input', { bubbles: true })); })()");
+    expect(await tabResult(page, 'weilong', 3)).toEqual(cli(['weilong', 'odds', '--son', '3', '--collected', '1,1', '--json']));
+    await page.click('#weilong-ability');
+    expect(await tabResult(page, 'weilong', 4)).toEqual(cli(['weilong', 'odds', '--son', '3', '--collected', '1,1', '--no-ability', '--json']));
+    // an impossible set: the CLI's message, the old figures greyed with a note
+    await page.fill('#weilong-collected', '3,3,3,3,3');
+    await page.waitForSelector('body[data-weilong-ready="5"]');
+    const line = spawnSync('node', [CLI, 'weilong', 'odds', '--son', '3', '--collected', '3,3,3,3,3'], { encoding: 'utf8' }).stderr.trim().replace(/^oddsmith: /, '');
+    expect(await page.textContent('#weilong-error')).toBe(line);
+    expect(await page.evaluate("document.getElementById('weilong-out').classList.contains('stale')")).toBe(true);
+    expect(await page.textContent('#weilong-stale')).toBe('These figures are for the last valid question, not for the one in the form.');
+    await page.close();
+
+    const tichu = await open('#game=tichu');
+    await tichu.waitForSelector('body[data-tichu-table="ready"]', { timeout: 60_000 });
+    const all = cli(['tichu', 'odds', '--json']) as { eight: unknown; fourteen: unknown; table: { fourOfAKind: unknown; anyBomb: { probability: number; noBomb: number; deals: string } } };
+    const shown = (await tichu.evaluate('JSON.parse(JSON.stringify(window.oddsmithWorkbench.last.tichu))')) as typeof all;
+    expect(shown.eight).toEqual(all.eight);
+    expect(shown.fourteen).toEqual(all.fourteen);
+    expect(shown.table.fourOfAKind).toEqual(all.table.fourOfAKind);
+    // a double from a discrete Fourier transform (the CLI says ~12 significant digits): chromium's
+    // Math.cos/sin are not Node's to the last bit, so the last digits may differ
+    expect(shown.table.anyBomb.deals).toBe(all.table.anyBomb.deals);
+    expect(shown.table.anyBomb.probability).toBeCloseTo(all.table.anyBomb.probability, 12);
+    expect(shown.table.anyBomb.noBomb).toBeCloseTo(all.table.anyBomb.noBomb, 12);
+    await tichu.fill('#tichu-hand', 'Aj As Kp Qr 7s 7j Dr MJ');
+    expect(await tabResult(tichu, 'tichu', 2)).toEqual(cli(['tichu', 'odds', '--hand', 'Aj As Kp Qr 7s 7j Dr MJ', '--json']));
+    await tichu.close();
+
+    const dracula = await open('#game=dracula&row=5R,8Y,1G,3B,6R&opp=-,7G,-,-,-&ranking=G,B,R,Y&seen=2Y,4B');
+    expect(await tabResult(dracula, 'dracula')).toEqual(cli(['dracula', 'odds', '--row', '5R,8Y,1G,3B,6R', '--opp-row', '-,7G,-,-,-', '--ranking', 'G,B,R,Y', '--seen', '2Y,4B', '--json']));
+    await dracula.fill('#dracula-row', '');
+    expect(await tabResult(dracula, 'dracula', 2)).toEqual(cli(['dracula', 'odds', '--table', '--json']));
+    await dracula.close();
+
+    const cs = await open('#game=cantstop&columns=2,7,12');
+    expect(await tabResult(cs, 'cantstop')).toEqual(cli(['cant-stop', 'odds', '--columns', '2,7,12', '--json']));
+    await cs.close();
+  });
+
+  it('the mahjong discard advisor shows `mahjong discard --json`, for either objective and any number of draws', async () => {
+    const page = await open('#game=mahjong&hand=11123456789m135p&void=s');
+    await page.waitForSelector('body[data-mahjong-ready="1"]');
+    const advisor = () => page.evaluate('JSON.parse(JSON.stringify(window.oddsmithWorkbench.last.mahjongDiscard))');
+    expect(await advisor()).toEqual(cli(['mahjong', 'discard', '11123456789m135p', '--void', 's', '--json']));
+    await page.fill('#m-draws', '8');
+    await page.waitForSelector('body[data-mahjong-ready="2"]');
+    await page.evaluate("(() => { const s = document.getElementById('m-objective'); s.value = 'win'; s.dispatchEvent(new Event('input', { bubbles: true })); })()");
+    await page.waitForSelector('body[data-mahjong-ready="3"]');
+    const win = cli(['mahjong', 'discard', '11123456789m135p', '--void', 's', '--draws', '8', '--objective', 'win', '--json']) as { discards: { discard: string }[] };
+    expect(await advisor()).toEqual(win);
+    // the table lists the discards in the CLI's order
+    const order = await page.evaluate<string[]>("[...document.querySelectorAll('#m-out table tbody tr td:first-child')].map((td) => td.textContent)");
+    expect(order).toEqual(win.discards.map((d) => d.discard));
+    expect(await page.evaluate<string>('location.hash')).toContain('objective=win');
+    await page.close();
+  });
+
+  /** Clicks the trainer's first button matching one of `sels`; false when none is there. */
+  const press = (page: Page, sels: string) => page.evaluate<boolean>(`(() => { const b = document.querySelector(${JSON.stringify(sels)}); if (!b) return false; b.click(); return true; })()`);
+  interface Logged { chosen: string; best: string; loss: number; cli: string[] }
+  const trainerLog = (page: Page) => page.evaluate<{ log: Logged[]; wulong: { decision: unknown; grade: Record<string, unknown> }[] }>('JSON.parse(JSON.stringify(window.oddsmithWorkbench.last.trainer))');
+
+  it('trainer: Wulong grades equal `wulong grade --json` and the EV differences of `wulong advise --json`; a seed deals the same dice', async () => {
+    const page = await open('#game=trainer&drill=wulong&seed=7');
+    // a player who takes the last set-aside listed and rolls on (mistakes included)
+    for (let i = 0; i < 14; i++) if (!(await press(page, '#t-play [data-choice]:last-of-type, #t-play [data-action="roll"], #t-next, #t-roll-on'))) break;
+    const t = await trainerLog(page);
+    expect(t.wulong.length).toBeGreaterThan(4);
+    const r = spawnSync('node', [CLI, 'wulong', 'grade', '-', '--json'], { input: t.wulong.map((x) => JSON.stringify(x.decision)).join('\n'), encoding: 'utf8' });
+    const graded = JSON.parse(r.stdout) as { decisions: Record<string, unknown>[]; summary: { totalLoss: number } };
+    expect(t.wulong.map((x) => x.grade)).toEqual(graded.decisions.map(({ line: _l, ...g }) => g));
+    let mistakes = 0;
+    for (const l of t.log) {
+      const a = cli([...l.cli, '--json']) as { action?: string; stopEv?: number | null; rollEv?: number; options?: { setAside: string; ev: number }[] };
+      if (a.options) {
+        expect(l.best).toBe(a.options[0].setAside);
+        expect(l.loss).toBeCloseTo(a.options[0].ev - a.options.find((o) => o.setAside === l.chosen)!.ev, 9);
+      } else {
+        const ev = (x: string) => (x === 'stop' ? a.stopEv! : a.rollEv!);
+        expect(l.best).toBe(a.action);
+        expect(l.loss).toBeCloseTo(ev(a.action!) - ev(l.chosen), 9);
+      }
+      if (l.loss > 0) mistakes++;
+    }
+    expect(mistakes).toBeGreaterThan(0);
+    expect(await page.textContent('#t-summary')).toBe(`${t.log.length} decisions, ${t.log.length - mistakes} optimal; lost in all ${graded.summary.totalLoss.toFixed(2)} expected points`);
+    expect(await page.evaluate('document.querySelectorAll("#t-worst li").length')).toBe(Math.min(3, mistakes));
+    await shot(page, 'trainer-1280');
+    // the same link deals the same first roll
+    const again = await open('#game=trainer&drill=wulong&seed=7', 390);
+    expect(await again.textContent('#t-roll')).toBe(t.wulong[0].decision ? (t.wulong[0].decision as { roll: string }).roll : '');
+    await press(again, '#t-play [data-choice]');
+    await shot(again, 'trainer-390');
+    expect(await again.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    // on a phone the decision in play comes first, the session below it
+    expect(await again.evaluate("document.getElementById('t-play').getBoundingClientRect().top < document.getElementById('t-session').getBoundingClientRect().top")).toBe(true);
+    await again.close();
+    await page.close();
+  });
+
+  it('trainer: each Sichuan discard is graded by `mahjong discard --json` on the same hand', async () => {
+    const page = await open('#game=trainer&drill=mahjong&seed=3&objective=win');
+    for (let i = 0; i < 4; i++) await press(page, '#t-play [data-tile]');
+    const t = await trainerLog(page);
+    expect(t.log.length).toBe(4);
+    for (const l of t.log) {
+      const a = cli([...l.cli, '--json']) as { discards: { discard: string; pWin: number }[] };
+      expect(l.best).toBe(a.discards[0].discard);
+      expect(l.loss).toBeCloseTo(100 * (a.discards[0].pWin - a.discards.find((d) => d.discard === l.chosen)!.pWin), 9);
+    }
+    await shot(page, 'trainer-mahjong-1280');
+    await page.close();
+  });
+
   const settle = (page: Page) => page.evaluate('new Promise((r) => setTimeout(r, 400))');
   const shot = (page: Page, name: string) => page.screenshot({ path: join(tmpdir(), `oddsmith-workbench-${name}.png`), fullPage: true });
 
@@ -200,7 +326,7 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
       [`#game=wulong&rules=${b64url(JSON.stringify(bad))}`, cliLine],
       [`#game=wulong&rules=${b64url(good).slice(0, 200)}`, /^the rules in the address \(#rules=\) are not valid JSON: \S/],
       [`#game=wulong&rules=${b64url(good).slice(0, 201)}`, /not valid base64url/],
-      ['#game=chess', 'the address names the game "chess", which the workbench does not have (it has wulong, liars, mahjong)'],
+      ['#game=chess', 'the address names the game "chess", which the workbench does not have (it has wulong, weilong, liars, mahjong, tichu, dracula, cantstop, trainer)'],
     ];
     for (const [hash, problem] of cases) {
       const page = await open(hash);
@@ -304,15 +430,16 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
   });
 
   it('at 390 px the figures come first, charts fit the width and wide tables scroll in their own box', async () => {
-    for (const hash of ['', '#game=liars', '#game=mahjong&hand=11122345678999m&void=s']) {
+    for (const hash of ['', '#game=liars', '#game=mahjong&hand=11122345678999m&void=s', '#game=weilong', '#game=tichu', '#game=dracula', '#game=cantstop']) {
       const page = await open(hash, 390);
       if (hash === '') await ready(page, 1);
-      else await page.waitForFunction("document.querySelector('.tab.active table') !== null");
-      const layout = await page.evaluate<{ pageWidth: number; results: { top: number; width: number } | null; form: { top: number } | null; canvases: { width: number; box: number; scrolls: boolean }[]; tables: { inBox: boolean; width: number }[] }>(`(() => {
+      else await page.waitForFunction("document.querySelector('.tab.active table') !== null", undefined, { timeout: 60_000 });
+      const layout = await page.evaluate<{ pageWidth: number; results: { top: number; width: number } | null; form: { top: number } | null; canvases: { width: number; box: number; scrolls: boolean }[]; tables: { inBox: boolean; width: number }[]; cols: number[] }>(`(() => {
         const rect = (sel) => { const e = document.querySelector(sel); return e ? e.getBoundingClientRect().toJSON() : null; };
         return {
           pageWidth: document.documentElement.scrollWidth,
           results: rect('#w-results'), form: rect('#w-form'),
+          cols: [...document.querySelectorAll('.tab.active .cols > div')].map((d) => d.getBoundingClientRect().top),
           canvases: [...document.querySelectorAll('.tab.active canvas')].map((c) => ({ width: c.getBoundingClientRect().width, box: c.parentElement.clientWidth, scrolls: getComputedStyle(c.parentElement).overflowX === 'auto' })),
           tables: [...document.querySelectorAll('.tab.active table')].map((t) => ({ inBox: getComputedStyle(t.parentElement).overflowX === 'auto' && t.parentElement.getBoundingClientRect().right <= 390, width: t.getBoundingClientRect().width })),
         };
@@ -320,6 +447,8 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
       expect(layout.pageWidth, hash).toBeLessThanOrEqual(390);
       expect(layout.tables.length).toBeGreaterThan(0);
       for (const t of layout.tables) expect(t.inBox).toBe(true);
+      // the figures (second column at 1280 px) above the form
+      if (hash !== '#game=liars') expect(layout.cols[1], hash).toBeLessThan(layout.cols[0]);
       if (hash === '') {
         expect(layout.results!.width).toBeGreaterThan(330);
         expect(layout.results!.top).toBeLessThan(layout.form!.top);

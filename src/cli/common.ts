@@ -11,6 +11,7 @@ import type { Kernel, RunInfo } from '../parallel/kernel.js';
 import { toCsv, type Row } from '../report/csv.js';
 import { loadRulesFile, type Validate } from '../core/rules.js';
 import type { AssumptionsReport } from '../report/assumptions.js';
+import type { Question, QuestionContext } from '../report/question.js';
 export { textTable, fmtPct, fmtNum } from '../core/format.js';
 /** players of every game (uniform, ismcts) and the one spec → player factory, for a game's command that takes any player */
 export { isGenericPlayer, makePlayer as makeAnyPlayer } from '../play/players.js';
@@ -242,4 +243,28 @@ export function addAssumptionsCommand(group: Command, c: AssumptionsCommand): Co
       const { assumptionsText, findingRows } = await import('../report/assumptions.js');
       emit(r, opts, () => assumptionsText(r), () => findingRows(r));
     });
+}
+
+/**
+ * The context a command asks a question in (src/report/question.ts): simulations run as every
+ * `simulate` command runs them (the pool of --workers, progress on stderr), at the seed and shard
+ * count the question passes.
+ */
+export function questionContext(opts: SimOptions): QuestionContext {
+  return {
+    workers: opts.workers,
+    quiet: opts.quiet,
+    simulate: async (kernel, params, total, run) => {
+      const { getKernel } = await import('../parallel/registry.js');
+      const sim = await simulate(getKernel(kernel), params, total, { ...opts, seed: run.seed, shardCount: run.shardCount });
+      if (!sim) throw new UserError('this command runs whole: --shard-index and --out do not apply');
+      return sim.result;
+    },
+  };
+}
+
+/** Ask a question and print its answer: --json (the result), --csv (its rows), or its text. */
+export async function ask<P, R>(q: Question<P, R>, params: P, opts: { json?: boolean; csv?: boolean }, ctx: QuestionContext = { workers: 1 }): Promise<void> {
+  const r = await q.answer(params, ctx);
+  emit(r, opts, () => q.text(r, params), q.rows ? () => q.rows!(r, params) : undefined);
 }

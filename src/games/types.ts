@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { RulesSchema } from '../core/schema.js';
 import type { Kernel } from '../parallel/kernel.js';
 import type { ExperimentRunner } from '../report/experiment.js';
+import type { Question } from '../report/question.js';
 import type { StateGame } from './state.js';
 
 /** A game's bench: prints its figures and ratios (never asserts). */
@@ -40,6 +41,11 @@ export interface GameDescriptor {
   cli: () => Promise<(program: Command) => void>;
   /** benches by name, for `npm run bench [-- name…]` */
   benches: Record<string, () => Promise<Bench>>;
+  /**
+   * the game's named analyses (`questions.ts`, see src/report/question.ts): the command line, the
+   * report pages and the workbench call these; keyed by `Question.name`
+   */
+  questions?: () => Promise<Readonly<Record<string, Question<never, unknown>>>>;
   /** the game through the one state interface (src/games/state.ts), for the tools written once */
   state?: () => Promise<StateGame<never>>;
   /**

@@ -66,5 +66,8 @@ export function workbenchBundle(): string {
   for (const game of readdirSync(root).sort())
     for (const f of readdirSync(join(root, game)).sort())
       if (f.endsWith('.json')) presets[`rules/${game}/${f}`] = JSON.parse(readFileSync(join(root, game, f), 'utf8'));
-  return bundle(source('src/workbench/main.ts'), { __PRESETS__: JSON.stringify(presets) });
+  // the worker's script travels inside the page's (a page opened from file:// cannot load a second
+  // script into a worker): the page starts it from a Blob
+  const worker = bundle(source('src/workbench/worker.ts'));
+  return bundle(source('src/workbench/main.ts'), { __PRESETS__: JSON.stringify(presets), __WORKER_SOURCE__: JSON.stringify(worker) });
 }

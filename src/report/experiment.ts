@@ -4,12 +4,27 @@ import { UserError } from '../core/errors.js';
 import { readJsonFile } from '../core/files.js';
 import { integer, number, object, string } from '../core/validate.js';
 import type { PageInfo } from './page.js';
+import type { QuestionContext } from './question.js';
 
 /** What an experiment runner gets besides its spec. */
 export interface ExperimentContext {
   reportsDir: string;
   workers: number;
   quiet: boolean;
+}
+
+/** The context a report page asks its questions in (src/report/question.ts): all shards on the pool of `ctx.workers`. */
+export function reportQuestionContext(ctx: ExperimentContext): QuestionContext {
+  return {
+    workers: ctx.workers,
+    quiet: ctx.quiet,
+    simulate: async (kernel, params, total, run) => {
+      const { runExperiment } = await import('../parallel/pool.js');
+      const { getKernel } = await import('../parallel/registry.js');
+      const acc = await runExperiment({ kernel, params, seed: run.seed, total, shardCount: run.shardCount }, { workers: ctx.workers });
+      return getKernel(kernel).summarize(params, acc, total);
+    },
+  };
 }
 
 export type ExperimentRunner = (spec: Record<string, unknown>, ctx: ExperimentContext) => Promise<PageInfo[]>;

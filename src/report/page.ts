@@ -64,11 +64,18 @@ const STYLE = `body{font-family:'DejaVu Sans',Verdana,sans-serif;max-width:1100p
 h1{font-size:1.6em}h2{font-size:1.25em;margin-top:2em;border-bottom:1px solid #ddd}
 figure{margin:1.5em 0;overflow-x:auto}.live-chart{max-width:100%}figure img{max-width:100%;border:1px solid #eee}figcaption{color:#444;font-size:.95em}
 table{border-collapse:collapse;font-size:.9em;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
-th{background:#f4f4f4}.wide{overflow-x:auto;max-width:100%}a{color:#0b5cad}.files{font-size:.85em;color:#666}`;
+th{background:#f4f4f4}.wide{overflow-x:auto;max-width:100%}a{color:#0b5cad}.files{font-size:.85em;color:#666}
+/* a table of many columns may use the window's whole width (and break long strategy names) rather than scroll */
+@media (min-width:761px){.full{width:calc(100vw - 2em);max-width:none;margin-left:calc(50% - 50vw + 1em)}.full>table{margin:1em auto}.full td:nth-child(-n+2){overflow-wrap:anywhere;min-width:5.5em}}
+@media (max-width:760px){body{margin:.6em auto;padding:0 .6em}h1{font-size:1.35em}.wide{border-right:3px solid #ddd}.wide td{white-space:nowrap}
+.live-chart svg{width:max(100%,520px);height:auto}}`;
+
+/** columns from which a table may use the whole window width */
+const MANY_COLUMNS = 10;
 
 function htmlDoc(title: string, body: string, script?: string): string {
   const js = script ? `<script src="${script}" defer></script>` : '';
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style>${js}</head>\n<body>\n${body}\n</body></html>\n`;
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style>${js}</head>\n<body>\n${body}\n</body></html>\n`;
 }
 
 /** A spec inside <script type="application/json">: "<" escaped so no text in it can close the element. */
@@ -113,7 +120,7 @@ export async function writePage(reportsDir: string, page: PageInfo, intro: strin
       body += `<figure id="fig-${c.name}" data-vl><script type="application/json">${inlineJson(c.spec)}</script><img src="${c.name}.svg" alt="${escapeHtml(c.title)}"><figcaption><b>${escapeHtml(c.title)}.</b> ${escapeHtml(c.caption)}
 <span class="files">Files: <a href="${c.name}.png">PNG</a> · <a href="${c.name}.csv">data (CSV)</a> · <a href="${c.name}.vl.json">Vega-Lite spec</a></span></figcaption></figure>\n`;
     }
-    if (s.table) body += `${s.table.caption ? `<p>${escapeHtml(s.table.caption)}</p>` : ''}<div class="wide">${tableHtml(s.table.rows)}</div>\n`;
+    if (s.table) body += `${s.table.caption ? `<p>${escapeHtml(s.table.caption)}</p>` : ''}<div class="wide${Object.keys(s.table.rows[0] ?? {}).length >= MANY_COLUMNS ? ' full' : ''}">${tableHtml(s.table.rows)}</div>\n`;
   }
   body += `<noscript><p class="files">Scripts are off: the charts are the static SVG files (no tooltips).</p></noscript>`;
   files.push([join(reportsDir, page.path), htmlDoc(page.title, body, `${up}assets/charts.js`)]);

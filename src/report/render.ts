@@ -6,8 +6,7 @@ import { baseConfig } from './chart-config.js';
 
 export type VlSpec = vl.TopLevelSpec;
 
-/** The Vega-Lite schema every chart spec names. */
-export const VL_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+export { VL_SCHEMA } from './vl-schema.js';
 
 let metricsInstalled = false;
 /** Vega measures text with our font's real advance widths (no canvas in Node). */

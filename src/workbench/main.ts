@@ -8,97 +8,18 @@
 import { validateRules as validateWulong, type WulongRules } from '../games/wulong/turn/rules.js';
 import { TurnAnalysis, bettingCards, expectedTurnScore, type FinalDistribution, type SolveResult } from '../games/wulong/turn/exact.js';
 import { validateRules as validateLiars } from '../games/liars-dice/rules.js';
-import { bidOdds, atLeastTable, parseBid, parseDice } from '../games/liars-dice/exact.js';
+import { atLeastTable, parseBid, parseDice, type bidOdds } from '../games/liars-dice/exact.js';
+import { odds as liarsOdds } from '../games/liars-dice/questions.js';
 import { validateRules as validateMahjong } from '../games/sichuan-mahjong/rules.js';
 import { analyze } from '../games/sichuan-mahjong/exact-waits.js';
+import { advise, DEFAULT_DRAWS, type Objective } from '../games/sichuan-mahjong/exact-advisor.js';
 import { CanvasPlot, COLORS, drawFinal, drawPolicy } from './canvas-charts.js';
+import { $, h, esc, table, setTable, num, pct, fixed, delta, b64urlEncode, b64urlDecode, readHash, addressOf, writeHash, linkProblem, clearLinkProblem, last, tabTiming } from './dom.js';
+import { cantStopTab, draculaTab, tichuTab, weilongTab } from './odds-tabs.js';
+import { trainerTab } from './trainer.js';
 
 /** rules/<game>/*.json, injected by the bundler: path → parsed JSON */
 declare const __PRESETS__: Record<string, unknown>;
-
-const $ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document): T => root.querySelector(sel) as T;
-function h(tag: string, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElement {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  for (const k of kids) e.append(k);
-  return e;
-}
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-function table(rows: Record<string, unknown>[], id?: string): string {
-  if (!rows.length) return '<p class="note">(none)</p>';
-  const cols = Object.keys(rows[0]);
-  return `<div class="wide"><table${id ? ` id="${id}"` : ''}><thead><tr>${cols.map((c) => `<th>${esc(c)}</th>`).join('')}</tr></thead><tbody>${rows
-    .map((r) => `<tr>${cols.map((c) => `<td>${esc(String(r[c] ?? ''))}</td>`).join('')}</tr>`)
-    .join('')}</tbody></table></div>`;
-}
-/**
- * `rows` as a table in `el`. When the table there has the same header and number of rows, only the
- * cells whose text changed are rewritten: an edit then lays out a few cells, not a new table.
- */
-function setTable(el: HTMLElement, rows: Record<string, unknown>[], id?: string): void {
-  const t = el.querySelector('table');
-  const cols = rows.length ? Object.keys(rows[0]) : [];
-  const head = t?.tHead?.rows[0];
-  if (t && head && t.tBodies[0]?.rows.length === rows.length && head.cells.length === cols.length && cols.every((c, i) => head.cells[i].textContent === c)) {
-    rows.forEach((r, i) => {
-      const tr = t.tBodies[0].rows[i];
-      cols.forEach((c, j) => {
-        const text = String(r[c] ?? '');
-        if (tr.cells[j].textContent !== text) tr.cells[j].textContent = text;
-      });
-    });
-    return;
-  }
-  el.innerHTML = table(rows, id);
-}
-const num = (x: number, d = 2) => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
-const pct = (x: number, d = 2) => `${(100 * x).toFixed(d)}%`;
-/** `x.toFixed(d)` without a minus sign on a value that rounds to zero (`-0.0000`). */
-const fixed = (x: number, d: number) => x.toFixed(d).replace(/^-(0\.?0*)$/, '$1');
-/**
- * A difference of two solver results: `0` when it is below the floating-point noise of values of
- * size `scale` (a bumped entry that cannot change a card prints 0, not `2.22e-16`).
- */
-const delta = (d: number, scale: number, f: (x: number) => string) => (Math.abs(d) <= 1e-12 * Math.max(1, Math.abs(scale)) ? '0' : f(d));
-
-// ---- URL state: #game=<id>&rules=<base64url JSON>&… --------------------------------------------
-function b64urlEncode(s: string): string {
-  const bytes = new TextEncoder().encode(s);
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-/** Throws on characters outside base64url, an incomplete last group or bytes that are not UTF-8 (a truncated link). */
-function b64urlDecode(s: string): string {
-  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
-  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
-}
-function readHash(): URLSearchParams {
-  return new URLSearchParams(location.hash.replace(/^#/, ''));
-}
-/** Each tab's state as an address, so switching tabs puts that tab's link in the address bar. */
-const addressOf: Record<string, string> = {};
-/** `write`: put it in the address bar now (a page just opened from a link keeps that link as it was) */
-function writeHash(p: Record<string, string>, write = true): void {
-  const address = `#${new URLSearchParams(p).toString()}`;
-  addressOf[p.game] = address;
-  if (write) history.replaceState(null, '', address);
-}
-
-/**
- * A share link that cannot be read: the page says what is wrong (as the CLI would), leaves the
- * address as it was (so what was shared can still be copied) and offers the preset instead.
- */
-function linkProblem(message: string, offer: string, open: () => void): void {
-  $('#link-problem-text').textContent = `This link cannot be read: ${message}. The address is left as it was.`;
-  const b = $('#link-preset');
-  b.textContent = offer;
-  b.onclick = () => { clearLinkProblem(); open(); };
-  $('#link-problem').hidden = false;
-}
-function clearLinkProblem(): void {
-  $('#link-problem').hidden = true;
-}
 
 /** Leaf values that differ between two JSON values (an entry only one side has counts as one). */
 function countChanges(a: unknown, b: unknown): number {
@@ -234,8 +155,6 @@ export const timing = {
 };
 /** Where a mark is on each chart's canvas (CSS pixels), for the browser test's hover. */
 const chartAt: { policy?: (total: number, dice: number) => { x: number; y: number }; final?: (score: number) => { x: number; y: number } } = {};
-/** The last full results, for the browser test to compare with the CLI's --json. */
-const last: Record<string, unknown> = {};
 
 /** What the turn solve depends on: everything but the name, the cards' odds and names, the all-in and the full-game settings (card minimums stay: they set the scoring unit). */
 function turnKey(r: WulongRules): string {
@@ -566,7 +485,8 @@ function liarsTab(root: HTMLElement): (q: URLSearchParams) => void {
       const p = Number(players);
       if (!Number.isInteger(p)) throw new Error('--players must be an integer');
       const mine = parseDice(mineT, rules);
-      const r = bidOdds(rules, p, mine, parseBid(bidT, rules, p * rules.dicePerPlayer), ones);
+      // the question `oddsmith liars odds` asks (src/games/liars-dice/questions.ts)
+      const r = liarsOdds.answer({ rules, players: p, mine, bid: parseBid(bidT, rules, p * rules.dicePerPlayer), onesBid: ones }, { workers: 1 }) as ReturnType<typeof bidOdds>;
       $('#l-error').textContent = '';
       $('#l-prob').textContent = pct(r.probability, 3);
       $('#l-frac').textContent = `= ${r.fraction}`;
@@ -587,45 +507,81 @@ function liarsTab(root: HTMLElement): (q: URLSearchParams) => void {
 }
 
 // ---- Sichuan mahjong --------------------------------------------------------------------------------
-const MAHJONG_FIELDS = { hand: ['#m-hand', '1112345678999m'], melds: ['#m-melds', ''], void: ['#m-void', 's'], seen: ['#m-seen', ''] } as const;
+const MAHJONG_FIELDS = { hand: ['#m-hand', '1112345678999m'], melds: ['#m-melds', ''], void: ['#m-void', 's'], seen: ['#m-seen', ''], draws: ['#m-draws', String(DEFAULT_DRAWS)], objective: ['#m-objective', 'points'] } as const;
 function mahjongTab(root: HTMLElement): (q: URLSearchParams) => void {
-  root.innerHTML = `<h2>Sichuan mahjong: waits, or shanten and discards</h2>
+  root.innerHTML = `<h2>Sichuan mahjong: waits, and the discard advisor</h2>
+<div class="cols"><div>
 <p><label>hand <input type="text" id="m-hand" style="width:16em"></label>
 <label>melds <input type="text" id="m-melds" placeholder="pung 5p"></label>
 <label>void suit <input type="text" id="m-void" style="width:3em"></label>
 <label>seen tiles <input type="text" id="m-seen"></label></p>
-<p class="note">Tiles as digits then suit: m (characters), p (dots), s (bamboo). 13 tiles (less 3 per meld): waits; 14: discard table.</p>
-<div class="error" id="m-error" role="alert"></div>
-<div id="m-out"></div>`;
+<p><label>own draws left <input type="number" id="m-draws" min="1" max="60"></label>
+<label>best for <select id="m-objective"><option value="points">expected points</option><option value="win">the chance to win</option></select></label></p>
+<p class="note">Tiles as digits then suit: m (characters), p (dots), s (bamboo). 13 tiles (less 3 per meld): waits
+(<code>npx oddsmith mahjong waits</code>); 14: every discard with P(ready), P(win) and expected points within the draws left,
+ranked for the objective (<code>npx oddsmith mahjong discard --draws N --objective …</code>).</p>
+</div><div id="m-results">
+<div class="error" id="m-error" role="alert"></div><p class="stale-note" id="m-stale" hidden></p>
+<div id="m-out"></div><p class="note" id="m-time"></p></div></div>`;
   const rules = validateMahjong(__PRESETS__['rules/sichuan-mahjong/default.json'], 'rules/sichuan-mahjong/default.json');
-  const update = (write: boolean) => {
+  let timer: ReturnType<typeof setTimeout> | undefined, runs = 0, shown = false;
+  const run = () => {
     const hand = $<HTMLInputElement>('#m-hand').value.trim(), melds = $<HTMLInputElement>('#m-melds').value.trim();
     const vd = $<HTMLInputElement>('#m-void').value.trim(), seen = $<HTMLInputElement>('#m-seen').value.trim();
-    writeHash({ game: 'mahjong', hand, melds, void: vd, seen }, write);
+    const drawsT = $<HTMLInputElement>('#m-draws').value.trim(), objective = $<HTMLSelectElement>('#m-objective').value as Objective;
+    const t0 = performance.now();
     try {
-      const r = analyze({ hand, melds: melds ? melds.split(/\s*[;,]\s*/) : undefined, void: vd || undefined, seen: seen || undefined }, rules);
-      $('#m-error').textContent = '';
+      const spec = { hand, melds: melds ? melds.split(/\s*[;,]\s*/) : undefined, void: vd || undefined, seen: seen || undefined };
+      const r = analyze(spec, rules);
       let html = `<p>Hand ${esc(r.hand)}${r.melds.length ? ` + ${esc(r.melds.join(', '))}` : ''}, void ${esc(r.void)}${r.voidInferred ? ' (inferred)' : ''}: shanten <b id="m-shanten">${r.shanten}</b> (standard ${r.shantenStandard}${r.shantenSevenPairs === null ? '' : `, seven pairs ${r.shantenSevenPairs}`}).</p>`;
       if (r.waits) html += r.waits.length ? `<h3>Waits (${r.waits.reduce((s, w) => s + w.live, 0)} live tiles)</h3>` + table(r.waits.map((w) => ({ tile: w.tile, live: w.live, fan: w.fan, 'fan names': w.fanNames.join(', ') || '(plain)', 'discard win pays': w.discardPoints, 'self-draw: each pays': w.selfDrawPointsEach }))) : '';
       if (r.improving) html += `<h3>Tiles that lower the shanten (${r.improvingTiles} live)</h3>` + table(r.improving.map((x) => ({ tile: x.tile, live: x.live })));
       if (r.completeValue) html += `<p>Complete hand: ${r.completeValue.fan} fan (${esc(r.completeValue.fanNames.join(', ') || 'plain')}), a discard win pays ${r.completeValue.discardPoints}.</p>`;
-      if (r.discards) html += '<h3>Discards, best first</h3>' + table(r.discards.map((d) => ({ discard: d.discard, shanten: d.shanten, 'improving tiles': d.improvingTiles, 'waits live': d.waitsLive ?? '', 'ready value': d.readyValue ?? '' })));
+      last.mahjong = r;
+      if (r.discards) {
+        const draws = Number(drawsT);
+        if (!Number.isInteger(draws) || draws < 1 || draws > 60) throw new Error(`own draws left must be an integer in 1..60 (got ${JSON.stringify(drawsT)})`);
+        // the CLI's `mahjong discard`: the same call, without its run time and state count
+        const { seconds: _s, states: _n, ...a } = advise(spec, rules, { draws, objective });
+        const approx = a.discards.some((d) => d.approximate);
+        html += `<h3>Discards, best for ${objective === 'win' ? 'the chance to win' : 'expected points'} first (${draws} own draws)</h3>` +
+          table(a.discards.map((d) => ({ discard: d.discard, shanten: d.shanten, 'improving tiles': d.improvingTiles, 'P(ready)': pct(d.pReady, 2), 'P(win)': pct(d.pWin, 2), 'expected points': d.expectedPoints.toFixed(3), ...(approx ? { exact: d.approximate ? 'lower bound' : 'exact' } : {}) }))) +
+          `<p class="note">model: ${esc(a.model)}</p>`;
+        last.mahjongDiscard = a;
+      }
+      const ms = performance.now() - t0;
       $('#m-out').innerHTML = html;
+      $('#m-error').textContent = '';
+      $('#m-stale').hidden = true;
+      $('#m-out').classList.remove('stale');
+      $('#m-time').textContent = `exact, computed in this page in ${ms < 10 ? ms.toFixed(1) : ms.toFixed(0)} ms`;
+      (tabTiming.mahjong ??= []).push(ms);
+      shown = true;
     } catch (e) {
       $('#m-error').textContent = (e as Error).message;
+      $('#m-out').classList.toggle('stale', shown);
+      $('#m-stale').hidden = !shown;
+      $('#m-stale').textContent = 'These figures are for the last valid hand, not for the one in the form.';
     }
+    document.body.dataset.mahjongReady = String(++runs);
   };
-  root.addEventListener('input', () => update(true));
+  const update = (write: boolean, wait: number) => {
+    const v = (sel: string) => $<HTMLInputElement>(sel).value.trim();
+    writeHash({ game: 'mahjong', hand: v('#m-hand'), melds: v('#m-melds'), void: v('#m-void'), seen: v('#m-seen'), draws: v('#m-draws'), objective: v('#m-objective') }, write);
+    clearTimeout(timer);
+    timer = setTimeout(run, wait);
+  };
+  root.addEventListener('input', () => update(true, 120));
   return (q) => {
     const mine = q.get('game') === 'mahjong';
     for (const [k, [sel, d]] of Object.entries(MAHJONG_FIELDS)) $<HTMLInputElement>(sel).value = mine ? q.get(k) ?? d : d;
-    update(false);
+    update(false, 0);
   };
 }
 
 // ---- tabs ------------------------------------------------------------------------------------------
 /** Each tab builds itself and returns what loads its state from an address. */
-const TABS: Record<string, (root: HTMLElement) => (q: URLSearchParams) => void> = { wulong: wulongTab, liars: liarsTab, mahjong: mahjongTab };
+const TABS: Record<string, (root: HTMLElement) => (q: URLSearchParams) => void> = { wulong: wulongTab, weilong: weilongTab, liars: liarsTab, mahjong: mahjongTab, tichu: tichuTab, dracula: draculaTab, cantstop: cantStopTab, trainer: trainerTab };
 const loaders: Record<string, (q: URLSearchParams) => void> = {};
 /** Shows tab `id`; a tab opened for the first time, or given `q`, loads its state from `q` (else the address). */
 function show(id: string, q?: URLSearchParams): void {
@@ -645,7 +601,7 @@ function route(): void {
   linkProblem(`the address names the game "${id}", which the workbench does not have (it has ${Object.keys(TABS).join(', ')})`, 'Open the Wulong / Farkle rulebook instead', () => show('wulong', new URLSearchParams()));
 }
 function start(): void {
-  (globalThis as unknown as { oddsmithWorkbench: unknown }).oddsmithWorkbench = { timing, last, chartAt };
+  (globalThis as unknown as { oddsmithWorkbench: unknown }).oddsmithWorkbench = { timing, last, chartAt, tabTiming };
   document.querySelectorAll<HTMLElement>('nav button').forEach((b) => b.addEventListener('click', () => {
     const id = b.dataset.tab!;
     show(id);

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findChromium, launch } from './browser.js';
 
-export const TABS = ['wulong', 'liars', 'mahjong'] as const;
+export const TABS = ['wulong', 'weilong', 'liars', 'mahjong', 'tichu', 'dracula', 'cantstop', 'trainer'] as const;
 
 export async function screenshots(reportsDir: string, log: (s: string) => void): Promise<string[]> {
   const c = findChromium();
@@ -29,6 +29,8 @@ export async function screenshots(reportsDir: string, log: (s: string) => void):
       await page.goto(`${pathToFileURL(resolve(reportsDir, 'workbench', 'index.html')).href}#game=${tab}`);
       await page.waitForSelector(`#tab-${tab}.active`);
       if (tab === 'wulong') await page.waitForSelector('#w-sens-table', { timeout: 120_000 });
+      else if (tab === 'tichu') await page.waitForSelector('body[data-tichu-table="ready"]', { timeout: 120_000 });
+      else if (tab !== 'liars' && tab !== 'trainer') await page.waitForSelector(`body[data-${tab}-ready]`, { timeout: 120_000 });
       const file = join(out, width < 600 ? `${tab}-phone.png` : `${tab}.png`);
       await page.screenshot({ path: file, fullPage: true });
       written.push(file);

@@ -9,6 +9,7 @@ import { intervalFigure } from '../../report/findings.js';
 import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type Row, type Section } from '../../report/page.js';
 import { basisLine } from '../../report/chart-config.js';
+import { intervalChart } from '../../report/interval-chart.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { applySets, readRawRules } from '../../core/rules.js';
 import { array, boolean, integer, object, onlyKeys, string } from '../../core/validate.js';
@@ -84,15 +85,6 @@ async function play(rules: DraculaRules, d: ParsedSpec, h: ParsedSpec, games: nu
   const params: GamesParams = { rules, dracula: d, helsing: h, swapFirst };
   const acc = await runShards({ kernel: gamesKernel.name, params, seed, total: games, shardCount: Math.min(shardCount, games) }, { workers });
   return gamesKernel.summarize(params, acc, games);
-}
-
-function intervalChart(o: { name: string; title: string; subtitle: string; basis: string; caption: string; rows: Row[]; category: string; categoryTitle: string; valueTitle: string; reference?: number }): Chart {
-  const layers: unknown[] = [
-    { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: o.category, type: 'nominal', sort: null, title: o.categoryTitle }, x: { field: 'low', type: 'quantitative', title: o.valueTitle, axis: { format: '.0%', tickCount: 6 }, scale: { domain: [0, 1] } }, x2: { field: 'high' } } },
-    { mark: { type: 'point', filled: true, size: 80 }, encoding: { y: { field: o.category, type: 'nominal', sort: null }, x: { field: 'p', type: 'quantitative' } } },
-  ];
-  if (o.reference !== undefined) layers.push({ mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: o.reference } } });
-  return { name: o.name, title: o.title, caption: o.caption, rows: o.rows, basis: o.basis, spec: { $schema: SCHEMA, title: { text: o.title, subtitle: o.subtitle }, width: 520, height: { step: 28 } as unknown as number, data: { values: o.rows }, layer: layers } as never };
 }
 
 function sweepChart(s: SweepResult, i: number, seed: number): Chart {
@@ -201,7 +193,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
     {
       heading: 'Role win rates for every pair of strategies',
       html: `<p>Each pair plays the same deals (common random numbers: each game's deck and ranking come from its own seed). Rules: ${escapeHtml(rules.name)} — health ${rules.health}, ${rules.rounds} rounds, ${rules.districts} districts × ${rules.humansPerDistrict} humans, ${rules.suits}×${rules.values} deck.</p>`,
-      charts: [intervalChart({ name: 'pairs', title: 'Dracula\'s win rate by pair of strategies', subtitle: '95% Wilson intervals; dashed line 50%', basis: basisLine({ simulated: e.games, of: `games a pair (${e.searchGames.toLocaleString('en-US')} with a search player)`, seed: e.seed }), caption: pairCaption, rows: pairRows, category: 'pair', categoryTitle: 'Dracula\'s strategy vs Van Helsing\'s', valueTitle: 'Dracula wins (share of games)', reference: 0.5 })],
+      charts: [intervalChart({ name: 'pairs', title: 'Dracula\'s win rate by pair of strategies', subtitle: '95% Wilson intervals; dashed line 50%', basis: basisLine({ simulated: e.games, of: `games a pair (${e.searchGames.toLocaleString('en-US')} with a search player)`, seed: e.seed }), caption: pairCaption, rows: pairRows, category: 'pair', categoryTitle: 'Dracula\'s strategy vs Van Helsing\'s', value: 'p', valueTitle: 'Dracula wins (share of games)', format: '.0%', reference: 0.5 })],
       table: {
         caption: 'How games and rounds end and how long they last; what the last turn after a call does (share of those turns that changed at least one district\'s winner, and the districts gained by the player taking it); the first mover\'s edge: every game replayed from the same seeds with the other player starting every round (paired difference, 95% interval).',
         rows: results.map((r) => ({

@@ -4,20 +4,19 @@ import { UserError } from '../../core/errors.js';
 import { parseNumberArg } from '../../core/validate.js';
 import { splitList } from '../../core/parse.js';
 import { defaultsOf } from '../../core/spec.js';
-import { runAndPrint, addAssumptionsCommand, addRulesOptions, addSimOptions, emit, fmtPct, intArg, isGenericPlayer, makeAnyPlayer, MAX_SEED, rulesFromOptions, simulate, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { ask, runAndPrint, addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, isGenericPlayer, makeAnyPlayer, MAX_SEED, questionContext, rulesFromOptions, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { validateRules, type LiarsRules } from './rules.js';
-import { atLeastTable, bidOdds, checkHigher, parseBid, parseDice } from './exact.js';
+import { checkHigher, parseBid, parseDice } from './exact.js';
 import { checkBids } from './check.js';
-import { tournamentKernel, type TournamentParams, type TournamentResult } from './kernels.js';
+import { tournamentKernel, type TournamentParams } from './kernels.js';
 import { LiarsSolver, solve, VARIANTS, type Variant } from './exact-cfr.js';
-import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
+import { rulesForVariant } from './exact-play.js';
 import { statePlayerExploitability } from './exact-search.js';
 import { stateGame } from './state.js';
-import { createStrategy, parseStrategyList, parseStrategySpec, specLabel, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
-import { sweepChart } from './report.js';
+import { parseStrategyList, parseStrategySpec, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
+import { checkSeating, exploit, odds, sweep, sweepChart, table } from './questions.js';
 import { renderSpec } from '../../report/render.js';
 import { writeFileAtomic } from '../../core/files.js';
-import type { Row } from '../../report/page.js';
 import { checkAssumptions } from './assumptions.js';
 
 const GAME = 'liars-dice';
@@ -39,25 +38,14 @@ function rulesWith(opts: RulesOptions & { dicePerPlayer?: number }): LiarsRules 
 }
 
 /** Parse and check a strategy list ("a,b:param=1,c"): names known, parameters valid, seats in range. */
-export function parseStrategies(text: string, rules: LiarsRules): StrategySpec[] {
-  const specs = parseStrategyList(text);
-  if (specs.length < rules.minPlayers || specs.length > rules.maxPlayers) {
-    throw new UserError(`--strategies must seat ${rules.minPlayers}..${rules.maxPlayers} players, one strategy per seat (got ${specs.length})`);
-  }
-  // build each once here so that bad parameters fail before any worker starts
-  for (const s of specs) createStrategy(s, { rules, players: specs.length });
-  return specs;
-}
-
-async function runTournament(params: TournamentParams, rounds: number, opts: SimOptions): Promise<TournamentResult | null> {
-  const sim = await simulate(tournamentKernel, params, rounds, opts);
-  return sim ? sim.result : null;
+function parseStrategies(text: string, rules: LiarsRules): StrategySpec[] {
+  return checkSeating(parseStrategyList(text), rules);
 }
 
 export function register(program: Command): void {
   const liars = program.command('liars').description('Liar\'s Dice: exact bid odds, round rules, bot tournaments, CFR+ equilibrium');
 
-  const odds = liars
+  const oddsCommand = liars
     .command('odds')
     .description('exact chance that a bid is true given my dice (binomial over the unknown dice, wild 1s), expected count, safest bid per face')
     .requiredOption('--players <p>', 'players at the table', intArg('--players', 2, 10))
@@ -66,7 +54,7 @@ export function register(program: Command): void {
     .option('--dice-per-player <d>', 'dice per player (default from the rules file: 5)', intArg('--dice-per-player', 1, 20))
     .option('--ones-bid', '1s have already been bid this round (so they are no longer wild)')
     .option('--previous <bid>', 'the bid before: checks that --bid is a legal raise over it');
-  addRulesOptions(odds, GAME)
+  addRulesOptions(oddsCommand, GAME)
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the safest-bids table as CSV')
     .addHelpText('after', '\nExample:\n  npx oddsmith liars odds --players 4 --mine 2,2,4,1,6 --bid 8x2')
@@ -78,34 +66,21 @@ export function register(program: Command): void {
       const total = opts.players * rules.dicePerPlayer;
       const bid = parseBid(opts.bid, rules, total);
       if (opts.previous) checkHigher(rules, parseBid(opts.previous, rules, total, '--previous'), bid);
-      const r = bidOdds(rules, opts.players, mine, bid, !!opts.onesBid);
-      emit(r, opts, () => [
-        `${r.players} players × ${r.dicePerPlayer} dice = ${r.totalDice}; my dice ${r.mine.join(',') || '(none)'}; ${r.unknownDice} unknown`,
-        `bid ${r.bid.count}x${r.bid.face}: 1s ${r.wild ? 'wild' : 'not wild'}, I hold ${r.ownMatching}, need ${r.needed} more of ${r.unknownDice} unknown (each ${r.perDie})`,
-        `P(bid true) = ${r.probability.toFixed(6)} = ${r.fraction}`,
-        `expected count of ${r.bid.face}s = ${r.expectedCount.toFixed(4)} (${r.expectedCountFraction})`,
-        '',
-        'highest count still at least 50% / 33% likely, per face:',
-        textTable(r.safestBids.map((s) => ({ face: s.face, wild: s.wild ? 'yes' : 'no', '≥50%': s.atLeast50, P50: s.probability50.toFixed(4), '≥33%': s.atLeast33, P33: s.probability33.toFixed(4) }))),
-      ].join('\n'), () => r.safestBids.map((s) => ({ ...s })));
+      return ask(odds, { rules, players: opts.players, mine, bid, onesBid: !!opts.onesBid }, opts);
     });
 
-  const table = liars
+  const tableCommand = liars
     .command('table')
     .description('P(at least k of a face among U unknown dice), for a wild face (1s count) and a non-wild one, k = 0…U, exact')
     .requiredOption('--unknown <u>', 'unknown dice', intArg('--unknown', 0, 200))
     .option('--sides <s>', 'die sides (default from the rules: 6)', intArg('--sides', 2, 12));
-  addRulesOptions(table, GAME)
+  addRulesOptions(tableCommand, GAME)
     .option('--json', 'print the table as JSON')
     .option('--csv', 'print the table as CSV')
     .addHelpText('after', '\nExample:\n  npx oddsmith liars table --unknown 15')
     .action((opts: RulesOptions & { unknown: number; sides?: number; json?: boolean; csv?: boolean }) => {
       const sides = opts.sides ?? rulesWith(opts).sides;
-      const rows = atLeastTable(opts.unknown, sides);
-      emit({ unknown: opts.unknown, sides, rows }, opts, () => [
-        `P(at least k) among ${opts.unknown} unknown dice: wild face p = 2/${sides}, non-wild p = 1/${sides}`,
-        textTable(rows.map((r) => ({ k: r.k, wild: r.wild.toFixed(6), 'non-wild': r.nonWild.toFixed(6) }))),
-      ].join('\n'), () => rows.map((r) => ({ ...r })));
+      return ask(table, { unknown: opts.unknown, sides }, opts);
     });
 
   const check = liars
@@ -146,7 +121,7 @@ export function register(program: Command): void {
       await runAndPrint(tournamentKernel, params, opts.rounds, opts);
     });
 
-  const sweep = liars
+  const sweepCommand = liars
     .command('sweep')
     .description('vary one parameter of one strategy (seat 0) against a fixed field; penalties per round with 95% intervals for each value')
     .requiredOption('--strategy <name>', 'the strategy to vary, optionally with fixed parameters (name:p=v)')
@@ -156,27 +131,22 @@ export function register(program: Command): void {
     .option('--rounds <n>', 'rounds per value', intArg('--rounds', 1, 1e10), 50_000)
     .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20))
     .option('--chart <file>', 'also draw the chart: .svg or .png');
-  addRulesOptions(sweep, GAME);
-  addSimOptions(sweep, { shardCount: 8, runsWhole: 'runs whole tournaments (use `liars tournament --shard-index` for cluster runs)' })
+  addRulesOptions(sweepCommand, GAME);
+  addSimOptions(sweepCommand, { shardCount: 8, runsWhole: 'runs whole tournaments (use `liars tournament --shard-index` for cluster runs)' })
     .addHelpText('after', '\nExample:\n  npx oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 \\\n      --field conservative,bluffer,random --rounds 50000')
     .action(async (opts: SimOptions & RulesOptions & { strategy: string; param: string; values: string; field: string; rounds: number; dicePerPlayer?: number; chart?: string }) => {
       if (opts.shardIndex !== undefined) throw new UserError('sweep runs whole tournaments; use `liars tournament --shard-index` for cluster runs');
       if (opts.chart && !/\.(svg|png)$/i.test(opts.chart)) throw new UserError(`--chart must name a .svg or .png file (got ${JSON.stringify(opts.chart)})`);
       const rules = rulesWith(opts);
-      const r = await runSweep(rules, opts.strategy, opts.param, splitList(opts.values, '--values').map((v) => parseNumberArg(v, '--values')), opts.field, opts.rounds, opts);
+      const values = splitList(opts.values, '--values').map((v) => parseNumberArg(v, '--values'));
+      const params = { rules, strategy: parseStrategySpec(opts.strategy), param: opts.param, values, field: parseStrategyList(opts.field, '--field'), rounds: opts.rounds, seed: opts.seed, shardCount: opts.shardCount };
+      const r = await sweep.answer(params, questionContext(opts));
       if (opts.chart) {
-        const rows: Row[] = r.points.flatMap((p) => [
-          { value: p.value, who: `${r.strategy.split(':')[0]} (seat 0)`, penalties: p.penaltiesPerRound, low: p.ci95[0], high: p.ci95[1] },
-          { value: p.value, who: 'field average', penalties: p.fieldPenaltiesPerRound, low: null, high: null },
-        ]);
-        const { svg, png } = await renderSpec(sweepChart(r.strategy.split(':')[0], r.param, rows, r.rounds, r.seed, r.field).spec);
+        const { svg, png } = await renderSpec(sweepChart(r).spec);
         writeFileAtomic(opts.chart, /\.svg$/i.test(opts.chart) ? svg : png);
         if (!opts.quiet) process.stderr.write(`chart written to ${opts.chart}\n`);
       }
-      emit(r, opts, () => [
-        `${r.strategy} with ${r.param} varied, against ${r.field.join(', ')}; ${r.rounds} rounds per value, seed ${r.seed}`,
-        textTable(r.points.map((p) => ({ [r.param]: p.value, 'penalties/round': p.penaltiesPerRound.toFixed(4), 'ci95': `[${p.ci95[0].toFixed(4)}, ${p.ci95[1].toFixed(4)}]`, 'field mean': p.fieldPenaltiesPerRound.toFixed(4), 'in-turn calls right': fmtPct(p.inTurnRight, 1) }))),
-      ].join('\n'), () => r.points.map((p) => ({ value: p.value, penaltiesPerRound: p.penaltiesPerRound, ci95Low: p.ci95[0], ci95High: p.ci95[1], fieldPenaltiesPerRound: p.fieldPenaltiesPerRound, inTurnRight: p.inTurnRight })));
+      emit(r, opts, () => sweep.text(r, params), () => sweep.rows!(r, params));
     });
 
   liars
@@ -232,28 +202,7 @@ export function register(program: Command): void {
       const name = opts.strategy.split(':')[0].trim();
       if (!STRATEGIES.has(name) && isGenericPlayer(name)) return exploitStatePlayer(opts, variant, dice);
       if (opts.budgets !== undefined) throw new UserError(`--budgets: only for ismcts (got --strategy ${opts.strategy})`);
-      const rules = rulesForVariant(variant, dice, opts.sides);
-      const spec = parseStrategySpec(opts.strategy);
-      const bot = createStrategy(spec, { rules, players: 2 });
-      const ex = botExploitability(variant, dice, opts.sides, bot);
-      const eq = solve({ variant, dice: [dice, dice], sides: opts.sides, target: opts.target, maxIterations: 1e6 });
-      const botSolver = new LiarsSolver({ variant, dice: [dice, dice], sides: opts.sides });
-      fillBotPolicy(botSolver, bot, rules, 0);
-      fillBotPolicy(botSolver, bot, rules, 1);
-      const m = exactMatch(eq.solver, botSolver);
-      const r = {
-        strategy: specLabel(spec), variant, dice: dice, sides: opts.sides,
-        selfValue0: ex.selfValue0, brAsOpener: ex.brAsOpener, brAsResponder: ex.brAsResponder, exploitability: ex.exploitability,
-        equilibriumExploitability: eq.result.exploitability,
-        versusEquilibrium: { equilibriumOpensValue: m.valueAOpens, botOpensValue: m.valueBOpens, equilibriumPenaltiesPerRound: m.penaltiesA, botPenaltiesPerRound: 1 - m.penaltiesA },
-      };
-      emit(r, opts, () => [
-        `${r.strategy}, ${variant} variant, ${dice} v ${dice} dice, ${opts.sides} sides (exact, two players, +1 win / −1 loss per round)`,
-        `bot against itself: opener's value ${ex.selfValue0.toFixed(6)}`,
-        `best response against it: ${ex.brAsOpener.toFixed(6)} as opener, ${ex.brAsResponder.toFixed(6)} as responder; exploitability ${ex.exploitability.toFixed(6)} per round`,
-        `against the equilibrium (exploitability ${eq.result.exploitability.toExponential(1)}): the equilibrium wins ${m.valueAOpens.toFixed(6)} per round as opener and ${(-m.valueBOpens).toFixed(6)} as responder`,
-        `with the loser opening the next round the bot takes ${(1 - m.penaltiesA).toFixed(6)} of the penalties`,
-      ].join('\n'));
+      return ask(exploit, { strategy: parseStrategySpec(opts.strategy), variant, dice, sides: opts.sides, target: opts.target, maxIterations: 1e6 }, opts);
     });
 
   liars
@@ -283,51 +232,6 @@ function openingTable(rows: { hand: string; bid: string; probability: number }[]
     hand: h,
     'opening bids': rows.filter((r) => r.hand === h && r.probability >= 0.01).map((r) => `${r.bid} ${(r.probability * 100).toFixed(0)}%`).join(', '),
   }));
-}
-
-export interface SweepPoint {
-  value: number;
-  penaltiesPerRound: number;
-  se: number;
-  ci95: [number, number];
-  fieldPenaltiesPerRound: number;
-  inTurnRight: number;
-}
-
-export interface SweepResult {
-  strategy: string;
-  param: string;
-  field: string[];
-  rounds: number;
-  seed: number;
-  points: SweepPoint[];
-}
-
-/** One tournament per value (same seed: common random numbers across values), the varied strategy in seat 0. */
-export async function runSweep(rules: LiarsRules, strategy: string, param: string, values: number[], field: string, rounds: number, opts: SimOptions): Promise<SweepResult> {
-  const base = parseStrategySpec(strategy);
-  const mod = STRATEGIES.get(base.name);
-  if (!(param in mod.info.params)) throw new UserError(`strategy ${base.name} has no parameter ${param} (known: ${Object.keys(mod.info.params).join(', ')})`);
-  if (values.length === 0) throw new UserError('--values needs at least one value');
-  const fieldSpecs = parseStrategyList(field, '--field');
-  const points: SweepPoint[] = [];
-  // every value's strategies parsed (so validated) before the first tournament runs
-  const specsAt = values.map((value) => {
-    const swept: StrategySpec = { name: base.name, params: { ...base.params, [param]: value } };
-    return parseStrategies([swept, ...fieldSpecs].map(specLabel).join(','), rules);
-  });
-  for (const [i, value] of values.entries()) {
-    const specs = specsAt[i];
-    const r = (await runTournament({ rules, strategies: specs }, rounds, opts))!;
-    const s = r.seats[0];
-    const others = r.seats.slice(1);
-    points.push({
-      value, penaltiesPerRound: s.penaltiesPerRound.mean, se: s.penaltiesPerRound.se, ci95: s.penaltiesPerRound.ci95,
-      fieldPenaltiesPerRound: others.reduce((a, o) => a + o.penaltiesPerRound.mean, 0) / others.length,
-      inTurnRight: s.callsInTurn.right.p,
-    });
-  }
-  return { strategy: specLabel(base), param, field: fieldSpecs.map(specLabel), rounds, seed: opts.seed, points };
 }
 
 interface ExploitOptions {

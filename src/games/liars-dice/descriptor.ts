@@ -11,6 +11,7 @@ export const descriptor: GameDescriptor = {
   experiments: { 'liars-dice': async () => (await import('./report.js')).runExperiment },
   cli: async () => (await import('./cli.js')).register,
   benches: { 'liars-dice': async () => (await import('./bench.js')).bench },
+  questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame,
   examples: {
     group: ['odds --players 4 --mine 2,2,4,1,6 --bid 8x2', 'tournament --strategies threshold,conservative,bluffer --rounds 50000', 'solve --dice 1,1 --variant openspiel'],

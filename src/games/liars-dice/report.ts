@@ -1,5 +1,4 @@
 import { intervalFigure } from '../../report/findings.js';
-import type { ExperimentContext, ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { array, integer, number, object, string } from '../../core/validate.js';
@@ -9,10 +8,12 @@ import { basisLine } from '../../report/chart-config.js';
 import { loadRules, type LiarsRules } from './rules.js';
 import { binomialAtLeast, exactValue } from './exact.js';
 import { summarizeTournament, tournamentKernel, type TournamentParams, type TournamentResult } from './kernels.js';
-import { LiarsSolver, solve, type SolveResult, type Variant } from './exact-cfr.js';
-import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
-import { createStrategy, parseStrategySpec, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
+import { solve, type SolveResult, type Variant } from './exact-cfr.js';
+import { rulesForVariant } from './exact-play.js';
+import { parseStrategySpec, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 import { assumptionsSection } from '../../report/assumptions.js';
+import { reportQuestionContext, type ExperimentContext, type ExperimentRunner } from '../../report/experiment.js';
+import { exploit, sweep } from './questions.js';
 import { checkAssumptions } from './assumptions.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
@@ -158,26 +159,6 @@ async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentCont
 }
 
 // ---------------------------------------------------------------- sweep
-/** The sweep chart: the varied strategy's penalties per round (with 95% band) and the field's average. */
-export function sweepChart(strategy: string, param: string, rows: Row[], rounds: number, seed: number, field: string[]): Chart {
-  return {
-    name: 'sweep',
-    title: `Penalties per round against ${param}`,
-    caption: `One tournament of ${rounds.toLocaleString('en-US')} rounds per value (same seed ${seed} for every value: common random numbers), ${strategy} in seat 0 against ${field.join(', ')}. Band: 95% interval of ${strategy}'s mean. The lowest point is the best setting against this field.`,
-    rows,
-    spec: {
-      $schema: SCHEMA,
-      title: { text: `${strategy}: penalties per round as ${param} varies`, subtitle: [`field: ${field.join(', ')}; band: 95% interval`, basisLine({ simulated: rounds, of: 'rounds per value (same dice at every value)', seed })] },
-      data: { values: rows },
-      width: 560, height: 300,
-      layer: [
-        { transform: [{ filter: 'datum.low != null' }], mark: { type: 'area', opacity: 0.25, color: '#f58518' }, encoding: { x: { field: 'value', type: 'quantitative', title: `${param.replace(/([a-z])([A-Z])/g, (_, x: string, y: string) => `${x} ${y.toLowerCase()}`)} (${strategy} parameter ${param})` }, y: { field: 'low', type: 'quantitative', title: 'penalties per round (drinks)', scale: { zero: false } }, y2: { field: 'high' } } },
-        { mark: { type: 'line', point: true }, encoding: { x: { field: 'value', type: 'quantitative' }, y: { field: 'penalties', type: 'quantitative' }, color: { field: 'who', type: 'nominal', title: null, scale: { domain: [`${strategy} (seat 0)`, 'field average'], range: ['#f58518', '#4c78a8'] } } } },
-      ],
-    } as never,
-  };
-}
-
 async function sweepPage(spec: Record<string, unknown>, ctx: ExperimentContext): Promise<PageInfo> {
   const rules = loadRules(spec.rules === undefined ? undefined : string(spec.rules, 'rules'));
   const base = parseStrategySpec(string(spec.strategy, 'strategy'));
@@ -187,20 +168,12 @@ async function sweepPage(spec: Record<string, unknown>, ctx: ExperimentContext):
   const rounds = integer(spec.rounds, 'rounds', 1);
   const seed = integer(spec.seed ?? 1, 'seed', 0);
   const shardCount = integer(spec.shardCount ?? 8, 'shardCount', 1);
-  const rows: Row[] = [];
-  for (const value of values) {
-    const swept: StrategySpec = { name: base.name, params: { ...base.params, [param]: value } };
-    const r = await tournament(rules, [swept, ...field], rounds, seed, shardCount, ctx);
-    const s = r.seats[0];
-    rows.push({ value, who: `${base.name} (seat 0)`, penalties: s.penaltiesPerRound.mean, low: s.penaltiesPerRound.ci95[0], high: s.penaltiesPerRound.ci95[1] });
-    const others = r.seats.slice(1);
-    rows.push({ value, who: 'field average', penalties: others.reduce((a, o) => a + o.penaltiesPerRound.mean, 0) / others.length, low: null, high: null });
-  }
-  const chart = sweepChart(base.name, param, rows, rounds, seed, field.map(specLabel));
+  const params = { rules, strategy: base, param, values, field, rounds, seed, shardCount };
+  const r = await sweep.answer(params, reportQuestionContext(ctx));
   const page: PageInfo = { path: `${GAME}/sweep.html`, title: `Liar's Dice: sweeping ${base.name}.${param}`, summary: `${base.name} ${param} from ${values[0]} to ${values[values.length - 1]} against ${field.map(specLabel).join(', ')}` };
   return writePage(ctx.reportsDir, page, `<p>Reproduce with <code>oddsmith liars sweep --strategy ${escapeHtml(specLabel(base))} --param ${escapeHtml(param)} --values ${values.join(',')} --field ${escapeHtml(field.map(specLabel).join(','))} --rounds ${rounds} --seed ${seed}</code>.</p>`, [
-    { heading: 'Sweep', charts: [chart], table: { rows: rows.filter((r) => r.low !== null).map((r) => ({ [param]: r.value, 'penalties/round': (r.penalties as number).toFixed(4), ci95: `[${(r.low as number).toFixed(4)}, ${(r.high as number).toFixed(4)}]` })) } },
-  ], rows.filter((x) => x.low !== null).map((x) => intervalFigure(`penalties per round › ${base.name} with ${param} = ${x.value}`, x.penalties as number, [x.low as number, x.high as number])));
+    await sweep.section!(r, params),
+  ], r.points.map((x) => intervalFigure(`penalties per round › ${base.name} with ${param} = ${x.value}`, x.penaltiesPerRound, x.ci95)));
 }
 
 // ---------------------------------------------------------------- equilibrium
@@ -304,23 +277,19 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
     const dice = integer(xb.dice ?? 1, 'exactBots.dice', 1, 2), sides = integer(xb.sides ?? 6, 'exactBots.sides', 2, 6);
     const rounds = integer(xb.rounds, 'exactBots.rounds', 1), seed = integer(xb.seed ?? 1, 'exactBots.seed', 0);
     const rules = rulesForVariant(variant, dice, sides);
-    const eq = solve({ variant, dice: [dice, dice], sides, target: 1e-3, maxIterations: 3000 }).solver; // the equilibrium bot's own solve
     const rows: Row[] = [];
     for (const b of strategies(xb.bots, 'exactBots.bots')) {
-      const bot = createStrategy(b, { rules, players: 2 });
-      const ex = botExploitability(variant, dice, sides, bot);
-      const bs = new LiarsSolver({ variant, dice: [dice, dice], sides });
-      fillBotPolicy(bs, bot, rules, 0);
-      fillBotPolicy(bs, bot, rules, 1);
-      const m = exactMatch(eq, bs);
+      // the equilibrium bot's own solve
+      const ex = await exploit.answer({ strategy: b, variant, dice, sides, target: 1e-3, maxIterations: 3000 }, reportQuestionContext(ctx));
       const r = await tournament(rules, [parseStrategySpec('equilibrium'), b], rounds, seed, 16, ctx);
       const sim = r.seats[0].penaltiesPerRound;
+      const exact = ex.versusEquilibrium.equilibriumPenaltiesPerRound;
       rows.push({
         bot: specLabel(b), 'best response wins (per round, exact)': ex.exploitability.toFixed(4),
         'BR as opener': ex.brAsOpener.toFixed(4), 'BR as responder': ex.brAsResponder.toFixed(4),
-        'equilibrium penalties/round vs bot (exact)': m.penaltiesA.toFixed(5),
+        'equilibrium penalties/round vs bot (exact)': exact.toFixed(5),
         'simulated [95% CI]': `${sim.mean.toFixed(5)} [${sim.ci95[0].toFixed(5)}, ${sim.ci95[1].toFixed(5)}]`,
-        'z': ((sim.mean - m.penaltiesA) / sim.se).toFixed(2),
+        'z': ((sim.mean - exact) / sim.se).toFixed(2),
       });
     }
     sections.push({ heading: 'Deterministic bots, exactly', html: `<p>${variant} variant, ${dice} v ${dice} dice, ${sides} sides, no out-of-turn calls. A deterministic bot is a policy table over every public history and hand, so the solver's traversals give, with no sampling, what a best response wins against it (exploitability: the mean over the two seats of the best response's value, +1 win / −1 loss per round) and the equilibrium bot's long-run penalties against it when the loser opens the next round. The last columns check the tournament simulator against that exact figure (${rounds.toLocaleString('en-US')} rounds, seed ${seed}; z = (simulated − exact)/SE). Command: <code>oddsmith liars exploit --strategy threshold:outOfTurnBelow=0</code>.</p>`, table: { rows } });

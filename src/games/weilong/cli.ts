@@ -1,39 +1,19 @@
 /** The `oddsmith weilong …` command group. */
 import type { Command } from 'commander';
-import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, questionContext, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { splitList } from '../../core/parse.js';
-import type { Row } from '../../core/format.js';
-import { Rng } from '../../core/rng.js';
 import { parseSon, SON_SHORT, validateRules, type WeilongRules } from './rules.js';
-import { gamesKernel, simulateTurns, TURN, type GamesParams } from './kernels.js';
-import { checkCollected, parseCollected, turnOdds, type TurnOdds } from './exact.js';
+import { gamesKernel, type GamesParams } from './kernels.js';
+import { checkCollected, parseCollected } from './exact.js';
+import { odds } from './questions.js';
 import { END_ELEMENT, WeilongGame } from './engine.js';
 import { getStrategy, parsePlayers, parseStrategies, STRATEGY_NAMES } from '../../../strategies/weilong/index.js';
 import { checkAssumptions } from './assumptions.js';
 
 const GAME = 'weilong';
 
-const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '-');
-
 function rulesFrom(opts: RulesOptions): WeilongRules {
   return rulesFromOptions(GAME, opts, validateRules);
-}
-
-function oddsRow(o: TurnOdds): Row {
-  return {
-    son: o.son,
-    name: o.name,
-    collected: o.collected.join(',') || 'none',
-    supply: o.supply,
-    strategy: o.strategy,
-    ability: o.ability,
-    pElement: o.pElement,
-    pDragon: o.pDragon,
-    pFinish: o.pFinish,
-    expectedCollected: o.expectedCollected,
-    pEndAtOnce: o.pEndAtOnce,
-    expectedRolls: o.expectedRolls,
-  };
 }
 
 export function register(program: Command): void {
@@ -62,7 +42,7 @@ export function register(program: Command): void {
       await runAndPrint(gamesKernel, params, opts.games, opts);
     });
 
-  const odds = weilong
+  const oddsCommand = weilong
     .command('odds')
     .description('exact single-turn odds from a Collected set: five-of-element or Dragon this turn, dice collected, turn ending at once (Markov chain under a strategy)')
     .option('--son <k>', 'Son 1..5 (first..fifth); default: all five')
@@ -70,13 +50,11 @@ export function register(program: Command): void {
     .option('--supply <n>', 'dice in the Supply (must be 5 minus the Collected dice; checked)')
     .option('--strategy <name>', `whose decisions (${STRATEGY_NAMES.join(', ')})`, 'adaptive')
     .option('--no-ability', 'switch the Son\'s ability off')
-    .option('--simulate <n>', 'also simulate n turns and show how far the estimate is from the exact value (in standard errors)')
-    .option('--seed <k>', 'seed for --simulate', '1');
-  addRulesOptions(odds, GAME)
-    .option('--json', 'print as JSON')
-    .option('--csv', 'print the table as CSV')
+    .option('--simulate <n>', 'also simulate n turns a Son (on the shard pool, like every simulation) and show how far the estimate is from the exact value (in standard errors)', intArg('--simulate', 1, 1e9));
+  addRulesOptions(oddsCommand, GAME);
+  addSimOptions(oddsCommand, { shardCount: 16, runsWhole: 'runs one simulation per Son' })
     .addHelpText('after', '\nExamples:\n  npx oddsmith weilong odds --son 1 --collected 1,1\n  npx oddsmith weilong odds --collected 3,4 --strategy dragon --csv\n  npx oddsmith weilong odds --son 5 --collected 5 --supply 4 --simulate 200000 --json')
-    .action((opts: RulesOptions & { son?: string; collected: string; supply?: string; strategy: string; ability: boolean; simulate?: string; seed: string; json?: boolean; csv?: boolean }) => {
+    .action(async (opts: SimOptions & RulesOptions & { son?: string; collected: string; supply?: string; strategy: string; ability: boolean; simulate?: number }) => {
       const rules = rulesFrom(opts);
       getStrategy(opts.strategy);
       const counts = parseCollected(opts.collected);
@@ -87,55 +65,9 @@ export function register(program: Command): void {
         checkCollected(1, counts.map((x, i) => (i === 1 ? 0 : x)), supply); // size and supply
         if (counts[1] === 1 && counts[2] === 1 && counts[3] === 1 && counts[4] === 1 && counts[5] === 1) checkCollected(1, counts);
       }
-      const simN = opts.simulate !== undefined ? intArg('--simulate', 1, 1e9)(opts.simulate) : 0;
-      const seed = intArg('--seed', 0)(opts.seed);
-      const results = sons
-        .filter((k) => opts.son !== undefined || counts[k] < 5)
-        .map((k) => {
-          const o = turnOdds(rules, k, counts, opts.strategy, opts.ability);
-          if (!simN) return o;
-          const acc = new Float64Array(TURN.length), T = TURN.offset;
-          simulateTurns({ rules, son: k, strategy: opts.strategy, collected: counts, ability: opts.ability }, new Rng(seed), simN, acc);
-          const n = acc[T.trials];
-          const z = (k2: number, exact: number) => (k2 / n - exact) / Math.sqrt(Math.max(exact * (1 - exact), 1e-300) / n);
-          const mean = acc[T.collected] / n, sd = Math.sqrt(Math.max(0, (acc[T.collected2] - n * mean * mean) / (n - 1)));
-          return {
-            ...o,
-            simulated: {
-              turns: n,
-              pElement: acc[T.element] / n,
-              pDragon: acc[T.dragon] / n,
-              expectedCollected: mean,
-              pEndAtOnce: acc[T.endAtOnce] / n,
-              zElement: z(acc[T.element], o.pElement),
-              zDragon: z(acc[T.dragon], o.pDragon),
-              zCollected: (mean - o.expectedCollected) / (sd / Math.sqrt(n)),
-              zEndAtOnce: z(acc[T.endAtOnce], o.pEndAtOnce),
-            },
-          };
-        });
-      const out = opts.son !== undefined ? results[0] : results;
-      emit(out, opts, () => {
-        const lines = [`one turn from Collected ${results[0].collected.join(',') || 'none'} (Supply ${results[0].supply}), strategy ${opts.strategy}, ability ${opts.ability ? 'on' : 'off'} — exact:`];
-        lines.push(textTable(results.map((o) => ({
-          Son: o.name,
-          'five-of-element': f(o.pElement, 6),
-          Dragon: f(o.pDragon, 6),
-          finish: f(o.pFinish, 6),
-          'dice collected': f(o.expectedCollected, 4),
-          'ends at once': f(o.pEndAtOnce, 6),
-          rolls: f(o.expectedRolls, 4),
-        }))));
-        if (simN) {
-          lines.push('', `simulated ${simN} turns (seed ${seed}); estimates, each followed by (z) = (estimate − exact) / standard error:`);
-          lines.push(textTable(results.map((o) => {
-            const s = (o as TurnOdds & { simulated: Record<string, number> }).simulated;
-            return { Son: o.name, 'five-of-element': f(s.pElement, 6), '(z)': f(s.zElement, 2), Dragon: f(s.pDragon, 6), '(z) ': f(s.zDragon, 2), 'dice collected': f(s.expectedCollected, 4), ' (z)': f(s.zCollected, 2), 'ends at once': f(s.pEndAtOnce, 6), ' (z) ': f(s.zEndAtOnce, 2) };
-          })));
-        }
-        lines.push('', 'Solo turn: abilities acting on other players (Second/Fourth Son on an opponent, the Fifth Son\'s trade) have no one to act on.');
-        return lines.join('\n');
-      }, () => results.map(oddsRow));
+      const params = { rules, sons: sons.filter((k) => opts.son !== undefined || counts[k] < 5), collected: counts, strategy: opts.strategy, ability: opts.ability, simulate: opts.simulate ?? 0, seed: opts.seed, shardCount: opts.shardCount };
+      const results = await odds.answer(params, questionContext(opts));
+      emit(opts.son !== undefined ? results[0] : results, opts, () => odds.text(results, params), () => odds.rows!(results, params));
     });
 
   const play = weilong

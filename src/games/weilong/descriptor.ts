@@ -11,6 +11,7 @@ export const descriptor: GameDescriptor = {
   experiments: { weilong: async () => (await import('./report.js')).runExperiment },
   cli: async () => (await import('./cli.js')).register,
   benches: { weilong: async () => (await import('./bench.js')).bench },
+  questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame,
   examples: {
     group: ['simulate --games 20000 --seed 1', 'odds --son 1 --collected 1,1', 'play --players 3 --seed 7'],

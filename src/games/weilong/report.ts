@@ -16,13 +16,14 @@ import { loadRules, SON_SHORT, type WeilongRules } from './rules.js';
 import { parseStrategies } from '../../../strategies/weilong/index.js';
 import { gamesKernel, type GamesParams } from './kernels.js';
 import type { GamesResult } from './summary.js';
-import { turnOdds } from './exact.js';
+import { odds as oddsQuestion } from './questions.js';
 import { assumptionsSection } from '../../report/assumptions.js';
 import { ASSUMPTIONS_SEED, checkAssumptions, PENALTY_VALUES, PROBE_CACHE, probe, TABLE_STRATEGIES, withPenalty, type Probe } from './assumptions.js';
 import { Memo } from '../../core/memo.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 import { basisLine } from '../../report/chart-config.js';
+import { intervalChart } from '../../report/interval-chart.js';
 const pc = (x: number, d = 1) => fmtPct(x, d);
 const pcI = (c: [number, number], d = 1) => fmtPctCi(c, d);
 const n2 = (x: number, d = 2) => x.toFixed(d);
@@ -73,34 +74,6 @@ export function parseExperiment(spec: Record<string, unknown>): WeilongExperimen
     sweepGames: spec.sweepGames === undefined ? 10000 : integer(spec.sweepGames, `${w}: sweepGames`, 1, 1e9),
     assumptions: spec.assumptions === undefined ? false : boolean(spec.assumptions, `${w}: assumptions`),
     assumptionGames: spec.assumptionGames === undefined ? 2000 : integer(spec.assumptionGames, `${w}: assumptionGames`, 100, 1e7),
-  };
-}
-
-/** Error bars + points: one row per category with value, low, high. */
-function intervalChart(o: { name: string; title: string; subtitle: string | string[]; basis: string; caption: string; rows: Row[]; category: string; categoryTitle: string; value: string; valueTitle: string; format: string; reference?: number; referenceLabel?: string; color?: string }): Chart {
-  // The domain holds every interval and the reference line with a margin (no interval cut at an
-  // edge, the zero line never on the axis), and the tick format has enough digits that no two
-  // ticks print the same label ("19% 20% 20% 21%"); zero prints as "0", not "+0.0%".
-  const xs = o.rows.flatMap((r) => [Number(r.low), Number(r.high)]).concat(o.reference ?? []).filter(Number.isFinite);
-  const lo = Math.min(...xs), hi = Math.max(...xs), pad = (hi - lo || Math.abs(hi) || 1) * 0.08;
-  const domain = [lo - pad, hi + pad];
-  const pctFmt = o.format.endsWith('%');
-  const step = (domain[1] - domain[0]) / 6 * (pctFmt ? 100 : 1);
-  const digits = Math.max(0, Math.min(4, Math.ceil(-Math.log10(step))));
-  const format = o.format.replace(/\.\d+/, `.${digits}`);
-  const labelExpr = `abs(datum.value) < 1e-12 ? '0' : format(datum.value, '${format}')`;
-  const layers: unknown[] = [
-    { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: o.category, type: 'nominal', sort: null, title: o.categoryTitle }, x: { field: 'low', type: 'quantitative', title: o.valueTitle, axis: { format, labelExpr, tickCount: 6 }, scale: { zero: false, nice: false, domain } }, x2: { field: 'high' }, ...(o.color ? { color: { field: o.color, type: 'nominal', legend: null } } : {}) } },
-    { mark: { type: 'point', filled: true, size: 90 }, encoding: { y: { field: o.category, type: 'nominal', sort: null }, x: { field: o.value, type: 'quantitative' }, ...(o.color ? { color: { field: o.color, type: 'nominal', title: o.color } } : {}) } },
-  ];
-  if (o.reference !== undefined) layers.push({ mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: o.reference } } });
-  return {
-    name: o.name,
-    title: o.title,
-    caption: o.caption,
-    basis: o.basis,
-    rows: o.rows,
-    spec: { $schema: SCHEMA, title: { text: o.title, subtitle: o.subtitle }, width: 560, height: { step: 30 } as unknown as number, data: { values: o.rows }, layer: layers } as never,
   };
 }
 
@@ -316,7 +289,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx): Promise<PageIn
   const { sections } = charts(r, e.seed);
   if (e.penaltySweep.length) sections.push(await penaltySection(e, rules, ctx.workers));
   // exact single-turn odds from an empty Collected set, for context
-  const odds = [1, 2, 3, 4, 5].map((k) => turnOdds(rules, k, [0, 0, 0, 0, 0, 0, 0], 'adaptive'));
+  const odds = await oddsQuestion.answer({ rules, sons: [1, 2, 3, 4, 5], collected: [0, 0, 0, 0, 0, 0, 0], strategy: 'adaptive', ability: true, simulate: 0, seed: 0, shardCount: 1 }, { workers: ctx.workers });
   sections.push({
     heading: 'Exact odds of one opening turn (Markov chain)',
     figures: {},

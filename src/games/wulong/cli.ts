@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { register as registerTurn } from './turn/cli.js';
 import { register as registerGame } from './game/cli.js';
 import { register as registerRace } from './race/cli.js';
+import { register as registerGrade } from './turn/grade-cli.js';
 import { addAssumptionsCommand } from '../../cli/common.js';
 import { checkAssumptions } from './assumptions.js';
 
@@ -10,6 +11,7 @@ export function register(program: Command): void {
   const wulong = program.command('wulong').description('Wulong push-your-luck: exact turn solver, advice, bets, simulation, full game');
   registerGame(wulong);
   registerTurn(wulong);
+  registerGrade(wulong);
   registerRace(wulong);
   addAssumptionsCommand(wulong, {
     description: 'every rule the rulebook leaves open, its default and alternatives, and whether each headline finding survives them (exact turn findings; small fixed-seed game runs)',

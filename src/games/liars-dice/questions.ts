@@ -1,0 +1,226 @@
+/**
+ * Liar's Dice's named questions (src/report/question.ts): the analyses that `oddsmith liars …`, the
+ * report pages and the workbench all ask. No engine, kernel or command-line import here: the
+ * tournaments of `sweep` run through `ctx.simulate` by kernel name.
+ */
+import { UserError } from '../../core/errors.js';
+import { fmtPct, textTable, type Row } from '../../core/format.js';
+import { Memo } from '../../core/memo.js';
+import { basisLine } from '../../report/chart-config.js';
+import { VL_SCHEMA as SCHEMA } from '../../report/vl-schema.js';
+import type { Chart, Section } from '../../report/page.js';
+import { defineQuestion, simulateIn, type Question } from '../../report/question.js';
+import { createStrategy, specLabel, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
+import { atLeastTable, bidOdds, type Bid } from './exact.js';
+import { LiarsSolver, solve, type Variant } from './exact-cfr.js';
+import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
+import type { LiarsRules } from './rules.js';
+import type { TournamentResult } from './kernels.js';
+
+const TOURNAMENT_KERNEL = 'liars-dice.tournament';
+
+/** A seating of strategies checked: seats in range, every strategy built once (bad parameters fail before any work). */
+export function checkSeating(specs: StrategySpec[], rules: LiarsRules, option = '--strategies'): StrategySpec[] {
+  if (specs.length < rules.minPlayers || specs.length > rules.maxPlayers) {
+    throw new UserError(`${option} must seat ${rules.minPlayers}..${rules.maxPlayers} players, one strategy per seat (got ${specs.length})`);
+  }
+  for (const s of specs) createStrategy(s, { rules, players: specs.length });
+  return specs;
+}
+
+// ---------------------------------------------------------------- odds
+export interface OddsParams { rules: LiarsRules; players: number; mine: number[]; bid: Bid; onesBid: boolean }
+export type OddsResult = ReturnType<typeof bidOdds>;
+
+export const odds = defineQuestion<OddsParams, OddsResult>({
+  name: 'odds',
+  summary: 'exact chance that a bid is true given my dice, the expected count, the safest bid per face',
+  exact: true,
+  answer: (p) => bidOdds(p.rules, p.players, p.mine, p.bid, p.onesBid),
+  text: (r) => [
+    `${r.players} players × ${r.dicePerPlayer} dice = ${r.totalDice}; my dice ${r.mine.join(',') || '(none)'}; ${r.unknownDice} unknown`,
+    `bid ${r.bid.count}x${r.bid.face}: 1s ${r.wild ? 'wild' : 'not wild'}, I hold ${r.ownMatching}, need ${r.needed} more of ${r.unknownDice} unknown (each ${r.perDie})`,
+    `P(bid true) = ${r.probability.toFixed(6)} = ${r.fraction}`,
+    `expected count of ${r.bid.face}s = ${r.expectedCount.toFixed(4)} (${r.expectedCountFraction})`,
+    '',
+    'highest count still at least 50% / 33% likely, per face:',
+    textTable(r.safestBids.map((s) => ({ face: s.face, wild: s.wild ? 'yes' : 'no', '≥50%': s.atLeast50, P50: s.probability50.toFixed(4), '≥33%': s.atLeast33, P33: s.probability33.toFixed(4) }))),
+  ].join('\n'),
+  rows: (r) => r.safestBids.map((s) => ({ ...s })),
+});
+
+// ---------------------------------------------------------------- table
+export interface TableParams { unknown: number; sides: number }
+export interface TableResult { unknown: number; sides: number; rows: ReturnType<typeof atLeastTable> }
+
+export const table = defineQuestion<TableParams, TableResult>({
+  name: 'table',
+  summary: 'P(at least k of a face among U unknown dice), wild and non-wild, k = 0…U, exact',
+  exact: true,
+  answer: (p) => ({ unknown: p.unknown, sides: p.sides, rows: atLeastTable(p.unknown, p.sides) }),
+  text: (r) => [
+    `P(at least k) among ${r.unknown} unknown dice: wild face p = 2/${r.sides}, non-wild p = 1/${r.sides}`,
+    textTable(r.rows.map((x) => ({ k: x.k, wild: x.wild.toFixed(6), 'non-wild': x.nonWild.toFixed(6) }))),
+  ].join('\n'),
+  rows: (r) => r.rows.map((x) => ({ ...x })),
+});
+
+// ---------------------------------------------------------------- exploit
+export interface ExploitParams {
+  /** a deterministic bot (its out-of-turn threshold 0) */
+  strategy: StrategySpec;
+  variant: Variant;
+  /** dice of each player (both the same) */
+  dice: number;
+  sides: number;
+  /** the equilibrium it is matched against: CFR+ until this exploitability or this many iterations */
+  target: number;
+  maxIterations: number;
+}
+
+export interface ExploitResult {
+  strategy: string;
+  variant: Variant;
+  dice: number;
+  sides: number;
+  selfValue0: number;
+  brAsOpener: number;
+  brAsResponder: number;
+  exploitability: number;
+  equilibriumExploitability: number;
+  versusEquilibrium: { equilibriumOpensValue: number; botOpensValue: number; equilibriumPenaltiesPerRound: number; botPenaltiesPerRound: number };
+}
+
+/** One equilibrium per solve setting: a report page matches several bots against the same one. */
+const equilibria = new Memo<ReturnType<typeof solve>>(4);
+
+export const exploit = defineQuestion<ExploitParams, ExploitResult>({
+  name: 'exploit',
+  summary: 'exactly, two players: what a best response wins against a deterministic bot, and the bot against the equilibrium',
+  exact: true,
+  answer: (p) => {
+    const rules = rulesForVariant(p.variant, p.dice, p.sides);
+    const bot = createStrategy(p.strategy, { rules, players: 2 });
+    const ex = botExploitability(p.variant, p.dice, p.sides, bot);
+    const eq = equilibria.get(JSON.stringify([p.variant, p.dice, p.sides, p.target, p.maxIterations]), () => solve({ variant: p.variant, dice: [p.dice, p.dice], sides: p.sides, target: p.target, maxIterations: p.maxIterations }));
+    const botSolver = new LiarsSolver({ variant: p.variant, dice: [p.dice, p.dice], sides: p.sides });
+    fillBotPolicy(botSolver, bot, rules, 0);
+    fillBotPolicy(botSolver, bot, rules, 1);
+    const m = exactMatch(eq.solver, botSolver);
+    return {
+      strategy: specLabel(p.strategy), variant: p.variant, dice: p.dice, sides: p.sides,
+      selfValue0: ex.selfValue0, brAsOpener: ex.brAsOpener, brAsResponder: ex.brAsResponder, exploitability: ex.exploitability,
+      equilibriumExploitability: eq.result.exploitability,
+      versusEquilibrium: { equilibriumOpensValue: m.valueAOpens, botOpensValue: m.valueBOpens, equilibriumPenaltiesPerRound: m.penaltiesA, botPenaltiesPerRound: 1 - m.penaltiesA },
+    };
+  },
+  text: (r) => [
+    `${r.strategy}, ${r.variant} variant, ${r.dice} v ${r.dice} dice, ${r.sides} sides (exact, two players, +1 win / −1 loss per round)`,
+    `bot against itself: opener's value ${r.selfValue0.toFixed(6)}`,
+    `best response against it: ${r.brAsOpener.toFixed(6)} as opener, ${r.brAsResponder.toFixed(6)} as responder; exploitability ${r.exploitability.toFixed(6)} per round`,
+    `against the equilibrium (exploitability ${r.equilibriumExploitability.toExponential(1)}): the equilibrium wins ${r.versusEquilibrium.equilibriumOpensValue.toFixed(6)} per round as opener and ${(-r.versusEquilibrium.botOpensValue).toFixed(6)} as responder`,
+    `with the loser opening the next round the bot takes ${r.versusEquilibrium.botPenaltiesPerRound.toFixed(6)} of the penalties`,
+  ].join('\n'),
+});
+
+// ---------------------------------------------------------------- sweep
+export interface SweepParams {
+  rules: LiarsRules;
+  /** the strategy in seat 0, with its fixed parameters */
+  strategy: StrategySpec;
+  /** its parameter that is varied */
+  param: string;
+  values: number[];
+  /** the other seats */
+  field: StrategySpec[];
+  rounds: number;
+  seed: number;
+  shardCount: number;
+}
+
+export interface SweepPoint {
+  value: number;
+  penaltiesPerRound: number;
+  se: number;
+  ci95: [number, number];
+  fieldPenaltiesPerRound: number;
+  inTurnRight: number;
+}
+
+export interface SweepResult {
+  strategy: string;
+  param: string;
+  field: string[];
+  rounds: number;
+  seed: number;
+  points: SweepPoint[];
+}
+
+/** The chart's rows: seat 0 with its interval, and the field's average. */
+function sweepChartRows(r: SweepResult): Row[] {
+  const name = r.strategy.split(':')[0];
+  return r.points.flatMap((p) => [
+    { value: p.value, who: `${name} (seat 0)`, penalties: p.penaltiesPerRound, low: p.ci95[0], high: p.ci95[1] },
+    { value: p.value, who: 'field average', penalties: p.fieldPenaltiesPerRound, low: null, high: null },
+  ]);
+}
+
+/** The sweep chart: the varied strategy's penalties per round (with 95% band) and the field's average. */
+export function sweepChart(r: SweepResult): Chart {
+  const strategy = r.strategy.split(':')[0], param = r.param, rounds = r.rounds, seed = r.seed, field = r.field;
+  return {
+    name: 'sweep',
+    title: `Penalties per round against ${param}`,
+    caption: `One tournament of ${rounds.toLocaleString('en-US')} rounds per value (same seed ${seed} for every value: common random numbers), ${strategy} in seat 0 against ${field.join(', ')}. Band: 95% interval of ${strategy}'s mean. The lowest point is the best setting against this field.`,
+    rows: sweepChartRows(r),
+    spec: {
+      $schema: SCHEMA,
+      title: { text: `${strategy}: penalties per round as ${param} varies`, subtitle: [`field: ${field.join(', ')}; band: 95% interval`, basisLine({ simulated: rounds, of: 'rounds per value (same dice at every value)', seed })] },
+      data: { values: sweepChartRows(r) },
+      width: 560, height: 300,
+      layer: [
+        { transform: [{ filter: 'datum.low != null' }], mark: { type: 'area', opacity: 0.25, color: '#f58518' }, encoding: { x: { field: 'value', type: 'quantitative', title: `${param.replace(/([a-z])([A-Z])/g, (_, x: string, y: string) => `${x} ${y.toLowerCase()}`)} (${strategy} parameter ${param})` }, y: { field: 'low', type: 'quantitative', title: 'penalties per round (drinks)', scale: { zero: false } }, y2: { field: 'high' } } },
+        { mark: { type: 'line', point: true }, encoding: { x: { field: 'value', type: 'quantitative' }, y: { field: 'penalties', type: 'quantitative' }, color: { field: 'who', type: 'nominal', title: null, scale: { domain: [`${strategy} (seat 0)`, 'field average'], range: ['#f58518', '#4c78a8'] } } } },
+      ],
+    },
+  };
+}
+
+export const sweep = defineQuestion<SweepParams, SweepResult>({
+  name: 'sweep',
+  summary: 'one parameter of one strategy (seat 0) varied against a fixed field: penalties per round with 95% intervals',
+  exact: false,
+  answer: async (p, ctx) => {
+    const mod = STRATEGIES.get(p.strategy.name);
+    if (!(p.param in mod.info.params)) throw new UserError(`strategy ${p.strategy.name} has no parameter ${p.param} (known: ${Object.keys(mod.info.params).join(', ')})`);
+    if (p.values.length === 0) throw new UserError('--values needs at least one value');
+    // every value's seating checked before the first tournament runs
+    const seatings = p.values.map((value) => checkSeating([{ name: p.strategy.name, params: { ...p.strategy.params, [p.param]: value } }, ...p.field], p.rules));
+    const points: SweepPoint[] = [];
+    for (const [i, value] of p.values.entries()) {
+      // the same seed for every value: common random numbers across values
+      const r = await simulateIn<TournamentResult>(ctx, TOURNAMENT_KERNEL, { rules: p.rules, strategies: seatings[i] }, p.rounds, { seed: p.seed, shardCount: p.shardCount });
+      const s = r.seats[0];
+      const others = r.seats.slice(1);
+      points.push({
+        value, penaltiesPerRound: s.penaltiesPerRound.mean, se: s.penaltiesPerRound.se, ci95: s.penaltiesPerRound.ci95,
+        fieldPenaltiesPerRound: others.reduce((a, o) => a + o.penaltiesPerRound.mean, 0) / others.length,
+        inTurnRight: s.callsInTurn.right.p,
+      });
+    }
+    return { strategy: specLabel(p.strategy), param: p.param, field: p.field.map(specLabel), rounds: p.rounds, seed: p.seed, points };
+  },
+  text: (r) => [
+    `${r.strategy} with ${r.param} varied, against ${r.field.join(', ')}; ${r.rounds} rounds per value, seed ${r.seed}`,
+    textTable(r.points.map((p) => ({ [r.param]: p.value, 'penalties/round': p.penaltiesPerRound.toFixed(4), 'ci95': `[${p.ci95[0].toFixed(4)}, ${p.ci95[1].toFixed(4)}]`, 'field mean': p.fieldPenaltiesPerRound.toFixed(4), 'in-turn calls right': fmtPct(p.inTurnRight, 1) }))),
+  ].join('\n'),
+  rows: (r) => r.points.map((p) => ({ value: p.value, penaltiesPerRound: p.penaltiesPerRound, ci95Low: p.ci95[0], ci95High: p.ci95[1], fieldPenaltiesPerRound: p.fieldPenaltiesPerRound, inTurnRight: p.inTurnRight })),
+  section: (r): Section => ({
+    heading: 'Sweep',
+    charts: [sweepChart(r)],
+    table: { rows: r.points.map((p) => ({ [r.param]: p.value, 'penalties/round': p.penaltiesPerRound.toFixed(4), ci95: `[${p.ci95[0].toFixed(4)}, ${p.ci95[1].toFixed(4)}]` })) },
+  }),
+});
+
+/** Every question of the game, by name (the descriptor's `questions`). */
+export const questions: Readonly<Record<string, Question<never, unknown>>> = { odds, table, exploit, sweep } as unknown as Record<string, Question<never, unknown>>;

@@ -1,0 +1,223 @@
+/// <reference lib="dom" />
+/**
+ * The trainer: play decisions and have each graded against the exact answer, with a session summary.
+ * - Wulong turn (the rulebook): set dice aside after each roll, then stop or roll on; graded by
+ *   src/games/wulong/turn/exact-grade.ts, the code `oddsmith wulong grade` runs (expected points lost).
+ * - Sichuan discards: a run of 14-tile hands from a seeded wall (void suit bamboo); each discard is
+ *   graded by the advisor `mahjong discard` runs (expected points, or the chance to win, lost).
+ * A drill is its seed: the same link deals the same dice or tiles for the same choices.
+ */
+import { validateRules as validateWulong, type WulongRules } from '../games/wulong/turn/rules.js';
+import { TurnAnalysis } from '../games/wulong/turn/exact.js';
+import { gradeDecision, summarize, type Decision, type Grade } from '../games/wulong/turn/exact-grade.js';
+import { validateRules as validateMahjong } from '../games/sichuan-mahjong/rules.js';
+import { analyze } from '../games/sichuan-mahjong/exact-waits.js';
+import { advise, DEFAULT_DRAWS, type AdvisedDiscard, type Objective } from '../games/sichuan-mahjong/exact-advisor.js';
+import { Rng } from '../core/rng.js';
+import { $, esc, fixed, last, pct, table, writeHash } from './dom.js';
+
+declare const __PRESETS__: Record<string, unknown>;
+
+/** One graded decision of either drill, as the session log keeps it. */
+interface Logged {
+  what: string;
+  chosen: string;
+  best: string;
+  /** in the drill's unit (points, or percentage points of P(win)) */
+  loss: number;
+  unit: string;
+  why: string;
+  /** the CLI command giving the exact answer graded against (for the browser test and the curious) */
+  cli: string[];
+}
+
+export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
+  root.innerHTML = `<h2>Trainer: play, and see every decision graded against the exact answer</h2>
+<p><label>drill <select id="t-drill"><option value="wulong">Wulong turn (the rulebook): set aside, stop or roll</option>
+<option value="mahjong">Sichuan mahjong: a run of discards</option></select></label>
+<label id="t-objective-box">graded for <select id="t-objective"><option value="points">expected points</option><option value="win">the chance to win</option></select></label>
+<label>seed <input type="number" id="t-seed" min="0" max="4294967295" style="width:8em"></label>
+<button type="button" id="t-new">New drill</button></p>
+<p class="note">The drill is in the address (its seed): the link deals the same dice or tiles to anyone who makes the same choices.</p>
+<div class="cols trainer"><div id="t-play"></div><div id="t-session"></div></div>`;
+  const wulongRules = validateWulong(__PRESETS__['rules/wulong/default.json'], 'rules/wulong/default.json');
+  const mahjongRules = validateMahjong(__PRESETS__['rules/sichuan-mahjong/default.json'], 'rules/sichuan-mahjong/default.json');
+  let log: Logged[] = [];
+  /** the Wulong decisions as `wulong grade` reads them, with their grades */
+  let wulongLog: { decision: Decision; grade: Grade }[] = [];
+  let analysis: TurnAnalysis | undefined;
+  const play = $('#t-play'), session = $('#t-session');
+
+  const showSession = () => {
+    const s = summarize(log.map((l) => ({ loss: l.loss, optimal: l.loss === 0 })));
+    const unit = log[0]?.unit ?? '';
+    session.innerHTML = `<h3>Session</h3><p id="t-summary">${s.decisions} decision${s.decisions === 1 ? '' : 's'}, ${s.optimal} optimal; lost in all <b>${fixed(s.totalLoss, 2)}</b> ${esc(unit)}</p>` +
+      (s.worst.length ? `<h3>Worst mistakes</h3><ol id="t-worst">${s.worst.map((i) => `<li>${esc(log[i].what)}: ${esc(log[i].chosen)} instead of ${esc(log[i].best)}, −${fixed(log[i].loss, 2)} ${esc(unit)}. ${esc(log[i].why)}</li>`).join('')}</ol>` : '') +
+      (log.length ? '<h3>Every decision</h3>' + table(log.map((l, i) => ({ '#': i + 1, decision: l.what, chosen: l.chosen, best: l.best, lost: fixed(l.loss, 2) }))) : '') +
+      (wulongLog.length ? '<p><button type="button" id="t-download">Download the decisions (JSON lines, for <code>oddsmith wulong grade</code>)</button></p>' : '');
+    last.trainer = { log, wulong: wulongLog.map((x) => ({ decision: x.decision, grade: x.grade })) };
+    const dl = document.getElementById('t-download');
+    if (dl) dl.onclick = () => {
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([wulongLog.map((x) => JSON.stringify(x.decision)).join('\n') + '\n'], { type: 'application/x-ndjson' }));
+      a.download = 'wulong-decisions.jsonl';
+      a.click();
+    };
+  };
+  const feedback = (l: Logged) => l.loss === 0
+    ? `<p class="good" id="t-feedback">✓ ${esc(l.chosen)} is the best choice. ${esc(l.why.replace(/^best:? /, ''))}</p>`
+    : `<p class="bad" id="t-feedback">✗ ${esc(l.chosen)} loses ${fixed(l.loss, 2)} ${esc(l.unit)}: the best is ${esc(l.best)}. ${esc(l.why)}</p>`;
+  const record = (l: Logged) => {
+    log.push(l);
+    showSession();
+    return feedback(l);
+  };
+
+  // ---- Wulong turn -------------------------------------------------------------------------------
+  function wulong(rng: Rng, rules: WulongRules): void {
+    analysis ??= new TurnAnalysis(rules);
+    const a = analysis;
+    let turn = 0, banked = 0;
+    const faces = rules.faces.map((f) => f.id);
+    const newTurn = (note = '') => {
+      turn++;
+      rollAt(0, rules.dice, note);
+    };
+    const rollAt = (total: number, dice: number, note: string) => {
+      const roll = Array.from({ length: dice }, () => faces[rng.below(faces.length)]).join(',');
+      const r = a.rankSetAsides(total, dice, roll);
+      const head = `${note}<h3>Turn ${turn} · turn total ${total.toLocaleString('en-US')} · banked so far ${banked.toLocaleString('en-US')}</h3><p>You roll ${dice} ${dice === 1 ? 'die' : 'dice'}: <span class="big" id="t-roll">${esc(roll)}</span></p>`;
+      if (r.instantWin || r.bust) {
+        play.innerHTML = head + `<p>${r.instantWin ? `${esc(r.instantWin)}! The game is won at once.` : 'Bust: no scoring dice — the turn ends with 0.'}</p><p><button type="button" id="t-next">Next turn</button></p>`;
+        $('#t-next').onclick = () => newTurn();
+        return;
+      }
+      // the choices in face order, not ranked: the ranking is the answer
+      const options = [...r.options].sort((x, y) => x.setAside.localeCompare(y.setAside));
+      play.innerHTML = head + '<p>Which dice do you set aside?</p><p class="choices">' +
+        options.map((o, i) => `<button type="button" data-choice="${i}">${esc(o.setAside)} <small>(${o.score})</small></button>`).join(' ') + '</p>';
+      play.querySelectorAll<HTMLButtonElement>('[data-choice]').forEach((b) => {
+        b.onclick = () => {
+          const o = options[Number(b.dataset.choice)];
+          const decision: Decision = { total, dice, roll, setAside: o.setAside };
+          const g = gradeDecision(a, decision);
+          wulongLog.push({ decision, grade: g });
+          const fb = record({ what: `turn ${turn}: set aside from ${roll} at ${total}`, chosen: g.chosen, best: g.best, loss: g.loss, unit: 'expected points', why: g.why, cli: ['wulong', 'advise', '--score', String(total), '--dice', String(dice), '--roll', roll] });
+          afterSetAside(o.newTotal, o.diceLeft, fb);
+        };
+      });
+    };
+    const afterSetAside = (total: number, dice: number, note: string) => {
+      if (dice === 0) {
+        banked += total;
+        play.innerHTML = `${note}<p>No dice left: ${total.toLocaleString('en-US')} banked.</p><p><button type="button" id="t-next">Next turn</button></p>`;
+        $('#t-next').onclick = () => newTurn();
+        return;
+      }
+      if (total < rules.minimumBank) {
+        play.innerHTML = `${note}<p>Turn total ${total.toLocaleString('en-US')} is below the minimum bank (${rules.minimumBank.toLocaleString('en-US')}): you roll on.</p><p><button type="button" id="t-roll-on">Roll ${dice} ${dice === 1 ? 'die' : 'dice'}</button></p>`;
+        $('#t-roll-on').onclick = () => rollAt(total, dice, '');
+        return;
+      }
+      play.innerHTML = `${note}<h3>Turn ${turn} · turn total ${total.toLocaleString('en-US')} · ${dice} ${dice === 1 ? 'die' : 'dice'} to roll</h3><p>Stop and bank ${total.toLocaleString('en-US')}, or roll on?</p>` +
+        '<p class="choices"><button type="button" data-action="stop">Stop</button> <button type="button" data-action="roll">Roll</button></p>';
+      play.querySelectorAll<HTMLButtonElement>('[data-action]').forEach((b) => {
+        b.onclick = () => {
+          const action = b.dataset.action as 'stop' | 'roll';
+          const decision: Decision = { total, dice, action };
+          const g = gradeDecision(a, decision);
+          wulongLog.push({ decision, grade: g });
+          const fb = record({ what: `turn ${turn}: at ${total} with ${dice} ${dice === 1 ? 'die' : 'dice'}`, chosen: g.chosen, best: g.best, loss: g.loss, unit: 'expected points', why: g.why, cli: ['wulong', 'advise', '--score', String(total), '--dice', String(dice)] });
+          if (action === 'roll') return rollAt(total, dice, fb);
+          banked += total;
+          play.innerHTML = `${fb}<p>Banked ${total.toLocaleString('en-US')}.</p><p><button type="button" id="t-next">Next turn</button></p>`;
+          $('#t-next').onclick = () => newTurn();
+        };
+      });
+    };
+    newTurn();
+  }
+
+  // ---- Sichuan discards --------------------------------------------------------------------------
+  function mahjong(rng: Rng, objective: Objective): void {
+    // a wall of the two suits kept (characters and dots; bamboo is the void suit), shuffled by the seed
+    const wall: number[] = [];
+    for (let k = 0; k < 18; k++) for (let c = 0; c < 4; c++) wall.push(k);
+    for (let i = wall.length - 1; i > 0; i--) {
+      const j = rng.below(i + 1);
+      [wall[i], wall[j]] = [wall[j], wall[i]];
+    }
+    const name = (k: number) => `${(k % 9) + 1}${k < 9 ? 'm' : 'p'}`;
+    const text = (tiles: number[]) => {
+      const m = tiles.filter((k) => k < 9).sort((x, y) => x - y).map((k) => k + 1).join('');
+      const p = tiles.filter((k) => k >= 9).sort((x, y) => x - y).map((k) => k - 8).join('');
+      return `${m ? `${m}m` : ''}${p ? `${p}p` : ''}`;
+    };
+    const hand = wall.splice(0, 13);
+    const seen: number[] = [];
+    let step = 0;
+    const draw = (note: string) => {
+      const draws = DEFAULT_DRAWS - step;
+      if (draws < 1 || wall.length === 0) {
+        play.innerHTML = `${note}<p>No draws left in this run.</p>`;
+        return;
+      }
+      hand.push(wall.shift()!);
+      step++;
+      const spec = { hand: text(hand), void: 's', seen: seen.length ? text(seen) : undefined };
+      if (analyze(spec, mahjongRules).completeValue) {
+        play.innerHTML = `${note}<p>${esc(spec.hand)}: a complete hand — you win by self-draw!</p>`;
+        return;
+      }
+      const r = advise(spec, mahjongRules, { draws, objective });
+      const kinds = [...new Set(hand)].sort((x, y) => x - y);
+      play.innerHTML = `${note}<h3>Draw ${step} · ${draws} own draws left</h3><p>Your hand: <span class="big" id="t-hand">${esc(spec.hand)}</span> (drew ${name(hand[hand.length - 1])})</p>` +
+        `<p>Which tile do you discard?</p><p class="choices">${kinds.map((k) => `<button type="button" data-tile="${k}">${name(k)}</button>`).join(' ')}</p>`;
+      play.querySelectorAll<HTMLButtonElement>('[data-tile]').forEach((b) => {
+        b.onclick = () => {
+          const k = Number(b.dataset.tile);
+          const key = (d: AdvisedDiscard) => (objective === 'win' ? 100 * d.pWin : d.expectedPoints);
+          const best = r.discards[0], mine = r.discards.find((d) => d.discard === name(k))!;
+          const loss = Math.max(0, key(best) - key(mine));
+          const describe = (d: AdvisedDiscard) => `${d.discard}: shanten ${d.shanten}, ${d.improvingTiles} improving tiles, P(win) ${pct(d.pWin, 2)}, ${d.expectedPoints.toFixed(3)} expected points`;
+          const why = loss === 0 ? `best: ${describe(best)}` : `best ${describe(best)}; yours ${describe(mine)}`;
+          const fb = record({ what: `draw ${step}: ${spec.hand}`, chosen: mine.discard, best: best.discard, loss, unit: objective === 'win' ? 'percentage points of P(win)' : 'expected points', why, cli: ['mahjong', 'discard', spec.hand, '--void', 's', ...(spec.seen ? ['--seen', spec.seen] : []), '--draws', String(draws), '--objective', objective] });
+          hand.splice(hand.indexOf(k), 1);
+          seen.push(k);
+          draw(fb);
+        };
+      });
+    };
+    draw('');
+  }
+
+  const start = (write: boolean) => {
+    const drill = $<HTMLSelectElement>('#t-drill').value, seed = $<HTMLInputElement>('#t-seed').value.trim();
+    const objective = $<HTMLSelectElement>('#t-objective').value as Objective;
+    $('#t-objective-box').hidden = drill !== 'mahjong';
+    writeHash({ game: 'trainer', drill, seed, ...(drill === 'mahjong' ? { objective } : {}) }, write);
+    const n = Number(seed);
+    log = [];
+    wulongLog = [];
+    showSession();
+    if (!/^\d+$/.test(seed) || n > 4294967295) {
+      play.innerHTML = `<p class="error" id="t-error">The seed must be a whole number in 0..4294967295 (got ${esc(JSON.stringify(seed))}).</p>`;
+      return;
+    }
+    const rng = new Rng(n);
+    if (drill === 'mahjong') mahjong(rng, objective);
+    else wulong(rng, wulongRules);
+  };
+  root.querySelectorAll('#t-drill, #t-seed, #t-objective').forEach((e) => e.addEventListener('change', () => start(true)));
+  $('#t-new').addEventListener('click', () => {
+    $<HTMLInputElement>('#t-seed').value = String(Math.floor(Math.random() * 1e9));
+    start(true);
+  });
+  return (q) => {
+    const mine = q.get('game') === 'trainer';
+    $<HTMLSelectElement>('#t-drill').value = mine && q.get('drill') === 'mahjong' ? 'mahjong' : 'wulong';
+    $<HTMLSelectElement>('#t-objective').value = mine && q.get('objective') === 'win' ? 'win' : 'points';
+    $<HTMLInputElement>('#t-seed').value = mine ? q.get('seed') ?? '1' : '1';
+    start(false);
+  };
+}
