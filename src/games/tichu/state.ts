@@ -543,4 +543,5 @@ export const stateGame: StateGame<TichuRules> = {
     return new TichuStrategyPlayer(createStrategy(parseStrategySpec(spec), rules, own), own);
   },
   outcome: (rules): Outcome => ({ kind: 'points', ...pointsRange(rules) }),
+  teams: [0, 1, 0, 1],
 };
