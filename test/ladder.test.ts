@@ -148,3 +148,24 @@ describe('the command', () => {
     expectUserError(runCli(['liars', 'ladder', '--players', 'uniform,threshold:outOfTurnBelow=x', '--deals', '5']), /outOfTurnBelow/);
   });
 });
+
+describe('the report page', () => {
+  it('shows the ratings the command prints for the same run, with the three charts', async () => {
+    const { readFileSync, existsSync } = await import('node:fs');
+    const { toolRunners } = await import('../src/play/tool-runners.js');
+    const dir = mkdtempSync(join(tmpdir(), 'oddsmith-ladder-page-'));
+    try {
+      const runner = await toolRunners()['cant-stop-ladder']();
+      await runner({ name: 'cant-stop-ladder', game: 'cant-stop-ladder', deals: 30, seed: 2 }, { reportsDir: dir, workers: 1, quiet: true });
+      const html = readFileSync(join(dir, 'cant-stop', 'ladder.html'), 'utf8');
+      for (const chart of ['ladder-ratings', 'ladder-matchups', 'ladder-finding-0']) expect(existsSync(join(dir, 'cant-stop', `${chart}.png`)), chart).toBe(true);
+      const cli = runCli(['cant-stop', 'ladder', '--deals', '30', '--seed', '2', '--workers', '1', '--quiet', '--json']);
+      expect(cli.code, cli.stderr).toBe(0);
+      const { ratingRows } = await import('../src/play/ladder-text.js');
+      for (const row of ratingRows(JSON.parse(cli.stdout))) expect(html).toContain(`<td>${String(row['95% CI (bootstrap)'])}</td>`);
+      expect(html).toContain('npx oddsmith cant-stop ladder --deals 30 --seed 2');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
