@@ -12,6 +12,8 @@ import { toCsv, type Row } from '../report/csv.js';
 import { loadRulesFile, type Validate } from '../core/rules.js';
 import type { AssumptionsReport } from '../report/assumptions.js';
 export { textTable, fmtPct, fmtNum } from '../core/format.js';
+/** players of every game (uniform, ismcts) and the one spec → player factory, for a game's command that takes any player */
+export { isGenericPlayer, makePlayer as makeAnyPlayer } from '../play/players.js';
 
 export const intArg = (name: string, min?: number, max?: number) => (v: string) => parseIntArg(v, name, min, max);
 

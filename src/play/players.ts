@@ -1,10 +1,12 @@
 /**
- * Players for any game over the interface (src/games/state.ts): the uniformly random player, and
- * the one way a tool turns a strategy spec into a player — `uniform`, else the game's own players.
+ * Players for any game over the interface (src/games/state.ts): the generic ones every game has —
+ * the uniformly random player and the search player `ismcts` (src/play/ismcts.ts) — and the one
+ * way a tool turns a strategy spec into a player: a generic name, else the game's own players.
  */
 import { UserError } from '../core/errors.js';
 import type { Rng } from '../core/rng.js';
 import { MAX_ACTIONS, type GameState, type StateGame, type StatePlayer } from '../games/state.js';
+import { ISMCTS, makeIsmctsPlayer } from './ismcts.js';
 
 /** Plays a legal action drawn uniformly at random: the baseline every game has. */
 export class UniformPlayer implements StatePlayer {
@@ -18,15 +20,23 @@ export class UniformPlayer implements StatePlayer {
 /** The name of the uniformly random player (a name no game's strategy uses). */
 export const UNIFORM = 'uniform';
 
-/** Every player name a tool accepts for this game. */
+/** The players every game has, whatever its own are. */
+export const GENERIC_PLAYERS: readonly string[] = [UNIFORM, ISMCTS];
+
+export function isGenericPlayer(name: string): boolean {
+  return GENERIC_PLAYERS.includes(name);
+}
+
+/** Every player name a tool accepts for this game: uniform, the game's own, then the search player. */
 export function playerNames(sg: StateGame<never>): string[] {
-  return [UNIFORM, ...sg.playerNames];
+  return [UNIFORM, ...sg.playerNames, ISMCTS];
 }
 
 /** A player for `spec` at `seat` of a table of `players`; an unknown name is a UserError. */
 export function makePlayer(sg: StateGame<never>, rules: never, spec: string, seat: number, players: number): StatePlayer {
   if (spec === UNIFORM) return new UniformPlayer();
   const name = spec.split(':')[0];
+  if (name === ISMCTS) return makeIsmctsPlayer(sg, rules, spec, players);
   if (!sg.playerNames.includes(name)) throw new UserError(`${sg.id}: unknown player ${JSON.stringify(name)} (known: ${playerNames(sg).join(', ')})`);
   return sg.player(rules, spec, seat, players);
 }

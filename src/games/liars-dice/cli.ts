@@ -4,13 +4,15 @@ import { UserError } from '../../core/errors.js';
 import { parseNumberArg } from '../../core/validate.js';
 import { splitList } from '../../core/parse.js';
 import { defaultsOf } from '../../core/spec.js';
-import { runAndPrint, addAssumptionsCommand, addRulesOptions, addSimOptions, emit, fmtPct, intArg, rulesFromOptions, simulate, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { runAndPrint, addAssumptionsCommand, addRulesOptions, addSimOptions, emit, fmtPct, intArg, isGenericPlayer, makeAnyPlayer, MAX_SEED, rulesFromOptions, simulate, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { validateRules, type LiarsRules } from './rules.js';
 import { atLeastTable, bidOdds, checkHigher, parseBid, parseDice } from './exact.js';
 import { checkBids } from './check.js';
 import { tournamentKernel, type TournamentParams, type TournamentResult } from './kernels.js';
 import { LiarsSolver, solve, VARIANTS, type Variant } from './exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
+import { statePlayerExploitability } from './exact-search.js';
+import { stateGame } from './state.js';
 import { createStrategy, parseStrategyList, parseStrategySpec, specLabel, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 import { sweepChart } from './report.js';
 import { renderSpec } from '../../report/render.js';
@@ -211,19 +213,25 @@ export function register(program: Command): void {
   liars
     .command('exploit')
     .description('exactly, in the two-player solver\'s game: how much a best response wins against a deterministic bot, and the bot\'s match against the equilibrium')
-    .requiredOption('--strategy <s>', 'a deterministic bot (threshold or conservative) with parameters; its out-of-turn threshold must be 0, e.g. threshold:outOfTurnBelow=0')
+    .requiredOption('--strategy <s>', 'a deterministic bot (threshold or conservative) with parameters; its out-of-turn threshold must be 0, e.g. threshold:outOfTurnBelow=0; or a player of every game: ismcts:c=C,rollout=R (the search player; its iterations from --budgets) or uniform')
     .option('--dice <d0,d1>', `${DICE_HELP}; both the same here`, '1,1')
     .option('--sides <s>', 'die sides, 2..6', intArg('--sides', 2, 6), 6)
     .option('--variant <v>', 'seed (the rules page) or plain (no wild face)', 'seed')
     .option('--target <e>', 'exploitability target of the equilibrium it is matched against', (v) => parseNumberArg(v, '--target', 1e-9, 1), 1e-4)
+    .option('--budgets <list>', 'with ismcts: iterations per decision, one row each, beside CFR+ after as many iterations (default: the spec\'s iters)')
+    .option('--seeds <k>', 'with a player of every game: its action frequencies over k seeds per decision', intArg('--seeds', 1, 1000), 1)
+    .option('--seed <k>', 'with a player of every game: the seed of its decisions', intArg('--seed', 0, MAX_SEED), 1)
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', '\nExample:\n  npx oddsmith liars exploit --strategy threshold:outOfTurnBelow=0 --dice 1,1 --sides 6')
-    .action((opts: { strategy: string; dice: string; sides: number; variant: string; target: number; json?: boolean }) => {
+    .addHelpText('after', '\nExamples:\n  npx oddsmith liars exploit --strategy threshold:outOfTurnBelow=0 --dice 1,1 --sides 6\n  npx oddsmith liars exploit --strategy ismcts:rollout=uniform --budgets 10,100,1000 --sides 4')
+    .action(async (opts: ExploitOptions) => {
       if (opts.variant !== 'seed' && opts.variant !== 'plain') throw new UserError(`--variant must be one of seed, plain (got ${JSON.stringify(opts.variant)})`);
       const variant = opts.variant as Variant;
       const pair = parseDicePair(opts.dice);
       if (pair[0] !== pair[1]) throw new UserError(`--dice: exploit plays both players with the same dice (got ${JSON.stringify(opts.dice)}; use 1,1 or 2,2)`);
       const dice = pair[0];
+      const name = opts.strategy.split(':')[0].trim();
+      if (!STRATEGIES.has(name) && isGenericPlayer(name)) return exploitStatePlayer(opts, variant, dice);
+      if (opts.budgets !== undefined) throw new UserError(`--budgets: only for ismcts (got --strategy ${opts.strategy})`);
       const rules = rulesForVariant(variant, dice, opts.sides);
       const spec = parseStrategySpec(opts.strategy);
       const bot = createStrategy(spec, { rules, players: 2 });
@@ -320,4 +328,65 @@ export async function runSweep(rules: LiarsRules, strategy: string, param: strin
     });
   }
   return { strategy: specLabel(base), param, field: fieldSpecs.map(specLabel), rounds, seed: opts.seed, points };
+}
+
+interface ExploitOptions {
+  strategy: string;
+  dice: string;
+  sides: number;
+  variant: string;
+  target: number;
+  budgets?: string;
+  seeds: number;
+  seed: number;
+  json?: boolean;
+}
+
+/**
+ * `liars exploit` for a player of every game (ismcts, uniform): its exact exploitability in the
+ * solver's game, at each budget for ismcts, beside CFR+'s after as many iterations.
+ */
+function exploitStatePlayer(opts: ExploitOptions, variant: Variant, dice: number): void {
+  const spec = opts.strategy.trim(), name = spec.split(':')[0].trim();
+  const rest = spec.includes(':') ? spec.slice(spec.indexOf(':') + 1).trim() : '';
+  let budgets: (number | undefined)[] = [undefined];
+  if (opts.budgets !== undefined) {
+    if (name !== 'ismcts') throw new UserError(`--budgets: only for ismcts (got --strategy ${spec})`);
+    if (/(^|,)\s*iters\s*=/.test(rest) || (rest !== '' && !rest.includes('='))) throw new UserError(`--budgets: give the iterations by --budgets or by iters= in --strategy, not both (got ${spec})`);
+    budgets = splitList(opts.budgets, '--budgets').map((b) => intArg('--budgets', 1, 10_000_000)(b));
+    budgets = [...new Set(budgets)].sort((a, b) => a! - b!);
+  }
+  const specAt = (b: number | undefined) => (b === undefined ? spec : `${name}:iters=${b}${rest ? `,${rest}` : ''}`);
+  // every spec checked before any work
+  const rules0 = rulesForVariant(variant, dice, opts.sides);
+  for (const b of budgets) makeAnyPlayer(stateGame as never, rules0 as never, specAt(b), 0, 2);
+  const cfr = new LiarsSolver({ variant, dice: [dice, dice], sides: opts.sides });
+  let cfrSeconds = 0;
+  const rows = budgets.map((b) => {
+    const r = statePlayerExploitability(variant, dice, opts.sides, (seat, rules) => makeAnyPlayer(stateGame as never, rules as never, specAt(b), seat, 2), opts.seeds, opts.seed);
+    let cfrExploitability: number | null = null;
+    if (b !== undefined) {
+      const t0 = process.hrtime.bigint();
+      cfr.iterate(b - cfr.iterations);
+      cfrSeconds += Number(process.hrtime.bigint() - t0) / 1e9;
+      cfrExploitability = cfr.exploitability().exploitability;
+    }
+    return { player: specAt(b), iterations: b ?? null, ...r, cfrExploitability, cfrSeconds: b === undefined ? null : cfrSeconds };
+  });
+  const result = { strategy: spec, variant, dice, sides: opts.sides, seeds: opts.seeds, seed: opts.seed, rows };
+  const withCfr = budgets[0] !== undefined;
+  emit(result, opts, () => [
+    `${spec}: ${variant} variant, ${dice} v ${dice} dice, ${opts.sides} sides, two players`,
+    'exact (+1 win / −1 loss a round), from its choice at every information set it reaches:',
+    `${opts.seeds === 1 ? 'one seeded decision each' : `its frequencies over ${opts.seeds} seeds`} (seed ${opts.seed})${withCfr ? '; CFR+ after as many iterations (each a whole-tree pass)' : ''}`,
+    '',
+    textTable(rows.map((r) => ({
+      ...(withCfr ? { iterations: r.iterations } : { player: r.player }),
+      exploitability: r.exploitability.toFixed(4),
+      'self-play opener': r.selfValue0.toFixed(4),
+      infosets: r.infosets,
+      seconds: r.seconds.toFixed(1),
+      ...(withCfr ? { 'CFR+ exploitability': r.cfrExploitability!.toFixed(4), 'CFR+ seconds': r.cfrSeconds!.toFixed(2) } : {}),
+    }))),
+  ].join('\n'));
 }

@@ -21,7 +21,8 @@ import type { Strategy } from './strategy.js';
 import type { LiarsRules } from './rules.js';
 import { STRATEGIES, createStrategy, parseStrategySpec } from '../../../strategies/liars-dice/index.js';
 
-const ROLL = 0, OPEN = 1, DIRECTION = 2, CALL_IN = 3, CALL_OUT = 4, RAISE = 5, OVER = 6;
+/** where a round stands (`LiarsState.phase`) */
+export const ROLL = 0, OPEN = 1, DIRECTION = 2, CALL_IN = 3, CALL_OUT = 4, RAISE = 5, OVER = 6;
 /** call-phase actions */
 export const NO_CALL = 0, CALL_MARKED = 1, CHALLENGE = 2;
 
@@ -192,7 +193,8 @@ export class LiarsState implements GameState {
   }
 
   clone(): LiarsState {
-    const c = new LiarsState(this.rules, this.players, this.opener);
+    // of the same class: a variant of the game (exact-search.ts) stays that variant when cloned
+    const c = new (this.constructor as typeof LiarsState)(this.rules, this.players, this.opener);
     c.phase = this.phase;
     c.k = this.k;
     c.lastMarked = this.lastMarked;

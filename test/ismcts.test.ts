@@ -1,0 +1,147 @@
+/**
+ * The generic search player (src/play/ismcts.ts): legal in every game, deterministic for a seed,
+ * independent of the worker count, stronger than random and stronger with more iterations, and
+ * strict about its spec.
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../src/core/rng.js';
+import { UserError } from '../src/core/errors.js';
+import { GAMES } from '../src/games/index.js';
+import { CHANCE, type GameState, type StateGame, type StatePlayer } from '../src/games/state.js';
+import { ISMCTS, heuristicName, parseIsmctsSpec } from '../src/play/ismcts.js';
+import { playMatches, summarizeMatches, type MatchParams } from '../src/play/match.js';
+import { makePlayer, playerNames } from '../src/play/players.js';
+import { playOut } from './kit/playout.js';
+import { expectUserError, runCli } from './helpers/cli.js';
+
+async function gameOf(id: string) {
+  const g = GAMES.find((x) => x.id === id)!;
+  const sg = (await g.state!()) as StateGame<never>;
+  const rules = (await g.rules()).loadRules(undefined, []) as never;
+  return { g, sg, rules, P: sg.seats(rules).default };
+}
+
+function tournament(sg: StateGame<never>, rules: never, entrants: string[], seed: number, deals: number) {
+  const p: MatchParams = { game: sg.id, rules, entrants };
+  return summarizeMatches(sg, p, playMatches(sg, p, new Rng(seed), deals));
+}
+
+/** The actions of one game with these players (chance and players from one seeded stream). */
+function trace(sg: StateGame<never>, rules: never, players: StatePlayer[], seed: number): number[] {
+  const state: GameState = sg.newGame(rules, players.length), rng = new Rng(seed), out: number[] = [];
+  while (!state.isTerminal()) {
+    if (state.currentPlayer() === CHANCE) state.applyChance(rng);
+    else {
+      const a = players[state.currentPlayer()].act(state, rng);
+      out.push(a);
+      state.applyAction(a);
+    }
+  }
+  return out;
+}
+
+describe('ismcts is offered in every game', () => {
+  it('every game with the interface lists it after its own players, and names a heuristic for rollouts', async () => {
+    for (const g of GAMES.filter((x) => x.state)) {
+      const sg = (await g.state!()) as StateGame<never>;
+      const names = playerNames(sg);
+      expect(names[0], g.id).toBe('uniform');
+      expect(names[names.length - 1], g.id).toBe(ISMCTS);
+      expect(sg.playerNames, g.id).not.toContain(ISMCTS);
+      expect(heuristicName(sg), g.id).toBeDefined();
+      expect(heuristicName(sg), g.id).not.toBe('random');
+    }
+  });
+
+  for (const g of GAMES.filter((x) => x.state)) {
+    it(`${g.id}: only legal moves at a tiny budget (every seat searching, uniform rollouts; seat 0 with heuristic rollouts)`, async () => {
+      const { sg, rules, P } = await gameOf(g.id);
+      const all = Array.from({ length: P }, (_, s) => makePlayer(sg, rules, 'ismcts:iters=3,rollout=uniform', s, P));
+      expect(playOut(sg.newGame(rules, P), all, new Rng(2))).toBeGreaterThan(0);
+      const one = Array.from({ length: P }, (_, s) => makePlayer(sg, rules, s === 0 ? 'ismcts:iters=3,rollout=heuristic' : 'uniform', s, P));
+      expect(playOut(sg.newGame(rules, P), one, new Rng(3))).toBeGreaterThan(0);
+    }, 30_000);
+  }
+});
+
+describe('ismcts is deterministic', () => {
+  it('the same seed replays the same game bit for bit; another seed plays another', async () => {
+    for (const id of ['liars-dice', 'cant-stop', 'dracula']) {
+      const { sg, rules, P } = await gameOf(id);
+      const fresh = () => Array.from({ length: P }, (_, s) => makePlayer(sg, rules, 'ismcts:iters=15', s, P));
+      const a = trace(sg, rules, fresh(), 7), b = trace(sg, rules, fresh(), 7);
+      expect(b, id).toEqual(a);
+      // one player reused for a second game gives the same game again (the tree is reset, nothing carries over)
+      const players = fresh();
+      trace(sg, rules, players, 8);
+      expect(trace(sg, rules, players, 7), id).toEqual(a);
+    }
+  });
+
+  it('a tournament with it gives the same result for 1 and 2 workers', () => {
+    const args = ['liars', 'duplicate-tournament', '--strategies', 'ismcts:iters=20,c=0.5,threshold', '--deals', '20', '--shard-count', '4', '--quiet', '--json'];
+    const one = runCli([...args, '--workers', '1']), two = runCli([...args, '--workers', '2']);
+    expect(one.code, one.stderr).toBe(0);
+    const strip = (t: string) => {
+      const { seconds: _s, ...rest } = JSON.parse(t) as Record<string, unknown>;
+      return rest;
+    };
+    expect(strip(two.stdout)).toEqual(strip(one.stdout));
+    expect((strip(one.stdout).entrants as { player: string }[])[0].player).toBe('ismcts:iters=20,c=0.5');
+  });
+});
+
+describe('ismcts plays well', () => {
+  // duplicate tournaments at a fixed seed: the interval must exclude an even split
+  const cases: [string, string, number][] = [
+    ['liars-dice', 'ismcts:iters=50,rollout=uniform', 100],
+    ['cant-stop', 'ismcts:iters=10,rollout=uniform', 12],
+    ['dracula', 'ismcts:iters=20,rollout=uniform', 40],
+  ];
+  for (const [id, spec, deals] of cases) {
+    it(`${id}: ${spec} beats uniform clearly`, async () => {
+      const { sg, rules } = await gameOf(id);
+      const r = tournament(sg, rules, [spec, 'uniform'], 5, deals);
+      expect(r.entrants[0].winRate.ci95[0], `${id} win rate ${r.entrants[0].winRate.p}`).toBeGreaterThan(0.5);
+    }, 30_000);
+  }
+
+  it("Liar's Dice: more iterations play better (100 against 5)", async () => {
+    const { sg, rules } = await gameOf('liars-dice');
+    const r = tournament(sg, rules, ['ismcts:iters=100,rollout=uniform', 'ismcts:iters=5,rollout=uniform'], 9, 100);
+    expect(r.entrants[0].winRate.ci95[0], `win rate ${r.entrants[0].winRate.p}`).toBeGreaterThan(0.5);
+  }, 30_000);
+});
+
+describe('ismcts specs', () => {
+  it('defaults, named and numbered rollouts, the main parameter', () => {
+    expect(parseIsmctsSpec('ismcts')).toEqual({ iters: 1000, c: 0.7, rollout: 1 });
+    expect(parseIsmctsSpec('ismcts:iters=50,c=0.25,rollout=uniform')).toEqual({ iters: 50, c: 0.25, rollout: 0 });
+    expect(parseIsmctsSpec('ismcts:rollout=heuristic,iters=5')).toEqual({ iters: 5, c: 0.7, rollout: 1 });
+    expect(parseIsmctsSpec('ismcts:rollout=0')).toEqual({ iters: 1000, c: 0.7, rollout: 0 });
+    expect(parseIsmctsSpec('ismcts:200')).toEqual({ iters: 200, c: 0.7, rollout: 1 });
+  });
+
+  it('bad parameters are user errors naming the parameter', () => {
+    const bad: [string, RegExp][] = [
+      ['ismcts:iters=0', /iters must be an integer in 1\.\./],
+      ['ismcts:iters=2.5', /iters must be an integer/],
+      ['ismcts:c=-1', /c must be a number in 0\.\./],
+      ['ismcts:depth=3', /unknown parameter depth/],
+      ['ismcts:rollout=smart', /rollout must be one of uniform, heuristic/],
+      ['ismcts:rollout=2', /rollout must be an integer in 0\.\.1/],
+      ['ismcts:iters=', /must look like name=number/],
+    ];
+    for (const [spec, message] of bad) {
+      expect(() => parseIsmctsSpec(spec), spec).toThrow(UserError);
+      expect(() => parseIsmctsSpec(spec), spec).toThrow(message);
+    }
+  });
+
+  it('on the command line: one line, exit code 2', () => {
+    expectUserError(runCli(['dracula', 'tournament', '--strategies', 'ismcts:iters=0,greedy', '--deals', '5']), /iters must be an integer/);
+    expectUserError(runCli(['cant-stop', 'tournament', '--strategies', 'ismcts:iters=1.5,rule28', '--deals', '5']), /iters must be an integer/);
+    expectUserError(runCli(['liars', 'duplicate-tournament', '--strategies', 'ismcts:c=-0.5,threshold', '--deals', '5']), /c must be a number/);
+    expectUserError(runCli(['weilong', 'tournament', '--strategies', 'ismcts:budget=9,adaptive', '--deals', '5']), /unknown parameter budget/);
+  });
+});
