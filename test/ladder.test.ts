@@ -146,6 +146,8 @@ describe('the command', () => {
     expectUserError(runCli(['dracula', 'ladder', '--seats', '3', '--deals', '5']), /--seats/);
     expectUserError(runCli(['dracula', 'ladder', '--deals', '0']), /--deals/);
     expectUserError(runCli(['liars', 'ladder', '--players', 'uniform,threshold:outOfTurnBelow=x', '--deals', '5']), /outOfTurnBelow/);
+    expectUserError(runCli(['liars', 'ladder', '--players', 'uniform,ismcts:iters=0', '--deals', '5']), /iters/);
+    expectUserError(runCli(['liars', 'ladder', '--players', 'uniform,ismcts:iters=2.5', '--deals', '5']), /iters/);
   });
 });
 
