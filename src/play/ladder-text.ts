@@ -43,7 +43,8 @@ export function findingRows(r: LadderResult): Row[] {
 export function ladderText(r: LadderResult & { seed?: number; shardCount?: number }): string {
   const units = r.teams ? 'teams' : 'seats';
   const out = [
-    `${r.game} ladder: ${r.rungs.length} rungs, ${r.players} players, ${fmtNum(r.deals, 0)} deals${r.rules ? `; rules: ${r.rules}` : ''}`,
+    `${r.game} ladder: ${r.rungs.length} rungs, ${r.players} players, ${fmtNum(r.deals, 0)} deals`,
+    ...(r.rules ? [`rules: ${r.rules}`] : []),
     `(every pair plays each deal in ${r.seatings} seatings, ${units} alternating and swapped; each rung also`,
     ' plays it against itself for the findings)',
     '',
