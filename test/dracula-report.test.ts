@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listExperiments } from '../src/report/experiment.js';
 import { experimentRunners } from '../src/games/index.js';
+import { toolRunners } from '../src/play/tool-runners.js';
 import { parseExperiment, runExperiment } from '../src/games/dracula/report.js';
 
 describe('dracula report', () => {
   it('the shipped experiment parses', () => {
-    const [{ spec }] = listExperiments('experiments', Object.keys(experimentRunners())).filter((x) => x.game === 'dracula');
+    const [{ spec }] = listExperiments('experiments', Object.keys({ ...experimentRunners(), ...toolRunners() })).filter((x) => x.game === 'dracula');
     const e = parseExperiment(spec);
     expect(e.strategies.map((s) => s.name)).toEqual(['random', 'greedy', 'search']);
     expect(e.sweeps[0].values).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16]);

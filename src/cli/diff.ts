@@ -60,7 +60,8 @@ async function runWithRules(name: string, rules: string, workers: number): Promi
   const { listExperiments } = await import('../report/experiment.js');
   const { readFigures } = await import('../report/findings.js');
   const { experimentRunners } = await import('../games/index.js');
-  const runners = experimentRunners();
+  const { toolRunners } = await import('../play/tool-runners.js');
+  const runners = { ...experimentRunners(), ...toolRunners() };
   const all = listExperiments(join(packageRoot(), 'experiments'), Object.keys(runners));
   const e = all.find((x) => x.name === name);
   if (!e) throw new UserError(`unknown experiment ${name} (known: ${all.map((x) => x.name).join(', ')})`);

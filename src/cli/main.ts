@@ -194,7 +194,8 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     .action(async (opts: { experiments?: string; out: string; only?: string; full?: boolean; cacheDir?: string; cache: boolean; workers: number; quiet?: boolean }) => {
       const { listExperiments } = await import('../report/experiment.js');
       const { runReports, whereToOpen } = await import('../report/run.js');
-      const runners = experimentRunners();
+      const { toolRunners, toolRunnerFolders } = await import('../play/tool-runners.js');
+      const runners = { ...experimentRunners(), ...toolRunners() };
       const only = opts.only?.split(',').map((s) => s.trim());
       if (only && only.some((n) => n === '')) throw new UserError(`--only needs experiment names separated by commas (got ${JSON.stringify(opts.only)})`);
       const all = listExperiments(opts.experiments ?? join(packageRoot(), 'experiments'), Object.keys(runners), !!opts.full);
@@ -202,7 +203,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
         const unknown = only.filter((n) => !all.some((e) => e.name === n));
         if (unknown.length) throw new UserError(`unknown experiment(s): ${unknown.join(', ').slice(0, 200)} (known: ${all.map((e) => e.name).join(', ')})`);
       }
-      const folderOf = Object.fromEntries(GAMES.flatMap((g) => Object.keys(g.experiments).map((k) => [k, g.id])));
+      const folderOf = { ...Object.fromEntries(GAMES.flatMap((g) => Object.keys(g.experiments).map((k) => [k, g.id]))), ...toolRunnerFolders() };
       const cacheDir = opts.cache ? (opts.cacheDir ?? join(dirname(resolve(opts.out)), '.oddsmith-cache')) : null;
       const log = (line: string) => process.stderr.write(`${line}\n`);
       // Everything is written into a temp folder next to --out (a copy of it, so that --only keeps

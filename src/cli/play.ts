@@ -52,6 +52,45 @@ export function addPlayCommands(group: Command, g: GameDescriptor): void {
   )
     .addHelpText('after', `\nExamples:\n${ex(balance, g.examples?.balance ?? ['--deals 200'])}`)
     .action(async (opts: PlayOptions) => run(g, 'balance', opts));
+
+  const ladder = playCommandName(group, 'ladder');
+  addRulesOptions(
+    group
+      .command(ladder)
+      .description('skill ladder over the game interface: every pair of players on the same deals, seats rotated; Bradley–Terry ratings (Elo scale) with bootstrap intervals, the matchup matrix, and the game\'s findings in each player\'s self-play')
+      .option('--players <list>', 'comma-separated rungs, weakest first (default: the game\'s ladder)')
+      .addOption(new Option('--deals <n>', 'deals; every pair plays each in every seating (default 100)').default(100).argParser(intArg('--deals', 1, 10_000_000)))
+      .addOption(new Option('--seats <n>', 'seats at the table (default: the game\'s usual table)').argParser(intArg('--seats', 1, 64)))
+      .addOption(new Option('--replicates <n>', 'bootstrap replicates for the rating intervals (default 200)').default(200).argParser(intArg('--replicates', 20, 2000))),
+    g.id,
+  );
+  addSimOptions(group.commands.find((c) => c.name() === ladder)!)
+    .addHelpText('after', `\nRung 0 is the rating's zero. "uniform" is the uniformly random player. See docs/tools.md.\n\nExamples:\n${ex(ladder, g.examples?.ladder ?? ['--deals 50'])}`)
+    .action(async (opts: LadderOptions) => runLadder(g, opts));
+}
+
+type LadderOptions = SimOptions & RulesOptions & { players?: string; seats?: number; deals: number; replicates: number };
+
+/** The default rungs of a game: its descriptor's, else uniform and then each of its players. */
+export function defaultRungs(g: GameDescriptor, playerNames: readonly string[]): string[] {
+  return g.ladder ? [...g.ladder.rungs] : ['uniform', ...playerNames];
+}
+
+async function runLadder(g: GameDescriptor, opts: LadderOptions): Promise<void> {
+  const sg = await g.state!();
+  const rules = (await g.rules()).loadRules(opts.rules, opts.set) as never;
+  const seats = sg.seats(rules);
+  const players = opts.seats ?? seats.default;
+  if (players < seats.min || players > seats.max) throw new UserError(`--seats: ${g.id} seats ${seats.min}..${seats.max} players under these rules (got ${players})`);
+  const { splitPlayerList, makePlayer } = await import('../play/players.js');
+  const rungs = opts.players !== undefined ? splitPlayerList(opts.players, '--players') : defaultRungs(g, sg.playerNames);
+  if (rungs.length < 2) throw new UserError(`--players: a ladder needs at least two players (got ${rungs.length})`);
+  // every player built once here, at every seat: a bad name or parameter is reported before any work
+  for (const spec of rungs) for (let s = 0; s < players; s++) makePlayer(sg, rules, spec, s, players);
+  const { ladderKernelName } = await import('../play/kernels.js');
+  const { getKernel } = await import('../parallel/registry.js');
+  const kernel = getKernel(ladderKernelName(g.id)) as Parameters<typeof runAndPrint>[0];
+  return runAndPrint(kernel, { game: g.id, rules, rungs, players, replicates: opts.replicates }, opts.deals, opts);
 }
 
 async function run(g: GameDescriptor, mode: 'tournament' | 'balance', opts: PlayOptions): Promise<void> {

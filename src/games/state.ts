@@ -124,4 +124,25 @@ export interface StateGame<R = unknown> {
   outcome?(rules: R, players: number): Outcome;
   /** names for the seats in tables ("Dracula", "Van Helsing") when seats are roles; else undefined */
   roles?: readonly string[];
+  /**
+   * The team of each seat (Tichu: [0, 1, 0, 1]) where partners share one result; teams are equal in
+   * size. Absent: every seat plays for itself. The tools then count one win per team and rotate
+   * whole teams (an entrant is a team line-up), not single seats.
+   */
+  teams?: readonly number[];
+  /**
+   * Optional: the game's own headline figures, measured on every finished game of a ladder's
+   * self-play (src/play/ladder.ts), so a reader sees whether each holds as skill rises.
+   */
+  findings?: readonly StateFinding[];
+}
+
+/** A figure a game measures on one finished game (its mean over games is the finding). */
+export interface StateFinding {
+  /** what it is, short ("Tichu calls made") */
+  name: string;
+  /** 'rate': a share in [0, 1] (printed as a percentage); 'value': a number in the game's units */
+  kind: 'rate' | 'value';
+  /** the figure for this finished game, or NaN where the game says nothing about it (no call made) */
+  measure(state: GameState, returns: Float64Array): number;
 }

@@ -49,9 +49,14 @@ export interface GameDescriptor {
   /** the game through the one state interface (src/games/state.ts), for the tools written once */
   state?: () => Promise<StateGame<never>>;
   /**
+   * `oddsmith <command> ladder`: its default rungs, weakest first (player specs over the interface;
+   * "uniform" is the random player). Absent: uniform, then the game's players in their order.
+   */
+  ladder?: { rungs: readonly string[] };
+  /**
    * Examples for the help, as typed after `npx oddsmith <command>`: `group` for
    * `oddsmith <command> --help`; `tournament` and `balance` for the commands over the interface
    * (each without the command name).
    */
-  examples: { group: string[]; tournament?: string[]; balance?: string[] };
+  examples: { group: string[]; tournament?: string[]; balance?: string[]; ladder?: string[] };
 }

@@ -10,6 +10,8 @@ import { GAMES } from '../games/index.js';
 import type { StateGame } from '../games/state.js';
 import { playMatches, summarizeMatches, type MatchParams, type MatchResult } from './match.js';
 import { matchText, matchRows, type MatchMode } from './text.js';
+import { playLadder, summarizeLadder, type LadderParams, type LadderResult } from './ladder.js';
+import { ladderCsvRows, ladderText } from './ladder-text.js';
 
 const interfaces = new Map<string, StateGame<never>>(
   await Promise.all(GAMES.filter((g) => g.state).map(async (g) => [g.id, await g.state!()] as const)),
@@ -54,5 +56,28 @@ function kernelFor(id: string): Kernel<MatchParams, MatchResult> {
   };
 }
 
+/** The kernel name of a game's ladder. */
+export function ladderKernelName(id: string): string {
+  return `${id}.ladder`;
+}
+
+function ladderKernelFor(id: string): Kernel<LadderParams, LadderResult> {
+  return {
+    name: ladderKernelName(id),
+    progress: { label: `${id} ladder deals`, unit: 'deals' },
+    run: (params, rng, count) => playLadder(stateGameOf(id), params, rng, count),
+    summarize: (params, acc) => summarizeLadder(stateGameOf(id), params, acc),
+    sample: () => {
+      const rules = shipped.get(id), seats = stateGameOf(id).seats(rules as never);
+      return { params: { game: id, rules, rungs: ['uniform', 'uniform'], players: seats.default, replicates: 20 }, count: 2 };
+    },
+    finish: (params, acc, _count, run) => {
+      const result = { ...summarizeLadder(stateGameOf(id), params, acc), seed: run.seed, shardCount: run.shardCount, seconds: run.seconds };
+      return { result, text: () => ladderText(result), csv: () => ladderCsvRows(result) };
+    },
+  };
+}
+
 export const playKernels: readonly Kernel<MatchParams, MatchResult>[] = [...interfaces.keys()].map(kernelFor);
-registerKernels(import.meta.url, playKernels as unknown as readonly Kernel<never, unknown>[]);
+export const ladderKernels: readonly Kernel<LadderParams, LadderResult>[] = [...interfaces.keys()].map(ladderKernelFor);
+registerKernels(import.meta.url, [...playKernels, ...ladderKernels] as unknown as readonly Kernel<never, unknown>[]);

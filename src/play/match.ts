@@ -42,19 +42,87 @@ function playerSeed(dealSeed: number, rotation: number): number {
   return dealSeed + 4294967296 * (rotation + 1);
 }
 
+/**
+ * How the entrants of a table are seated over one deal: `seatOf[r * P + e]` is entrant e's seat in
+ * rotation r. Every seat plays for itself: entrant e sits in seat (e + r) mod P, P rotations. With
+ * teams (StateGame.teams) whole teams move: entrant e, a member of team t (its seat in rotation 0 is
+ * e), takes its place in team (t + r) mod T, T rotations — partners stay partners. `unitOf[s]` is
+ * the seat's team (its own seat without teams): one win is counted per unit.
+ */
+export interface Seating {
+  rotations: number;
+  units: number;
+  seatOf: Int32Array;
+  unitOf: Int32Array;
+}
+
+export function seatingOf(sg: StateGame<never>, P: number): Seating {
+  const teams = sg.teams;
+  if (!teams) {
+    const seatOf = new Int32Array(P * P);
+    for (let r = 0; r < P; r++) for (let e = 0; e < P; e++) seatOf[r * P + e] = (e + r) % P;
+    return { rotations: P, units: P, seatOf, unitOf: Int32Array.from({ length: P }, (_, s) => s) };
+  }
+  if (teams.length !== P) throw new Error(`${sg.id}: teams are declared for ${teams.length} seats, the table has ${P}`);
+  const T = Math.max(...teams) + 1;
+  const members = Array.from({ length: T }, (_, t) => teams.flatMap((u, s) => (u === t ? [s] : [])));
+  if (members.some((m) => m.length !== P / T)) throw new Error(`${sg.id}: teams must be equal in size (${teams.join(',')})`);
+  const seatOf = new Int32Array(T * P);
+  for (let r = 0; r < T; r++) {
+    for (let e = 0; e < P; e++) {
+      const t = teams[e];
+      seatOf[r * P + e] = members[(t + r) % T][members[t].indexOf(e)];
+    }
+  }
+  return { rotations: T, units: T, seatOf, unitOf: Int32Array.from(teams) };
+}
+
+/**
+ * Each seat's share of the win of a finished game, into `win`: the units (seats, or teams) with the
+ * highest return share it (1/k each of k; every member of a winning team gets its team's share).
+ * Returns k, how many units share the win.
+ */
+export function winShares(out: Float64Array, unitOf: Int32Array, units: number, P: number, win: Float64Array): number {
+  let best = -Infinity;
+  for (let s = 0; s < P; s++) best = Math.max(best, out[s]);
+  let tied = 0;
+  if (units === P) {
+    for (let s = 0; s < P; s++) if (out[s] === best) tied++;
+  } else {
+    // a team is one unit however many of its seats hold the best return
+    for (let u = 0; u < units; u++) {
+      for (let s = 0; s < P; s++) {
+        if (unitOf[s] === u && out[s] === best) {
+          tied++;
+          break;
+        }
+      }
+    }
+  }
+  for (let s = 0; s < P; s++) {
+    let top = out[s] === best;
+    if (units !== P) for (let q = 0; q < P && !top; q++) top = unitOf[q] === unitOf[s] && out[q] === best;
+    win[s] = top ? 1 / tied : 0;
+  }
+  return tied;
+}
+
 /** Play `count` deals (each in every rotation) into a new accumulator. */
 export function playMatches(sg: StateGame<never>, p: MatchParams, rng: Rng, count: number): Float64Array {
   const P = p.entrants.length, L = matchLayout(P), o = L.offset;
   const acc = new Float64Array(L.length);
   const rules = p.rules as never;
+  const { rotations: R, units, seatOf, unitOf } = seatingOf(sg, P);
+  const entrantAt = new Int32Array(R * P);
+  for (let r = 0; r < R; r++) for (let e = 0; e < P; e++) entrantAt[r * P + seatOf[r * P + e]] = e;
   // players by (entrant, seat): a strategy may depend on its seat (roles)
   const players: StatePlayer[] = [];
   for (let e = 0; e < P; e++) for (let s = 0; s < P; s++) players.push(makePlayer(sg, rules, p.entrants[e], s, P));
-  const out = new Float64Array(P), running = new Float64Array(P), dealWin = new Float64Array(P);
+  const out = new Float64Array(P), running = new Float64Array(P), dealWin = new Float64Array(P), win = new Float64Array(P);
   for (let k = 0; k < count; k++) {
     const dealSeed = rng.nextU32();
     dealWin.fill(0);
-    for (let r = 0; r < P; r++) {
+    for (let r = 0; r < R; r++) {
       const chance = new Rng(dealSeed), moves = new Rng(playerSeed(dealSeed, r));
       const state = sg.newGame(rules, P);
       let decisions = 0, leader = -1, changes = 0;
@@ -63,7 +131,7 @@ export function playMatches(sg: StateGame<never>, p: MatchParams, rng: Rng, coun
         const seat = state.currentPlayer();
         if (seat === CHANCE) state.applyChance(chance);
         else {
-          const entrant = (seat - r + P) % P;
+          const entrant = entrantAt[r * P + seat];
           state.applyAction(players[entrant * P + seat].act(state, moves));
           decisions++;
         }
@@ -77,25 +145,23 @@ export function playMatches(sg: StateGame<never>, p: MatchParams, rng: Rng, coun
         }
       }
       state.returns(out);
-      let best = -Infinity, tied = 0;
-      for (let s = 0; s < P; s++) best = Math.max(best, out[s]);
-      for (let s = 0; s < P; s++) if (out[s] === best) tied++;
+      const tied = winShares(out, unitOf, units, P, win);
       acc[o.games]++;
       acc[o.length] += decisions;
       acc[o.length2] += decisions * decisions;
       if (tied > 1) acc[o.shared]++;
       for (let s = 0; s < P; s++) {
-        const w = out[s] === best ? 1 / tied : 0, e = (s - r + P) % P;
+        const w = win[s], e = entrantAt[r * P + s];
         acc[o.seatWin + s] += w;
         acc[o.entrantWin + e] += w;
         acc[o.roleWin + e * P + s] += w;
-        dealWin[e] += w / P;
+        dealWin[e] += w / R;
       }
       if (state.scores) {
         state.scores(out);
         acc[o.scoredGames]++;
         for (let s = 0; s < P; s++) {
-          const e = (s - r + P) % P;
+          const e = entrantAt[r * P + s];
           acc[o.entrantScore + e] += out[s];
           acc[o.entrantScore2 + e] += out[s] * out[s];
         }
@@ -153,7 +219,7 @@ export interface SeatResult {
   role: string | null;
   games: number;
   winRate: Proportion;
-  /** win rate − 1/P: what sitting here is worth over a fair share */
+  /** win rate − 1/P (1/teams where the game has teams): what sitting here is worth over a fair share */
   advantage: number;
 }
 
@@ -161,6 +227,8 @@ export interface MatchResult {
   game: string;
   rules: string | null;
   players: number;
+  /** how many teams, where the game has teams (a win is counted per team; whole teams rotate) */
+  teams?: number;
   deals: number;
   games: number;
   entrants: EntrantResult[];
@@ -180,6 +248,7 @@ export interface MatchResult {
 export function summarizeMatches(sg: StateGame<never>, p: MatchParams, acc: Float64Array): MatchResult {
   const P = p.entrants.length, o = matchLayout(P).offset;
   const deals = acc[o.deals], games = acc[o.games];
+  const units = sg.teams ? seatingOf(sg, P).units : P;
   const entrants: EntrantResult[] = p.entrants.map((player, e) => {
     const mean = acc[o.entrantWin + e] / games;
     const dealVar = deals > 1 ? Math.max(0, (acc[o.entrantDealWin2 + e] - deals * mean * mean) / (deals - 1)) : NaN;
@@ -195,7 +264,7 @@ export function summarizeMatches(sg: StateGame<never>, p: MatchParams, acc: Floa
   });
   const seats: SeatResult[] = Array.from({ length: P }, (_, s) => {
     const w = proportion(acc[o.seatWin + s], games);
-    return { seat: s, role: sg.roles?.[s] ?? null, games, winRate: w, advantage: w.p - 1 / P };
+    return { seat: s, role: sg.roles?.[s] ?? null, games, winRate: w, advantage: w.p - 1 / units };
   });
   const byEntrantAndSeat = Array.from({ length: P }, (_, e) => Array.from({ length: P }, (_, s) => acc[o.roleWin + e * P + s] / deals));
   const rg = acc[o.runningGames];
@@ -204,6 +273,7 @@ export function summarizeMatches(sg: StateGame<never>, p: MatchParams, acc: Floa
     game: p.game,
     rules: typeof name === 'string' ? name : null,
     players: P,
+    ...(units < P ? { teams: units } : {}),
     deals,
     games,
     entrants,

@@ -14,7 +14,8 @@ const points = (d: number) => `${d >= 0 ? '+' : '−'}${Math.abs(d * 100).toFixe
 
 function header(r: MatchResult, mode: MatchMode): string {
   const who = mode === 'balance' && new Set(r.entrants.map((e) => e.player)).size === 1 ? `${r.players} × ${r.entrants[0].player}` : `${r.players} players`;
-  return `${r.game} ${mode}: ${who}, ${fmtNum(r.deals, 0)} deals × ${r.players} seatings = ${fmtNum(r.games, 0)} games\n` + `(duplicate deals: each deal replayed with the seats rotated${r.rules ? `; rules: ${r.rules}` : ''})`;
+  const rotated = r.teams ? `the teams rotated, one win per team` : 'the seats rotated';
+  return `${r.game} ${mode}: ${who}, ${fmtNum(r.deals, 0)} deals × ${r.teams ?? r.players} seatings = ${fmtNum(r.games, 0)} games\n` + `(duplicate deals: each deal replayed with ${rotated}${r.rules ? `; rules: ${r.rules}` : ''})`;
 }
 
 function seatRows(r: MatchResult): Row[] {
@@ -23,7 +24,7 @@ function seatRows(r: MatchResult): Row[] {
     ...(s.role ? { role: s.role } : {}),
     'win rate': fmtPct(s.winRate.p, 1),
     '95% CI (Wilson)': fmtPctCi(s.winRate.ci95),
-    [`vs fair share ${fmtPct(1 / r.players, 1)}`]: points(s.advantage),
+    [`vs fair share ${fmtPct(1 / (r.teams ?? r.players), 1)}`]: points(s.advantage),
   }));
 }
 
@@ -42,7 +43,7 @@ function gameLines(r: MatchResult): string[] {
 export function matchText(r: MatchResult & { seed?: number; shardCount?: number }, mode: MatchMode): string {
   const out = [header(r, mode), ''];
   if (mode === 'tournament') {
-    out.push('By entrant (each plays every seat of every deal):');
+    out.push(r.teams ? 'By entrant (partners share a result; each team plays every side of every deal):' : 'By entrant (each plays every seat of every deal):');
     out.push(textTable(r.entrants.map((e) => ({
       entrant: e.entrant,
       player: e.player,
@@ -58,7 +59,7 @@ export function matchText(r: MatchResult & { seed?: number; shardCount?: number 
       out.push('');
     }
   }
-  out.push('By seat (every entrant in every seat):');
+  out.push(r.teams ? 'By seat (every team on every side):' : 'By seat (every entrant in every seat):');
   out.push(textTable(seatRows(r), { keys: r.seats.some((s) => s.role) ? 2 : 1 }));
   out.push('');
   out.push(...gameLines(r));
@@ -100,7 +101,7 @@ export function sweepText(field: string, values: readonly number[], results: rea
   const r = results[0];
   const who = mode === 'balance' && new Set(r.entrants.map((e) => e.player)).size === 1 ? `${r.players} × ${r.entrants[0].player}` : r.entrants.map((e) => e.player).join(', ');
   return [
-    `${r.game} ${mode} over ${field}: ${who}; ${fmtNum(r.deals, 0)} deals × ${r.players} seatings per value (the same deals for every value)`,
+    `${r.game} ${mode} over ${field}: ${who}; ${fmtNum(r.deals, 0)} deals × ${r.teams ?? r.players} seatings per value (the same deals for every value)`,
     '',
     textTable(sweepRows(field, values, results, mode, false)),
     '',

@@ -58,7 +58,8 @@ export function codeFiles(root: string, game: string, pkg = resolve(root, root.e
   return [
     ...[...gameDirs].sort().flatMap((d) => filesUnder(d)),
     ...filesUnder(games, false),
-    ...['core', 'parallel', 'report'].flatMap((d) => filesUnder(join(root, d))),
+    // src/play: the tools over the game interface (the ladder pages) run through it
+    ...['core', 'parallel', 'report', 'play'].flatMap((d) => filesUnder(join(root, d))),
     ...filesUnder(strategies),
     ...filesUnder(join(pkg, 'assets')),
     ...[join(pkg, 'package-lock.json')].filter((f) => existsSync(f)),

@@ -1,0 +1,176 @@
+/**
+ * The report page of a game's ladder, built from the same result and the same rows as
+ * `oddsmith <game> ladder` prints: the ratings with their intervals, the matchup matrix as a
+ * heatmap, and each finding across the rungs. An experiment spec (experiments/<game>-ladder.json):
+ *   { name, game: "<game id>-ladder", title?, rules?, players?: [rungs], seats?, deals, replicates?,
+ *     seed, shardCount? }  (players absent: the game's default rungs)
+ */
+import { array, integer, onlyKeys, string } from '../core/validate.js';
+import { basisLine } from '../report/chart-config.js';
+import type { ExperimentRunner } from '../report/experiment.js';
+import { escapeHtml, writePage, type Chart, type Row, type Section } from '../report/page.js';
+import { VL_SCHEMA as SCHEMA } from '../report/render.js';
+import { runExperiment as runShards } from '../parallel/pool.js';
+import type { GameDescriptor } from '../games/types.js';
+import { summarizeLadder, type LadderResult } from './ladder.js';
+import { findingRows, matrixRows, ratingRows } from './ladder-text.js';
+import { ladderKernelName, stateGameOf } from './kernels.js';
+import { makePlayer } from './players.js';
+
+interface LadderExperiment {
+  name: string;
+  title: string;
+  rules: string | undefined;
+  rungs: string[] | undefined;
+  seats: number | undefined;
+  deals: number;
+  replicates: number;
+  seed: number;
+  shardCount: number;
+}
+
+function parseExperiment(spec: Record<string, unknown>): LadderExperiment {
+  const w = `experiment ${String(spec.name)}`;
+  onlyKeys(spec, w, ['name', 'game', 'kind', 'description', 'title', 'rules', 'players', 'seats', 'deals', 'replicates', 'seed', 'shardCount']);
+  return {
+    name: string(spec.name, `${w}: name`),
+    title: spec.title === undefined ? '' : string(spec.title, `${w}: title`),
+    rules: spec.rules === undefined ? undefined : string(spec.rules, `${w}: rules`),
+    rungs: spec.players === undefined ? undefined : array(spec.players, `${w}: players`, 2, 32).map((p, i) => string(p, `${w}: players[${i}]`)),
+    seats: spec.seats === undefined ? undefined : integer(spec.seats, `${w}: seats`, 1, 64),
+    deals: integer(spec.deals, `${w}: deals`, 1, 10_000_000),
+    replicates: spec.replicates === undefined ? 200 : integer(spec.replicates, `${w}: replicates`, 20, 2000),
+    seed: integer(spec.seed, `${w}: seed`, 0, 2 ** 32 - 1),
+    shardCount: spec.shardCount === undefined ? 64 : integer(spec.shardCount, `${w}: shardCount`, 1, 4096),
+  };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+function ratingChart(r: LadderResult, seed: number): Chart {
+  const rows: Row[] = [...r.ratings].sort((a, b) => b.elo - a.elo).map((x) => ({ player: `${x.rung} ${x.player}`, elo: Math.round(x.elo), low: Math.round(x.ci95[0]), high: Math.round(x.ci95[1]) }));
+  const title = `${r.game}: skill ratings of the ladder's players`;
+  return {
+    name: 'ladder-ratings',
+    title,
+    caption: `Bradley–Terry ratings on the Elo scale (+400 points: 10 to 1 odds of winning), rung 0 (${r.rungs[0]}) at 0, strongest first. Bars: 95% percentile bootstrap over deals (${r.replicates} replicates).`,
+    rows,
+    basis: basisLine({ simulated: r.deals, of: `deals × ${r.seatings} seatings a pair`, seed }),
+    spec: {
+      $schema: SCHEMA,
+      title: { text: title, subtitle: `points: rating; bars: 95% bootstrap interval; rung 0 (${r.rungs[0]}) = 0` },
+      width: 520,
+      height: { step: 32 } as unknown as number,
+      data: { values: rows },
+      layer: [
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'player', type: 'nominal', sort: null, title: 'rung and player' }, x: { field: 'low', type: 'quantitative', title: `Elo points above rung 0 (${r.rungs[0]})`, axis: { tickCount: 8 } }, x2: { field: 'high' } } },
+        { mark: { type: 'point', filled: true, size: 80 }, encoding: { y: { field: 'player', type: 'nominal', sort: null }, x: { field: 'elo', type: 'quantitative' } } },
+        { mark: { type: 'text', dy: -12, fontSize: 11 }, encoding: { y: { field: 'player', type: 'nominal', sort: null }, x: { field: 'elo', type: 'quantitative' }, text: { field: 'elo', type: 'quantitative', format: '+d' } } },
+      ],
+    } as never,
+  };
+}
+
+function matrixChart(r: LadderResult, seed: number): Chart {
+  const name = (i: number) => `${i} ${r.rungs[i]}`;
+  const rows: Row[] = r.matrix.flatMap((row, i) => row.flatMap((c, j) => (c ? [{ player: name(i), opponent: name(j), score: c.score, low: c.ci95[0], high: c.ci95[1], label: `${(c.score * 100).toFixed(0)}%` }] : [])));
+  const order = r.rungs.map((_, i) => name(i));
+  const title = `${r.game}: each player's share of the win against each other`;
+  return {
+    name: 'ladder-matchups',
+    title,
+    caption: 'Row player against column player: its share of the win over duplicate deals (every deal in every seating of the pair). The table below gives the 95% intervals.',
+    rows,
+    basis: basisLine({ simulated: r.deals, of: `deals × ${r.seatings} seatings a pair`, seed }),
+    spec: {
+      $schema: SCHEMA,
+      title: { text: title, subtitle: 'cell: row player\'s share of the win; 50% = even' },
+      width: { step: 90 } as unknown as number,
+      height: { step: 40 } as unknown as number,
+      data: { values: rows },
+      encoding: {
+        y: { field: 'player', type: 'nominal', sort: order, title: 'player (row)' },
+        x: { field: 'opponent', type: 'nominal', sort: order, title: 'against (column)', axis: { labelAngle: -30 } },
+      },
+      layer: [
+        { mark: 'rect', encoding: { color: { field: 'score', type: 'quantitative', title: 'share of the win', scale: { scheme: 'redblue', domain: [0, 1], domainMid: 0.5 }, legend: { format: '.0%' } } } },
+        { mark: { type: 'text', fontSize: 12 }, encoding: { text: { field: 'label' }, color: { condition: { test: 'datum.score < 0.15 || datum.score > 0.85', value: 'white' }, value: 'black' } } },
+      ],
+    } as never,
+  };
+}
+
+function findingChart(r: LadderResult, k: number, seed: number): Chart {
+  const f = r.findings[k];
+  const rate = f.kind === 'rate';
+  const rows: Row[] = r.rungs.flatMap((player, i) => {
+    const b = f.byRung[i];
+    return b.n > 0 ? [{ player: `${i} ${player}`, value: b.mean, low: b.ci95[0], high: b.ci95[1], games: b.n }] : [];
+  });
+  const title = `${r.game}: ${f.name}, rung by rung`;
+  const fair = k === 0 ? [{ mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: r.fairShare } } }] : [];
+  const axis = rate ? { format: '.0%' } : {};
+  return {
+    name: `ladder-finding-${k}`,
+    title,
+    caption: `${f.name} in each player's self-play (every seat the same player), rungs in the ladder's order. Bars: 95% intervals (${rate ? 'Wilson' : 'normal'}) over the games that measured it.${k === 0 ? ` Dashed line: the fair share ${pct(r.fairShare)}.` : ''}`,
+    rows,
+    basis: basisLine({ simulated: r.deals, of: 'self-play games a rung', seed }),
+    spec: {
+      $schema: SCHEMA,
+      title: { text: title, subtitle: `self-play; bars: 95% interval${k === 0 ? `; dashed line: fair share ${pct(r.fairShare)}` : ''}` },
+      width: Math.max(320, 90 * rows.length),
+      height: 240,
+      data: { values: rows },
+      layer: [
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'player', type: 'nominal', sort: null, title: 'rung and player (self-play)', axis: { labelAngle: -30 } }, y: { field: 'low', type: 'quantitative', title: rate ? `${f.name} (share)` : f.name, axis, scale: { zero: false } }, y2: { field: 'high' } } },
+        { mark: { type: 'point', filled: true, size: 80 }, encoding: { x: { field: 'player', type: 'nominal', sort: null }, y: { field: 'value', type: 'quantitative' } } },
+        ...fair,
+      ],
+    } as never,
+  };
+}
+
+/** The page's sections, from a ladder's result (the rows are the CLI's). */
+export function ladderSections(r: LadderResult, seed: number): Section[] {
+  return [
+    {
+      heading: 'Ratings',
+      html: `<p>${r.rungs.length} players, ${r.deals.toLocaleString('en-US')} deals; every pair plays each deal in ${r.seatings} seatings (${r.teams ? 'teams' : 'seats'} alternating between the two, then swapped), so the luck of the deal cancels. Ratings: Bradley–Terry fitted to the pairs' shares of the win, with one drawn deal per pair as a prior (a player that wins everything keeps a finite rating); intervals: percentile bootstrap over deals.</p>`,
+      charts: [ratingChart(r, seed)],
+      table: { caption: 'Strongest first; mean score: the average share of the win against the other players.', rows: ratingRows(r) },
+    },
+    {
+      heading: 'Matchups',
+      charts: [matrixChart(r, seed)],
+      table: { caption: "Row player's share of the win against the column rung, % ± the 95% half-width over deals.", rows: matrixRows(r) },
+    },
+    {
+      heading: 'Findings as skill rises',
+      html: `<p>Each player against itself in every seat, on the same deals: does each figure hold from random play up to the strongest player? The first is the ${escapeHtml(r.findings[0].name)} (fair share ${pct(r.fairShare)}).</p>`,
+      charts: r.findings.map((_, k) => findingChart(r, k, seed)),
+      table: { caption: 'Rung × finding, with 95% intervals.', rows: findingRows(r) },
+    },
+  ];
+}
+
+/** The experiment runner of one game's ladder page. */
+export function ladderRunner(g: GameDescriptor): ExperimentRunner {
+  return async (spec, ctx) => {
+    const e = parseExperiment(spec);
+    const sg = stateGameOf(g.id);
+    const rules = (await g.rules()).loadRules(e.rules) as never;
+    const players = e.seats ?? sg.seats(rules).default;
+    const rungs = e.rungs ?? (g.ladder ? [...g.ladder.rungs] : ['uniform', ...sg.playerNames]);
+    for (const spec2 of rungs) for (let s = 0; s < players; s++) makePlayer(sg, rules, spec2, s, players);
+    if (!ctx.quiet) process.stderr.write(`  ${g.id} ladder: ${rungs.join(', ')}\n`);
+    const params = { game: g.id, rules, rungs, players, replicates: e.replicates };
+    const acc = await runShards({ kernel: ladderKernelName(g.id), params, seed: e.seed, total: e.deals, shardCount: Math.min(e.shardCount, e.deals) }, { workers: ctx.workers });
+    const r = summarizeLadder(sg, params, acc);
+    const title = e.title || `${g.title}: skill ladder`;
+    const page = { path: `${g.id}/ladder.html`, title, summary: `ratings of ${rungs.length} players, their matchups, and the game's findings at every rung` };
+    const command = [`npx oddsmith ${g.command} ladder`, e.rungs ? `--players ${rungs.join(',')}` : '', e.seats ? `--seats ${e.seats}` : '', e.rules ? `--rules ${e.rules}` : '', `--deals ${e.deals}`, e.replicates !== 200 ? `--replicates ${e.replicates}` : '', e.shardCount !== 64 ? `--shard-count ${e.shardCount}` : '', `--seed ${e.seed}`].filter(Boolean).join(' ');
+    const intro = `<p>${escapeHtml(g.title)}: the players from random to the strongest, rated against each other, and the game's headline figures measured in each one's self-play (docs/tools.md, "Ladder"). The same result as <code>${escapeHtml(command)}</code> prints.</p>`;
+    return [await writePage(ctx.reportsDir, page, intro, ladderSections(r, e.seed))];
+  };
+}
