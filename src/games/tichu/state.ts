@@ -111,6 +111,10 @@ export class TichuState implements GameState {
   private readonly answered: Answered[] = [];
   private turnAnswered = -1;
   private readonly turnStart: Engine;
+  /** where the replay's answers stood when the current turn began (a replay resumes there) */
+  private turnPos = 0;
+  private turnPastPos = 0;
+  private turnReached = false;
   /**
    * A determinization in the play: the round at the start of a turn with the hands redealt (instead
    * of the deal), the answers since then as moves (replayed on the new hands), and the question they
@@ -153,6 +157,9 @@ export class TichuState implements GameState {
     this.turnStart = new Engine(rules, [], this.tape);
     this.engine.onTurn = () => {
       this.turnAnswered = this.answered.length;
+      this.turnPos = this.pos;
+      this.turnPastPos = this.pastPos;
+      this.turnReached = this.reached;
       this.turnStart.copyFrom(this.engine);
     };
   }
@@ -196,18 +203,35 @@ export class TichuState implements GameState {
     return h;
   }
 
-  /** Replay the round with the decisions so far, up to the next question or the end (false: a past that does not replay). */
-  private replay(): boolean {
-    this.pos = 0;
-    this.tape.pos = 0;
-    this.pastPos = 0;
-    this.reached = false;
-    this.answered.length = 0;
-    this.turnAnswered = -1;
+  /**
+   * Replay the round with the decisions so far, up to the next question or the end (false: a past
+   * that does not replay). `fromTurn`: resume at the start of the last turn reached (the engine as
+   * it stood there, the answers consumed by then) instead of the deal — the same play, since the
+   * engine draws nothing after the shuffle and the answers before the turn are unchanged; this keeps
+   * a step of the play one turn of work instead of the whole round so far.
+   */
+  private replay(fromTurn = false): boolean {
+    const resume = fromTurn && this.turnAnswered >= 0;
+    if (resume) {
+      this.pos = this.turnPos;
+      this.pastPos = this.turnPastPos;
+      this.reached = this.turnReached;
+      this.answered.length = this.turnAnswered;
+    } else {
+      this.pos = 0;
+      this.pastPos = 0;
+      this.reached = false;
+      this.answered.length = 0;
+      this.turnAnswered = -1;
+    }
+    this.tape.pos = resume ? DRAWS : 0;
     this.question = null;
     this.over = false;
     try {
-      if (this.base) {
+      if (resume) {
+        this.engine.copyFrom(this.turnStart);
+        this.engine.playOut();
+      } else if (this.base) {
         this.engine.copyFrom(this.base);
         this.engine.playOut();
       } else this.engine.playRound();
@@ -285,7 +309,7 @@ export class TichuState implements GameState {
   applyAction(action: number): void {
     if (!this.question || this.over) throw new Error('tichu: applyAction at chance or the end');
     this.decisions.push(action);
-    this.replay();
+    this.replay(true);
   }
 
   applyChance(rng: Rng): void {
@@ -444,7 +468,16 @@ export class TichuState implements GameState {
       c.past = this.past;
       c.target = this.target;
     }
-    if (this.dealt) c.replay();
+    if (this.turnAnswered >= 0) {
+      // resume where this state's last turn began: the answers before it and the round there
+      for (let i = 0; i < this.turnAnswered; i++) c.answered.push(this.answered[i]);
+      c.turnAnswered = this.turnAnswered;
+      c.turnPos = this.turnPos;
+      c.turnPastPos = this.turnPastPos;
+      c.turnReached = this.turnReached;
+      c.turnStart.copyFrom(this.turnStart);
+    }
+    if (this.dealt) c.replay(true);
     return c;
   }
 
