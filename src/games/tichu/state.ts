@@ -94,6 +94,12 @@ interface Answered {
   move: number[] | null;
 }
 
+/**
+ * An answer as the replay met it, one record of the state's answer log: kind, seat, action, then
+ * kind, top, len, phx, aux of the move played (PLAY, BOMB; kind −1 when none).
+ */
+const ANSWER_STRIDE = 8;
+
 /** Thrown out of the engine when a determinization's past cannot be replayed on its redeal. */
 const UNREPLAYABLE = { unreplayable: true };
 
@@ -107,14 +113,17 @@ export class TichuState implements GameState {
   private pos = 0;
   private question: Question | null = null;
   private over = false;
-  /** every answer of the last replay, in order; where the current turn began in it, and the round there */
-  private readonly answered: Answered[] = [];
+  /** every answer of the last replay, in order (ANSWER_STRIDE records); where the current turn began in it, and the round there */
+  private answered = new Int32Array(ANSWER_STRIDE * 64);
+  private answeredN = 0;
   private turnAnswered = -1;
   private readonly turnStart: Engine;
   /** where the replay's answers stood when the current turn began (a replay resumes there) */
   private turnPos = 0;
   private turnPastPos = 0;
   private turnReached = false;
+  /** answers the engine's question kind of seat and logs the answer (the strategies' one way in) */
+  private readonly record: (kind: number, seat: number) => number;
   /**
    * A determinization in the play: the round at the start of a turn with the hands redealt (instead
    * of the deal), the answers since then as moves (replayed on the new hands), and the question they
@@ -127,14 +136,19 @@ export class TichuState implements GameState {
   private reached = false;
 
   constructor(readonly rules: TichuRules) {
-    const answer = (kind: number, seat: number): number => {
+    const answer = this.record = (kind: number, seat: number): number => {
       const a = this.answer(kind, seat);
-      let move: number[] | null = null;
+      if ((this.answeredN + 1) * ANSWER_STRIDE > this.answered.length) {
+        const grown = new Int32Array(this.answered.length * 2);
+        grown.set(this.answered);
+        this.answered = grown;
+      }
+      const r = this.answered, o = this.answeredN++ * ANSWER_STRIDE;
+      r[o] = kind; r[o + 1] = seat; r[o + 2] = a; r[o + 3] = -1;
       if ((kind === PLAY || kind === BOMB) && (kind === PLAY || a > 0)) {
         const m = kind === PLAY ? this.engine.moves : this.engine.bombs, i = kind === PLAY ? a : a - 1;
-        move = [m.kind(i), m.top(i), m.len(i), m.phx(i), m.aux(i)];
+        r[o + 3] = m.kind(i); r[o + 4] = m.top(i); r[o + 5] = m.len(i); r[o + 6] = m.phx(i); r[o + 7] = m.aux(i);
       }
-      this.answered.push({ kind, seat, action: a, move });
       return a;
     };
     const asker = (seat: number): TichuStrategy => ({
@@ -156,7 +170,7 @@ export class TichuState implements GameState {
     this.engine = new Engine(rules, [0, 1, 2, 3].map(asker), this.tape);
     this.turnStart = new Engine(rules, [], this.tape);
     this.engine.onTurn = () => {
-      this.turnAnswered = this.answered.length;
+      this.turnAnswered = this.answeredN;
       this.turnPos = this.pos;
       this.turnPastPos = this.pastPos;
       this.turnReached = this.reached;
@@ -216,12 +230,12 @@ export class TichuState implements GameState {
       this.pos = this.turnPos;
       this.pastPos = this.turnPastPos;
       this.reached = this.turnReached;
-      this.answered.length = this.turnAnswered;
+      this.answeredN = this.turnAnswered;
     } else {
       this.pos = 0;
       this.pastPos = 0;
       this.reached = false;
-      this.answered.length = 0;
+      this.answeredN = 0;
       this.turnAnswered = -1;
     }
     this.tape.pos = resume ? DRAWS : 0;
@@ -241,6 +255,24 @@ export class TichuState implements GameState {
       if (err !== UNANSWERED) throw err;
     }
     return true;
+  }
+
+  /**
+   * At a play question the engine stands where it asked (the question was thrown from its turn()
+   * at the strategy's play): take the answer and play on from there, as turn() does after its
+   * strategy's play, instead of replaying the turn.
+   */
+  private playOn(seat: number): void {
+    this.question = null;
+    try {
+      const i = this.record(PLAY, seat), m = this.engine.moves;
+      if (i < 0 || i >= m.n) throw new Error(`tichu: move ${i} of ${m.n}`);
+      this.engine.choose(seat, m.kind(i), m.top(i), m.len(i), m.phx(i), m.aux(i));
+      this.engine.playOut();
+      this.over = true;
+    } catch (err) {
+      if (err !== UNANSWERED) throw err;
+    }
   }
 
   /**
@@ -309,7 +341,8 @@ export class TichuState implements GameState {
   applyAction(action: number): void {
     if (!this.question || this.over) throw new Error('tichu: applyAction at chance or the end');
     this.decisions.push(action);
-    this.replay(true);
+    if (this.question.kind === PLAY) this.playOn(this.question.seat);
+    else this.replay(true);
   }
 
   applyChance(rng: Rng): void {
@@ -417,9 +450,9 @@ export class TichuState implements GameState {
     d.tape.draws.set(drawsOf(deck));
     if (exchanged) {
       // each other seat's pass: the card seat got from it where seat got it, two others at random
-      for (let k = 0; k < this.answered.length; k++) {
-        const a = this.answered[k], q = a.seat;
-        if (a.kind !== PASS || q === seat) continue;
+      for (let k = 0; k < this.answeredN; k++) {
+        const q = this.answered[k * ANSWER_STRIDE + 1];
+        if (this.answered[k * ANSWER_STRIDE] !== PASS || q === seat) continue;
         const hand = Array.from(deck.subarray(q * 14, q * 14 + 14)).sort((x, y) => x - y);
         const to = (seat - q + 3) & 3, slots = [-1, -1, -1];
         slots[to] = hand.indexOf(given[q]);
@@ -452,7 +485,13 @@ export class TichuState implements GameState {
     const d = new TichuState(this.rules);
     d.dealt = true;
     d.base = base;
-    d.past = this.answered.slice(this.turnAnswered).filter((a) => !(a.kind === BOMB && a.action === 0));
+    d.past = [];
+    for (let k = this.turnAnswered; k < this.answeredN; k++) {
+      const r = this.answered, o = k * ANSWER_STRIDE;
+      if (r[o] === BOMB && r[o + 2] === 0) continue;
+      const move = r[o + 3] >= 0 ? [r[o + 3], r[o + 4], r[o + 5], r[o + 6], r[o + 7]] : null;
+      d.past.push({ kind: r[o], seat: r[o + 1], action: r[o + 2], move });
+    }
     d.target = { kind: this.question!.kind, seat: this.question!.seat };
     return d.replay() ? d : null;
   }
@@ -470,7 +509,8 @@ export class TichuState implements GameState {
     }
     if (this.turnAnswered >= 0) {
       // resume where this state's last turn began: the answers before it and the round there
-      for (let i = 0; i < this.turnAnswered; i++) c.answered.push(this.answered[i]);
+      if (c.answered.length < this.answered.length) c.answered = new Int32Array(this.answered.length);
+      c.answered.set(this.answered.subarray(0, this.turnAnswered * ANSWER_STRIDE));
       c.turnAnswered = this.turnAnswered;
       c.turnPos = this.turnPos;
       c.turnPastPos = this.turnPastPos;
