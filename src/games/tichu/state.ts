@@ -77,12 +77,14 @@ function drawsOf(deck: Int32Array): Int32Array {
   return draws;
 }
 
+const NO_CARDS: readonly number[] = [];
+
 /** The question a replay stopped at. */
 interface Question {
   kind: number;
   seat: number;
   /** PASS: the seat's hand by card id */
-  hand: number[];
+  hand: readonly number[];
 }
 
 /** A decision as the replay met it: who was asked what, the action, and the move it played (PLAY, BOMB). */
@@ -122,6 +124,10 @@ export class TichuState implements GameState {
   private turnPos = 0;
   private turnPastPos = 0;
   private turnReached = false;
+  /** the hands redealt by determinize (scratch, kept for the next redeal) */
+  private redealt: Engine | null = null;
+  /** the question object, reused by every question of this state */
+  private readonly asked: Question = { kind: 0, seat: 0, hand: [] };
   /** answers the engine's question kind of seat and logs the answer (the strategies' one way in) */
   private readonly record: (kind: number, seat: number) => number;
   /**
@@ -197,7 +203,11 @@ export class TichuState implements GameState {
       }
     }
     if (this.pos < this.decisions.length) return this.decisions[this.pos++];
-    this.question = { kind, seat, hand: kind === PASS ? this.handOf(seat) : [] };
+    const q = this.asked;
+    q.kind = kind;
+    q.seat = seat;
+    q.hand = kind === PASS ? this.handOf(seat) : NO_CARDS;
+    this.question = q;
     throw UNANSWERED;
   }
 
@@ -472,7 +482,7 @@ export class TichuState implements GameState {
   /** One redeal in the play (see determinize); null when its past does not replay. */
   private redealInPlay(seat: number, rng: Rng): TichuState | null {
     const e = this.engine, t = this.turnStart;
-    const now = new Engine(this.rules, [], this.tape);
+    const now = this.redealt ??= new Engine(this.rules, [], this.tape);
     e.determinizeInto(now, seat, rng);
     const hands: number[][] = [[], [], [], []];
     for (let q = 0; q < 4; q++) for (let c = 0; c < 56; c++) if (now.holds(q, c) || (t.holds(q, c) && e.played[c])) hands[q].push(c);
