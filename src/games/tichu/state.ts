@@ -512,8 +512,8 @@ export class TichuState implements GameState {
     c.dealt = this.dealt;
     c.decisions.push(...this.decisions);
     if (this.base) {
-      c.base = new Engine(this.rules, [], this.tape);
-      c.base.copyFrom(this.base);
+      // shared: a replay only copies from it
+      c.base = this.base;
       c.past = this.past;
       c.target = this.target;
     }
