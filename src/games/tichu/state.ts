@@ -8,7 +8,10 @@
  * chance to bomb before a trick is taken, the wish, the Dragon gift); here every question becomes a
  * decision of the interface by replaying the round with the decisions made so far and stopping at
  * the first question not yet answered (as src/games/weilong/state.ts does), so the interface cannot
- * drift from the engine: the same code plays both.
+ * drift from the engine: the same code plays both. Cost: the replay starts at the deal only before
+ * the play; in the play it resumes at the start of the current turn (the engine there is kept), and
+ * a play question is answered where the engine stopped (engine.ts `choose`), so a step costs about
+ * one turn of the engine and clone one turn's replay, not the round so far.
  *
  * No running score (runningScores): partners always share it, so a lead between seats would never
  * change; the generic tools count the round's points (returns, scores) instead.
