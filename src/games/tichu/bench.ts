@@ -8,6 +8,8 @@ import { tableBombOdds } from './exact-table.js';
 import { gamesKernel } from './kernels.js';
 import { loadRules } from './rules.js';
 import { parseCards } from './cards.js';
+import { CHANCE, MAX_ACTIONS } from '../state.js';
+import { stateGame } from './state.js';
 
 /** Tichu figures: exact odds time, rounds per second per thread (heuristic, random), 1 vs 2 workers. Measured, never asserted. */
 export async function bench(log: (line: string) => void): Promise<void> {
@@ -60,5 +62,18 @@ export async function bench(log: (line: string) => void): Promise<void> {
     for (let i = 0; i < n; i++) { e.playRound(); plays += e.plays; }
     const s = ms(t0) / 1000;
     log(`tichu round loop, 4 × expert, one thread: ${f(n / s, 1)} rounds/s, ${f(plays / s)} plays/s (call estimates included)`);
+  }
+  {
+    // uniformly random playouts of the game interface (state.ts): the search player's inner loop
+    const rng = new Rng(3), actions = new Int32Array(MAX_ACTIONS), n = 300;
+    t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) {
+      const s = stateGame.newGame(rules, 4);
+      while (!s.isTerminal()) {
+        if (s.currentPlayer() === CHANCE) s.applyChance(rng);
+        else s.applyAction(actions[rng.below(s.legalActions(actions))]);
+      }
+    }
+    log(`tichu interface state, random playouts of a round from the deal, one thread: ${f(n / (ms(t0) / 1000))} playouts/s`);
   }
 }

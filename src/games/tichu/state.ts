@@ -8,7 +8,10 @@
  * chance to bomb before a trick is taken, the wish, the Dragon gift); here every question becomes a
  * decision of the interface by replaying the round with the decisions made so far and stopping at
  * the first question not yet answered (as src/games/weilong/state.ts does), so the interface cannot
- * drift from the engine: the same code plays both.
+ * drift from the engine: the same code plays both. Cost: the replay starts at the deal only before
+ * the play; in the play it resumes at the start of the current turn (the engine there is kept), and
+ * a play question is answered where the engine stopped (engine.ts `choose`), so a step costs about
+ * one turn of the engine and clone one turn's replay, not the round so far.
  *
  * No running score (runningScores): partners always share it, so a lead between seats would never
  * change; the generic tools count the round's points (returns, scores) instead.
@@ -77,12 +80,14 @@ function drawsOf(deck: Int32Array): Int32Array {
   return draws;
 }
 
+const NO_CARDS: readonly number[] = [];
+
 /** The question a replay stopped at. */
 interface Question {
   kind: number;
   seat: number;
   /** PASS: the seat's hand by card id */
-  hand: number[];
+  hand: readonly number[];
 }
 
 /** A decision as the replay met it: who was asked what, the action, and the move it played (PLAY, BOMB). */
@@ -93,6 +98,12 @@ interface Answered {
   /** kind, top, len, phx, aux of the move played (engine.ts MoveBuffer), or null */
   move: number[] | null;
 }
+
+/**
+ * An answer as the replay met it, one record of the state's answer log: kind, seat, action, then
+ * kind, top, len, phx, aux of the move played (PLAY, BOMB; kind −1 when none).
+ */
+const ANSWER_STRIDE = 8;
 
 /** Thrown out of the engine when a determinization's past cannot be replayed on its redeal. */
 const UNREPLAYABLE = { unreplayable: true };
@@ -107,10 +118,21 @@ export class TichuState implements GameState {
   private pos = 0;
   private question: Question | null = null;
   private over = false;
-  /** every answer of the last replay, in order; where the current turn began in it, and the round there */
-  private readonly answered: Answered[] = [];
+  /** every answer of the last replay, in order (ANSWER_STRIDE records); where the current turn began in it, and the round there */
+  private answered = new Int32Array(ANSWER_STRIDE * 64);
+  private answeredN = 0;
   private turnAnswered = -1;
   private readonly turnStart: Engine;
+  /** where the replay's answers stood when the current turn began (a replay resumes there) */
+  private turnPos = 0;
+  private turnPastPos = 0;
+  private turnReached = false;
+  /** the hands redealt by determinize (scratch, kept for the next redeal) */
+  private redealt: Engine | null = null;
+  /** the question object, reused by every question of this state */
+  private readonly asked: Question = { kind: 0, seat: 0, hand: [] };
+  /** answers the engine's question kind of seat and logs the answer (the strategies' one way in) */
+  private readonly record: (kind: number, seat: number) => number;
   /**
    * A determinization in the play: the round at the start of a turn with the hands redealt (instead
    * of the deal), the answers since then as moves (replayed on the new hands), and the question they
@@ -123,14 +145,19 @@ export class TichuState implements GameState {
   private reached = false;
 
   constructor(readonly rules: TichuRules) {
-    const answer = (kind: number, seat: number): number => {
+    const answer = this.record = (kind: number, seat: number): number => {
       const a = this.answer(kind, seat);
-      let move: number[] | null = null;
+      if ((this.answeredN + 1) * ANSWER_STRIDE > this.answered.length) {
+        const grown = new Int32Array(this.answered.length * 2);
+        grown.set(this.answered);
+        this.answered = grown;
+      }
+      const r = this.answered, o = this.answeredN++ * ANSWER_STRIDE;
+      r[o] = kind; r[o + 1] = seat; r[o + 2] = a; r[o + 3] = -1;
       if ((kind === PLAY || kind === BOMB) && (kind === PLAY || a > 0)) {
         const m = kind === PLAY ? this.engine.moves : this.engine.bombs, i = kind === PLAY ? a : a - 1;
-        move = [m.kind(i), m.top(i), m.len(i), m.phx(i), m.aux(i)];
+        r[o + 3] = m.kind(i); r[o + 4] = m.top(i); r[o + 5] = m.len(i); r[o + 6] = m.phx(i); r[o + 7] = m.aux(i);
       }
-      this.answered.push({ kind, seat, action: a, move });
       return a;
     };
     const asker = (seat: number): TichuStrategy => ({
@@ -152,7 +179,10 @@ export class TichuState implements GameState {
     this.engine = new Engine(rules, [0, 1, 2, 3].map(asker), this.tape);
     this.turnStart = new Engine(rules, [], this.tape);
     this.engine.onTurn = () => {
-      this.turnAnswered = this.answered.length;
+      this.turnAnswered = this.answeredN;
+      this.turnPos = this.pos;
+      this.turnPastPos = this.pastPos;
+      this.turnReached = this.reached;
       this.turnStart.copyFrom(this.engine);
     };
   }
@@ -176,7 +206,11 @@ export class TichuState implements GameState {
       }
     }
     if (this.pos < this.decisions.length) return this.decisions[this.pos++];
-    this.question = { kind, seat, hand: kind === PASS ? this.handOf(seat) : [] };
+    const q = this.asked;
+    q.kind = kind;
+    q.seat = seat;
+    q.hand = kind === PASS ? this.handOf(seat) : NO_CARDS;
+    this.question = q;
     throw UNANSWERED;
   }
 
@@ -196,18 +230,35 @@ export class TichuState implements GameState {
     return h;
   }
 
-  /** Replay the round with the decisions so far, up to the next question or the end (false: a past that does not replay). */
-  private replay(): boolean {
-    this.pos = 0;
-    this.tape.pos = 0;
-    this.pastPos = 0;
-    this.reached = false;
-    this.answered.length = 0;
-    this.turnAnswered = -1;
+  /**
+   * Replay the round with the decisions so far, up to the next question or the end (false: a past
+   * that does not replay). `fromTurn`: resume at the start of the last turn reached (the engine as
+   * it stood there, the answers consumed by then) instead of the deal — the same play, since the
+   * engine draws nothing after the shuffle and the answers before the turn are unchanged; this keeps
+   * a step of the play one turn of work instead of the whole round so far.
+   */
+  private replay(fromTurn = false): boolean {
+    const resume = fromTurn && this.turnAnswered >= 0;
+    if (resume) {
+      this.pos = this.turnPos;
+      this.pastPos = this.turnPastPos;
+      this.reached = this.turnReached;
+      this.answeredN = this.turnAnswered;
+    } else {
+      this.pos = 0;
+      this.pastPos = 0;
+      this.reached = false;
+      this.answeredN = 0;
+      this.turnAnswered = -1;
+    }
+    this.tape.pos = resume ? DRAWS : 0;
     this.question = null;
     this.over = false;
     try {
-      if (this.base) {
+      if (resume) {
+        this.engine.copyFrom(this.turnStart);
+        this.engine.playOut();
+      } else if (this.base) {
         this.engine.copyFrom(this.base);
         this.engine.playOut();
       } else this.engine.playRound();
@@ -217,6 +268,24 @@ export class TichuState implements GameState {
       if (err !== UNANSWERED) throw err;
     }
     return true;
+  }
+
+  /**
+   * At a play question the engine stands where it asked (the question was thrown from its turn()
+   * at the strategy's play): take the answer and play on from there, as turn() does after its
+   * strategy's play, instead of replaying the turn.
+   */
+  private playOn(seat: number): void {
+    this.question = null;
+    try {
+      const i = this.record(PLAY, seat), m = this.engine.moves;
+      if (i < 0 || i >= m.n) throw new Error(`tichu: move ${i} of ${m.n}`);
+      this.engine.choose(seat, m.kind(i), m.top(i), m.len(i), m.phx(i), m.aux(i));
+      this.engine.playOut();
+      this.over = true;
+    } catch (err) {
+      if (err !== UNANSWERED) throw err;
+    }
   }
 
   /**
@@ -285,7 +354,8 @@ export class TichuState implements GameState {
   applyAction(action: number): void {
     if (!this.question || this.over) throw new Error('tichu: applyAction at chance or the end');
     this.decisions.push(action);
-    this.replay();
+    if (this.question.kind === PLAY) this.playOn(this.question.seat);
+    else this.replay(true);
   }
 
   applyChance(rng: Rng): void {
@@ -393,9 +463,9 @@ export class TichuState implements GameState {
     d.tape.draws.set(drawsOf(deck));
     if (exchanged) {
       // each other seat's pass: the card seat got from it where seat got it, two others at random
-      for (let k = 0; k < this.answered.length; k++) {
-        const a = this.answered[k], q = a.seat;
-        if (a.kind !== PASS || q === seat) continue;
+      for (let k = 0; k < this.answeredN; k++) {
+        const q = this.answered[k * ANSWER_STRIDE + 1];
+        if (this.answered[k * ANSWER_STRIDE] !== PASS || q === seat) continue;
         const hand = Array.from(deck.subarray(q * 14, q * 14 + 14)).sort((x, y) => x - y);
         const to = (seat - q + 3) & 3, slots = [-1, -1, -1];
         slots[to] = hand.indexOf(given[q]);
@@ -415,7 +485,7 @@ export class TichuState implements GameState {
   /** One redeal in the play (see determinize); null when its past does not replay. */
   private redealInPlay(seat: number, rng: Rng): TichuState | null {
     const e = this.engine, t = this.turnStart;
-    const now = new Engine(this.rules, [], this.tape);
+    const now = this.redealt ??= new Engine(this.rules, [], this.tape);
     e.determinizeInto(now, seat, rng);
     const hands: number[][] = [[], [], [], []];
     for (let q = 0; q < 4; q++) for (let c = 0; c < 56; c++) if (now.holds(q, c) || (t.holds(q, c) && e.played[c])) hands[q].push(c);
@@ -428,7 +498,13 @@ export class TichuState implements GameState {
     const d = new TichuState(this.rules);
     d.dealt = true;
     d.base = base;
-    d.past = this.answered.slice(this.turnAnswered).filter((a) => !(a.kind === BOMB && a.action === 0));
+    d.past = [];
+    for (let k = this.turnAnswered; k < this.answeredN; k++) {
+      const r = this.answered, o = k * ANSWER_STRIDE;
+      if (r[o] === BOMB && r[o + 2] === 0) continue;
+      const move = r[o + 3] >= 0 ? [r[o + 3], r[o + 4], r[o + 5], r[o + 6], r[o + 7]] : null;
+      d.past.push({ kind: r[o], seat: r[o + 1], action: r[o + 2], move });
+    }
     d.target = { kind: this.question!.kind, seat: this.question!.seat };
     return d.replay() ? d : null;
   }
@@ -439,12 +515,22 @@ export class TichuState implements GameState {
     c.dealt = this.dealt;
     c.decisions.push(...this.decisions);
     if (this.base) {
-      c.base = new Engine(this.rules, [], this.tape);
-      c.base.copyFrom(this.base);
+      // shared: a replay only copies from it
+      c.base = this.base;
       c.past = this.past;
       c.target = this.target;
     }
-    if (this.dealt) c.replay();
+    if (this.turnAnswered >= 0) {
+      // resume where this state's last turn began: the answers before it and the round there
+      if (c.answered.length < this.answered.length) c.answered = new Int32Array(this.answered.length);
+      c.answered.set(this.answered.subarray(0, this.turnAnswered * ANSWER_STRIDE));
+      c.turnAnswered = this.turnAnswered;
+      c.turnPos = this.turnPos;
+      c.turnPastPos = this.turnPastPos;
+      c.turnReached = this.turnReached;
+      c.turnStart.copyFrom(this.turnStart);
+    }
+    if (this.dealt) c.replay(true);
     return c;
   }
 
