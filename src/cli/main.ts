@@ -7,6 +7,7 @@ import { packageRoot } from '../core/paths.js';
 import { checkOutputs, type InputPath, type OutputPath } from '../core/files.js';
 import { intArg, emit, setActiveCommand, wholeRunReason } from './common.js';
 import { addPlayCommands } from './play.js';
+import { addSweepCommand } from './sweep.js';
 import { registerDiff } from './diff.js';
 import { GAMES, experimentRunners, gameOfKernel } from '../games/index.js';
 
@@ -119,6 +120,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     const cmd = root.commands.find((c) => c.name() === g.command);
     // the tools written once over the game interface, for every game that declares it
     if (cmd && g.state) addPlayCommands(cmd, g);
+    if (cmd && g.state) addSweepCommand(cmd, g);
     const examples = g.examples.group;
     if (cmd && examples) cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  npx oddsmith ${g.command} ${e}`).join('\n')}\nRun \`npx oddsmith ${g.command} <command> --help\` for a command's options and examples.`);
   }

@@ -54,7 +54,7 @@ export function addPlayCommands(group: Command, g: GameDescriptor): void {
     .action(async (opts: PlayOptions) => run(g, 'balance', opts));
 }
 
-async function run(g: GameDescriptor, mode: 'tournament' | 'balance', opts: PlayOptions): Promise<void> {
+export async function run(g: GameDescriptor, mode: 'tournament' | 'balance', opts: PlayOptions): Promise<void> {
   const sg = await g.state!();
   const rulesModule = await g.rules();
   const ranges = opts.set.filter((s) => /^[^=]*=.*\.\./.test(s));

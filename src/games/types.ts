@@ -47,8 +47,9 @@ export interface GameDescriptor {
   state?: () => Promise<StateGame<never>>;
   /**
    * Examples for the help, as typed after `npx oddsmith <command>`: `group` for
-   * `oddsmith <command> --help`; `tournament` and `balance` for the commands over the interface
-   * (each without the command name).
+   * `oddsmith <command> --help`; `tournament`, `balance` and `sweep` for the commands over the
+   * interface (each without the command name; `sweep` defaults to the `balance` examples with a
+   * --set range).
    */
-  examples: { group: string[]; tournament?: string[]; balance?: string[] };
+  examples: { group: string[]; tournament?: string[]; balance?: string[]; sweep?: string[] };
 }

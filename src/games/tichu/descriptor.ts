@@ -16,5 +16,6 @@ export const descriptor: GameDescriptor = {
     group: ['odds', 'grand --hand "Dr Ph Aj As Kp Kr Qs Jj" --deals 2000', 'simulate --games 200 --seed 1'],
     tournament: ['--strategies heuristic,random,heuristic,random --deals 20'],
     balance: ['--strategies heuristic --deals 20'],
+    sweep: ['--strategies heuristic --set minStraight=4..6 --deals 10'],
   },
 };
