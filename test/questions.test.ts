@@ -58,4 +58,8 @@ describe('named questions', () => {
       for (const z of ['zElement', 'zDragon', 'zCollected', 'zEndAtOnce']) expect(Math.abs(o.simulated[z]), `${o.name} ${z}`).toBeLessThanOrEqual(4);
     }
   }, 60_000);
+
+  it('every game names its assumptions page (the report pages link there), under its own reports folder', () => {
+    for (const g of GAMES) expect(g.assumptionsPage, g.id).toMatch(new RegExp(`^${g.id}/[a-z0-9-]+\\.html$`));
+  });
 });

@@ -46,6 +46,11 @@ export interface GameDescriptor {
   /** the game through the one state interface (src/games/state.ts), for the tools written once */
   state?: () => Promise<StateGame<never>>;
   /**
+   * the report page (path under reports/) that holds the game's assumptions table, the one its
+   * experiments check them on; every other page of the game links there
+   */
+  assumptionsPage?: string;
+  /**
    * Examples for the help, as typed after `npx oddsmith <command>`: `group` for
    * `oddsmith <command> --help`; `tournament`, `balance` and `sweep` for the commands over the
    * interface (each without the command name; `sweep` defaults to the `balance` examples with a

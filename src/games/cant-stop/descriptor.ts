@@ -12,6 +12,7 @@ export const descriptor: GameDescriptor = {
   cli: async () => (await import('./cli.js')).register,
   benches: { 'cant-stop': async () => (await import('./bench.js')).bench },
   state: async () => (await import('./state.js')).stateGame as never,
+  assumptionsPage: 'cant-stop/odds-and-games.html',
   examples: {
     group: ['odds --columns 6,7,8', 'odds --turn', 'simulate --games 20000 --player rule28 --player random'],
     tournament: ['--strategies rule28,random --deals 2000', '--strategies rule28,rule28:stop=20,random --deals 1000'],
