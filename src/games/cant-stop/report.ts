@@ -86,13 +86,13 @@ function columnChart(rules: CantStopRules): Chart {
         { mark: { type: 'bar' }, encoding: { x: { field: 'column', type: 'ordinal', title: 'column (sum of a pair of dice)', axis: { labelAngle: 0 } }, y: { field: 'p', type: 'quantitative', title: 'chance a roll offers it', axis: { format: '.0%' }, scale: { domain: [0, 1] } } } },
         { mark: { type: 'text', dy: -8 }, encoding: { x: { field: 'column', type: 'ordinal' }, y: { field: 'p', type: 'quantitative' }, text: { field: 'height', type: 'quantitative' } } },
       ],
-    } as never,
+    },
   };
 }
 
 function turnChart(rows: Row[], turns: number, seed: number): Chart {
   const title = 'Expected progress of one turn from the empty board';
-  const x = { field: 'low', type: 'quantitative', title: 'progress kept at the end of the turn (columns; a step in a column of height h = 1/h)', scale: { zero: true } };
+  const x = { field: 'low', type: 'quantitative' as const, title: 'progress kept at the end of the turn (columns; a step in a column of height h = 1/h)', scale: { zero: true } };
   return {
     name: 'turn',
     title,
@@ -103,13 +103,13 @@ function turnChart(rows: Row[], turns: number, seed: number): Chart {
       $schema: SCHEMA,
       title: { text: title, subtitle: 'dots: mean; bars: 95% intervals of the simulated rows' },
       width: 520,
-      height: { step: 30 } as unknown as number,
+      height: { step: 30 },
       data: { values: rows },
       layer: [
         { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'player', type: 'nominal', sort: null, title: null }, x, x2: { field: 'high' } } },
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { y: { field: 'player', type: 'nominal', sort: null }, x: { field: 'mean', type: 'quantitative' } } },
       ],
-    } as never,
+    },
   };
 }
 
@@ -125,14 +125,14 @@ function pairChart(rows: Row[], games: number, seed: number): Chart {
       $schema: SCHEMA,
       title: { text: title, subtitle: '95% Wilson intervals; dashed line 50%' },
       width: 520,
-      height: { step: 30 } as unknown as number,
+      height: { step: 30 },
       data: { values: rows },
       layer: [
         { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'pairing', type: 'nominal', sort: null, title: null }, x: { field: 'low', type: 'quantitative', title: 'games won by the first-named strategy', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, x2: { field: 'high' } } },
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { y: { field: 'pairing', type: 'nominal', sort: null }, x: { field: 'p', type: 'quantitative' } } },
         { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: 0.5 } } },
       ],
-    } as never,
+    },
   };
 }
 
@@ -142,7 +142,7 @@ const FIELD_WORDS: Record<string, string> = { columnsToWin: 'columns a player mu
 function edgeChart(field: string, rows: Row[], games: number, player: string, seed: number): Chart {
   const words = FIELD_WORDS[field] ?? `rules field ${field}`;
   const title = `First player's win rate by ${words}`;
-  const x = { field: 'value', type: 'ordinal', title: words, axis: { labelAngle: 0 } };
+  const x = { field: 'value', type: 'ordinal' as const, title: words, axis: { labelAngle: 0 } };
   return {
     name: `first-player-by-${field}`,
     title,
@@ -160,7 +160,7 @@ function edgeChart(field: string, rows: Row[], games: number, player: string, se
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { x, y: { field: 'p', type: 'quantitative' } } },
         { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: 0.5 } } },
       ],
-    } as never,
+    },
   };
 }
 

@@ -87,7 +87,7 @@ async function play(rules: DraculaRules, d: ParsedSpec, h: ParsedSpec, games: nu
 
 function sweepChart(s: SweepResult, i: number, seed: number): Chart {
   const rows: Row[] = s.points.map((p) => ({ [s.field]: p.value, p: p.dracula.p, low: p.dracula.ci95[0], high: p.dracula.ci95[1], games: p.dracula.n }));
-  const x = { field: s.field, type: 'quantitative', title: `${s.field} (rules field)`, axis: { tickMinStep: 1 }, scale: { zero: false } };
+  const x = { field: s.field, type: 'quantitative' as const, title: `${s.field} (rules field)`, axis: { tickMinStep: 1 }, scale: { zero: false } };
   return {
     name: `sweep-${i + 1}-${s.field}`,
     title: `Dracula's win rate by ${s.field}`,
@@ -106,7 +106,7 @@ function sweepChart(s: SweepResult, i: number, seed: number): Chart {
         { mark: { type: 'rule' }, encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' } } },
         { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: 0.5 } } },
       ],
-    } as never,
+    },
   };
 }
 
@@ -125,8 +125,8 @@ function valueChart(r: GamesResult, rules: DraculaRules, seed: number): Chart {
     rows.push({ kind: NON_TRUMP, value: f.value, line: 'fresh deck (exact)', p: f.nonTrump, low: f.nonTrump, high: f.nonTrump, n: 0 });
     rows.push({ kind: TRUMP, value: f.value, line: 'fresh deck (exact)', p: f.trump, low: f.trump, high: f.trump, n: 0 });
   }
-  const x = { field: 'value', type: 'ordinal', title: 'value of the card held in the district', axis: { labelAngle: 0 } };
-  const color = { field: 'line', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 3 } };
+  const x = { field: 'value', type: 'ordinal' as const, title: 'value of the card held in the district', axis: { labelAngle: 0 } };
+  const color = { field: 'line', type: 'nominal' as const, title: null, legend: { orient: 'bottom' as const, columns: 3 } };
   const one = r.byValue[0], top = r.byValue[r.byValue.length - 1], V = rules.values;
   const caption =
     `Simulated: ${r.games} games of Dracula ${r.dracula} vs Van Helsing ${r.helsing}, every district resolved, the card each role held counted as trump or not at the moment of resolution; 95% intervals. ` +
@@ -152,7 +152,7 @@ function valueChart(r: GamesResult, rules: DraculaRules, seed: number): Chart {
           { mark: { type: 'rule' }, encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color } },
         ],
       },
-    } as never,
+    },
   };
 }
 

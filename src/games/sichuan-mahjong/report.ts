@@ -42,7 +42,7 @@ function barChart(o: { name: string; title: string; subtitle: string; caption: s
     caption: o.caption,
     rows: o.rows,
     basis: o.basis,
-    spec: { $schema: SCHEMA, title: { text: o.title, subtitle: o.subtitle }, width: 560, height: o.horizontal ? { step: o.color ? 14 : 24 } : 300, data: { values: rows }, encoding: { ...enc, ...JSON.parse(JSON.stringify(color)) }, layer: [{ mark: { type: 'bar', tooltip: true } }, { mark: { type: 'text', fontSize: 10, color: '#333', ...(o.horizontal ? { align: 'left', baseline: 'middle', dx: 3 } : { align: 'center', baseline: 'bottom', dy: -2 }) }, encoding: { text: { field: 'valueLabel', type: 'nominal' } } }] } as never,
+    spec: { $schema: SCHEMA, title: { text: o.title, subtitle: o.subtitle }, width: 560, height: o.horizontal ? { step: o.color ? 14 : 24 } : 300, data: { values: rows }, encoding: { ...enc, ...JSON.parse(JSON.stringify(color)) }, layer: [{ mark: { type: 'bar', tooltip: true } }, { mark: { type: 'text', fontSize: 10, color: '#333', ...(o.horizontal ? { align: 'left', baseline: 'middle', dx: 3 } : { align: 'center', baseline: 'bottom', dy: -2 }) }, encoding: { text: { field: 'valueLabel', type: 'nominal' } } }] },
   };
 }
 
@@ -160,7 +160,7 @@ async function dealPage(reportsDir: string, e: DealExperiment, workers: number):
           { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'strategy', type: 'nominal', sort: null, title: 'strategy' }, x: { field: 'low', type: 'quantitative', title: 'net points per deal (0 = break even)', scale: { domain: zt.domain, nice: false }, axis: { values: zt.values, labelExpr: "datum.value == 0 ? '0' : format(datum.value, '+.1~f')" } }, x2: { field: 'high' } } },
           { mark: { type: 'point', filled: true, size: 90 }, encoding: { y: { field: 'strategy', type: 'nominal', sort: null }, x: { field: 'points', type: 'quantitative' } } },
           { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: 0 } } },
-        ] } as never,
+        ] },
       }],
       table: { rows: slotTable, caption: 'Per strategy (rates per player-deal).' },
     },
@@ -245,7 +245,7 @@ async function advisorPage(reportsDir: string, e: AdvisorExperiment, workers: nu
           { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'baseline', type: 'nominal', sort: null, title: null }, x: { field: 'low', type: 'quantitative', title: 'gain, points per deal' }, x2: { field: 'high' } } },
           { mark: { type: 'point', filled: true, size: 90 }, encoding: { y: { field: 'baseline', type: 'nominal', sort: null }, x: { field: 'gain', type: 'quantitative' } } },
           { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: 0 } } },
-        ] } as never,
+        ] },
       }],
       table: { rows: gainTable, caption: 'Simulated (Monte Carlo, common walls). "Seat with baseline": the same seat on the same walls with four baselines.' },
     },

@@ -46,7 +46,7 @@ async function oddsPage(ctx: ExperimentContext, rules: TichuRules): Promise<Page
         x: { field: 'probability', type: 'quantitative', title: 'probability (%)', axis: { format: '.0%' } },
         color: { field: 'cards', type: 'nominal', title: null },
       },
-    } as never,
+    },
   };
   const page: PageInfo = { path: `${GAME}/odds.html`, title: 'Tichu: exact deal odds', summary: `any bomb: ${r8.lines[0].fraction} in 8 cards, ${r14.lines[0].fraction} in 14 — exact` };
   return writePage(ctx.reportsDir, page, `<p>How likely is a bomb, a special card, k aces? Exact counts over C(56,8) and C(56,14) hands. At the table (14 cards each) some player holds a four of a kind with probability ${escapeHtml(t.fraction)} = ${fmtPct(t.probability, 3)} (exact)${escapeHtml(anyText)}. The real-game data of ${escapeHtml(REAL_GAMES.source)} show a bomb in the first 8 cards in ${REAL_GAMES.bombFirst8}% and in the first 14 in ${REAL_GAMES.bombFirst14}% of hands.</p>`, [
@@ -139,7 +139,7 @@ async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, 
         y: { field: 'pFirstOut', type: 'quantitative', title: 'P(first out)', axis: { format: '.0%' }, scale: { domain: [0, 1] } },
         color: { field: 'line', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 2 } },
       },
-    } as never,
+    },
   };
   const gChart: Chart = {
     name: 'call-gain-by-strength',
@@ -157,7 +157,7 @@ async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, 
         { mark: { type: 'line', point: true }, encoding: { x: { field: 'strength', type: 'quantitative' }, y: { field: 'gain', type: 'quantitative' }, color: { field: 'call', type: 'nominal', title: null, legend: { orient: 'bottom' } } } },
         { data: { values: [{ y: 0 }] }, mark: { type: 'rule', strokeDash: [4, 4], color: '#888' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
       ],
-    } as never,
+    },
   };
   const page: PageInfo = { path: `${GAME}/calls.html`, title: 'Tichu: when to call', summary: `best thresholds on the hand-strength score: Grand Tichu ${g.threshold}, Tichu ${t.threshold} (heuristic bots)` };
   const table: Row[] = [
