@@ -11,6 +11,7 @@ export const descriptor: GameDescriptor = {
   experiments: { 'cant-stop': async () => (await import('./report.js')).runExperiment },
   cli: async () => (await import('./cli.js')).register,
   benches: { 'cant-stop': async () => (await import('./bench.js')).bench },
+  questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame as never,
   assumptionsPage: 'cant-stop/odds-and-games.html',
   examples: {
