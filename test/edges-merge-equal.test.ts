@@ -36,6 +36,12 @@ const WHOLE: Record<string, { args: string[]; refusal: RegExp }> = {
   'liars sweep': { args: ['liars', 'sweep', '--strategy', 'threshold', '--param', 'callBelow', '--values', '0.1,0.2', '--field', 'conservative', '--rounds', '100'], refusal: /liars sweep` runs whole tournaments/ },
   'wulong tell': { args: ['wulong', 'tell', '--accuracy', '0.5', '--simulate', '1000'], refusal: /--shard-index is not supported/ },
   'dracula sweep': { args: ['dracula', 'sweep', '--set', 'health=8..9', '--games', '20'], refusal: /--shard-index is not supported/ },
+  'weilong odds': { args: ['weilong', 'odds', '--son', '1', '--simulate', '1000'], refusal: /weilong odds` runs one simulation per Son: --shard-index is not supported/ },
+  // the generic sweep (src/cli/sweep.ts) of every game without its own
+  'weilong sweep': { args: ['weilong', 'sweep', '--set', 'penalty.5=0..1', '--deals', '4'], refusal: /weilong sweep` runs every value here: --shard-index is not supported/ },
+  'mahjong sweep': { args: ['mahjong', 'sweep', '--set', 'selfDrawBonus=0..1', '--deals', '4'], refusal: /mahjong sweep` runs every value here/ },
+  'tichu sweep': { args: ['tichu', 'sweep', '--set', 'minStraight=4..5', '--deals', '2'], refusal: /tichu sweep` runs every value here/ },
+  'cant-stop sweep': { args: ['cant-stop', 'sweep', '--set', 'columnsToWin=2..3', '--deals', '4'], refusal: /cant-stop sweep` runs every value here/ },
 };
 
 /** Every leaf command of the program, by its full name. */

@@ -5,6 +5,8 @@ import { exploit, sweep } from '../src/games/liars-dice/questions.js';
 import { loadRules } from '../src/games/liars-dice/rules.js';
 import { rulesForVariant } from '../src/games/liars-dice/exact-play.js';
 import '../src/games/liars-dice/kernels.js';
+import { bust, bustOdds } from '../src/games/cant-stop/questions.js';
+import { parseSums } from '../src/games/cant-stop/exact.js';
 import { runCli } from './helpers/cli.js';
 import { expectWithinSE } from './kit/within-se.js';
 import type { TournamentResult } from '../src/games/liars-dice/kernels.js';
@@ -58,4 +60,16 @@ describe('named questions', () => {
       for (const z of ['zElement', 'zDragon', 'zCollected', 'zEndAtOnce']) expect(Math.abs(o.simulated[z]), `${o.name} ${z}`).toBeLessThanOrEqual(4);
     }
   }, 60_000);
+
+  it('every game names its assumptions page (the report pages link there), under its own reports folder', () => {
+    for (const g of GAMES) expect(g.assumptionsPage, g.id).toMatch(new RegExp(`^${g.id}/[a-z0-9-]+\\.html$`));
+  });
+
+  it('cant-stop bust: 6, 7, 8 bust in 104 of 1296 rolls (the published 92% success), and the table agrees with the single question', async () => {
+    const r = await bust.answer({ columns: parseSums('6,7,8', '--columns'), runners: 3 }, { workers: 1 });
+    expect(r.bustRolls).toBe(104);
+    const t = await bustOdds.answer({ runners: 3 }, { workers: 1 });
+    expect(t.sets.find((x) => x.sums.join(',') === '6,7,8')?.bustRolls).toBe(104);
+    for (const x of t.sets.slice(0, 5)) expect((await bust.answer({ columns: parseSums(x.sums.join(','), '--columns'), runners: 3 }, { workers: 1 })).bustRolls).toBe(x.bustRolls);
+  });
 });

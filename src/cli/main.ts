@@ -8,6 +8,7 @@ import { checkOutputs, type InputPath, type OutputPath } from '../core/files.js'
 import { intArg, emit, setActiveCommand, wholeRunReason } from './common.js';
 import { addPlayCommands } from './play.js';
 import { addFieldsCommand } from './fields.js';
+import { addSweepCommand } from './sweep.js';
 import { registerDiff } from './diff.js';
 import { GAMES, experimentRunners, gameOfKernel } from '../games/index.js';
 
@@ -123,6 +124,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     // the rules fields, from the game's rules schema
     const schema = cmd && (await g.rules()).schema;
     if (cmd && schema) addFieldsCommand(cmd, g, schema);
+    if (cmd && g.state) addSweepCommand(cmd, g);
     const examples = g.examples.group;
     if (cmd && examples) cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  npx oddsmith ${g.command} ${e}`).join('\n')}\nRun \`npx oddsmith ${g.command} <command> --help\` for a command's options and examples.`);
   }
@@ -208,7 +210,8 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
       const log = (line: string) => process.stderr.write(`${line}\n`);
       // Everything is written into a temp folder next to --out (a copy of it, so that --only keeps
       // the other pages) and swapped in at the end: a killed run leaves the old folder whole.
-      const summary = await runReports({ out: opts.out, workers: opts.workers, quiet: !!opts.quiet, cacheDir, run: all.filter((e) => !only || only.includes(e.name)), all, runners, folderOf, log });
+      const assumptionsPages = Object.fromEntries(GAMES.flatMap((g) => (g.assumptionsPage ? [[g.id, { page: g.assumptionsPage, command: g.command }]] : [])));
+      const summary = await runReports({ out: opts.out, workers: opts.workers, quiet: !!opts.quiet, cacheDir, run: all.filter((e) => !only || only.includes(e.name)), all, runners, folderOf, log, assumptionsPages });
       log(opts.quiet ? whereToOpen(opts.out, summary).split('\n')[1] : whereToOpen(opts.out, summary));
     });
   unknownOptionFirst(root);

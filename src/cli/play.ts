@@ -93,7 +93,7 @@ async function runLadder(g: GameDescriptor, opts: LadderOptions): Promise<void> 
   return runAndPrint(kernel, { game: g.id, rules, rungs, players, replicates: opts.replicates }, opts.deals, opts);
 }
 
-async function run(g: GameDescriptor, mode: 'tournament' | 'balance', opts: PlayOptions): Promise<void> {
+export async function run(g: GameDescriptor, mode: 'tournament' | 'balance', opts: PlayOptions): Promise<void> {
   const sg = await g.state!();
   const rulesModule = await g.rules();
   const ranges = opts.set.filter((s) => /^[^=]*=.*\.\./.test(s));

@@ -54,9 +54,15 @@ export interface GameDescriptor {
    */
   ladder?: { rungs: readonly string[] };
   /**
-   * Examples for the help, as typed after `npx oddsmith <command>`: `group` for
-   * `oddsmith <command> --help`; `tournament` and `balance` for the commands over the interface
-   * (each without the command name).
+   * the report page (path under reports/) that holds the game's assumptions table, the one its
+   * experiments check them on; every other page of the game links there
    */
-  examples: { group: string[]; tournament?: string[]; balance?: string[]; ladder?: string[] };
+  assumptionsPage?: string;
+  /**
+   * Examples for the help, as typed after `npx oddsmith <command>`: `group` for
+   * `oddsmith <command> --help`; `tournament`, `balance`, `ladder` and `sweep` for the commands over
+   * the interface (each without the command name; `sweep` defaults to the `balance` examples with a
+   * --set range).
+   */
+  examples: { group: string[]; tournament?: string[]; balance?: string[]; ladder?: string[]; sweep?: string[] };
 }

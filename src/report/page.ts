@@ -195,24 +195,22 @@ export function linkPage(reportsDir: string, page: PageInfo): void {
   writeIndex(reportsDir, Object.values(experiments).flat(), experiments);
 }
 
+/** Where each game's table of assumptions is, and its command group: from the list of games (see setAssumptionsPages). */
+const assumptionsPages = new Map<string, { page: string; command: string }>();
+
 /**
- * Where each game's table of assumptions is in the reports (the page whose experiment checks them).
- * Every other page of the game links there instead of repeating it.
+ * Tell the page writer, from the game descriptors (`assumptionsPage`, `command`), which page of each
+ * game holds its assumptions table: every other page of the game links there instead of repeating it.
  */
-export const ASSUMPTIONS_PAGE: Readonly<Record<string, string>> = {
-  wulong: 'wulong/game.html',
-  'liars-dice': 'liars-dice/tournament.html',
-  'sichuan-mahjong': 'sichuan-mahjong/deal.html',
-  weilong: 'weilong/sons.html',
-  tichu: 'tichu/tournament.html',
-  dracula: 'dracula/balance.html',
-  'cant-stop': 'cant-stop/odds-and-games.html',
-};
+export function setAssumptionsPages(pages: Readonly<Record<string, { page: string; command: string }>>): void {
+  assumptionsPages.clear();
+  for (const [game, at] of Object.entries(pages)) assumptionsPages.set(game, at);
+}
 
 /** The closing section of a page without its own assumptions table: a link to its game's. */
 export function assumptionsLink(game: string, up: string): Section {
-  const at = ASSUMPTIONS_PAGE[game];
-  const command = { 'liars-dice': 'liars', 'sichuan-mahjong': 'mahjong' }[game] ?? game;
+  const at = assumptionsPages.get(game)?.page;
+  const command = assumptionsPages.get(game)?.command ?? game;
   return {
     heading: 'Assumptions',
     id: 'assumptions',

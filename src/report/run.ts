@@ -12,7 +12,7 @@ import { takeRulesFilesRead } from '../core/rules.js';
 import { packageRoot } from '../core/paths.js';
 import { ExperimentCache, codeFiles, codeRoot } from './cache.js';
 import type { ExperimentFile, ExperimentRunner } from './experiment.js';
-import { readManifest, writeIndex, type PageInfo } from './page.js';
+import { readManifest, setAssumptionsPages, writeIndex, type PageInfo } from './page.js';
 
 export interface RunOptions {
   out: string;
@@ -28,6 +28,8 @@ export interface RunOptions {
   folderOf: Record<string, string>;
   /** where progress goes (stderr) */
   log: (line: string) => void;
+  /** each game's page with its assumptions table and its command group (from the descriptors) */
+  assumptionsPages?: Readonly<Record<string, { page: string; command: string }>>;
 }
 
 /** "42 s", "3 min 05 s". */
@@ -64,6 +66,7 @@ export async function runReports(o: RunOptions): Promise<RunSummary> {
   const t0 = Date.now();
   const cpu0 = cpuSeconds();
   const summary: RunSummary = { pages: 0, computed: [], cached: [], seconds: 0, cpuSeconds: 0 };
+  setAssumptionsPages(o.assumptionsPages ?? {});
   const pending: { tag: string; cache: ExperimentCache; files: string[]; pages: PageInfo[]; rulesRead: string[]; seconds: number; cpu: number }[] = [];
   try {
     // reports/manifest.json remembers each experiment's pages, so a partial run keeps the full index

@@ -2,12 +2,13 @@
 import { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { fmtPct, textTable } from '../../core/format.js';
-import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addAssumptionsCommand, addRulesOptions, ask, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { parseStrategy, strategyUsage } from '../../../strategies/cant-stop/index.js';
-import { bustRolls, bustTable, columnRolls, OptimalTurn, parseSums, Solitaire, solitaireSize } from './exact.js';
+import { bustTable, columnRolls, OptimalTurn, parseSums, Solitaire, solitaireSize } from './exact.js';
 import { gamesKernel, turnKernel, type GamesParams } from './kernels.js';
 import { columnSum, loadRules, validateRules } from './rules.js';
 import { checkAssumptions } from './assumptions.js';
+import { bust, bustOdds } from './questions.js';
 import { ROLLS } from './tables.js';
 
 // prev is undefined when commander has no default yet (and when a test probes the parser alone)
@@ -29,22 +30,18 @@ export function register(program: Command): void {
     'cant-stop',
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith cant-stop odds\n  npx oddsmith cant-stop odds --columns 6,7,8\n  npx oddsmith cant-stop odds --all --csv\n  npx oddsmith cant-stop odds --turn\n  npx oddsmith cant-stop odds --solitaire --rules tiny')
-    .action((opts: RulesOptions & { columns?: string; all?: boolean; turn?: boolean; solitaire?: boolean; json?: boolean; csv?: boolean }) => {
+    .action(async (opts: RulesOptions & { columns?: string; all?: boolean; turn?: boolean; solitaire?: boolean; json?: boolean; csv?: boolean }) => {
       const rules = loadRules(opts.rules, opts.set);
       const asked = [opts.columns !== undefined, !!opts.all, !!opts.turn, !!opts.solitaire].filter(Boolean).length;
       if (asked > 1) throw new UserError('give one of --columns, --all, --turn, --solitaire');
       if (opts.columns !== undefined) {
         const cols = parseSums(opts.columns, '--columns');
         if (cols.length > rules.runners) throw new UserError(`--columns: at most ${rules.runners} runner columns under these rules (got ${cols.length})`);
-        const k = bustRolls(cols);
-        const sums = cols.map(columnSum).sort((a, b) => a - b);
-        const note = cols.length < rules.runners ? `\n(with fewer than ${rules.runners} runners placed a roll busts only when every sum is closed: this is the chance of missing these columns)` : '';
-        emit({ columns: sums, bustRolls: k, rolls: ROLLS, bust: k / ROLLS }, opts, () => `runners on ${sums.join(', ')}: a roll busts in ${k} of ${ROLLS} = ${fmtPct(k / ROLLS, 2)} (offers one of them ${fmtPct(1 - k / ROLLS, 2)}), exact${note}`, () => [{ columns: sums.join(' '), bustRolls: k, bust: k / ROLLS }]);
+        await ask(bust, { columns: cols, runners: rules.runners }, opts);
         return;
       }
       if (opts.all) {
-        const t = bustTable(rules.runners);
-        emit({ runners: rules.runners, sets: t }, opts, () => `bust chance of one roll with runners on each set of ${rules.runners} columns, exact (of ${ROLLS} rolls), safest first\n` + textTable(t.map((r) => ({ columns: r.sums.join(','), 'bust rolls': r.bustRolls, bust: fmtPct(r.bust, 2) }))), () => t.map((r) => ({ columns: r.sums.join(' '), bustRolls: r.bustRolls, bust: r.bust })));
+        await ask(bustOdds, { runners: rules.runners }, opts);
         return;
       }
       if (opts.turn) {

@@ -11,8 +11,10 @@ export const descriptor: GameDescriptor = {
   experiments: { 'cant-stop': async () => (await import('./report.js')).runExperiment },
   cli: async () => (await import('./cli.js')).register,
   benches: { 'cant-stop': async () => (await import('./bench.js')).bench },
+  questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame as never,
   ladder: { rungs: ['uniform', 'random', 'rule28', 'ismcts:iters=50'] },
+  assumptionsPage: 'cant-stop/odds-and-games.html',
   examples: {
     group: ['odds --columns 6,7,8', 'odds --turn', 'simulate --games 20000 --player rule28 --player random'],
     tournament: ['--strategies rule28,random --deals 2000', '--strategies rule28,rule28:stop=20,random --deals 1000'],

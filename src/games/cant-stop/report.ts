@@ -6,6 +6,7 @@
  *   { name, game: "cant-stop", page, title?, rules?, strategies, games, turns, seed, shardCount?,
  *     sweep?: { field, values, games, player } }  (the first player's edge at each value of one rules field)
  */
+import { fmtPct, fmtPctCi } from '../../core/format.js';
 import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type Row, type Section } from '../../report/page.js';
 import { basisLine } from '../../report/chart-config.js';
@@ -20,9 +21,6 @@ import { bustTable, columnRolls } from './exact.js';
 import { ROLLS } from './tables.js';
 import { checkAssumptions } from './assumptions.js';
 import { assumptionsSection } from '../../report/assumptions.js';
-
-const pc = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
-const pcI = (c: readonly number[], d = 1) => `[${(c[0] * 100).toFixed(d)}, ${(c[1] * 100).toFixed(d)}]`;
 
 export interface CantStopExperiment {
   name: string;
@@ -88,13 +86,13 @@ function columnChart(rules: CantStopRules): Chart {
         { mark: { type: 'bar' }, encoding: { x: { field: 'column', type: 'ordinal', title: 'column (sum of a pair of dice)', axis: { labelAngle: 0 } }, y: { field: 'p', type: 'quantitative', title: 'chance a roll offers it', axis: { format: '.0%' }, scale: { domain: [0, 1] } } } },
         { mark: { type: 'text', dy: -8 }, encoding: { x: { field: 'column', type: 'ordinal' }, y: { field: 'p', type: 'quantitative' }, text: { field: 'height', type: 'quantitative' } } },
       ],
-    } as never,
+    },
   };
 }
 
 function turnChart(rows: Row[], turns: number, seed: number): Chart {
   const title = 'Expected progress of one turn from the empty board';
-  const x = { field: 'low', type: 'quantitative', title: 'progress kept at the end of the turn (columns; a step in a column of height h = 1/h)', scale: { zero: true } };
+  const x = { field: 'low', type: 'quantitative' as const, title: 'progress kept at the end of the turn (columns; a step in a column of height h = 1/h)', scale: { zero: true } };
   return {
     name: 'turn',
     title,
@@ -105,13 +103,13 @@ function turnChart(rows: Row[], turns: number, seed: number): Chart {
       $schema: SCHEMA,
       title: { text: title, subtitle: 'dots: mean; bars: 95% intervals of the simulated rows' },
       width: 520,
-      height: { step: 30 } as unknown as number,
+      height: { step: 30 },
       data: { values: rows },
       layer: [
         { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'player', type: 'nominal', sort: null, title: null }, x, x2: { field: 'high' } } },
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { y: { field: 'player', type: 'nominal', sort: null }, x: { field: 'mean', type: 'quantitative' } } },
       ],
-    } as never,
+    },
   };
 }
 
@@ -127,14 +125,14 @@ function pairChart(rows: Row[], games: number, seed: number): Chart {
       $schema: SCHEMA,
       title: { text: title, subtitle: '95% Wilson intervals; dashed line 50%' },
       width: 520,
-      height: { step: 30 } as unknown as number,
+      height: { step: 30 },
       data: { values: rows },
       layer: [
         { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'pairing', type: 'nominal', sort: null, title: null }, x: { field: 'low', type: 'quantitative', title: 'games won by the first-named strategy', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, x2: { field: 'high' } } },
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { y: { field: 'pairing', type: 'nominal', sort: null }, x: { field: 'p', type: 'quantitative' } } },
         { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { x: { datum: 0.5 } } },
       ],
-    } as never,
+    },
   };
 }
 
@@ -144,7 +142,7 @@ const FIELD_WORDS: Record<string, string> = { columnsToWin: 'columns a player mu
 function edgeChart(field: string, rows: Row[], games: number, player: string, seed: number): Chart {
   const words = FIELD_WORDS[field] ?? `rules field ${field}`;
   const title = `First player's win rate by ${words}`;
-  const x = { field: 'value', type: 'ordinal', title: words, axis: { labelAngle: 0 } };
+  const x = { field: 'value', type: 'ordinal' as const, title: words, axis: { labelAngle: 0 } };
   return {
     name: `first-player-by-${field}`,
     title,
@@ -162,7 +160,7 @@ function edgeChart(field: string, rows: Row[], games: number, player: string, se
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { x, y: { field: 'p', type: 'quantitative' } } },
         { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: 0.5 } } },
       ],
-    } as never,
+    },
   };
 }
 
@@ -211,21 +209,21 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
   const sections: Section[] = [
     {
       heading: 'Exact odds of a roll',
-      html: `<p>Rules: ${escapeHtml(rules.name)} — heights ${rules.heights.join(', ')}; ${rules.runners} runners; ${rules.columnsToWin} columns to win. With all ${rules.runners} runners placed a roll busts when none of its pairings makes a runner's column: safest ${bust.slice(0, 3).map((b) => `${b.sums.join(',')} (${pc(b.bust)})`).join(', ')}; riskiest ${bust.slice(-3).map((b) => `${b.sums.join(',')} (${pc(b.bust)})`).join(', ')}.</p>`,
+      html: `<p>Rules: ${escapeHtml(rules.name)} — heights ${rules.heights.join(', ')}; ${rules.runners} runners; ${rules.columnsToWin} columns to win. With all ${rules.runners} runners placed a roll busts when none of its pairings makes a runner's column: safest ${bust.slice(0, 3).map((b) => `${b.sums.join(',')} (${fmtPct(b.bust, 1)})`).join(', ')}; riskiest ${bust.slice(-3).map((b) => `${b.sums.join(',')} (${fmtPct(b.bust, 1)})`).join(', ')}.</p>`,
       charts: [columnChart(rules)],
     },
     {
       heading: 'The optimal single turn, exact and simulated',
-      html: `<p>Exact over ${exact.states.toLocaleString('en-US')} runner configurations: expected progress ${exact.progress.toFixed(4)} columns, busting ${pc(exact.bust)} of turns after ${exact.rolls.toFixed(2)} rolls on average. Simulated with the same policy: ${(sim.mean as number).toFixed(4)} [${(sim.low as number).toFixed(4)}, ${(sim.high as number).toFixed(4)}] (${z.toFixed(2)} standard errors from the exact value).</p>`,
+      html: `<p>Exact over ${exact.states.toLocaleString('en-US')} runner configurations: expected progress ${exact.progress.toFixed(4)} columns, busting ${fmtPct(exact.bust, 1)} of turns after ${exact.rolls.toFixed(2)} rolls on average. Simulated with the same policy: ${(sim.mean as number).toFixed(4)} [${(sim.low as number).toFixed(4)}, ${(sim.high as number).toFixed(4)}] (${z.toFixed(2)} standard errors from the exact value).</p>`,
       charts: [turnChart(turnRows, e.turns, e.seed)],
-      table: { caption: 'Progress per turn (columns), the share of turns that bust, rolls per turn.', rows: turnRows.map((r) => ({ player: r.player, progress: (r.mean as number).toFixed(4), '95% interval': r.turns === '' ? 'exact' : `[${(r.low as number).toFixed(4)}, ${(r.high as number).toFixed(4)}]`, busts: pc(r.bust as number), rolls: (r.rolls as number).toFixed(2), turns: r.turns === '' ? 'exact' : (r.turns as number).toLocaleString('en-US') })) },
+      table: { caption: 'Progress per turn (columns), the share of turns that bust, rolls per turn.', rows: turnRows.map((r) => ({ player: r.player, progress: (r.mean as number).toFixed(4), '95% interval': r.turns === '' ? 'exact' : `[${(r.low as number).toFixed(4)}, ${(r.high as number).toFixed(4)}]`, busts: fmtPct(r.bust as number, 1), rolls: (r.rolls as number).toFixed(2), turns: r.turns === '' ? 'exact' : (r.turns as number).toLocaleString('en-US') })) },
     },
     {
       heading: 'Whole games between the strategies',
       charts: [pairChart(pairRows, e.games, e.seed)],
       table: {
         caption: 'Seat 1 moves first; with seats rotated its win rate is the first player\'s edge (the same strategy on both sides shows it plainly).',
-        rows: pairs.map((r) => ({ pairing: `${r.players[0].strategy} vs ${r.players[1].strategy}`, games: r.games, 'first-named wins': `${pc(r.players[0].wins.p)} ${pcI(r.players[0].wins.ci95)}`, 'seat 1 wins': `${pc(r.seats[0].wins.p)} ${pcI(r.seats[0].wins.ci95)}`, 'turns/game': r.turns.mean.toFixed(1), busts: pc(r.bustPerTurn.p), 'rolls/turn': r.rollsPerTurn.toFixed(2), draws: pc(r.draws.p) })),
+        rows: pairs.map((r) => ({ pairing: `${r.players[0].strategy} vs ${r.players[1].strategy}`, games: r.games, 'first-named wins': `${fmtPct(r.players[0].wins.p, 1)} ${fmtPctCi(r.players[0].wins.ci95)}`, 'seat 1 wins': `${fmtPct(r.seats[0].wins.p, 1)} ${fmtPctCi(r.seats[0].wins.ci95)}`, 'turns/game': r.turns.mean.toFixed(1), busts: fmtPct(r.bustPerTurn.p, 1), 'rolls/turn': r.rollsPerTurn.toFixed(2), draws: fmtPct(r.draws.p, 1) })),
       },
     },
   ];
@@ -241,7 +239,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
     }
     sections.push({
       heading: `Balance: the first player's edge by ${sw.field}`,
-      html: `<p>${escapeHtml(rows.map((r) => `${sw.field} = ${r.value}: first player wins ${pc(r.p as number)} ${pcI([r.low as number, r.high as number])}`).join('; '))}.</p>`,
+      html: `<p>${escapeHtml(rows.map((r) => `${sw.field} = ${r.value}: first player wins ${fmtPct(r.p as number, 1)} ${fmtPctCi([r.low as number, r.high as number])}`).join('; '))}.</p>`,
       charts: [edgeChart(sw.field, rows, sw.games, specLabel(sw.player), e.seed)],
     });
   }

@@ -5,6 +5,7 @@
  *   { name, game: "dracula", page, title?, rules?, strategies, games, searchGames, seed, shardCount?,
  *     sweeps: [{ field, values, games, dracula, helsing }], assumptions?, assumptionGames? }
  */
+import { fmtPct, fmtPctCi } from '../../core/format.js';
 import { intervalFigure } from '../../report/findings.js';
 import type { ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type Row, type Section } from '../../report/page.js';
@@ -21,9 +22,6 @@ import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { validateRules, type DraculaRules } from './rules.js';
 import { freshTable } from './exact.js';
 import { sweepResult, type SweepResult } from './sweep.js';
-
-const pc = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
-const pcI = (c: readonly number[], d = 1) => `[${(c[0] * 100).toFixed(d)}, ${(c[1] * 100).toFixed(d)}]`;
 
 interface SweepSpec {
   field: string;
@@ -89,11 +87,11 @@ async function play(rules: DraculaRules, d: ParsedSpec, h: ParsedSpec, games: nu
 
 function sweepChart(s: SweepResult, i: number, seed: number): Chart {
   const rows: Row[] = s.points.map((p) => ({ [s.field]: p.value, p: p.dracula.p, low: p.dracula.ci95[0], high: p.dracula.ci95[1], games: p.dracula.n }));
-  const x = { field: s.field, type: 'quantitative', title: `${s.field} (rules field)`, axis: { tickMinStep: 1 }, scale: { zero: false } };
+  const x = { field: s.field, type: 'quantitative' as const, title: `${s.field} (rules field)`, axis: { tickMinStep: 1 }, scale: { zero: false } };
   return {
     name: `sweep-${i + 1}-${s.field}`,
     title: `Dracula's win rate by ${s.field}`,
-    caption: `Dracula ${s.dracula} vs Van Helsing ${s.helsing}, ${s.points[0].dracula.n} simulated games per point; band and bars are 95% Wilson intervals; dashed line 50%. Closest to 50/50: ${s.field} = ${s.closest.value} (${pc(s.closest.dracula.p)} ${pcI(s.closest.dracula.ci95)}).`,
+    caption: `Dracula ${s.dracula} vs Van Helsing ${s.helsing}, ${s.points[0].dracula.n} simulated games per point; band and bars are 95% Wilson intervals; dashed line 50%. Closest to 50/50: ${s.field} = ${s.closest.value} (${fmtPct(s.closest.dracula.p, 1)} ${fmtPctCi(s.closest.dracula.ci95)}).`,
     rows,
     basis: basisLine({ simulated: s.points[0].dracula.n, of: 'games per point', seed }),
     spec: {
@@ -108,7 +106,7 @@ function sweepChart(s: SweepResult, i: number, seed: number): Chart {
         { mark: { type: 'rule' }, encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' } } },
         { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: 0.5 } } },
       ],
-    } as never,
+    },
   };
 }
 
@@ -127,14 +125,14 @@ function valueChart(r: GamesResult, rules: DraculaRules, seed: number): Chart {
     rows.push({ kind: NON_TRUMP, value: f.value, line: 'fresh deck (exact)', p: f.nonTrump, low: f.nonTrump, high: f.nonTrump, n: 0 });
     rows.push({ kind: TRUMP, value: f.value, line: 'fresh deck (exact)', p: f.trump, low: f.trump, high: f.trump, n: 0 });
   }
-  const x = { field: 'value', type: 'ordinal', title: 'value of the card held in the district', axis: { labelAngle: 0 } };
-  const color = { field: 'line', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 3 } };
+  const x = { field: 'value', type: 'ordinal' as const, title: 'value of the card held in the district', axis: { labelAngle: 0 } };
+  const color = { field: 'line', type: 'nominal' as const, title: null, legend: { orient: 'bottom' as const, columns: 3 } };
   const one = r.byValue[0], top = r.byValue[r.byValue.length - 1], V = rules.values;
   const caption =
     `Simulated: ${r.games} games of Dracula ${r.dracula} vs Van Helsing ${r.helsing}, every district resolved, the card each role held counted as trump or not at the moment of resolution; 95% intervals. ` +
     `Exact: a card of that value against one random other card of a fresh deck (the ranking random). ` +
-    `A trump card loses only to a higher trump, a non-trump card to every trump, so the two kinds are shown apart: a non-trump 1 wins ${pc(one.nonTrump.dracula.p)} for Dracula and ${pc(one.nonTrump.helsing.p)} for Van Helsing, a trump 1 ${pc(one.trump.dracula.p)} and ${pc(one.trump.helsing.p)}. ` +
-    `The card a district meets is not a random card: players swap weak cards out and keep strong ones, so a card meets stronger opposition than the fresh-deck baseline (a non-trump ${V} wins ${pc(top.nonTrump.dracula.p)} for Dracula and ${pc(top.nonTrump.helsing.p)} for Van Helsing, against ${pc(fresh[V - 1].nonTrump)} exact).`;
+    `A trump card loses only to a higher trump, a non-trump card to every trump, so the two kinds are shown apart: a non-trump 1 wins ${fmtPct(one.nonTrump.dracula.p, 1)} for Dracula and ${fmtPct(one.nonTrump.helsing.p, 1)} for Van Helsing, a trump 1 ${fmtPct(one.trump.dracula.p, 1)} and ${fmtPct(one.trump.helsing.p, 1)}. ` +
+    `The card a district meets is not a random card: players swap weak cards out and keep strong ones, so a card meets stronger opposition than the fresh-deck baseline (a non-trump ${V} wins ${fmtPct(top.nonTrump.dracula.p, 1)} for Dracula and ${fmtPct(top.nonTrump.helsing.p, 1)} for Van Helsing, against ${fmtPct(fresh[V - 1].nonTrump, 1)} exact).`;
   return {
     name: 'districts-by-value',
     title: 'P(win a district) by the value of the card held, non-trump and trump',
@@ -154,7 +152,7 @@ function valueChart(r: GamesResult, rules: DraculaRules, seed: number): Chart {
           { mark: { type: 'rule' }, encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color } },
         ],
       },
-    } as never,
+    },
   };
 }
 
@@ -187,8 +185,8 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
   const mirror = results.filter((r) => r.dracula.split(':')[0] === r.helsing.split(':')[0]);
   const pairCaption =
     'Left of the dashed line Van Helsing is favoured. ' +
-    (mirror.length ? `Same strategy on both sides: Dracula wins ${mirror.map((r) => `${pc(r.draculaWins.p)} ${pcI(r.draculaWins.ci95)} (${r.dracula.split(':')[0]})`).join(', ')}. ` : '') +
-    (rateOf('search', 'greedy') && rateOf('greedy', 'search') ? `Search against greedy: Dracula wins ${pc(rateOf('search', 'greedy')!.p)} with search, ${pc(rateOf('greedy', 'search')!.p)} against it.` : '');
+    (mirror.length ? `Same strategy on both sides: Dracula wins ${mirror.map((r) => `${fmtPct(r.draculaWins.p, 1)} ${fmtPctCi(r.draculaWins.ci95)} (${r.dracula.split(':')[0]})`).join(', ')}. ` : '') +
+    (rateOf('search', 'greedy') && rateOf('greedy', 'search') ? `Search against greedy: Dracula wins ${fmtPct(rateOf('search', 'greedy')!.p, 1)} with search, ${fmtPct(rateOf('greedy', 'search')!.p, 1)} against it.` : '');
   const sections: Section[] = [
     {
       heading: 'Role win rates for every pair of strategies',
@@ -200,15 +198,15 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
           Dracula: r.dracula,
           'Van Helsing': r.helsing,
           games: r.games,
-          'Dracula wins': `${pc(r.draculaWins.p)} ${pcI(r.draculaWins.ci95)}`,
-          'full district': pc(r.endings.district.p),
-          'survives': pc(r.endings.rounds.p),
-          'health 0': pc(r.endings.health.p),
+          'Dracula wins': `${fmtPct(r.draculaWins.p, 1)} ${fmtPctCi(r.draculaWins.ci95)}`,
+          'full district': fmtPct(r.endings.district.p, 1),
+          'survives': fmtPct(r.endings.rounds.p, 1),
+          'health 0': fmtPct(r.endings.health.p, 1),
           'rounds/game': r.roundsPerGame.mean.toFixed(2),
           'turns/round': r.turnsPerRound.mean.toFixed(2),
-          'rounds called': pc(r.roundEnds.called.p),
-          'ended by an 8': pc(r.roundEnds.endCard.p),
-          'last turn changed a district': r.lastTurn.rounds ? pc(r.lastTurn.changed.p) : '-',
+          'rounds called': fmtPct(r.roundEnds.called.p, 1),
+          'ended by an 8': fmtPct(r.roundEnds.endCard.p, 1),
+          'last turn changed a district': r.lastTurn.rounds ? fmtPct(r.lastTurn.changed.p, 1) : '-',
           'districts gained in the last turn': r.lastTurn.rounds ? r.lastTurn.gain.mean.toFixed(2) : '-',
           'first-mover edge (Dracula, pp)': r.firstMover ? `${(r.firstMover.difference.mean * 100).toFixed(1)} ± ${(1.96 * r.firstMover.difference.se * 100).toFixed(1)}` : '-',
         })),
@@ -219,7 +217,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
   if (sweeps.length) {
     sections.push({
       heading: 'Balance sweeps',
-      html: `<p>${sweeps.map((s) => escapeHtml(`${s.field}, Dracula ${s.dracula} vs Van Helsing ${s.helsing}: closest to 50/50 at ${s.field} = ${s.closest.value}, Dracula wins ${pc(s.closest.dracula.p)} ${pcI(s.closest.dracula.ci95)}${s.closest.fiftyInside ? ' (50% inside its interval)' : ' (50% outside its interval)'}${s.crossing !== null ? `; crosses 50% near ${s.field} = ${s.crossing.toFixed(2)} (linear interpolation)` : ''}.`)).join('<br>')}</p>`,
+      html: `<p>${sweeps.map((s) => escapeHtml(`${s.field}, Dracula ${s.dracula} vs Van Helsing ${s.helsing}: closest to 50/50 at ${s.field} = ${s.closest.value}, Dracula wins ${fmtPct(s.closest.dracula.p, 1)} ${fmtPctCi(s.closest.dracula.ci95)}${s.closest.fiftyInside ? ' (50% inside its interval)' : ' (50% outside its interval)'}${s.crossing !== null ? `; crosses 50% near ${s.field} = ${s.crossing.toFixed(2)} (linear interpolation)` : ''}.`)).join('<br>')}</p>`,
       charts: sweeps.map((s, i) => sweepChart(s, i, e.seed)),
     });
   }

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { parseNumberArg } from '../../core/validate.js';
 import { splitList } from '../../core/parse.js';
+import { parseSweepSet } from '../../core/rules.js';
 import { defaultsOf } from '../../core/spec.js';
 import { ask, runAndPrint, addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, isGenericPlayer, makeAnyPlayer, MAX_SEED, questionContext, rulesFromOptions, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { validateRules, type LiarsRules } from './rules.js';
@@ -123,23 +124,30 @@ export function register(program: Command): void {
 
   const sweepCommand = liars
     .command('sweep')
-    .description('vary one parameter of one strategy (seat 0) against a fixed field; penalties per round with 95% intervals for each value')
-    .requiredOption('--strategy <name>', 'the strategy to vary, optionally with fixed parameters (name:p=v)')
-    .requiredOption('--param <p>', 'the parameter to vary, e.g. callBelow')
-    .requiredOption('--values <list>', 'comma-separated values, e.g. 0.1,0.2,0.3')
+    .description('vary one rules field (--set field=a..b:step) or one parameter of one strategy (seat 0) against a fixed field; penalties per round with 95% intervals for each value')
+    .requiredOption('--strategy <name>', 'the strategy in seat 0 (the one varied by --param), optionally with fixed parameters (name:p=v)')
+    .option('--param <p>', 'the long form, varying a strategy parameter: the parameter, e.g. callBelow')
+    .option('--values <list>', 'with --param: comma-separated values, e.g. 0.1,0.2,0.3')
     .requiredOption('--field <list>', 'the other seats\' strategies, comma-separated')
     .option('--rounds <n>', 'rounds per value', intArg('--rounds', 1, 1e10), 50_000)
     .option('--dice-per-player <d>', 'dice per player (default from the rules file)', intArg('--dice-per-player', 1, 20))
     .option('--chart <file>', 'also draw the chart: .svg or .png');
   addRulesOptions(sweepCommand, GAME);
   addSimOptions(sweepCommand, { shardCount: 8, runsWhole: 'runs whole tournaments (use `liars tournament --shard-index` for cluster runs)' })
-    .addHelpText('after', '\nExample:\n  npx oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 \\\n      --field conservative,bluffer,random --rounds 50000')
-    .action(async (opts: SimOptions & RulesOptions & { strategy: string; param: string; values: string; field: string; rounds: number; dicePerPlayer?: number; chart?: string }) => {
+    .addHelpText('after', '\nThe one --set whose value is a range (a..b or a..b:step) is swept, as in every game\'s sweep;\nor, the long form, --param and --values vary a parameter of the seat-0 strategy.\n\nExamples:\n  npx oddsmith liars sweep --strategy threshold --field conservative,bluffer \\\n      --set dicePerPlayer=1..5 --rounds 20000\n  npx oddsmith liars sweep --strategy threshold --param callBelow --values 0.1,0.2,0.3,0.4,0.5,0.6 \\\n      --field conservative,bluffer,random --rounds 50000')
+    .action(async (opts: SimOptions & RulesOptions & { strategy: string; param?: string; values?: string; field: string; rounds: number; dicePerPlayer?: number; chart?: string }) => {
       if (opts.shardIndex !== undefined) throw new UserError('sweep runs whole tournaments; use `liars tournament --shard-index` for cluster runs');
       if (opts.chart && !/\.(svg|png)$/i.test(opts.chart)) throw new UserError(`--chart must name a .svg or .png file (got ${JSON.stringify(opts.chart)})`);
-      const rules = rulesWith(opts);
-      const values = splitList(opts.values, '--values').map((v) => parseNumberArg(v, '--values'));
-      const params = { rules, strategy: parseStrategySpec(opts.strategy), param: opts.param, values, field: parseStrategyList(opts.field, '--field'), rounds: opts.rounds, seed: opts.seed, shardCount: opts.shardCount };
+      const ranges = opts.set.filter((x) => /^[^=]*=.*\.\./.test(x));
+      if (ranges.length > 1) throw new UserError(`--set: one field may be swept at a time (got ${ranges.join(' and ')})`);
+      if (ranges.length === (opts.param !== undefined ? 1 : 0)) throw new UserError('sweep: give either --set field=a..b[:step] (a rules field) or --param with --values (a strategy parameter)');
+      if ((opts.param === undefined) !== (opts.values === undefined)) throw new UserError('--param and --values go together');
+      const fixed = { ...opts, set: opts.set.filter((x) => !ranges.includes(x)) };
+      const over = ranges.length ? parseSweepSet(ranges[0]) : undefined;
+      const rules = rulesWith(fixed);
+      const values = over ? over.values : splitList(opts.values!, '--values').map((v) => parseNumberArg(v, '--values'));
+      const rulesAt = over ? over.values.map((v) => rulesWith({ ...fixed, set: [...fixed.set, `${over.path}=${v}`] })) : undefined;
+      const params = { rules, strategy: parseStrategySpec(opts.strategy), param: over ? over.path : opts.param!, values, ...(rulesAt ? { rulesAt } : {}), field: parseStrategyList(opts.field, '--field'), rounds: opts.rounds, seed: opts.seed, shardCount: opts.shardCount };
       const r = await sweep.answer(params, questionContext(opts));
       if (opts.chart) {
         const { svg, png } = await renderSpec(sweepChart(r).spec);

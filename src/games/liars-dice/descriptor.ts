@@ -14,6 +14,7 @@ export const descriptor: GameDescriptor = {
   questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame,
   ladder: { rungs: ['uniform', 'bluffer', 'threshold', 'conservative', 'ismcts:iters=100', 'ismcts:iters=400'] },
+  assumptionsPage: 'liars-dice/tournament.html',
   examples: {
     group: ['odds --players 4 --mine 2,2,4,1,6 --bid 8x2', 'tournament --strategies threshold,conservative,bluffer --rounds 50000', 'solve --dice 1,1 --variant openspiel'],
     tournament: ['--strategies threshold,bluffer,conservative --deals 2000', '--strategies threshold,uniform --set dicePerPlayer=1..5'],

@@ -128,9 +128,11 @@ export interface SweepParams {
   rules: LiarsRules;
   /** the strategy in seat 0, with its fixed parameters */
   strategy: StrategySpec;
-  /** its parameter that is varied */
+  /** its parameter that is varied, or the rules field when `rulesAt` is given */
   param: string;
   values: number[];
+  /** a rules sweep: the rules at each value (then the strategy keeps its parameters) */
+  rulesAt?: LiarsRules[];
   /** the other seats */
   field: StrategySpec[];
   rounds: number;
@@ -149,7 +151,9 @@ export interface SweepPoint {
 
 export interface SweepResult {
   strategy: string;
+  /** the strategy's parameter varied, or the rules field when `over` is 'rules' */
   param: string;
+  over?: 'rules';
   field: string[];
   rounds: number;
   seed: number;
@@ -179,7 +183,7 @@ export function sweepChart(r: SweepResult): Chart {
       data: { values: sweepChartRows(r) },
       width: 560, height: 300,
       layer: [
-        { transform: [{ filter: 'datum.low != null' }], mark: { type: 'area', opacity: 0.25, color: '#f58518' }, encoding: { x: { field: 'value', type: 'quantitative', title: `${param.replace(/([a-z])([A-Z])/g, (_, x: string, y: string) => `${x} ${y.toLowerCase()}`)} (${strategy} parameter ${param})` }, y: { field: 'low', type: 'quantitative', title: 'penalties per round (drinks)', scale: { zero: false } }, y2: { field: 'high' } } },
+        { transform: [{ filter: 'datum.low != null' }], mark: { type: 'area', opacity: 0.25, color: '#f58518' }, encoding: { x: { field: 'value', type: 'quantitative', title: `${param.replace(/([a-z])([A-Z])/g, (_, x: string, y: string) => `${x} ${y.toLowerCase()}`)} (${r.over === 'rules' ? 'rules field' : `${strategy} parameter`} ${param})` }, y: { field: 'low', type: 'quantitative', title: 'penalties per round (drinks)', scale: { zero: false } }, y2: { field: 'high' } } },
         { mark: { type: 'line', point: true }, encoding: { x: { field: 'value', type: 'quantitative' }, y: { field: 'penalties', type: 'quantitative' }, color: { field: 'who', type: 'nominal', title: null, scale: { domain: [`${strategy} (seat 0)`, 'field average'], range: ['#f58518', '#4c78a8'] } } } },
       ],
     },
@@ -192,14 +196,15 @@ export const sweep = defineQuestion<SweepParams, SweepResult>({
   exact: false,
   answer: async (p, ctx) => {
     const mod = STRATEGIES.get(p.strategy.name);
-    if (!(p.param in mod.info.params)) throw new UserError(`strategy ${p.strategy.name} has no parameter ${p.param} (known: ${Object.keys(mod.info.params).join(', ')})`);
+    if (!p.rulesAt && !(p.param in mod.info.params)) throw new UserError(`strategy ${p.strategy.name} has no parameter ${p.param} (known: ${Object.keys(mod.info.params).join(', ')})`);
     if (p.values.length === 0) throw new UserError('--values needs at least one value');
+    const rulesAt = (i: number) => p.rulesAt?.[i] ?? p.rules;
     // every value's seating checked before the first tournament runs
-    const seatings = p.values.map((value) => checkSeating([{ name: p.strategy.name, params: { ...p.strategy.params, [p.param]: value } }, ...p.field], p.rules));
+    const seatings = p.values.map((value, i) => checkSeating([p.rulesAt ? p.strategy : { name: p.strategy.name, params: { ...p.strategy.params, [p.param]: value } }, ...p.field], rulesAt(i)));
     const points: SweepPoint[] = [];
     for (const [i, value] of p.values.entries()) {
       // the same seed for every value: common random numbers across values
-      const r = await simulateIn<TournamentResult>(ctx, TOURNAMENT_KERNEL, { rules: p.rules, strategies: seatings[i] }, p.rounds, { seed: p.seed, shardCount: p.shardCount });
+      const r = await simulateIn<TournamentResult>(ctx, TOURNAMENT_KERNEL, { rules: rulesAt(i), strategies: seatings[i] }, p.rounds, { seed: p.seed, shardCount: p.shardCount });
       const s = r.seats[0];
       const others = r.seats.slice(1);
       points.push({
@@ -208,10 +213,12 @@ export const sweep = defineQuestion<SweepParams, SweepResult>({
         inTurnRight: s.callsInTurn.right.p,
       });
     }
-    return { strategy: specLabel(p.strategy), param: p.param, field: p.field.map(specLabel), rounds: p.rounds, seed: p.seed, points };
+    return { strategy: specLabel(p.strategy), param: p.param, ...(p.rulesAt ? { over: 'rules' as const } : {}), field: p.field.map(specLabel), rounds: p.rounds, seed: p.seed, points };
   },
   text: (r) => [
-    `${r.strategy} with ${r.param} varied, against ${r.field.join(', ')}; ${r.rounds} rounds per value, seed ${r.seed}`,
+    r.over === 'rules'
+      ? `${r.strategy} against ${r.field.join(', ')} with the rules field ${r.param} varied; ${r.rounds} rounds per value, seed ${r.seed}`
+      : `${r.strategy} with ${r.param} varied, against ${r.field.join(', ')}; ${r.rounds} rounds per value, seed ${r.seed}`,
     textTable(r.points.map((p) => ({ [r.param]: p.value, 'penalties/round': p.penaltiesPerRound.toFixed(4), 'ci95': `[${p.ci95[0].toFixed(4)}, ${p.ci95[1].toFixed(4)}]`, 'field mean': p.fieldPenaltiesPerRound.toFixed(4), 'in-turn calls right': fmtPct(p.inTurnRight, 1) }))),
   ].join('\n'),
   rows: (r) => r.points.map((p) => ({ value: p.value, penaltiesPerRound: p.penaltiesPerRound, ci95Low: p.ci95[0], ci95High: p.ci95[1], fieldPenaltiesPerRound: p.fieldPenaltiesPerRound, inTurnRight: p.inTurnRight })),

@@ -67,7 +67,7 @@ async function oddsPage(spec: Record<string, unknown>, ctx: ExperimentContext): 
           },
         ],
       },
-    } as never,
+    },
   };
   const table: Row[] = [5, 10, 15, 20, 25, 30].filter((u) => u <= maxU).map((u) => {
     const edge = (a: number, q: bigint) => {
@@ -101,7 +101,7 @@ function penaltyChart(r: TournamentResult, name: string, title: string, seed: nu
         { data: { values: rows }, mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'seat', type: 'nominal', sort: null }, x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' } } },
         { data: { values: [{ fair: r.penaltiesPerRound / r.players }] }, mark: { type: 'rule', strokeDash: [4, 4], color: '#333' }, encoding: { x: { field: 'fair', type: 'quantitative' } } },
       ],
-    } as never,
+    },
   };
 }
 
@@ -127,7 +127,7 @@ function callChart(r: TournamentResult, seed: number): Chart {
         { mark: { type: 'bar' }, encoding: { y: { field: 'strategy', type: 'nominal', title: null }, yOffset: { field: 'when' }, x: { field: 'right', type: 'quantitative', title: 'calls right (share of calls)', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, color: { field: 'when', type: 'nominal', title: 'call made' } } },
         { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'strategy', type: 'nominal' }, yOffset: { field: 'when' }, x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' } } },
       ],
-    } as never,
+    },
   };
 }
 
@@ -218,7 +218,7 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
         { data: { values: convRows }, mark: { type: 'line', point: { size: 30, filled: false }, strokeWidth: 1.6 }, encoding: { strokeDash: { field: 'game', type: 'nominal', title: 'game', legend: { orient: 'top-right' } }, shape: { field: 'game', type: 'nominal', title: 'game', legend: { orient: 'top-right' } }, x: { field: 'iteration', type: 'quantitative', title: 'CFR+ iterations', scale: { type: 'log' } }, y: { field: 'exploitability', type: 'quantitative', title: 'exploitability (penalties per round)', scale: { type: 'log' }, axis: { format: '.0e' } }, color: { field: 'game', type: 'nominal', title: 'game', legend: { orient: 'top-right' } } } },
         { data: { values: [{ y: 1e-4 }] }, mark: { type: 'rule', strokeDash: [4, 4], color: '#333' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
       ],
-    } as never,
+    },
   };
   const openRows: Row[] = mainResults.filter((r) => r.dice[0] === 1).flatMap((r) => r.opening.map((o) => ({ game: label(r), 'own die': o.hand, bid: o.bid, probability: o.probability })));
   // one column order for every variant (count, then face), so the panels line up
@@ -245,7 +245,7 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
           color: { field: 'probability', type: 'quantitative', title: 'frequency', scale: { scheme: 'blues', domain: [0, 1] }, legend: { format: '.0%' }, condition: { test: 'datum.probability < 0.005', value: '#e6e6e6' } },
         },
       },
-    } as never,
+    },
   };
   const valueRows: Row[] = solved.map((r) => ({
     variant: r.variant, dice: r.dice.join(' v '), sides: r.sides, bids: r.bids, 'opener value': r.value0.toFixed(6),

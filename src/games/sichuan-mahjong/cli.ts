@@ -106,13 +106,12 @@ function parseObjective(x: string): Objective {
 }
 
 export function adviceText(r: AdvisorResult): string {
-  const pct = (x: number) => fmtPct(x, 2);
   const approx = r.discards.some((d) => d.approximate);
   return [
     `hand ${r.hand}${r.melds.length ? ` + ${r.melds.join(', ')}` : ''} · void ${r.void}${r.voidInferred ? ' (inferred)' : ''} · ${r.draws} own draws · best for ${r.objective === 'win' ? 'the chance to win' : 'expected points'}`,
     textTable(r.discards.map((d) => ({
       discard: d.discard, shanten: d.shanten, 'improving tiles': d.improvingTiles,
-      'P(ready)': pct(d.pReady), 'P(win)': pct(d.pWin), 'expected points': d.expectedPoints.toFixed(3),
+      'P(ready)': fmtPct(d.pReady, 2), 'P(win)': fmtPct(d.pWin, 2), 'expected points': d.expectedPoints.toFixed(3),
       ...(approx ? { exact: d.approximate ? 'lower bound' : 'exact' } : {}),
     }))),
     `model: ${r.model}`,

@@ -13,5 +13,6 @@ export const descriptor: GameDescriptor = {
   benches: { 'sichuan-mahjong': async () => (await import('./bench.js')).bench },
   state: async () => (await import('./state.js')).stateGame,
   ladder: { rungs: ['uniform', 'greedy', 'value', 'advisor'] },
-  examples: { group: ['waits 1112345678999m --void s', 'discard 11123456789m135p --void s', 'simulate --deals 2000 --seed 7'] },
+  assumptionsPage: 'sichuan-mahjong/deal.html',
+  examples: { group: ['waits 1112345678999m --void s', 'discard 11123456789m135p --void s', 'simulate --deals 2000 --seed 7'], sweep: ['--set selfDrawBonus=0..2 --deals 100'] },
 };

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { textTable } from '../../core/format.js';
+import { fmtPct, textTable } from '../../core/format.js';
 import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { splitSpecList } from '../../core/spec.js';
 import { parseStrategySpec, REGISTRY } from '../../../strategies/tichu/index.js';
@@ -11,10 +11,8 @@ import { callKernel, callsKernel, gamesKernel } from './kernels.js';
 import { ASSUMPTIONS_ROUNDS, ASSUMPTIONS_SEED, checkAssumptions } from './assumptions.js';
 import { validateRules } from './rules.js';
 
-const pct = (p: number, d = 2) => (Number.isFinite(p) ? `${(p * 100).toFixed(d)}%` : '-');
-
 function oddsRows(r: HandOddsResult) {
-  return r.lines.map((l) => ({ event: l.label, fraction: l.fraction, probability: pct(l.probability, 4) }));
+  return r.lines.map((l) => ({ event: l.label, fraction: l.fraction, probability: fmtPct(l.probability, 4) }));
 }
 
 /** --csv: plain numbers (exact count and total, and the probability as a decimal) */
@@ -46,11 +44,11 @@ export function formatOdds(r8: HandOddsResult | null, r14: HandOddsResult, table
   out.push(textTable(oddsRows(r14)));
   if (table) {
     out.push('', 'At the table (14 cards each, before passing):');
-    out.push(`  some player holds a four of a kind: ${pct(table.probability, 4)} (exact: ${table.fraction})`);
+    out.push(`  some player holds a four of a kind: ${fmtPct(table.probability, 4)} (exact: ${table.fraction})`);
     if (!tableBomb) out.push(`  some player holds any bomb: not computed for minStraightFlush > ${TABLE_MAX_L} (the exact count would take minutes)`);
     else {
-      out.push(`  some player holds any bomb: ${pct(tableBomb.probability, 10)} (exact combinatorics to 12 digits, not sampled)`);
-      out.push(`  no player holds a bomb:     ${pct(tableBomb.noBomb, 10)} of the ${BigInt(tableBomb.deals).toLocaleString('en-US')} deals`);
+      out.push(`  some player holds any bomb: ${fmtPct(tableBomb.probability, 10)} (exact combinatorics to 12 digits, not sampled)`);
+      out.push(`  no player holds a bomb:     ${fmtPct(tableBomb.noBomb, 10)} of the ${BigInt(tableBomb.deals).toLocaleString('en-US')} deals`);
     }
   }
   return out.join('\n');

@@ -13,9 +13,11 @@ export const descriptor: GameDescriptor = {
   benches: { tichu: async () => (await import('./bench.js')).bench },
   state: async () => (await import('./state.js')).stateGame,
   ladder: { rungs: ['uniform', 'heuristic', 'search'] },
+  assumptionsPage: 'tichu/tournament.html',
   examples: {
     group: ['odds', 'grand --hand "Dr Ph Aj As Kp Kr Qs Jj" --deals 2000', 'simulate --games 200 --seed 1'],
     tournament: ['--strategies heuristic,random,heuristic,random --deals 20'],
     balance: ['--strategies heuristic --deals 20'],
+    sweep: ['--strategies heuristic --set minStraight=4..6 --deals 10'],
   },
 };

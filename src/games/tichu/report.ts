@@ -1,3 +1,4 @@
+import { fmtPct } from '../../core/format.js';
 import { intervalFigure } from '../../report/findings.js';
 import type { ExperimentContext, ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
@@ -16,7 +17,6 @@ import { ASSUMPTIONS_ROUNDS, checkAssumptions } from './assumptions.js';
 import { loadRules, type TichuRules } from './rules.js';
 
 const GAME = 'tichu';
-const pct = (p: number, d = 2) => (Number.isFinite(p) ? `${(p * 100).toFixed(d)}%` : '-');
 
 const SHORT: Record<string, string> = { anyBomb: 'any bomb', straightFlush: 'straight flush (5+)', twoPlusPower: '2+ of Dragon, Phoenix, aces' };
 
@@ -24,8 +24,8 @@ async function oddsPage(ctx: ExperimentContext, rules: TichuRules): Promise<Page
   const r8 = handOdds(8, [], rules.minStraightFlush), r14 = handOdds(14, [], rules.minStraightFlush);
   const t = tableFourOfAKind();
   const tb = rules.minStraightFlush <= 8 ? tableBombOdds({ ...TICHU_DECK, minStraightFlush: rules.minStraightFlush }) : null;
-  const anyText = tb ? `, and some player holds any bomb (four of a kind or straight flush ≥ ${rules.minStraightFlush}) with probability ${pct(tb.probability, 4)} — exact combinatorics (a DP over ranks and suit runs, with a Fourier transform in the hand sizes; accurate to about 12 significant digits), not a sample` : '';
-  const rows: Row[] = r8.lines.map((l, i) => ({ event: l.label, '8 cards (fraction)': l.fraction, '8 cards': pct(l.probability, 4), '14 cards (fraction)': r14.lines[i].fraction, '14 cards': pct(r14.lines[i].probability, 4) }));
+  const anyText = tb ? `, and some player holds any bomb (four of a kind or straight flush ≥ ${rules.minStraightFlush}) with probability ${fmtPct(tb.probability, 4)} — exact combinatorics (a DP over ranks and suit runs, with a Fourier transform in the hand sizes; accurate to about 12 significant digits), not a sample` : '';
+  const rows: Row[] = r8.lines.map((l, i) => ({ event: l.label, '8 cards (fraction)': l.fraction, '8 cards': fmtPct(l.probability, 4), '14 cards (fraction)': r14.lines[i].fraction, '14 cards': fmtPct(r14.lines[i].probability, 4) }));
   const chartRows: Row[] = [];
   for (const [n, r] of [[8, r8], [14, r14]] as const) for (const l of r.lines) chartRows.push({ event: SHORT[l.event] ?? l.label, cards: `${n} cards`, probability: l.probability });
   const chart: Chart = {
@@ -46,17 +46,17 @@ async function oddsPage(ctx: ExperimentContext, rules: TichuRules): Promise<Page
         x: { field: 'probability', type: 'quantitative', title: 'probability (%)', axis: { format: '.0%' } },
         color: { field: 'cards', type: 'nominal', title: null },
       },
-    } as never,
+    },
   };
   const page: PageInfo = { path: `${GAME}/odds.html`, title: 'Tichu: exact deal odds', summary: `any bomb: ${r8.lines[0].fraction} in 8 cards, ${r14.lines[0].fraction} in 14 — exact` };
-  return writePage(ctx.reportsDir, page, `<p>How likely is a bomb, a special card, k aces? Exact counts over C(56,8) and C(56,14) hands. At the table (14 cards each) some player holds a four of a kind with probability ${escapeHtml(t.fraction)} = ${pct(t.probability, 3)} (exact)${escapeHtml(anyText)}. The real-game data of ${escapeHtml(REAL_GAMES.source)} show a bomb in the first 8 cards in ${REAL_GAMES.bombFirst8}% and in the first 14 in ${REAL_GAMES.bombFirst14}% of hands.</p>`, [
+  return writePage(ctx.reportsDir, page, `<p>How likely is a bomb, a special card, k aces? Exact counts over C(56,8) and C(56,14) hands. At the table (14 cards each) some player holds a four of a kind with probability ${escapeHtml(t.fraction)} = ${fmtPct(t.probability, 3)} (exact)${escapeHtml(anyText)}. The real-game data of ${escapeHtml(REAL_GAMES.source)} show a bomb in the first 8 cards in ${REAL_GAMES.bombFirst8}% and in the first 14 in ${REAL_GAMES.bombFirst14}% of hands.</p>`, [
     { heading: 'Deal odds', charts: [chart], figures: {}, table: { rows, caption: 'Exact fractions and decimals.' } },
     {
       heading: 'At the table (14 cards each, before passing)',
       table: {
         rows: [
-          { event: 'some player holds a four of a kind', probability: pct(t.probability, 6), how: `exact fraction ${t.fraction}` },
-          { event: `some player holds any bomb (straight flush ≥ ${rules.minStraightFlush})`, probability: tb ? pct(tb.probability, 10) : '-', how: tb ? 'exact combinatorics (double, ~12 significant digits)' : 'not computed for minStraightFlush > 8' },
+          { event: 'some player holds a four of a kind', probability: fmtPct(t.probability, 6), how: `exact fraction ${t.fraction}` },
+          { event: `some player holds any bomb (straight flush ≥ ${rules.minStraightFlush})`, probability: tb ? fmtPct(tb.probability, 10) : '-', how: tb ? 'exact combinatorics (double, ~12 significant digits)' : 'not computed for minStraightFlush > 8' },
         ],
         caption: 'Computed, not sampled: the four-of-a-kind line by a BigInt DP over ranks and card counts; the any-bomb line by a DP over ranks and suit runs with a discrete Fourier transform in the hand sizes (checked against the exact BigInt count with straight flushes switched off, against every deal of small decks, and against 10^5 dealt tables).',
       },
@@ -67,7 +67,7 @@ async function oddsPage(ctx: ExperimentContext, rules: TichuRules): Promise<Page
 /** calls per player-round of team A (strategies 1 and 3) and team B (2 and 4) */
 function perTeam(r: GamesSummary, key: 'tichuCalls' | 'grandCalls'): string {
   const team = (i: number) => (r.byStrategy[i][key] + r.byStrategy[i + 2][key]) / (2 * r.rounds);
-  return `${pct(team(0), 1)} / ${pct(team(1), 1)}`;
+  return `${fmtPct(team(0), 1)} / ${fmtPct(team(1), 1)}`;
 }
 
 async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentContext, rules: TichuRules): Promise<PageInfo> {
@@ -83,11 +83,11 @@ async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentCont
     results.push(r);
     rows.push({
       'team A': `${strategies[0]} + ${strategies[2]}`, 'team B': `${strategies[1]} + ${strategies[3]}`, games,
-      'A wins': pct(r.teamAWin.p, 1), '95% interval': `[${(r.teamAWin.ci95[0] * 100).toFixed(1)}, ${(r.teamAWin.ci95[1] * 100).toFixed(1)}]`,
+      'A wins': fmtPct(r.teamAWin.p, 1), '95% interval': `[${(r.teamAWin.ci95[0] * 100).toFixed(1)}, ${(r.teamAWin.ci95[1] * 100).toFixed(1)}]`,
       'A points/round': r.pointsPerRoundA.mean.toFixed(1), 'rounds/game': r.roundsPerGame.mean.toFixed(1),
       // per player of each team: an average over all four seats hides a team that never calls
-      'Tichu calls A / B': perTeam(r, 'tichuCalls'), 'Tichu made': pct(r.tichu.all.success.p, 1), 'GT calls A / B': perTeam(r, 'grandCalls'), 'GT made': pct(r.grandTichu.all.success.p, 1),
-      'bomb after passing': pct(r.bombAfterPassingPerPlayer.p, 1), 'bombs played/round': r.bombsPlayedPerRound.mean.toFixed(3),
+      'Tichu calls A / B': perTeam(r, 'tichuCalls'), 'Tichu made': fmtPct(r.tichu.all.success.p, 1), 'GT calls A / B': perTeam(r, 'grandCalls'), 'GT made': fmtPct(r.grandTichu.all.success.p, 1),
+      'bomb after passing': fmtPct(r.bombAfterPassingPerPlayer.p, 1), 'bombs played/round': r.bombsPlayedPerRound.mean.toFixed(3),
     });
   }
   const page: PageInfo = { path: `${GAME}/tournament.html`, title: 'Tichu: bot tournament', summary: `${matchups.length} matchups × ${games} games, seats rotated` };
@@ -139,7 +139,7 @@ async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, 
         y: { field: 'pFirstOut', type: 'quantitative', title: 'P(first out)', axis: { format: '.0%' }, scale: { domain: [0, 1] } },
         color: { field: 'line', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 2 } },
       },
-    } as never,
+    },
   };
   const gChart: Chart = {
     name: 'call-gain-by-strength',
@@ -157,12 +157,12 @@ async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, 
         { mark: { type: 'line', point: true }, encoding: { x: { field: 'strength', type: 'quantitative' }, y: { field: 'gain', type: 'quantitative' }, color: { field: 'call', type: 'nominal', title: null, legend: { orient: 'bottom' } } } },
         { data: { values: [{ y: 0 }] }, mark: { type: 'rule', strokeDash: [4, 4], color: '#888' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
       ],
-    } as never,
+    },
   };
   const page: PageInfo = { path: `${GAME}/calls.html`, title: 'Tichu: when to call', summary: `best thresholds on the hand-strength score: Grand Tichu ${g.threshold}, Tichu ${t.threshold} (heuristic bots)` };
   const table: Row[] = [
-    { call: 'Grand Tichu (first 8 cards)', 'best threshold': g.threshold, 'hands at or above it': pct(g.callRate, 1), 'gain per hand (all hands)': g.gainPerHand.toFixed(2) },
-    { call: 'Tichu (dealt 14 cards)', 'best threshold': t.threshold, 'hands at or above it': pct(t.callRate, 1), 'gain per hand (all hands)': t.gainPerHand.toFixed(2) },
+    { call: 'Grand Tichu (first 8 cards)', 'best threshold': g.threshold, 'hands at or above it': fmtPct(g.callRate, 1), 'gain per hand (all hands)': g.gainPerHand.toFixed(2) },
+    { call: 'Tichu (dealt 14 cards)', 'best threshold': t.threshold, 'hands at or above it': fmtPct(t.callRate, 1), 'gain per hand (all hands)': t.gainPerHand.toFixed(2) },
   ];
   return writePage(ctx.reportsDir, page, `<p>When is a call worth it? Every simulated deal is played three times from the same random numbers: nobody calls, seat 0 calls Grand Tichu, seat 0 calls Tichu (no other calls). The paired difference is the call's value for that hand; grouping hands by a simple strength score gives the threshold that maximises expected points. <code>oddsmith tichu grand</code> and <code>tichu call</code> answer it for one hand.</p>`, [
     { heading: 'P(first out) by hand strength', charts: [pChart] },

@@ -14,6 +14,7 @@ export const descriptor: GameDescriptor = {
   questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame,
   ladder: { rungs: ['uniform', 'noability', 'dragon', 'element', 'adaptive'] },
+  assumptionsPage: 'weilong/sons.html',
   examples: {
     group: ['simulate --games 20000 --seed 1', 'odds --son 1 --collected 1,1', 'play --players 3 --seed 7'],
     tournament: ['--strategies adaptive,element,dragon,noability --deals 200', '--strategies adaptive,element --deals 100 --set penalty.1=0..10:5'],

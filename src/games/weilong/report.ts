@@ -24,8 +24,6 @@ import { Memo } from '../../core/memo.js';
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 import { basisLine } from '../../report/chart-config.js';
 import { intervalChart } from '../../report/interval-chart.js';
-const pc = (x: number, d = 1) => fmtPct(x, d);
-const pcI = (c: [number, number], d = 1) => fmtPctCi(c, d);
 const n2 = (x: number, d = 2) => x.toFixed(d);
 const sonLabel = (k: number) => `${SON_SHORT[k]} Son`;
 
@@ -90,7 +88,7 @@ export function balanceParagraph(r: GamesResult): string {
   const fair = 1 / r.players;
   const byPts = [...r.bySon].filter((s) => s.roundsHeld > 0).sort((a, b) => a.meanRoundPoints.mean - b.meanRoundPoints.mean);
   const parts: string[] = [];
-  parts.push(`With ${r.players} players (${[...new Set(r.strategies)].join(', ')}) over ${r.games.toLocaleString('en-US')} games, the strongest Son is the ${best.name}: the player dealt it wins ${pc(best.roundWinRate.p)} of rounds ${pcI(best.roundWinRate.ci95)}, against ${pc(worst.roundWinRate.p)} ${pcI(worst.roundWinRate.ci95)} for the weakest, the ${worst.name} — a gap of ${(d * 100).toFixed(1)} percentage points (95% interval ${(lo * 100).toFixed(1)} to ${(hi * 100).toFixed(1)}); an even share would be ${pc(fair)}.`);
+  parts.push(`With ${r.players} players (${[...new Set(r.strategies)].join(', ')}) over ${r.games.toLocaleString('en-US')} games, the strongest Son is the ${best.name}: the player dealt it wins ${fmtPct(best.roundWinRate.p, 1)} of rounds ${fmtPctCi(best.roundWinRate.ci95)}, against ${fmtPct(worst.roundWinRate.p, 1)} ${fmtPctCi(worst.roundWinRate.ci95)} for the weakest, the ${worst.name} — a gap of ${(d * 100).toFixed(1)} percentage points (95% interval ${(lo * 100).toFixed(1)} to ${(hi * 100).toFixed(1)}); an even share would be ${fmtPct(fair, 1)}.`);
   parts.push(`By points carried when another player ends the round, the ${byPts[0].name} is lightest (${n2(byPts[0].meanRoundPoints.mean)} per round, ±${n2(Z95 * byPts[0].meanRoundPoints.se)}) and the ${byPts[byPts.length - 1].name} heaviest (${n2(byPts[byPts.length - 1].meanRoundPoints.mean)}, ±${n2(Z95 * byPts[byPts.length - 1].meanRoundPoints.se)}).`);
   if (r.abilityWorth && r.abilityWorth.length) {
     const w = [...r.abilityWorth].sort((a, b) => b.roundWinRateChange.estimate - a.roundWinRateChange.estimate);
@@ -100,7 +98,7 @@ export function balanceParagraph(r: GamesResult): string {
       x.estimate <= 0
         ? `carries ${n2(-x.estimate)} fewer points per round [${n2(-x.ci95[1])}, ${n2(-x.ci95[0])}]`
         : `carries ${n2(x.estimate)} more points per round [${n2(x.ci95[0])}, ${n2(x.ci95[1])}] (it collects more while it plays on)`;
-    parts.push(`The most valuable ability is the ${top.name}'s: with it the Son wins ${(top.roundWinRateChange.estimate * 100).toFixed(2)} percentage points more rounds ${pcI(top.roundWinRateChange.ci95, 2)} and ${ptsText(top.roundPointsChange)}. The least valuable is the ${low.name}'s (${(low.roundWinRateChange.estimate * 100).toFixed(2)} percentage points ${pcI(low.roundWinRateChange.ci95, 2)}: it ${sig(low.roundWinRateChange)} its holder's round win rate).`);
+    parts.push(`The most valuable ability is the ${top.name}'s: with it the Son wins ${(top.roundWinRateChange.estimate * 100).toFixed(2)} percentage points more rounds ${fmtPctCi(top.roundWinRateChange.ci95, 2)} and ${ptsText(top.roundPointsChange)}. The least valuable is the ${low.name}'s (${(low.roundWinRateChange.estimate * 100).toFixed(2)} percentage points ${fmtPctCi(low.roundWinRateChange.ci95, 2)}: it ${sig(low.roundWinRateChange)} its holder's round win rate).`);
     const noAbilityGap = best.roundWinRate.p - worst.roundWinRate.p;
     const abilitySpread = top.roundWinRateChange.estimate - low.roundWinRateChange.estimate;
     parts.push(`For scale: the most and least valuable abilities differ by ${(abilitySpread * 100).toFixed(1)} percentage points of round win rate, while the strongest and weakest Son differ by ${(noAbilityGap * 100).toFixed(1)}; the element number itself (how often it rolls, what it costs when collected, where it sits in the turn order) makes up the rest of a Son's strength.`);
@@ -109,7 +107,7 @@ export function balanceParagraph(r: GamesResult): string {
   const sMin = Math.min(...seats), sMax = Math.max(...seats);
   // with fixed seats and mixed strategies a seat's figure is its strategy's: no seat sentence then
   if (r.rotate || new Set(r.strategies).size === 1) {
-    parts.push(`Seats barely matter: game win rates by seat run from ${pc(sMin)} to ${pc(sMax)} (each ±${(Z95 * r.bySeat[0].winRate.se * 100).toFixed(1)}), as they should with cards dealt at random and passed round by round${r.rotate && new Set(r.strategies).size > 1 ? ' (the strategies rotate through the seats, so this is the seat effect alone)' : ''}.`);
+    parts.push(`Seats barely matter: game win rates by seat run from ${fmtPct(sMin, 1)} to ${fmtPct(sMax, 1)} (each ±${(Z95 * r.bySeat[0].winRate.se * 100).toFixed(1)}), as they should with cards dealt at random and passed round by round${r.rotate && new Set(r.strategies).size > 1 ? ' (the strategies rotate through the seats, so this is the seat effect alone)' : ''}.`);
   }
   return parts.join(' ');
 }
@@ -135,7 +133,7 @@ function charts(r: GamesResult, seed: number): { sections: Section[] } {
       ],
       table: {
         caption: 'Ability worth (with minus without), per round the Son is dealt; 95% intervals.',
-        rows: r.abilityWorth.map((w) => ({ Son: w.name, 'round win rate change': `${(w.roundWinRateChange.estimate * 100).toFixed(2)} pp`, 'win 95%': pcI(w.roundWinRateChange.ci95, 2), 'points per round change': n2(w.roundPointsChange.estimate, 3), 'points 95%': `[${n2(w.roundPointsChange.ci95[0], 3)}, ${n2(w.roundPointsChange.ci95[1], 3)}]`, 'uses per round': n2(r.bySon[w.son - 1].abilityUsesPerRound, 3) })),
+        rows: r.abilityWorth.map((w) => ({ Son: w.name, 'round win rate change': `${(w.roundWinRateChange.estimate * 100).toFixed(2)} pp`, 'win 95%': fmtPctCi(w.roundWinRateChange.ci95, 2), 'points per round change': n2(w.roundPointsChange.estimate, 3), 'points 95%': `[${n2(w.roundPointsChange.ci95[0], 3)}, ${n2(w.roundPointsChange.ci95[1], 3)}]`, 'uses per round': n2(r.bySon[w.son - 1].abilityUsesPerRound, 3) })),
       },
     });
   }
@@ -144,12 +142,12 @@ function charts(r: GamesResult, seed: number): { sections: Section[] } {
   sections.push({
     heading: 'Win rates by Son and by seat',
     charts: [
-      intervalChart({ name: 'son-round-wins', title: 'Round win rate by Son', subtitle: `${r.players} players (${strategiesText}); the player dealt the Son for the round; Wilson 95% intervals`, basis, caption: `Share of rounds won (ended by collecting five of the element or a Dragon) by the player dealt each Son. The dashed line is an even share (${pc(fair)}).`, rows: sonRows, category: 'Son', categoryTitle: 'Son', value: 'winRate', valueTitle: 'rounds won (share of rounds dealt)', format: '.0%', reference: fair }),
-      intervalChart({ name: 'seat-game-wins', title: 'Game win rate by seat', subtitle: [`${r.players} players (${strategiesText}); lowest total after 5 rounds wins; Wilson 95% intervals`, ...(mixed ? [r.rotate ? 'strategies rotate through the seats game by game: the seat effect alone' : 'each strategy keeps its seat: seat and strategy effects are not separated'] : [])], basis, caption: `Share of games won from each seat (seat 1 is the first player; ties broken by who held the First Son last)${mixed && r.rotate ? '; every strategy sits in every seat equally often, so a seat\'s figure is the seat\'s own effect' : ''}. The dashed line is an even share (${pc(fair)}).`, rows: seatRows, category: 'seat', categoryTitle: mixed && !r.rotate ? 'seat (strategy)' : 'seat', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair }),
+      intervalChart({ name: 'son-round-wins', title: 'Round win rate by Son', subtitle: `${r.players} players (${strategiesText}); the player dealt the Son for the round; Wilson 95% intervals`, basis, caption: `Share of rounds won (ended by collecting five of the element or a Dragon) by the player dealt each Son. The dashed line is an even share (${fmtPct(fair, 1)}).`, rows: sonRows, category: 'Son', categoryTitle: 'Son', value: 'winRate', valueTitle: 'rounds won (share of rounds dealt)', format: '.0%', reference: fair }),
+      intervalChart({ name: 'seat-game-wins', title: 'Game win rate by seat', subtitle: [`${r.players} players (${strategiesText}); lowest total after 5 rounds wins; Wilson 95% intervals`, ...(mixed ? [r.rotate ? 'strategies rotate through the seats game by game: the seat effect alone' : 'each strategy keeps its seat: seat and strategy effects are not separated'] : [])], basis, caption: `Share of games won from each seat (seat 1 is the first player; ties broken by who held the First Son last)${mixed && r.rotate ? '; every strategy sits in every seat equally often, so a seat\'s figure is the seat\'s own effect' : ''}. The dashed line is an even share (${fmtPct(fair, 1)}).`, rows: seatRows, category: 'seat', categoryTitle: mixed && !r.rotate ? 'seat (strategy)' : 'seat', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair }),
     ],
     table: {
       caption: 'By Son, per round dealt (the player keeps the Son\'s figures after a Fifth Son trade); 95% intervals.',
-      rows: r.bySon.map((s) => ({ Son: s.name, rounds: s.roundsHeld, 'round win rate': pc(s.roundWinRate.p, 2), 'win 95%': pcI(s.roundWinRate.ci95, 2), 'five-of-element wins': s.elementEndings, 'Dragon wins': s.dragonEndings, 'points per round': n2(s.meanRoundPoints.mean, 3), 'points 95%': `[${n2(s.meanRoundPoints.ci95[0], 3)}, ${n2(s.meanRoundPoints.ci95[1], 3)}]`, 'game win rate when dealt in round 1': pc(s.startingSonGameWinRate.p, 2) })),
+      rows: r.bySon.map((s) => ({ Son: s.name, rounds: s.roundsHeld, 'round win rate': fmtPct(s.roundWinRate.p, 2), 'win 95%': fmtPctCi(s.roundWinRate.ci95, 2), 'five-of-element wins': s.elementEndings, 'Dragon wins': s.dragonEndings, 'points per round': n2(s.meanRoundPoints.mean, 3), 'points 95%': `[${n2(s.meanRoundPoints.ci95[0], 3)}, ${n2(s.meanRoundPoints.ci95[1], 3)}]`, 'game win rate when dealt in round 1': fmtPct(s.startingSonGameWinRate.p, 2) })),
     },
   });
   const endRows: Row[] = r.bySon.flatMap((s) => [
@@ -176,7 +174,7 @@ function charts(r: GamesResult, seed: number): { sections: Section[] } {
         name: 'round-endings',
         title: 'How rounds end, by the Son who ends them',
         basis,
-        caption: `Rounds won by each Son (the player dealt it), split by five of the element or a Dragon. Overall ${pc(r.roundEndings.dragon / Math.max(1, r.roundEndings.element + r.roundEndings.dragon))} of finished rounds end in a Dragon.`,
+        caption: `Rounds won by each Son (the player dealt it), split by five of the element or a Dragon. Overall ${fmtPct(r.roundEndings.dragon / Math.max(1, r.roundEndings.element + r.roundEndings.dragon), 1)} of finished rounds end in a Dragon.`,
         rows: endRows,
         spec: { $schema: SCHEMA, title: { text: 'Round endings by Son', subtitle: `${r.players} players (${strategiesText})` }, width: 560, height: { step: 30 } as unknown as number, data: { values: endRows }, mark: 'bar', encoding: { y: { field: 'Son', type: 'nominal', sort: null, title: 'Son' }, x: { field: 'rounds', type: 'quantitative', title: 'rounds ended (count)' }, color: { field: 'ending', type: 'nominal', title: 'ending', legend: { orient: 'bottom' } } } } as never,
       },
@@ -186,8 +184,8 @@ function charts(r: GamesResult, seed: number): { sections: Section[] } {
     const stRows: Row[] = r.byStrategy.map((s) => ({ strategy: s.strategy, winRate: s.winRate.p, low: s.winRate.ci95[0], high: s.winRate.ci95[1] }));
     sections.unshift({
       heading: 'Strategies',
-      charts: [intervalChart({ name: 'strategy-wins', title: 'Game win rate by strategy', subtitle: `${r.players} players, one per strategy${r.rotate ? ', seats rotated game by game' : ' in a fixed seat'}; Wilson 95% intervals`, basis, caption: `Share of games won by each strategy${r.rotate ? ' (each sat in every seat equally often)' : ''}. The dashed line is an even share (${pc(fair)}).`, rows: stRows, category: 'strategy', categoryTitle: 'strategy', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair })],
-      table: { caption: 'Game win rate and final points by strategy; 95% intervals.', rows: r.byStrategy.map((s) => ({ strategy: s.strategy, seats: s.seats, 'win rate': pc(s.winRate.p, 2), 'win 95%': pcI(s.winRate.ci95, 2), 'mean final points': n2(s.meanPoints.mean), 'points 95%': `[${n2(s.meanPoints.ci95[0])}, ${n2(s.meanPoints.ci95[1])}]` })) },
+      charts: [intervalChart({ name: 'strategy-wins', title: 'Game win rate by strategy', subtitle: `${r.players} players, one per strategy${r.rotate ? ', seats rotated game by game' : ' in a fixed seat'}; Wilson 95% intervals`, basis, caption: `Share of games won by each strategy${r.rotate ? ' (each sat in every seat equally often)' : ''}. The dashed line is an even share (${fmtPct(fair, 1)}).`, rows: stRows, category: 'strategy', categoryTitle: 'strategy', value: 'winRate', valueTitle: 'games won (share)', format: '.0%', reference: fair })],
+      table: { caption: 'Game win rate and final points by strategy; 95% intervals.', rows: r.byStrategy.map((s) => ({ strategy: s.strategy, seats: s.seats, 'win rate': fmtPct(s.winRate.p, 2), 'win 95%': fmtPctCi(s.winRate.ci95, 2), 'mean final points': n2(s.meanPoints.mean), 'points 95%': `[${n2(s.meanPoints.ci95[0])}, ${n2(s.meanPoints.ci95[1])}]` })) },
     });
   }
   return { sections };
@@ -209,14 +207,14 @@ async function penaltySection(e: WeilongExperiment, rules: WeilongRules, workers
     name: 'penalty-sweep',
     title: 'Game win rate by strategy against the penalty number',
     basis: basisLine({ simulated: e.sweepGames, of: 'games per penalty', seed }),
-    caption: `The rules sheet mentions a "penalty number" on each Son card, added to every non-finisher's round score, but never gives it (assumed ${rules.penalty[0]} on every card; rankings at 0, 5, 10 and 20 on the Sons page). Each point replays ${e.sweepGames.toLocaleString('en-US')} games (the same seed at every point) with that penalty on every card${e.rotate ? ', seats rotated game by game' : ''}; bars are Wilson 95% intervals; the dashed line is an even share (${pc(fair)}). With a penalty, finishing the round is worth more and holding back dice less.`,
+    caption: `The rules sheet mentions a "penalty number" on each Son card, added to every non-finisher's round score, but never gives it (assumed ${rules.penalty[0]} on every card; rankings at 0, 5, 10 and 20 on the Sons page). Each point replays ${e.sweepGames.toLocaleString('en-US')} games (the same seed at every point) with that penalty on every card${e.rotate ? ', seats rotated game by game' : ''}; bars are Wilson 95% intervals; the dashed line is an even share (${fmtPct(fair, 1)}). With a penalty, finishing the round is worth more and holding back dice less.`,
     rows,
     spec: winRateByPenaltySpec({ text: 'Who wins as the penalty number grows', subtitle: `${e.players} players (${[...new Set(e.strategies)].join(', ')}); same penalty on every Son card` }, rows, fair),
   };
   return {
     heading: 'The undefined penalty number',
     charts: [chart],
-    table: { caption: 'Game win rate by strategy and penalty number (95% intervals).', rows: rows.map((r) => ({ penalty: r.penalty, strategy: r.strategy, 'win rate': pc(Number(r.winRate), 2), '95%': pcI([Number(r.low), Number(r.high)], 2), 'mean round length (turns)': n2(Number(r.meanRoundTurns)) })) },
+    table: { caption: 'Game win rate by strategy and penalty number (95% intervals).', rows: rows.map((r) => ({ penalty: r.penalty, strategy: r.strategy, 'win rate': fmtPct(Number(r.winRate), 2), '95%': fmtPctCi([Number(r.low), Number(r.high)], 2), 'mean round length (turns)': n2(Number(r.meanRoundTurns)) })) },
   };
 }
 
@@ -256,7 +254,7 @@ export function penaltyRankingsSection(rules: WeilongRules, at: readonly Probe[]
     name: 'penalty-rankings',
     title: 'Game win rate by strategy at each penalty number',
     basis: basisLine({ simulated: games, of: 'games per penalty', seed, extra: 'seats rotated game by game' }),
-    caption: `Each point: ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table (seats rotated game by game, the same seed ${seed} at every point), the penalty the same on every card; bars are Wilson 95% intervals; the dashed line is an even share (${pc(fair)}).`,
+    caption: `Each point: ${games.toLocaleString('en-US')} games of adaptive, element, dragon and noability at one table (seats rotated game by game, the same seed ${seed} at every point), the penalty the same on every card; bars are Wilson 95% intervals; the dashed line is an even share (${fmtPct(fair, 1)}).`,
     rows,
     spec: winRateByPenaltySpec({ text: 'Strategy ranking against the penalty number', subtitle: `4 players (${TABLE_STRATEGIES.join(', ')})` }, rows, fair),
   };
@@ -268,8 +266,8 @@ export function penaltyRankingsSection(rules: WeilongRules, at: readonly Probe[]
     table: {
       caption: `Strategy and ability rankings at each penalty number (${games.toLocaleString('en-US')} games each; 95% intervals).`,
       rows: PENALTY_VALUES.flatMap((v) => [
-        ...rows.filter((r) => r.penalty === v).map((r) => ({ penalty: v, ranking: 'strategy (game win rate)', rank: r.rank, who: r.strategy, value: pc(Number(r.winRate), 1), '95%': pcI([Number(r.low), Number(r.high)], 1) })),
-        ...abil.filter((r) => r.penalty === v).map((r) => ({ penalty: v, ranking: 'ability (round win rate gained, pp)', rank: r.rank, who: r.Son, value: (Number(r.change) * 100).toFixed(2), '95%': pcI([Number(r.low), Number(r.high)], 2) })),
+        ...rows.filter((r) => r.penalty === v).map((r) => ({ penalty: v, ranking: 'strategy (game win rate)', rank: r.rank, who: r.strategy, value: fmtPct(Number(r.winRate), 1), '95%': fmtPctCi([Number(r.low), Number(r.high)], 1) })),
+        ...abil.filter((r) => r.penalty === v).map((r) => ({ penalty: v, ranking: 'ability (round win rate gained, pp)', rank: r.rank, who: r.Son, value: (Number(r.change) * 100).toFixed(2), '95%': fmtPctCi([Number(r.low), Number(r.high)], 2) })),
       ]),
     },
   };

@@ -25,5 +25,6 @@ export const descriptor: GameDescriptor = {
   // the full game (the turn alone and the race are parts of it)
   state: async () => (await import('./game/state.js')).stateGame,
   ladder: { rungs: ['uniform', 'naive', 'fraction', 'kelly', 'lookahead'] },
+  assumptionsPage: 'wulong/game.html',
   examples: { group: ['solve', 'advise --score 2000 --dice 3', 'simulate --trials 1e6 --seed 7', 'game --players 4 --games 20000'] },
 };
