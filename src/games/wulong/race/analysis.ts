@@ -2,7 +2,7 @@ import { UserError } from '../../../core/errors.js';
 import type { WulongRules } from '../turn/rules.js';
 import { TurnAnalysis } from '../turn/exact.js';
 import { textTable, fmtNum } from '../../../core/format.js';
-import { firstPlayerWins, playerState, solveRace, stopPolicy, type RaceSolution } from './exact.js';
+import { bustStateOf, firstPlayerWins, scoreState, solveRace, stopPolicy, type RaceSolution } from './exact.js';
 import { evaluateRace, pointsPolicy, thresholdPolicy } from './exact-evaluate.js';
 
 /** Everything `wulong race` reports: the optimal race, what expected-points play gives away, the stop policy by scores. */
@@ -41,7 +41,7 @@ export function checkPlayers(players: number): void {
 /** Scores at which the policy table is shown: 0, ¼, ½, ¾ of the target and one step below it. */
 export function gridScores(R: RaceSolution): number[] {
   const out = [0, 0.25, 0.5, 0.75].map((f) => Math.floor((f * R.target) / R.unit) * R.unit);
-  out.push((R.G - 1) * R.unit);
+  out.push((R.G - 1 - R.F) * R.unit);
   return [...new Set(out)];
 }
 
@@ -62,7 +62,7 @@ export function analyseRace(rules: WulongRules, target: number, tolerance = 1e-9
     for (const them of gridScores(opt)) {
       const board = opt.B === 2 && me > 0 ? 1 : 0;
       const bThem = opt.B === 2 && them > 0 ? 1 : 0;
-      policy.push({ me, them, stopFrom: stopPolicy(opt, playerState(opt, me / opt.unit, 0, board), playerState(opt, them / opt.unit, 0, bThem)).stopFrom });
+      policy.push({ me, them, stopFrom: stopPolicy(opt, scoreState(opt, me / opt.unit, 0, board), scoreState(opt, them / opt.unit, 0, bThem)).stopFrom });
     }
   const result: RaceResult = {
     rules: rules.name,
@@ -91,22 +91,24 @@ export function analyseRace(rules: WulongRules, target: number, tolerance = 1e-9
 /** Mid-turn advice when playing to win: the win probability of stopping now and of rolling on. */
 export function adviseRace(R: RaceSolution, me: number, them: number, total: number, dice: number, busts = 0) {
   for (const [name, x] of [['--me', me], ['--them', them], ['--score', total]] as const) {
-    if (x % R.unit !== 0 || x < 0) throw new UserError(`${name} ${x}: scores move in steps of ${R.unit}`);
+    const low = name === '--score' ? 0 : -R.F * R.unit;
+    if (x < low) throw new UserError(`${name} ${x}: below ${low}${name === '--score' ? '' : ` (the lowest banked score these rules allow: bankFloor${R.F ? '' : ' 0, or no penalty to go below it'})`}`);
+    if (x % R.unit !== 0) throw new UserError(`${name} ${x}: scores move in steps of ${R.unit}`);
   }
   if (me >= R.target || them >= R.target) throw new UserError(`--me and --them must be below the target ${R.target}`);
   if (dice < 1 || dice > R.turn.N) throw new UserError(`--dice must be in 1..${R.turn.N} (got ${dice})`);
   if (R.C === 1 && busts !== 0) throw new UserError(`--busts ${busts}: these rules have no penalty for busts in a row (no consecutiveBusts), so there is nothing to count; leave --busts out`);
   if (busts < 0 || busts >= R.C) throw new UserError(`--busts must be in 0..${R.C - 1} (the rules penalize ${R.C} busts in a row, and the count starts again)`);
   const board = R.B === 2 && me > 0 ? 1 : 0;
-  const mine = playerState(R, me / R.unit, busts, board);
-  const theirs = playerState(R, them / R.unit, 0, R.B === 2 && them > 0 ? 1 : 0);
+  const mine = scoreState(R, me / R.unit, busts, board);
+  const theirs = scoreState(R, them / R.unit, 0, R.B === 2 && them > 0 ? 1 : 0);
   const pol = stopPolicy(R, mine, theirs);
   const S = R.turn.N + 1;
   const t = Math.min(total / R.unit, pol.tcap);
   const mb = Math.ceil(R.rules.minimumBank / R.unit), om = board === 0 && R.B === 2 ? Math.ceil((R.rules.openingMinimum ?? 0) / R.unit) : 0;
   const canStop = t >= Math.max(mb, om);
   let stopWin: number | null = null;
-  if (canStop) stopWin = me + total >= R.target ? 1 : 1 - R.value[1][theirs * R.NP + playerState(R, (me + total) / R.unit, 0, R.B - 1)];
+  if (canStop) stopWin = me + total >= R.target ? 1 : 1 - R.value[1][theirs * R.NP + scoreState(R, (me + total) / R.unit, 0, R.B - 1)];
   const stops = t >= pol.tcap || pol.stop[t * S + dice] === 1;
   // the roll value: the solved value where the policy rolls; where it stops, the value is the stop's, so recompute the roll from the table
   const rollWin = stops && t < pol.tcap ? rollValueAt(R, pol.value, t, dice, pol.tcap, mine, theirs) : pol.value[t * S + dice];
@@ -115,16 +117,7 @@ export function adviseRace(R: RaceSolution, me: number, them: number, total: num
 
 function rollValueAt(R: RaceSolution, v: Float64Array, t: number, n: number, tcap: number, mine: number, theirs: number): number {
   const S = R.turn.N + 1, turn = R.turn;
-  const i = Math.floor(mine / (R.B * R.C)), c = Math.floor(mine / R.B) % R.C, b = mine % R.B;
-  let ns = i - (R.rules.bustPenalty ?? 0) / R.unit, nc = 0;
-  if (R.C > 1) {
-    nc = c + 1;
-    if (nc === R.C) {
-      ns -= R.rules.consecutiveBusts!.penalty / R.unit;
-      nc = 0;
-    }
-  }
-  const bustV = 1 - R.value[1][theirs * R.NP + playerState(R, Math.max(0, ns), nc, b)];
+  const bustV = 1 - R.value[1][theirs * R.NP + bustStateOf(R, mine)];
   let sum = 0;
   for (let x = turn.start[n]; x < turn.start[n + 1]; x++) {
     if (turn.kind[x] === 1) sum += turn.prob[x] * bustV;

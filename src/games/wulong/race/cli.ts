@@ -96,7 +96,7 @@ export function register(wulong: Command): void {
           return row;
         })));
         if (simple) out.push('', simpleRulesText(simple));
-        out.push(`solved in ${fmtNum(r.seconds, 2)} s (${fmtNum(r.turnStatesPerSecond / 1e6, 1)} M turn states/s, ${solution.layered ? 'by score-sum layers' : 'by full sweeps'}); policy evaluations (points vs optimal, points vs points, game length) ${fmtNum(r.comparisonSeconds, 2)} s`);
+        out.push(`solved in ${fmtNum(r.seconds, 2)} s (${fmtNum(r.turnStatesPerSecond / 1e6, 1)} M turn states/s, ${solution.layered ? 'by score-sum layers' : `by score-sum layers in ${solution.sweeps} passes`}); policy evaluations (points vs optimal, points vs points, game length) ${fmtNum(r.comparisonSeconds, 2)} s`);
         return out.join('\n');
       }, () => r.policy.map((p) => {
         const row: Row = { me: p.me, them: p.them };
