@@ -320,3 +320,56 @@ export function raceSweepText(s: ReturnType<typeof raceSweep>): string {
     textTable(s.rows.map((r) => ({ [s.path]: r.value, 'first player wins': fmtNum(r.firstPlayerWins, 6), advantage: fmtNum(r.firstPlayerAdvantage, 6), 'expected turns': fmtNum(r.expectedTurns, 2), 'points/turn (single-turn optimum)': fmtNum(r.turnScore, 2) }))),
   ].join('\n');
 }
+
+/** The second player's head start that makes the race fair, read from one solve (no extra solving). */
+export interface Compensation {
+  rules: string;
+  target: number;
+  scoreStep: number;
+  /** P(first wins) with no head start, and its advantage */
+  firstPlayerWins: number;
+  firstPlayerAdvantage: number;
+  /** head start in points (multiples of the score step) and P(first wins) against it */
+  rows: { headStart: number; firstPlayerWins: number; advantage: number }[];
+  /** the head start whose P(first wins) is closest to 0.5 */
+  fair: number;
+  fairFirstPlayerWins: number;
+  seconds: number;
+}
+
+/**
+ * P(first wins) when the second player starts with h points, for h = 0, 1, 2, … score steps until
+ * the first player is behind (and one step more): the solved table holds every start, so this is
+ * a lookup. A head start puts the second player on the board (rules with an opening minimum).
+ */
+export function compensation(R: RaceSolution, seconds = 0): Compensation {
+  const s0 = scoreState(R, 0, 0, 0);
+  const rows: Compensation['rows'] = [];
+  const top = R.G - R.F;
+  for (let h = 0; h < top; h++) {
+    const opp = scoreState(R, h, 0, R.B === 2 && h > 0 ? 1 : 0);
+    const p = R.value[0][s0 * R.NP + opp];
+    rows.push({ headStart: h * R.unit, firstPlayerWins: p, advantage: 2 * p - 1 });
+    if (p < 0.5 && rows.length > 1 && rows[rows.length - 2].firstPlayerWins < 0.5) break;
+  }
+  let best = rows[0];
+  for (const r of rows) if (Math.abs(r.firstPlayerWins - 0.5) < Math.abs(best.firstPlayerWins - 0.5)) best = r;
+  return {
+    rules: R.rules.name, target: R.target, scoreStep: R.unit, firstPlayerWins: rows[0].firstPlayerWins, firstPlayerAdvantage: rows[0].advantage,
+    rows, fair: best.headStart, fairFirstPlayerWins: best.firstPlayerWins, seconds,
+  };
+}
+
+export function compensationText(c: Compensation): string {
+  const f = (x: number) => fmtNum(x, 6);
+  return [
+    `${c.rules} — race to ${c.target}, 2 players, both play to win`,
+    `first player wins: ${f(c.firstPlayerWins)} (first-player advantage ${f(c.firstPlayerAdvantage)}; exact, score step ${c.scoreStep})`,
+    '',
+    'the second player starts with a head start (banked points):',
+    textTable(c.rows.map((r) => ({ 'head start': r.headStart, 'first player wins': f(r.firstPlayerWins), advantage: f(r.advantage) }))),
+    '',
+    `fairest: a head start of ${c.fair} points for the second player (first player wins ${f(c.fairFirstPlayerWins)})`,
+    `solved in ${fmtNum(c.seconds, 2)} s`,
+  ].join('\n');
+}

@@ -25,6 +25,8 @@ export interface RaceOptions {
   maxSweeps?: number;
   /** how the first and the second player play (default: both optimal) */
   play?: [RacePlay, RacePlay];
+  /** called after each pass when penalties make passes necessary (progress for long solves) */
+  onPass?: (pass: number, delta: number, firstPlayerWins: number) => void;
 }
 
 /** The turn compiled for the race: per dice count, roll classes as flat typed arrays. */
@@ -668,6 +670,7 @@ export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
     for (let sum = 2 * G - 2; sum >= 0; sum--) delta = Math.max(delta, sweepLayer(sum));
     R.sweeps++;
     R.residual = delta;
+    opts.onPass?.(R.sweeps, delta, firstPlayerWins(R));
     if (delta < tol) break;
   }
   return R;
