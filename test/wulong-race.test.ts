@@ -237,3 +237,17 @@ describe('policy evaluation (one pass over the solved race)', () => {
     expect(b.turnsBFirst).toBeCloseTo(a.turnsBFirst, 5);
   });
 });
+
+describe('penalty passes on several threads', () => {
+  it('two and three threads give the one-thread values bit for bit (Facebook to 600, scores down to −300)', async () => {
+    const { solveRaceThreads } = await import('../src/games/wulong/race/parallel.js');
+    const rules = { ...loadRules(rulesPath('farkle', 'facebook')), bankFloor: -300 };
+    const one = solveRace(rules, { target: 600 });
+    for (const w of [2, 3]) {
+      const many = await solveRaceThreads(rules, { target: 600 }, w);
+      expect(many.sweeps).toBe(one.sweeps);
+      expect(many.turnSolves).toBe(one.turnSolves);
+      expect(Buffer.compare(Buffer.from(many.value[0].buffer), Buffer.from(one.value[0].buffer))).toBe(0);
+    }
+  });
+});

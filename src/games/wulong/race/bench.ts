@@ -1,9 +1,11 @@
 import { loadRules } from '../turn/rules.js';
 import type { WulongRules } from '../turn/rules.js';
 import { rulesPath } from '../../../core/paths.js';
-import { firstPlayerWins, solveRace, solveRaceReference, type RaceOptions, type RaceSolution } from './exact.js';
+import { firstPlayerWins, solveRaceReference, type RaceOptions, type RaceSolution } from './exact.js';
 import { evaluateRace, pointsPolicy } from './exact-evaluate.js';
 import { f } from '../../../bench/timing.js';
+import { availableParallelism } from 'node:os';
+import { solveRaceThreads } from './parallel.js';
 
 /** Busche, "Maximizing Win Probability in the Game of Farkle" (2016): Facebook Farkle, scores down to −2,500. */
 const BUSCHE = 0.53487;
@@ -18,10 +20,10 @@ interface Run {
   opts?: Partial<RaceOptions>;
 }
 
-function solveTimed(solver: typeof solveRace, run: Run, log: (line: string) => void): { R: RaceSolution; ms: number; cpu: number } {
+async function solveTimed(solver: (rules: WulongRules, opts: RaceOptions) => RaceSolution | Promise<RaceSolution>, run: Run, log: (line: string) => void): Promise<{ R: RaceSolution; ms: number; cpu: number }> {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const R = solver(run.rules, { target: run.target, ...run.opts, onPass: (k, d, p) => log(`  pass ${k}: largest change ${d.toExponential(2)}, P(first wins) ${p.toFixed(8)}`) });
+  const R = await solver(run.rules, { target: run.target, ...run.opts, onPass: (k, d, p) => log(`  pass ${k}: largest change ${d.toExponential(2)}, P(first wins) ${p.toFixed(8)}`) });
   const ms = performance.now() - t0;
   const c = process.cpuUsage(c0);
   return { R, ms, cpu: (c.user + c.system) / 1e6 };
@@ -30,7 +32,8 @@ function solveTimed(solver: typeof solveRace, run: Run, log: (line: string) => v
 /**
  * Race solve time, turn states per second and memory for Pig to 100, 10000 and Facebook to reduced
  * targets (with the reference sweeps' time alongside, before/after), and the time of the
- * comparisons `wulong race` prints (policy evaluations). ODDSMITH_BENCH_RACE_FULL=1 adds the full
+ * comparisons `wulong race` prints (policy evaluations); rules with penalties on every core.
+ * ODDSMITH_BENCH_RACE_FULL=1 adds the full
  * sizes: 10000 to 10,000 and Busche's Facebook game (scores down to −2,500; many minutes).
  */
 export async function bench(log: (line: string) => void): Promise<void> {
@@ -48,14 +51,16 @@ export async function bench(log: (line: string) => void): Promise<void> {
     runs.push({ name: '10000', rules: load('10000'), target: 10000 });
     runs.push({ name: 'facebook, floor -2500 (Busche)', rules: { ...facebook, bankFloor: -2500 }, target: 10000, opts: { tolerance: 1e-8 } });
   }
+  // rules with penalties are solved in passes split between the cores (same values for any count)
+  const threads = availableParallelism();
   for (const run of runs) {
-    const { R, ms, cpu } = solveTimed(solveRace, run, log);
+    const { R, ms, cpu } = await solveTimed((rules, opts) => solveRaceThreads(rules, opts, threads), run, log);
     const p = firstPlayerWins(R);
-    let line = `race ${run.name} to ${run.target} (score step ${R.unit}, ${f(R.NP)} player states, ${f(R.turnStatesPerSweep)} turn states a pass): P(first wins) ${p.toFixed(6)}, solve ${f(ms)} ms (${f(cpu * 1000)} ms CPU), ${R.layered ? 'one pass' : `${R.sweeps} passes`}, ${f(R.turnSolves)} turns solved, ${f(R.turnStates / (ms / 1000))} turn states/s, peak ${f(process.resourceUsage().maxRSS / 1024)} MB`;
+    let line = `race ${run.name} to ${run.target} (score step ${R.unit}, ${f(R.NP)} player states, ${f(R.turnStatesPerSweep)} turn states a pass): P(first wins) ${p.toFixed(6)}, solve ${f(ms)} ms (${f(cpu * 1000)} ms CPU), ${R.layered ? 'one pass, 1 thread' : `${R.sweeps} passes, ${threads} threads`}, ${f(R.turnSolves)} turns solved, ${f(R.turnStates / (ms / 1000))} turn states/s (${f(R.turnStates / cpu)} a CPU second), peak ${f(process.resourceUsage().maxRSS / 1024)} MB`;
     if (run.name.includes('Busche')) line += `; Busche 0.53487, difference ${(p - BUSCHE).toFixed(6)}`;
     log(line);
     if (run.reference) {
-      const ref = solveTimed(solveRaceReference, { ...run, opts: { ...run.opts } }, () => {});
+      const ref = await solveTimed(solveRaceReference, { ...run, opts: { ...run.opts } }, () => {});
       log(`  reference sweeps: solve ${f(ref.ms)} ms (${f(ref.cpu * 1000)} ms CPU), ${f(ref.R.turnSolves)} turns solved; P(first wins) ${firstPlayerWins(ref.R).toFixed(6)}`);
     }
     if (run.comparisons) {

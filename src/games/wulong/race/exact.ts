@@ -218,7 +218,7 @@ function turnValue(R: RaceSolution, k: number, me: number, opp: number, buf: Tur
   return first;
 }
 
-interface Prepared {
+export interface Prepared {
   R: RaceSolution;
   roles: number;
   maxSweeps: number;
@@ -227,7 +227,7 @@ interface Prepared {
 }
 
 /** The solution's tables and starting values (0.5 everywhere), shared by both solvers. */
-function prepareRace(rules: WulongRules, opts: RaceOptions): Prepared {
+export function prepareRace(rules: WulongRules, opts: RaceOptions, values?: [Float64Array, Float64Array]): Prepared {
   const tables = tablesFor(rules);
   const unit = raceUnit(rules, tables.unit);
   if (!(opts.target > 0)) throw new UserError('--target must be a positive score');
@@ -240,8 +240,10 @@ function prepareRace(rules: WulongRules, opts: RaceOptions): Prepared {
   const NP = G * C * B;
   if (NP * NP > 60_000_000) throw new UserError(`--target ${opts.target}: ${NP} player states each (score step ${unit}${F ? `, floor ${rules.bankFloor}` : ''}) is too many for the exact race (at most ${Math.floor(Math.sqrt(60_000_000))})`);
   const play = opts.play ?? ['optimal', 'optimal'];
-  const v0 = new Float64Array(NP * NP).fill(0.5);
-  const value: [Float64Array, Float64Array] = play[0] === play[1] && typeof play[0] === 'string' ? [v0, v0] : [v0, new Float64Array(NP * NP).fill(0.5)];
+  const same = play[0] === play[1] && typeof play[0] === 'string';
+  // given tables (shared between threads) are filled by their owner
+  const v0 = values ? values[0] : new Float64Array(NP * NP).fill(0.5);
+  const value: [Float64Array, Float64Array] = same ? [v0, v0] : [v0, values ? values[1] : new Float64Array(NP * NP).fill(0.5)];
   // the expected-points policy, in race units (its unit is a multiple of the race unit)
   const sol = solve(tables, OPTIMAL, opts.target);
   const S = tables.dice + 1, ratio = tables.unit / unit;
@@ -621,31 +623,11 @@ export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
     R.residual = resid;
     return R;
   }
+  const ctx: LayerContext = { R, T, buf, roles };
   // one Gauss–Seidel update of layer `sum`, by descending total bust count
   const sweepLayer = (sum: number): number => {
     let delta = 0;
-    for (let ct = 2 * (C - 1); ct >= 0; ct--) {
-      for (let i = Math.min(G - 1, sum); i >= 0 && sum - i < G; i--) {
-        const j = sum - i;
-        for (let c1 = Math.min(C - 1, ct); c1 >= 0 && ct - c1 < C; c1--) {
-          const c2 = ct - c1;
-          for (let b1 = B - 1; b1 >= 0; b1--) {
-            const me = (i * C + c1) * B + b1;
-            for (let b2 = B - 1; b2 >= 0; b2--) {
-              const opp = (j * C + c2) * B + b2;
-              const bs = opp * NP + bustStateOf(R, me);
-              for (let r = 0; r < roles; r++) {
-                const x = layerTurnPlain(R, T, r, me, opp, 1 - value[1 - r][bs], buf);
-                const arr = value[r];
-                const dx = Math.abs(x - arr[me * NP + opp]);
-                if (dx > delta) delta = dx;
-                arr[me * NP + opp] = x;
-              }
-            }
-          }
-        }
-      }
-    }
+    for (let ct = 2 * (C - 1); ct >= 0; ct--) delta = Math.max(delta, solveGroup(ctx, sum, ct, 0, 1));
     return delta;
   };
   if (layered) {
@@ -664,16 +646,75 @@ export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
     R.residual = resid;
     return R;
   }
+  return penaltyPasses(R, maxSweeps, opts.onPass, (sum, ct) => solveGroup(ctx, sum, ct, 0, 1));
+}
+
+/** A solve's working set: the solution, the compiled turn and one turn buffer (one per thread). */
+export interface LayerContext {
+  R: RaceSolution;
+  T: LayerTurn;
+  buf: LayerBuffer;
+  roles: number;
+}
+
+export function layerContext(R: RaceSolution): LayerContext {
+  const T = layerTurn(R.turn);
+  const S = T.N + 1;
+  const tmax = Math.max(R.G, Math.ceil(R.rules.minimumBank / R.unit), Math.ceil((R.rules.openingMinimum ?? 0) / R.unit)) + 1;
+  return { R, T, buf: new LayerBuffer((tmax + 1) * S + T.maxOff + S), roles: R.value[0] === R.value[1] ? 1 : 2 };
+}
+
+/**
+ * With penalties: passes over the score-sum layers from the top, inside each by descending total
+ * bust count, until no value changes by more than the tolerance. `runGroup` solves one group
+ * (layer, total bust count) and returns its largest change; the group's states depend only on
+ * groups solved before it in the pass (or on the previous pass), never on each other, so it may
+ * split a group between threads without changing any result.
+ */
+export function penaltyPasses(R: RaceSolution, maxSweeps: number, onPass: RaceOptions['onPass'], runGroup: (sum: number, ct: number) => number): RaceSolution {
   R.sweeps = 0;
   while (R.sweeps < maxSweeps) {
     let delta = 0;
-    for (let sum = 2 * G - 2; sum >= 0; sum--) delta = Math.max(delta, sweepLayer(sum));
+    for (let sum = 2 * R.G - 2; sum >= 0; sum--) for (let ct = 2 * (R.C - 1); ct >= 0; ct--) delta = Math.max(delta, runGroup(sum, ct));
     R.sweeps++;
     R.residual = delta;
-    opts.onPass?.(R.sweeps, delta, firstPlayerWins(R));
-    if (delta < tol) break;
+    onPass?.(R.sweeps, delta, firstPlayerWins(R));
+    if (delta < R.tolerance) break;
   }
   return R;
+}
+
+/**
+ * One Gauss–Seidel update of the states of layer `sum` with total bust count `ct` — every
+ * `parts`-th one from `part` on — and the largest change. Independent inside the group when no
+ * stop at turn total 0 is allowed (minimum bank ≥ 1 step): a bust raises the count or drops a layer.
+ */
+export function solveGroup(ctx: LayerContext, sum: number, ct: number, part: number, parts: number): number {
+  const { R, T, buf, roles } = ctx;
+  const { G, C, B, NP, value } = R;
+  let delta = 0, k = 0;
+  for (let i = Math.min(G - 1, sum); i >= 0 && sum - i < G; i--) {
+    const j = sum - i;
+    for (let c1 = Math.min(C - 1, ct); c1 >= 0 && ct - c1 < C; c1--) {
+      const c2 = ct - c1;
+      for (let b1 = B - 1; b1 >= 0; b1--) {
+        const me = (i * C + c1) * B + b1;
+        for (let b2 = B - 1; b2 >= 0; b2--, k++) {
+          if (k % parts !== part) continue;
+          const opp = (j * C + c2) * B + b2;
+          const bs = opp * NP + bustStateOf(R, me);
+          for (let r = 0; r < roles; r++) {
+            const x = layerTurnPlain(R, T, r, me, opp, 1 - value[1 - r][bs], buf);
+            const arr = value[r];
+            const dx = Math.abs(x - arr[me * NP + opp]);
+            if (dx > delta) delta = dx;
+            arr[me * NP + opp] = x;
+          }
+        }
+      }
+    }
+  }
+  return delta;
 }
 
 /** The mover's player state after a bust (penalties paid down to the floor, bust counted). */
