@@ -37,3 +37,33 @@ describe('race balance for designers', () => {
     expectUserError(runCli(['wulong', 'race', '--rules', 'rules/farkle/pig.json', '--target', '30', '--sweep', 'faces.1.score.1=a..b']), /not a number/);
   });
 });
+
+describe('compensation: the second player\'s head start that makes the race fair (--fair)', () => {
+  it('Pig to 100: each point of head start lowers P(first wins); 4 points is fairest, read from the solved table', async () => {
+    const { compensation } = await import('../src/games/wulong/race/analysis.js');
+    const { scoreState } = await import('../src/games/wulong/race/exact.js');
+    const R = solveRace(loadRules(rulesPath('farkle', 'pig')), { target: 100 });
+    const c = compensation(R);
+    expect(c.firstPlayerWins).toBe(firstPlayerWins(R));
+    for (let k = 1; k < c.rows.length; k++) expect(c.rows[k].firstPlayerWins).toBeLessThan(c.rows[k - 1].firstPlayerWins);
+    // the table stops one step after the first player falls behind
+    expect(c.rows[c.rows.length - 2].firstPlayerWins).toBeLessThan(0.5);
+    expect(c.rows[c.rows.length - 3].firstPlayerWins).toBeGreaterThan(0.5);
+    expect(c.fair).toBe(4);
+    expect(c.fairFirstPlayerWins).toBe(R.value[0][scoreState(R, 0, 0, 0) * R.NP + scoreState(R, 4, 0, 0)]);
+    for (const r of c.rows) expect(Math.abs(r.firstPlayerWins - 0.5)).toBeGreaterThanOrEqual(Math.abs(c.fairFirstPlayerWins - 0.5));
+  });
+  it('a head start that changes no one\'s chances changes nothing: Pig to 2 (from 0 or 1, any roll but a 1 wins)', () => {
+    const R = solveRace(loadRules(rulesPath('farkle', 'pig')), { target: 2 });
+    const r = runCli(['wulong', 'race', '--rules', 'rules/farkle/pig.json', '--target', '2', '--fair', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    // P = 5/6 + 1/6 · (1 − Q), Q = 5/6 + 1/6 · (1 − P): both win their turn with 5/6, so a head start of 1 changes nothing
+    expect(j.rows[0].firstPlayerWins).toBeCloseTo(6 / 7, 9);
+    expect(j.rows[1].firstPlayerWins).toBeCloseTo(6 / 7, 9);
+    expect(j.firstPlayerWins).toBe(firstPlayerWins(R));
+  });
+  it('--fair with --simple is one line and exit 2', () => {
+    expectUserError(runCli(['wulong', 'race', '--rules', 'rules/farkle/pig.json', '--target', '30', '--fair', '--simple']), /--fair and --simple/);
+  });
+});

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadRules } from '../src/games/wulong/turn/rules.js';
 import { rulesPath } from '../src/core/paths.js';
-import { expectedTurns, firstPlayerWins, playerState, solveRace, stopPolicy } from '../src/games/wulong/race/exact.js';
+import { expectedTurns, firstPlayerWins, playerState, scoreState, solveRace, solveRaceReference, stopPolicy, type RaceOptions } from '../src/games/wulong/race/exact.js';
+import type { WulongRules } from '../src/games/wulong/turn/rules.js';
 import { adviseRace } from '../src/games/wulong/race/analysis.js';
 import { evaluateRace, pointsPolicy, thresholdPolicy } from '../src/games/wulong/race/exact-evaluate.js';
 import { runCli, expectUserError } from './helpers/cli.js';
@@ -36,7 +37,7 @@ describe('race solver: Pig (Neller & Presser 2004)', () => {
 describe('race solver: cross-turn state and the solving paths agree', () => {
   it('a race to 2 on one die is won first with probability 6/7 (P = 5/6 + (1 − P)/6), with or without a bust penalty', () => {
     expect(firstPlayerWins(solveRace(pig, { target: 2 }))).toBeCloseTo(6 / 7, 9);
-    // a penalty cannot take a score below zero: same answer, solved by full sweeps
+    // a penalty changes no one's chance of winning here: same answer, solved in passes over the layers
     const R = solveRace({ ...pig, bustPenalty: 1 }, { target: 2 });
     expect(R.layered).toBe(false);
     expect(firstPlayerWins(R)).toBeCloseTo(6 / 7, 9);
@@ -69,6 +70,67 @@ describe('race solver: cross-turn state and the solving paths agree', () => {
     expect(R.C).toBe(3);
     expect(p).toBeGreaterThan(0.5);
     expect(p).toBeLessThan(1);
+  });
+});
+
+describe('the layered solver equals the reference sweeps', () => {
+  const facebook = loadRules(rulesPath('farkle', 'facebook'));
+  const cases: [string, WulongRules, RaceOptions][] = [
+    ['Pig to 60 (bust pairs by Newton steps)', pig, { target: 60 }],
+    ['10000 to 1,500', loadRules(rulesPath('farkle', '10000')), { target: 1500 }],
+    ['Patch to 1,000 (opening minimum)', loadRules(rulesPath('farkle', 'patch')), { target: 1000 }],
+    ['Pig to 40, points against optimal (two value tables)', pig, { target: 40, play: ['points', 'optimal'] }],
+    ['Pig to 30, a bust counter without penalty', { ...pig, consecutiveBusts: { count: 3, penalty: 0 } }, { target: 30 }],
+    ['Pig to 30, bust penalty 2 (passes)', { ...pig, bustPenalty: 2 }, { target: 30 }],
+    ['Facebook to 800 (three farkles cost 500, passes)', facebook, { target: 800 }],
+    ['Facebook to 800, banked scores down to −500', { ...facebook, bankFloor: -500 }, { target: 800 }],
+  ];
+  for (const [name, rules, opts] of cases) {
+    it(name, () => {
+      const a = solveRaceReference(rules, opts), b = solveRace(rules, opts);
+      expect(b.NP).toBe(a.NP);
+      let most = 0;
+      for (let r = 0; r < 2; r++) for (let k = 0; k < a.value[r].length; k++) most = Math.max(most, Math.abs(a.value[r][k] - b.value[r][k]));
+      // both stop at tolerance 1e-9 per sweep; what is left of the fixed point is a few times that
+      expect(most).toBeLessThan(1e-8);
+      expect(b.turnSolves).toBeLessThanOrEqual(a.turnSolves);
+    });
+  }
+});
+
+describe('banked scores below zero (bankFloor)', () => {
+  const facebook = loadRules(rulesPath('farkle', 'facebook'));
+  it('Busche\'s Facebook model, banked scores from −2,500 to 9,950: 423,765,000 states, as he counts them', () => {
+    // 250 scores × 3 bust counts per player, (turn total, dice) per turn: at least the 300 needed to bank
+    const R = solveRace({ ...facebook, bankFloor: -2500 }, { target: 10000, maxSweeps: 0 });
+    expect(R.G).toBe(250);
+    expect(R.F).toBe(50);
+    expect(R.turnStatesPerSweep).toBe(423_765_000);
+  });
+  it('a lower floor moves the race less and less (penalties rarely chain that far)', () => {
+    const p = [0, -500, -1000, -1500].map((f) => firstPlayerWins(solveRace({ ...facebook, bankFloor: f }, { target: 1000, tolerance: 1e-10 })));
+    const steps = p.slice(1).map((x, k) => Math.abs(x - p[k]));
+    expect(steps[0]).toBeGreaterThan(1e-6);
+    expect(steps[1]).toBeLessThan(steps[0]);
+    expect(steps[2]).toBeLessThan(steps[1]);
+  });
+  it('without penalties the floor is never reached and changes nothing', () => {
+    const R = solveRace({ ...pig, bankFloor: -50 }, { target: 40 });
+    expect(R.F).toBe(0);
+    expect(firstPlayerWins(R)).toBe(firstPlayerWins(solveRace(pig, { target: 40 })));
+  });
+  it('a race to 2 on one die: with scores held at 0 the first player wins 6/7; below 0 one roll no longer wins, so less', () => {
+    expect(firstPlayerWins(solveRace({ ...pig, bustPenalty: 1 }, { target: 2 }))).toBeCloseTo(6 / 7, 9);
+    const R = solveRace({ ...pig, bustPenalty: 1, bankFloor: -3 }, { target: 2 });
+    expect(R.F).toBe(3);
+    expect(firstPlayerWins(R)).toBeLessThan(6 / 7 - 1e-4);
+    expect(scoreState(R, -3, 0, 0)).toBe(playerState(R, 0, 0, 0));
+  });
+  it('validation names the field and its range; --set reaches it', () => {
+    expectUserError(runCli(['wulong', 'race', '--rules', 'rules/farkle/facebook.json', '--target', '1000', '--set', 'bankFloor=100']), /bankFloor/);
+    const r = runCli(['wulong', 'advise', '--race', '--rules', 'rules/farkle/facebook.json', '--set', 'bankFloor=-500', '--target', '1000', '--me', '-450', '--them', '0', '--score', '300', '--dice', '2']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/banked -450 to 0/);
   });
 });
 
@@ -173,5 +235,19 @@ describe('policy evaluation (one pass over the solved race)', () => {
     const b = evaluateRace(counted, thresholdPolicy(counted, 'h12', [[12]]), null);
     expect(b.aFirstWins).toBeCloseTo(a.aFirstWins, 8);
     expect(b.turnsBFirst).toBeCloseTo(a.turnsBFirst, 5);
+  });
+});
+
+describe('penalty passes on several threads', () => {
+  it('two and three threads give the one-thread values bit for bit (Facebook to 600, scores down to −300)', async () => {
+    const { solveRaceThreads } = await import('../src/games/wulong/race/parallel.js');
+    const rules = { ...loadRules(rulesPath('farkle', 'facebook')), bankFloor: -300 };
+    const one = solveRace(rules, { target: 600 });
+    for (const w of [2, 3]) {
+      const many = await solveRaceThreads(rules, { target: 600 }, w);
+      expect(many.sweeps).toBe(one.sweeps);
+      expect(many.turnSolves).toBe(one.turnSolves);
+      expect(Buffer.compare(Buffer.from(many.value[0].buffer), Buffer.from(one.value[0].buffer))).toBe(0);
+    }
   });
 });

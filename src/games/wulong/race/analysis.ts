@@ -2,7 +2,7 @@ import { UserError } from '../../../core/errors.js';
 import type { WulongRules } from '../turn/rules.js';
 import { TurnAnalysis } from '../turn/exact.js';
 import { textTable, fmtNum } from '../../../core/format.js';
-import { firstPlayerWins, playerState, solveRace, stopPolicy, type RaceSolution } from './exact.js';
+import { bustStateOf, firstPlayerWins, scoreState, solveRace, stopPolicy, type RaceSolution } from './exact.js';
 import { evaluateRace, pointsPolicy, thresholdPolicy } from './exact-evaluate.js';
 
 /** Everything `wulong race` reports: the optimal race, what expected-points play gives away, the stop policy by scores. */
@@ -41,14 +41,14 @@ export function checkPlayers(players: number): void {
 /** Scores at which the policy table is shown: 0, ¼, ½, ¾ of the target and one step below it. */
 export function gridScores(R: RaceSolution): number[] {
   const out = [0, 0.25, 0.5, 0.75].map((f) => Math.floor((f * R.target) / R.unit) * R.unit);
-  out.push((R.G - 1) * R.unit);
+  out.push((R.G - 1 - R.F) * R.unit);
   return [...new Set(out)];
 }
 
-export function analyseRace(rules: WulongRules, target: number, tolerance = 1e-9): { result: RaceResult; solution: RaceSolution } {
+export function analyseRace(rules: WulongRules, target: number, tolerance = 1e-9, solved?: { R: RaceSolution; seconds: number }): { result: RaceResult; solution: RaceSolution } {
   const t0 = performance.now();
-  const opt = solveRace(rules, { target, tolerance });
-  const seconds = (performance.now() - t0) / 1000;
+  const opt = solved ? solved.R : solveRace(rules, { target, tolerance });
+  const seconds = solved ? solved.seconds : (performance.now() - t0) / 1000;
   // the comparisons are policy evaluations over the same states, reusing the solved values
   const t1 = performance.now();
   const points = pointsPolicy(opt);
@@ -62,7 +62,7 @@ export function analyseRace(rules: WulongRules, target: number, tolerance = 1e-9
     for (const them of gridScores(opt)) {
       const board = opt.B === 2 && me > 0 ? 1 : 0;
       const bThem = opt.B === 2 && them > 0 ? 1 : 0;
-      policy.push({ me, them, stopFrom: stopPolicy(opt, playerState(opt, me / opt.unit, 0, board), playerState(opt, them / opt.unit, 0, bThem)).stopFrom });
+      policy.push({ me, them, stopFrom: stopPolicy(opt, scoreState(opt, me / opt.unit, 0, board), scoreState(opt, them / opt.unit, 0, bThem)).stopFrom });
     }
   const result: RaceResult = {
     rules: rules.name,
@@ -91,22 +91,24 @@ export function analyseRace(rules: WulongRules, target: number, tolerance = 1e-9
 /** Mid-turn advice when playing to win: the win probability of stopping now and of rolling on. */
 export function adviseRace(R: RaceSolution, me: number, them: number, total: number, dice: number, busts = 0) {
   for (const [name, x] of [['--me', me], ['--them', them], ['--score', total]] as const) {
-    if (x % R.unit !== 0 || x < 0) throw new UserError(`${name} ${x}: scores move in steps of ${R.unit}`);
+    const low = name === '--score' ? 0 : -R.F * R.unit;
+    if (x < low) throw new UserError(`${name} ${x}: below ${low}${name === '--score' ? '' : ` (the lowest banked score these rules allow: bankFloor${R.F ? '' : ' 0, or no penalty to go below it'})`}`);
+    if (x % R.unit !== 0) throw new UserError(`${name} ${x}: scores move in steps of ${R.unit}`);
   }
   if (me >= R.target || them >= R.target) throw new UserError(`--me and --them must be below the target ${R.target}`);
   if (dice < 1 || dice > R.turn.N) throw new UserError(`--dice must be in 1..${R.turn.N} (got ${dice})`);
   if (R.C === 1 && busts !== 0) throw new UserError(`--busts ${busts}: these rules have no penalty for busts in a row (no consecutiveBusts), so there is nothing to count; leave --busts out`);
   if (busts < 0 || busts >= R.C) throw new UserError(`--busts must be in 0..${R.C - 1} (the rules penalize ${R.C} busts in a row, and the count starts again)`);
   const board = R.B === 2 && me > 0 ? 1 : 0;
-  const mine = playerState(R, me / R.unit, busts, board);
-  const theirs = playerState(R, them / R.unit, 0, R.B === 2 && them > 0 ? 1 : 0);
+  const mine = scoreState(R, me / R.unit, busts, board);
+  const theirs = scoreState(R, them / R.unit, 0, R.B === 2 && them > 0 ? 1 : 0);
   const pol = stopPolicy(R, mine, theirs);
   const S = R.turn.N + 1;
   const t = Math.min(total / R.unit, pol.tcap);
   const mb = Math.ceil(R.rules.minimumBank / R.unit), om = board === 0 && R.B === 2 ? Math.ceil((R.rules.openingMinimum ?? 0) / R.unit) : 0;
   const canStop = t >= Math.max(mb, om);
   let stopWin: number | null = null;
-  if (canStop) stopWin = me + total >= R.target ? 1 : 1 - R.value[1][theirs * R.NP + playerState(R, (me + total) / R.unit, 0, R.B - 1)];
+  if (canStop) stopWin = me + total >= R.target ? 1 : 1 - R.value[1][theirs * R.NP + scoreState(R, (me + total) / R.unit, 0, R.B - 1)];
   const stops = t >= pol.tcap || pol.stop[t * S + dice] === 1;
   // the roll value: the solved value where the policy rolls; where it stops, the value is the stop's, so recompute the roll from the table
   const rollWin = stops && t < pol.tcap ? rollValueAt(R, pol.value, t, dice, pol.tcap, mine, theirs) : pol.value[t * S + dice];
@@ -115,16 +117,7 @@ export function adviseRace(R: RaceSolution, me: number, them: number, total: num
 
 function rollValueAt(R: RaceSolution, v: Float64Array, t: number, n: number, tcap: number, mine: number, theirs: number): number {
   const S = R.turn.N + 1, turn = R.turn;
-  const i = Math.floor(mine / (R.B * R.C)), c = Math.floor(mine / R.B) % R.C, b = mine % R.B;
-  let ns = i - (R.rules.bustPenalty ?? 0) / R.unit, nc = 0;
-  if (R.C > 1) {
-    nc = c + 1;
-    if (nc === R.C) {
-      ns -= R.rules.consecutiveBusts!.penalty / R.unit;
-      nc = 0;
-    }
-  }
-  const bustV = 1 - R.value[1][theirs * R.NP + playerState(R, Math.max(0, ns), nc, b)];
+  const bustV = 1 - R.value[1][theirs * R.NP + bustStateOf(R, mine)];
   let sum = 0;
   for (let x = turn.start[n]; x < turn.start[n + 1]; x++) {
     if (turn.kind[x] === 1) sum += turn.prob[x] * bustV;
@@ -325,5 +318,58 @@ export function raceSweepText(s: ReturnType<typeof raceSweep>): string {
   return [
     `first-player advantage as ${s.path} varies (race to ${s.target}, 2 players, both playing to win; exact):`,
     textTable(s.rows.map((r) => ({ [s.path]: r.value, 'first player wins': fmtNum(r.firstPlayerWins, 6), advantage: fmtNum(r.firstPlayerAdvantage, 6), 'expected turns': fmtNum(r.expectedTurns, 2), 'points/turn (single-turn optimum)': fmtNum(r.turnScore, 2) }))),
+  ].join('\n');
+}
+
+/** The second player's head start that makes the race fair, read from one solve (no extra solving). */
+export interface Compensation {
+  rules: string;
+  target: number;
+  scoreStep: number;
+  /** P(first wins) with no head start, and its advantage */
+  firstPlayerWins: number;
+  firstPlayerAdvantage: number;
+  /** head start in points (multiples of the score step) and P(first wins) against it */
+  rows: { headStart: number; firstPlayerWins: number; advantage: number }[];
+  /** the head start whose P(first wins) is closest to 0.5 */
+  fair: number;
+  fairFirstPlayerWins: number;
+  seconds: number;
+}
+
+/**
+ * P(first wins) when the second player starts with h points, for h = 0, 1, 2, … score steps until
+ * the first player is behind (and one step more): the solved table holds every start, so this is
+ * a lookup. A head start puts the second player on the board (rules with an opening minimum).
+ */
+export function compensation(R: RaceSolution, seconds = 0): Compensation {
+  const s0 = scoreState(R, 0, 0, 0);
+  const rows: Compensation['rows'] = [];
+  const top = R.G - R.F;
+  for (let h = 0; h < top; h++) {
+    const opp = scoreState(R, h, 0, R.B === 2 && h > 0 ? 1 : 0);
+    const p = R.value[0][s0 * R.NP + opp];
+    rows.push({ headStart: h * R.unit, firstPlayerWins: p, advantage: 2 * p - 1 });
+    if (p < 0.5 && rows.length > 1 && rows[rows.length - 2].firstPlayerWins < 0.5) break;
+  }
+  let best = rows[0];
+  for (const r of rows) if (Math.abs(r.firstPlayerWins - 0.5) < Math.abs(best.firstPlayerWins - 0.5)) best = r;
+  return {
+    rules: R.rules.name, target: R.target, scoreStep: R.unit, firstPlayerWins: rows[0].firstPlayerWins, firstPlayerAdvantage: rows[0].advantage,
+    rows, fair: best.headStart, fairFirstPlayerWins: best.firstPlayerWins, seconds,
+  };
+}
+
+export function compensationText(c: Compensation): string {
+  const f = (x: number) => fmtNum(x, 6);
+  return [
+    `${c.rules} — race to ${c.target}, 2 players, both play to win`,
+    `first player wins: ${f(c.firstPlayerWins)} (first-player advantage ${f(c.firstPlayerAdvantage)}; exact, score step ${c.scoreStep})`,
+    '',
+    'the second player starts with a head start (banked points):',
+    textTable(c.rows.map((r) => ({ 'head start': r.headStart, 'first player wins': f(r.firstPlayerWins), advantage: f(r.advantage) }))),
+    '',
+    `fairest: a head start of ${c.fair} points for the second player (first player wins ${f(c.fairFirstPlayerWins)})`,
+    `solved in ${fmtNum(c.seconds, 2)} s`,
   ].join('\n');
 }

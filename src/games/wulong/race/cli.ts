@@ -4,9 +4,11 @@ import { fmtNum, textTable, type Row } from '../../../core/format.js';
 import { UserError } from '../../../core/errors.js';
 import { validateRules } from '../turn/rules.js';
 import { solveMulti, multiStart } from './exact-multi.js';
-import { analyseRace, checkPlayers, raceSweep, raceSweepText, simpleRulesFor, simpleRulesText } from './analysis.js';
+import { analyseRace, checkPlayers, compensation, compensationText, raceSweep, raceSweepText, simpleRulesFor, simpleRulesText } from './analysis.js';
 import { parseSweepSet } from '../../../core/rules.js';
-import { raceUnit } from './exact.js';
+import { raceUnit, type RaceSolution } from './exact.js';
+import { solveRaceThreads } from './parallel.js';
+import { availableParallelism } from 'node:os';
 import { tablesFor } from '../turn/tables.js';
 import type { WulongRules } from '../turn/rules.js';
 
@@ -30,6 +32,12 @@ export function parseTolerance(x: string): number {
   return v;
 }
 
+async function solveTimed(rules: WulongRules, opts: { target: number; tolerance: number; workers: number }): Promise<{ R: RaceSolution; seconds: number }> {
+  const t0 = performance.now();
+  const R = await solveRaceThreads(rules, { target: opts.target, tolerance: opts.tolerance }, opts.workers);
+  return { R, seconds: (performance.now() - t0) / 1000 };
+}
+
 /** `wulong race`: the two-player race to a target, solved to win. */
 export function register(wulong: Command): void {
   addRulesOptions(
@@ -41,6 +49,8 @@ export function register(wulong: Command): void {
       .option('--cell <points>', 'with 3+ players: banked-score grid (default: the score step if it fits)', intArg('--cell', 1, 10_000_000))
       .option('--tolerance <x>', 'value iteration stops when no value changes by more than this', parseTolerance, 1e-9)
       .option('--sweep <field=values>', 'balance: first-player advantage and game length as one rules entry varies, e.g. faces.0.score.3=500..1500:250')
+      .option('--workers <w>', 'threads for rules with bust penalties (the values do not depend on it; default: the cores available)', intArg('--workers', 1, 256), availableParallelism())
+      .option('--fair', 'compensation: P(first wins) as the second player gets a head start, and the head start that makes the race fairest')
       .option('--simple', 'also find the best simple rules (stop totals per dice left, and per score band) for points and for winning, and what each costs')
       .option('--band <points>', 'with --simple: score-difference band edge (default: a fifth of the target)', intArg('--band', 1, 10_000_000))
       .option('--budget <n>', 'with --simple: most rules evaluated per search', intArg('--budget', 1, 100_000), 60)
@@ -48,8 +58,8 @@ export function register(wulong: Command): void {
       .option('--csv', 'print the main table as CSV: the stop policy (2 players), the seats\' win probabilities (3+), or the sweep'),
     'wulong',
   )
-    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong race --rules rules/farkle/pig.json --target 100\n  npx oddsmith wulong race --rules rules/farkle/10000.json --target 2000')
-    .action((opts: RulesOptions & { target: number; players: number; tolerance: number; simple?: boolean; sweep?: string; cell?: number; band?: number; budget: number; json?: boolean; csv?: boolean }) => {
+    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong race --rules rules/farkle/pig.json --target 100\n  npx oddsmith wulong race --rules rules/farkle/10000.json --target 2000\n  npx oddsmith wulong race --rules rules/farkle/pig.json --target 100 --fair')
+    .action(async (opts: RulesOptions & { target: number; players: number; tolerance: number; workers: number; fair?: boolean; simple?: boolean; sweep?: string; cell?: number; band?: number; budget: number; json?: boolean; csv?: boolean }) => {
       const rules = rulesOf(opts);
       checkTargetStep(rules, opts.target);
       if (opts.sweep) {
@@ -77,7 +87,14 @@ export function register(wulong: Command): void {
         return;
       }
       checkPlayers(opts.players);
-      const { result: r0, solution } = analyseRace(rules, opts.target, opts.tolerance);
+      if (opts.fair) {
+        if (opts.simple) throw new UserError('--fair and --simple are separate questions: give one');
+        const { R, seconds } = await solveTimed(rules, opts);
+        const c = compensation(R, seconds);
+        emit(c, opts, () => compensationText(c), () => c.rows);
+        return;
+      }
+      const { result: r0, solution } = analyseRace(rules, opts.target, opts.tolerance, await solveTimed(rules, opts));
       const simple = opts.simple ? simpleRulesFor(solution, opts.band, opts.budget) : undefined;
       const r = simple ? { ...r0, simpleRules: simple } : r0;
       emit(r, opts, () => {
@@ -96,7 +113,7 @@ export function register(wulong: Command): void {
           return row;
         })));
         if (simple) out.push('', simpleRulesText(simple));
-        out.push(`solved in ${fmtNum(r.seconds, 2)} s (${fmtNum(r.turnStatesPerSecond / 1e6, 1)} M turn states/s, ${solution.layered ? 'by score-sum layers' : 'by full sweeps'}); policy evaluations (points vs optimal, points vs points, game length) ${fmtNum(r.comparisonSeconds, 2)} s`);
+        out.push(`solved in ${fmtNum(r.seconds, 2)} s (${fmtNum(r.turnStatesPerSecond / 1e6, 1)} M turn states/s, ${solution.layered ? 'by score-sum layers' : `by score-sum layers in ${solution.sweeps} passes`}); policy evaluations (points vs optimal, points vs points, game length) ${fmtNum(r.comparisonSeconds, 2)} s`);
         return out.join('\n');
       }, () => r.policy.map((p) => {
         const row: Row = { me: p.me, them: p.them };

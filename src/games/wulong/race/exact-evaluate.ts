@@ -1,5 +1,5 @@
 import type { RaceSolution } from './exact.js';
-import { playerState } from './exact.js';
+import { bustStateOf, playerState, startState } from './exact.js';
 
 /*
  * Policy evaluation: the win probability and the expected game length when each seat follows a
@@ -216,18 +216,7 @@ function turnPass(R: RaceSolution, pol: SeatPolicy, me: number, opp: number, Wo:
 
 /** The mover's player state after a bust: penalties paid, bust counted. */
 export function bustState(R: RaceSolution, me: number): number {
-  const { C, B, rules, unit } = R;
-  const b = me % B, c = Math.floor(me / B) % C, i = Math.floor(me / (B * C));
-  let ns = i - (rules.bustPenalty ?? 0) / unit;
-  let nc = 0;
-  if (C > 1) {
-    nc = c + 1;
-    if (nc === C) {
-      ns -= rules.consecutiveBusts!.penalty / unit;
-      nc = 0;
-    }
-  }
-  return playerState(R, Math.max(0, ns), nc, b);
+  return bustStateOf(R, me);
 }
 
 export interface Evaluation {
@@ -316,7 +305,7 @@ export function evaluateRace(R: RaceSolution, A: SeatPolicy, B: SeatPolicy, maxS
       }
     }
   }
-  const s = playerState(R, 0, 0, 0);
+  const s = startState(R);
   return {
     aFirstWins: WA[s * NP + s],
     bFirstWins: WB[s * NP + s],

@@ -11,7 +11,8 @@ import { OPTIMAL } from '../turn/strategy.js';
  * (turn total, dice left) solved inside each sweep by backward induction, as Neller & Presser
  * do for Pig. Cross-turn rules live in the player state: consecutive busts so far (when the
  * rules have a consecutive-bust penalty) and whether the player is on the board (when they have an
- * opening minimum). Banked scores never go below zero.
+ * opening minimum). Banked scores go no lower than the rules' bankFloor (0 unless set): a score
+ * index i stands for the banked score (i − F)·unit, F = −bankFloor/unit cells below zero.
  */
 
 /** How a player decides to stop: 'optimal' maximizes the win probability; 'points' follows the single-turn expected-points policy (banking at once when that wins). */
@@ -24,6 +25,8 @@ export interface RaceOptions {
   maxSweeps?: number;
   /** how the first and the second player play (default: both optimal) */
   play?: [RacePlay, RacePlay];
+  /** called after each pass when penalties make passes necessary (progress for long solves) */
+  onPass?: (pass: number, delta: number, firstPlayerWins: number) => void;
 }
 
 /** The turn compiled for the race: per dice count, roll classes as flat typed arrays. */
@@ -83,7 +86,7 @@ function gcd(a: number, b: number): number {
 /** The race's score step: the gcd of every score the rules can add or take away. */
 export function raceUnit(rules: WulongRules, turnUnit: number): number {
   let unit = turnUnit;
-  for (const x of [rules.bustPenalty ?? 0, rules.consecutiveBusts?.penalty ?? 0, rules.openingMinimum ?? 0, rules.minimumBank]) if (x > 0) unit = gcd(unit, x);
+  for (const x of [rules.bustPenalty ?? 0, rules.consecutiveBusts?.penalty ?? 0, rules.openingMinimum ?? 0, rules.minimumBank, -(rules.bankFloor ?? 0)]) if (x > 0) unit = gcd(unit, x);
   return unit;
 }
 
@@ -91,8 +94,10 @@ export interface RaceSolution {
   rules: WulongRules;
   target: number;
   unit: number;
-  /** score cells: banked score index 0..G−1 (G·unit ≥ target wins) */
+  /** score cells: banked score index 0..G−1 stands for (index − F)·unit; index G reaches the target */
   G: number;
+  /** cells below zero (−bankFloor/unit when the rules have bust penalties, else 0) */
+  F: number;
   /** consecutive-bust counter states and board states per player */
   C: number;
   B: number;
@@ -104,7 +109,7 @@ export interface RaceSolution {
   sweeps: number;
   /** largest change of any value in the last sweep (of any score-sum layer when layered) */
   residual: number;
-  /** whether the solve went by score-sum layers (no bust penalties): `sweeps` is then the most turn-solve rounds any layer (or, by secant, any pair) took */
+  /** no bust penalties (no score ever falls): one pass over the score-sum layers solves the race, `sweeps` is then the most turn-solve rounds any layer (or any bust pair) took; otherwise `sweeps` counts the passes (full sweeps in the reference solver) */
   layered: boolean;
   tolerance: number;
   /** turn states (turn total, dice) evaluated per sweep */
@@ -118,7 +123,12 @@ export interface RaceSolution {
   epCap: number;
 }
 
-/** Player state index. */
+/** Player state index of a banked score given in score steps (may be negative down to the floor). */
+export function scoreState(r: Pick<RaceSolution, 'C' | 'B' | 'F'>, score: number, busts: number, board: number): number {
+  return playerState(r, score + r.F, busts, board);
+}
+
+/** Player state index from a score cell index (0 = the floor). */
 export function playerState(r: Pick<RaceSolution, 'C' | 'B'>, score: number, busts: number, board: number): number {
   return (score * r.C + busts) * r.B + board;
 }
@@ -208,19 +218,32 @@ function turnValue(R: RaceSolution, k: number, me: number, opp: number, buf: Tur
   return first;
 }
 
-/** Solve the two-player race by value iteration. */
-export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
+export interface Prepared {
+  R: RaceSolution;
+  roles: number;
+  maxSweeps: number;
+  /** no bust penalty: banked scores never fall, so score-sum layers can be solved from the top */
+  layered: boolean;
+}
+
+/** The solution's tables and starting values (0.5 everywhere), shared by both solvers. */
+export function prepareRace(rules: WulongRules, opts: RaceOptions, values?: [Float64Array, Float64Array]): Prepared {
   const tables = tablesFor(rules);
   const unit = raceUnit(rules, tables.unit);
   if (!(opts.target > 0)) throw new UserError('--target must be a positive score');
-  const G = Math.ceil(opts.target / unit);
+  const layered = !(rules.bustPenalty ?? 0) && !(rules.consecutiveBusts?.penalty ?? 0);
+  // without penalties no score ever falls, so a floor below zero is never reached
+  const F = layered ? 0 : -(rules.bankFloor ?? 0) / unit;
+  const G = Math.ceil(opts.target / unit) + F;
   const C = rules.consecutiveBusts ? rules.consecutiveBusts.count : 1;
   const B = (rules.openingMinimum ?? 0) > 0 ? 2 : 1;
   const NP = G * C * B;
-  if (NP * NP > 60_000_000) throw new UserError(`--target ${opts.target}: ${NP} player states each (score step ${unit}) is too many for the exact race (at most ${Math.floor(Math.sqrt(60_000_000))})`);
+  if (NP * NP > 60_000_000) throw new UserError(`--target ${opts.target}: ${NP} player states each (score step ${unit}${F ? `, floor ${rules.bankFloor}` : ''}) is too many for the exact race (at most ${Math.floor(Math.sqrt(60_000_000))})`);
   const play = opts.play ?? ['optimal', 'optimal'];
-  const v0 = new Float64Array(NP * NP).fill(0.5);
-  const value: [Float64Array, Float64Array] = play[0] === play[1] && typeof play[0] === 'string' ? [v0, v0] : [v0, new Float64Array(NP * NP).fill(0.5)];
+  const same = play[0] === play[1] && typeof play[0] === 'string';
+  // given tables (shared between threads) are filled by their owner
+  const v0 = values ? values[0] : new Float64Array(NP * NP).fill(0.5);
+  const value: [Float64Array, Float64Array] = same ? [v0, v0] : [v0, values ? values[1] : new Float64Array(NP * NP).fill(0.5)];
   // the expected-points policy, in race units (its unit is a multiple of the race unit)
   const sol = solve(tables, OPTIMAL, opts.target);
   const S = tables.dice + 1, ratio = tables.unit / unit;
@@ -228,16 +251,28 @@ export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
   const stopEp = new Uint8Array((epCap + 1) * S);
   for (let t = 0; t <= sol.cap; t++) for (let n = 1; n < S; n++) stopEp[t * ratio * S + n] = sol.stop[t * S + n];
   const R: RaceSolution = {
-    rules, target: opts.target, unit, G, C, B, NP, play, value, sweeps: 0, residual: Infinity, tolerance: opts.tolerance ?? 1e-9,
+    rules, target: opts.target, unit, G, F, C, B, NP, play, value, sweeps: 0, residual: Infinity, tolerance: opts.tolerance ?? 1e-9,
     turnStatesPerSweep: 0, turnSolves: 0, turnStates: 0, layered: false, turn: compileTurn(tables, unit), stopEp, epCap,
   };
-  const tmax = Math.max(G, Math.ceil(rules.minimumBank / unit), Math.ceil((rules.openingMinimum ?? 0) / unit)) + 1;
-  const buf = new TurnBuffer((tmax + 1) * S);
-  const maxSweeps = opts.maxSweeps ?? 100_000;
   const roles = value[0] === value[1] ? 1 : 2;
+  // (turn total, dice) states of one sweep, counted as Busche counts game states
+  const minStop = Math.ceil(rules.minimumBank / unit);
   let states = 0;
-  for (let i = 0; i < G; i++) states += Math.max(G - i, 1);
-  R.turnStatesPerSweep = states * G * C * C * B * B * tables.dice * roles;
+  for (let i = 0; i < G; i++) states += Math.max(G - i, minStop, 1);
+  R.turnStatesPerSweep = states * NP * C * B * tables.dice * roles;
+  return { R, roles, maxSweeps: opts.maxSweeps ?? 100_000, layered };
+}
+
+/**
+ * The reference solver: plain Gauss–Seidel sweeps (by score-sum layers, with a secant step per
+ * bust cycle, when no penalty lowers a score). Kept to check `solveRace` against on small games.
+ */
+export function solveRaceReference(rules: WulongRules, opts: RaceOptions): RaceSolution {
+  const { R, roles, maxSweeps, layered } = prepareRace(rules, opts);
+  const { G, C, B, NP, value } = R;
+  const S = R.turn.N + 1;
+  const tmax = Math.max(G, Math.ceil(rules.minimumBank / R.unit), Math.ceil((rules.openingMinimum ?? 0) / R.unit)) + 1;
+  const buf = new TurnBuffer((tmax + 1) * S);
   // One Gauss–Seidel update of every (me, opp) whose scores sum to `sum` (all sums when sum < 0).
   const sweep = (sum: number): number => {
     let delta = 0;
@@ -264,7 +299,6 @@ export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
   // scores sum to as much or more (a bust swaps the players, keeping the sum): solve the sums from
   // the highest down, each to the tolerance (Neller & Presser's order for Pig). With penalties
   // scores can fall, and every state is swept until nothing changes by more than the tolerance.
-  const layered = !(rules.bustPenalty ?? 0) && !(rules.consecutiveBusts?.penalty ?? 0);
   // Inside a layer (one cross-turn state besides the board), a state's only same-layer dependence is
   // the bust that hands the turn over: x = value(me, opp) → y = value(opp, me) → x again. That cycle is a
   // piecewise-linear fixed point in one number, solved per pair by the secant method in a few turn
@@ -327,9 +361,381 @@ export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
   return R;
 }
 
+/**
+ * The turn for the fast solver: per dice count the bust and instant-win probabilities summed, and
+ * only the scoring classes in the loop (no branch on the class kind).
+ */
+interface LayerTurn {
+  N: number;
+  pBust: Float64Array;
+  pWin: Float64Array;
+  /** scoring classes of n dice: [cStart[n], cStart[n+1]) */
+  cStart: Int32Array;
+  cProb: Float64Array;
+  chStart: Int32Array;
+  chOff: Int32Array;
+  /** largest offset a choice adds: cells above the cap hold a win so the loop needs no cap test */
+  maxOff: number;
+}
+
+function layerTurn(turn: RaceTurn): LayerTurn {
+  const N = turn.N;
+  const pBust = new Float64Array(N + 1), pWin = new Float64Array(N + 1), cStart = new Int32Array(N + 2);
+  const cProb: number[] = [], chStart: number[] = [], chOff: number[] = [];
+  for (let n = 1; n <= N; n++) {
+    cStart[n] = cProb.length;
+    for (let x = turn.start[n]; x < turn.start[n + 1]; x++) {
+      if (turn.kind[x] === 1) pBust[n] += turn.prob[x];
+      else if (turn.kind[x] === 2) pWin[n] += turn.prob[x];
+      else {
+        cProb.push(turn.prob[x]);
+        chStart.push(chOff.length);
+        for (let h = turn.chStart[x]; h < turn.chStart[x + 1]; h++) chOff.push(turn.chOff[h]);
+      }
+    }
+  }
+  cStart[N + 1] = cProb.length;
+  chStart.push(chOff.length);
+  return { N, pBust, pWin, cStart: Int32Array.from(cStart), cProb: Float64Array.from(cProb), chStart: Int32Array.from(chStart), chOff: Int32Array.from(chOff), maxOff: chOff.reduce((a, b) => Math.max(a, b), 0) };
+}
+
+/** One turn's values and their slopes in the bust value, reused across turns (the solve allocates nothing per turn). */
+class LayerBuffer {
+  v: Float64Array;
+  d: Float64Array;
+  /** slope of the last turn's first-roll value in the bust value */
+  slope = 0;
+  constructor(size: number) {
+    this.v = new Float64Array(size);
+    this.d = new Float64Array(size);
+  }
+}
+
+/**
+ * One turn of the player in role k at (me, opp) with the bust worth `bustV` to the mover: the
+ * win probability of the compulsory first roll, by backward induction in the turn total, as
+ * `turnValue` does. It also carries each value's slope in bustV (the policy held fixed), which
+ * turns the bust cycle's fixed point into a Newton step. `stop0Bust`: stopping at turn total 0
+ * hands over the same state a bust does (then it is worth bustV too).
+ */
+function layerTurnValue(R: RaceSolution, T: LayerTurn, k: number, me: number, opp: number, bustV: number, stop0Bust: boolean, buf: LayerBuffer): number {
+  const { G, C, B, NP, rules, unit } = R;
+  const N = T.N, S = N + 1, CB = C * B;
+  const b = me % B, i = Math.floor(me / CB);
+  const theirs = R.value[1 - k];
+  const minStop = Math.max(Math.ceil(rules.minimumBank / unit), b === 0 && B === 2 ? Math.ceil((rules.openingMinimum ?? 0) / unit) : 0);
+  const tcap = Math.max(G - i, minStop);
+  const play = R.play[k];
+  const points = play === 'points';
+  const simple = typeof play === 'object' ? play.stopAt : null;
+  const v = buf.v, d = buf.d;
+  R.turnSolves++;
+  R.turnStates += tcap * N;
+  const capIdx = tcap * S;
+  for (let q = capIdx, qe = capIdx + T.maxOff + S; q < qe; q++) {
+    v[q] = 1;
+    d[q] = 0;
+  }
+  const { pBust, pWin, cStart, cProb, chStart, chOff } = T;
+  const oBase = opp * NP + B - 1;
+  let first = 0, firstD = 0;
+  for (let t = tcap - 1; t >= 0; t--) {
+    const canStop = t >= minStop;
+    let stopV = -1, stopD = 0;
+    if (canStop) {
+      if (i + t >= G) stopV = 1;
+      else if (t === 0 && stop0Bust) {
+        stopV = bustV;
+        stopD = 1;
+      } else stopV = 1 - theirs[oBase + (i + t) * CB];
+    }
+    const base = t * S;
+    v[base] = canStop ? stopV : bustV;
+    d[base] = canStop ? stopD : 1;
+    for (let n = 1; n <= N; n++) {
+      let sum = pWin[n] + pBust[n] * bustV, ds = pBust[n];
+      for (let x = cStart[n], xe = cStart[n + 1]; x < xe; x++) {
+        let best = -1, bq = 0;
+        for (let h = chStart[x], he = chStart[x + 1]; h < he; h++) {
+          const q = base + chOff[h];
+          const w = v[q];
+          if (w > best) {
+            best = w;
+            bq = q;
+          }
+        }
+        sum += cProb[x] * best;
+        ds += cProb[x] * d[bq];
+      }
+      if (t === 0 && n === N) {
+        first = sum;
+        firstD = ds;
+      }
+      let stops: boolean;
+      if (!canStop) stops = false;
+      else if (points) stops = i + t >= G || t > R.epCap || R.stopEp[t * S + n] === 1;
+      else if (simple) stops = i + t >= G || t * unit >= simple[Math.min(n, simple.length) - 1];
+      else stops = stopV >= sum;
+      v[base + n] = stops ? stopV : sum;
+      d[base + n] = stops ? stopD : ds;
+    }
+  }
+  buf.slope = firstD;
+  return first;
+}
+
+/** `layerTurnValue` without the slopes, for the passes that need none (the same loop, less work). */
+function layerTurnPlain(R: RaceSolution, T: LayerTurn, k: number, me: number, opp: number, bustV: number, buf: LayerBuffer): number {
+  const { G, C, B, NP, rules, unit } = R;
+  const N = T.N, S = N + 1, CB = C * B;
+  const b = me % B, i = Math.floor(me / CB);
+  const theirs = R.value[1 - k];
+  const minStop = Math.max(Math.ceil(rules.minimumBank / unit), b === 0 && B === 2 ? Math.ceil((rules.openingMinimum ?? 0) / unit) : 0);
+  const tcap = Math.max(G - i, minStop);
+  const play = R.play[k];
+  const points = play === 'points';
+  const simple = typeof play === 'object' ? play.stopAt : null;
+  const v = buf.v;
+  R.turnSolves++;
+  R.turnStates += tcap * N;
+  const capIdx = tcap * S;
+  for (let q = capIdx, qe = capIdx + T.maxOff + S; q < qe; q++) {
+    v[q] = 1;
+  }
+  const { pBust, pWin, cStart, cProb, chStart, chOff } = T;
+  const oBase = opp * NP + B - 1;
+  let first = 0;
+  for (let t = tcap - 1; t >= 0; t--) {
+    const canStop = t >= minStop;
+    const stopV = !canStop ? -1 : i + t >= G ? 1 : 1 - theirs[oBase + (i + t) * CB];
+    const base = t * S;
+    v[base] = canStop ? stopV : bustV;
+    for (let n = 1; n <= N; n++) {
+      let sum = pWin[n] + pBust[n] * bustV;
+      for (let x = cStart[n], xe = cStart[n + 1]; x < xe; x++) {
+        let best = -1;
+        for (let h = chStart[x], he = chStart[x + 1]; h < he; h++) {
+          const w = v[base + chOff[h]];
+          if (w > best) best = w;
+        }
+        sum += cProb[x] * best;
+      }
+      if (t === 0 && n === N) first = sum;
+      let stops: boolean;
+      if (!canStop) stops = false;
+      else if (points) stops = i + t >= G || t > R.epCap || R.stopEp[t * S + n] === 1;
+      else if (simple) stops = i + t >= G || t * unit >= simple[Math.min(n, simple.length) - 1];
+      else stops = stopV >= sum;
+      v[base + n] = stops ? stopV : sum;
+    }
+  }
+  return first;
+}
+
+/**
+ * Solve the two-player race by value iteration, layer by layer.
+ *
+ * Without bust penalties no banked score falls, so a state depends only on score-sum layers at or
+ * above its own, and inside its layer only on its bust partner (a bust hands the same scores to
+ * the other player): each pair is a fixed point in two numbers, solved by Newton steps on the
+ * turns' slopes in the bust value — exact once the policy stops changing, usually after two turn
+ * solves each. Layers go from the highest sum down, one pass.
+ *
+ * With penalties (or a bust counter) a state's bust raises the bust count (same layer, a higher
+ * count, solved before it) or pays the penalty (a lower layer, from the previous pass): inside a
+ * layer states go by descending total bust count, each solved once per pass, and passes repeat
+ * until no value changes by more than the tolerance. Busts in a row rarely reach the penalty, so
+ * few passes are needed.
+ */
+export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
+  const { R, roles, maxSweeps, layered } = prepareRace(rules, opts);
+  const { G, C, B, NP, value } = R;
+  const T = layerTurn(R.turn);
+  const S = T.N + 1, CB = C * B;
+  const tmax = Math.max(G, Math.ceil(rules.minimumBank / R.unit), Math.ceil((rules.openingMinimum ?? 0) / R.unit)) + 1;
+  const buf = new LayerBuffer((tmax + 1) * S + T.maxOff + S);
+  const tol = R.tolerance;
+  R.layered = layered;
+  if (layered && C === 1) {
+    const a0 = value[0], a1 = value[roles - 1], r1 = roles - 1;
+    // a starting guess from the solved layer above: the mean of (i + 1, j) and (i, j + 1)
+    const guess = (arr: Float64Array, me: number, opp: number): number => {
+      let x = 0, n = 0;
+      if (me + CB < NP) {
+        x += arr[(me + CB) * NP + opp];
+        n++;
+      }
+      if (opp + CB < NP) {
+        x += arr[me * NP + opp + CB];
+        n++;
+      }
+      return n ? x / n : 0.5;
+    };
+    let most = 0, resid = 0;
+    for (let sum = 2 * G - 2; sum >= 0; sum--) {
+      for (let i = Math.min(G - 1, sum); i >= 0 && sum - i < G; i--) {
+        const j = sum - i;
+        for (let me = (i + 1) * B - 1; me >= i * B; me--) {
+          for (let opp = (j + 1) * B - 1; opp >= j * B; opp--) {
+            // one policy: (me, opp) and (opp, me) are one pair, solved once
+            if (roles === 1 && me < opp) continue;
+            const self = roles === 1 && me === opp;
+            const s0 = me % B === B - 1, s1 = opp % B === B - 1;
+            let x = guess(a0, me, opp), y = self ? x : guess(a1, opp, me);
+            let fx = 0, fy = 0, k = 0, r = Infinity;
+            while (k < maxSweeps) {
+              fx = layerTurnValue(R, T, 0, me, opp, 1 - y, s0, buf);
+              const sx = buf.slope;
+              if (self) {
+                r = Math.abs(fx - x);
+                k++;
+                if (r < tol) break;
+                // x = F(1 − x), F linear with slope sx near x; plain iteration past 20 steps
+                x = k < 20 ? (fx + sx * x) / (1 + sx) : fx;
+                y = x;
+                continue;
+              }
+              fy = layerTurnValue(R, T, r1, opp, me, 1 - x, s1, buf);
+              const sy = buf.slope;
+              r = Math.max(Math.abs(fx - x), Math.abs(fy - y));
+              k++;
+              if (r < tol) break;
+              const den = 1 - sx * sy;
+              if (k < 20 && den > 1e-12) {
+                // x = fx − sx·(y − y0), y = fy − sy·(x − x0): the linear pair solved exactly
+                const nx = (fx - sx * (fy - y) - sx * sy * x) / den;
+                y = Math.min(1, Math.max(0, fy - sy * (nx - x)));
+                x = Math.min(1, Math.max(0, nx));
+              } else {
+                x = fx;
+                y = fy;
+              }
+            }
+            a0[me * NP + opp] = fx;
+            if (!self) a1[opp * NP + me] = fy;
+            most = Math.max(most, k);
+            resid = Math.max(resid, r);
+          }
+        }
+      }
+    }
+    R.sweeps = most;
+    R.residual = resid;
+    return R;
+  }
+  const ctx: LayerContext = { R, T, buf, roles };
+  // one Gauss–Seidel update of layer `sum`, by descending total bust count
+  const sweepLayer = (sum: number): number => {
+    let delta = 0;
+    for (let ct = 2 * (C - 1); ct >= 0; ct--) delta = Math.max(delta, solveGroup(ctx, sum, ct, 0, 1));
+    return delta;
+  };
+  if (layered) {
+    // a bust counter without a penalty: each layer to the tolerance before the next
+    let most = 0, resid = 0;
+    for (let sum = 2 * G - 2; sum >= 0; sum--) {
+      let k = 0, delta = Infinity;
+      while (delta >= tol && k < maxSweeps) {
+        delta = sweepLayer(sum);
+        k++;
+      }
+      most = Math.max(most, k);
+      resid = Math.max(resid, delta);
+    }
+    R.sweeps = most;
+    R.residual = resid;
+    return R;
+  }
+  return penaltyPasses(R, maxSweeps, opts.onPass, (sum, ct) => solveGroup(ctx, sum, ct, 0, 1));
+}
+
+/** A solve's working set: the solution, the compiled turn and one turn buffer (one per thread). */
+export interface LayerContext {
+  R: RaceSolution;
+  T: LayerTurn;
+  buf: LayerBuffer;
+  roles: number;
+}
+
+export function layerContext(R: RaceSolution): LayerContext {
+  const T = layerTurn(R.turn);
+  const S = T.N + 1;
+  const tmax = Math.max(R.G, Math.ceil(R.rules.minimumBank / R.unit), Math.ceil((R.rules.openingMinimum ?? 0) / R.unit)) + 1;
+  return { R, T, buf: new LayerBuffer((tmax + 1) * S + T.maxOff + S), roles: R.value[0] === R.value[1] ? 1 : 2 };
+}
+
+/**
+ * With penalties: passes over the score-sum layers from the top, inside each by descending total
+ * bust count, until no value changes by more than the tolerance. `runGroup` solves one group
+ * (layer, total bust count) and returns its largest change; the group's states depend only on
+ * groups solved before it in the pass (or on the previous pass), never on each other, so it may
+ * split a group between threads without changing any result.
+ */
+export function penaltyPasses(R: RaceSolution, maxSweeps: number, onPass: RaceOptions['onPass'], runGroup: (sum: number, ct: number) => number): RaceSolution {
+  R.sweeps = 0;
+  while (R.sweeps < maxSweeps) {
+    let delta = 0;
+    for (let sum = 2 * R.G - 2; sum >= 0; sum--) for (let ct = 2 * (R.C - 1); ct >= 0; ct--) delta = Math.max(delta, runGroup(sum, ct));
+    R.sweeps++;
+    R.residual = delta;
+    onPass?.(R.sweeps, delta, firstPlayerWins(R));
+    if (delta < R.tolerance) break;
+  }
+  return R;
+}
+
+/**
+ * One Gauss–Seidel update of the states of layer `sum` with total bust count `ct` — every
+ * `parts`-th one from `part` on — and the largest change. Independent inside the group when no
+ * stop at turn total 0 is allowed (minimum bank ≥ 1 step): a bust raises the count or drops a layer.
+ */
+export function solveGroup(ctx: LayerContext, sum: number, ct: number, part: number, parts: number): number {
+  const { R, T, buf, roles } = ctx;
+  const { G, C, B, NP, value } = R;
+  let delta = 0, k = 0;
+  for (let i = Math.min(G - 1, sum); i >= 0 && sum - i < G; i--) {
+    const j = sum - i;
+    for (let c1 = Math.min(C - 1, ct); c1 >= 0 && ct - c1 < C; c1--) {
+      const c2 = ct - c1;
+      for (let b1 = B - 1; b1 >= 0; b1--) {
+        const me = (i * C + c1) * B + b1;
+        for (let b2 = B - 1; b2 >= 0; b2--, k++) {
+          if (k % parts !== part) continue;
+          const opp = (j * C + c2) * B + b2;
+          const bs = opp * NP + bustStateOf(R, me);
+          for (let r = 0; r < roles; r++) {
+            const x = layerTurnPlain(R, T, r, me, opp, 1 - value[1 - r][bs], buf);
+            const arr = value[r];
+            const dx = Math.abs(x - arr[me * NP + opp]);
+            if (dx > delta) delta = dx;
+            arr[me * NP + opp] = x;
+          }
+        }
+      }
+    }
+  }
+  return delta;
+}
+
+/** The mover's player state after a bust (penalties paid down to the floor, bust counted). */
+export function bustStateOf(R: RaceSolution, me: number): number {
+  const { C, B, rules, unit } = R;
+  const b = me % B, c = Math.floor(me / B) % C, i = Math.floor(me / (B * C));
+  let ns = i - (rules.bustPenalty ?? 0) / unit;
+  let nc = 0;
+  if (C > 1) {
+    nc = c + 1;
+    if (nc === C) {
+      ns -= rules.consecutiveBusts!.penalty / unit;
+      nc = 0;
+    }
+  }
+  return playerState(R, Math.max(0, ns), nc, b);
+}
+
 /** The start state of a player (score 0, no busts, not yet on the board when the rules have an opening minimum). */
 export function startState(R: RaceSolution): number {
-  return playerState(R, 0, 0, 0);
+  return playerState(R, R.F, 0, 0);
 }
 
 /** Probability that the first player wins from the start. */
@@ -439,6 +845,6 @@ export function expectedTurns(R: RaceSolution, maxSweeps = 10_000): number {
     }
     if (delta < R.tolerance) break;
   }
-  const s = playerState(R, 0, 0, 0);
+  const s = startState(R);
   return Lk(0)[s * NP + s];
 }

@@ -67,8 +67,8 @@ export function register(wulong: Command): void {
     .option('--roll <faces>', 'the roll just made, e.g. D,T,3,3,5 (faces by id, or 1-6)')
     .option('--race', 'play to win a two-player race (needs --target, --me, --them) instead of maximizing the turn score')
     .option('--target <t>', 'with --race: score that wins', intArg('--target', 1, 10_000_000))
-    .option('--me <x>', 'with --race: my banked score', intArg('--me', 0))
-    .option('--them <y>', 'with --race: the opponent\'s banked score', intArg('--them', 0))
+    .option('--me <x>', 'with --race: my banked score (below 0 only down to the rules\' bankFloor)', intArg('--me', -10_000_000))
+    .option('--them <y>', 'with --race: the opponent\'s banked score', intArg('--them', -10_000_000))
     .option('--busts <k>', 'with --race: my busts in a row so far (rules with a consecutive-bust penalty)', intArg('--busts', 0), 0);
   addRulesOptions(advise, 'wulong')
     .option('--json', 'print as JSON')

@@ -84,6 +84,8 @@ export interface WulongRules {
   consecutiveBusts?: { count: number; penalty: number } | null;
   /** a player's first bank must be at least this ("getting on the board"; cross-turn: race solver only) */
   openingMinimum?: number;
+  /** lowest banked score a bust penalty can take a player to (≤ 0; absent = 0: scores never go below zero; race solver only) */
+  bankFloor?: number;
   /** where the rules come from */
   source?: string;
   hotDice: boolean;
@@ -109,7 +111,7 @@ const MAX_SCORE = 10_000_000;
 export function validateRules(raw: unknown, where = 'rules'): WulongRules {
   const r = v.object(raw, where);
   const p = `${where}: `;
-  v.onlyKeys(r, where, ['name', 'description', 'dice', 'faces', 'straights', 'threePairs', 'hotDice', 'minimumBank', 'instantWin', 'bettingCards', 'allIn', 'game', 'notes', 'patterns', 'ofAKind', 'scoreless', 'bustPenalty', 'consecutiveBusts', 'openingMinimum', 'source', 'wholeCombinations', 'betting']);
+  v.onlyKeys(r, where, ['name', 'description', 'dice', 'faces', 'straights', 'threePairs', 'hotDice', 'minimumBank', 'instantWin', 'bettingCards', 'allIn', 'game', 'notes', 'patterns', 'ofAKind', 'scoreless', 'bustPenalty', 'consecutiveBusts', 'openingMinimum', 'bankFloor', 'source', 'wholeCombinations', 'betting']);
   const dice = v.integer(r.dice, `${p}dice`, 1, 8);
   const rawFaces = v.array(r.faces, `${p}faces`, 2, 12);
   const faces: Face[] = rawFaces.map((f, i) => {
@@ -224,6 +226,7 @@ export function validateRules(raw: unknown, where = 'rules'): WulongRules {
     rules.consecutiveBusts = { count: v.integer(o.count, `${at}.count`, 1, 10), penalty: v.integer(o.penalty, `${at}.penalty`, 0, MAX_SCORE) };
   }
   if (r.openingMinimum !== undefined) rules.openingMinimum = v.integer(r.openingMinimum, `${p}openingMinimum`, 0, MAX_SCORE);
+  if (r.bankFloor !== undefined) rules.bankFloor = v.integer(r.bankFloor, `${p}bankFloor`, -MAX_SCORE, 0);
   if (r.source !== undefined) rules.source = v.string(r.source, `${p}source`);
   if (r.wholeCombinations !== undefined) rules.wholeCombinations = v.boolean(r.wholeCombinations, `${p}wholeCombinations`);
   if (r.betting !== undefined) {

@@ -1,0 +1,100 @@
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import type { WulongRules } from '../turn/rules.js';
+import { layerContext, penaltyPasses, prepareRace, solveGroup, solveRace, type RaceOptions, type RaceSolution } from './exact.js';
+
+/*
+ * The race with penalties on several threads: each group of states (score-sum layer, total bust
+ * count) is split between the threads — every W-th state — over value tables in shared memory, and
+ * all threads meet after each group. A group's states depend only on groups solved before it, so
+ * the values are the same, bit for bit, for any number of threads.
+ */
+
+// control words: generation, layer, bust count, done count, stop
+const GEN = 0, SUM = 1, CT = 2, DONE = 3, STOP = 4;
+
+interface Shared {
+  rules: WulongRules;
+  opts: Pick<RaceOptions, 'target' | 'tolerance' | 'play'>;
+  values: [SharedArrayBuffer, SharedArrayBuffer | null];
+  ctrl: SharedArrayBuffer;
+  /** per thread: largest change in the last group, turns solved, turn states */
+  stats: SharedArrayBuffer;
+  part: number;
+  parts: number;
+}
+
+function tables(d: Shared): [Float64Array, Float64Array] {
+  const v0 = new Float64Array(d.values[0]);
+  return [v0, d.values[1] ? new Float64Array(d.values[1]) : v0];
+}
+
+/** The solve on `workers` threads (this one included); without penalties, or with one thread, `solveRace`. */
+export async function solveRaceThreads(rules: WulongRules, opts: RaceOptions, workers: number): Promise<RaceSolution> {
+  const layered = !(rules.bustPenalty ?? 0) && !(rules.consecutiveBusts?.penalty ?? 0);
+  if (workers <= 1 || layered || rules.minimumBank <= 0) return solveRace(rules, opts);
+  const probe = prepareRace(rules, { ...opts, maxSweeps: 0 }).R;
+  const n = probe.NP * probe.NP;
+  const same = probe.value[0] === probe.value[1];
+  const values: [SharedArrayBuffer, SharedArrayBuffer | null] = [new SharedArrayBuffer(n * 8), same ? null : new SharedArrayBuffer(n * 8)];
+  const d: Shared = { rules, opts: { target: opts.target, tolerance: opts.tolerance, play: opts.play }, values, ctrl: new SharedArrayBuffer(8 * 4), stats: new SharedArrayBuffer(workers * 3 * 8), part: 0, parts: workers };
+  const arrays = tables(d);
+  for (const a of arrays) a.fill(0.5);
+  const { R, maxSweeps } = prepareRace(rules, opts, arrays);
+  R.layered = false;
+  const ctx = layerContext(R);
+  const ctrl = new Int32Array(d.ctrl), stats = new Float64Array(d.stats);
+  const here = fileURLToPath(import.meta.url);
+  // under the test runner (TypeScript sources) the threads run the built module
+  const file = here.endsWith('.ts') ? fileURLToPath(new URL('../../../../dist/src/games/wulong/race/parallel.js', import.meta.url)) : here;
+  const threads = Array.from({ length: workers - 1 }, (_, k) => new Worker(file, { workerData: { ...d, part: k + 1 } }));
+  const ready = threads.map((w) => new Promise<void>((resolve, reject) => {
+    w.once('message', () => resolve());
+    w.once('error', reject);
+  }));
+  await Promise.all(ready);
+  try {
+    penaltyPasses(R, maxSweeps, opts.onPass, (sum, ct) => {
+      Atomics.store(ctrl, SUM, sum);
+      Atomics.store(ctrl, CT, ct);
+      Atomics.store(ctrl, DONE, 0);
+      Atomics.add(ctrl, GEN, 1);
+      Atomics.notify(ctrl, GEN);
+      let delta = solveGroup(ctx, sum, ct, 0, workers);
+      for (let done = Atomics.load(ctrl, DONE); done < workers - 1; done = Atomics.load(ctrl, DONE)) Atomics.wait(ctrl, DONE, done);
+      for (let k = 1; k < workers; k++) delta = Math.max(delta, stats[k * 3]);
+      return delta;
+    });
+  } finally {
+    Atomics.store(ctrl, STOP, 1);
+    Atomics.add(ctrl, GEN, 1);
+    Atomics.notify(ctrl, GEN);
+    await Promise.all(threads.map((w) => new Promise((resolve) => w.once('exit', resolve))));
+  }
+  for (let k = 1; k < workers; k++) {
+    R.turnSolves += stats[k * 3 + 1];
+    R.turnStates += stats[k * 3 + 2];
+  }
+  return R;
+}
+
+/** A helper thread: solve its share of each group the main thread posts, until told to stop. */
+function helper(d: Shared): void {
+  const { R } = prepareRace(d.rules, d.opts, tables(d));
+  const ctx = layerContext(R);
+  const ctrl = new Int32Array(d.ctrl), stats = new Float64Array(d.stats);
+  let gen = Atomics.load(ctrl, GEN);
+  parentPort!.postMessage('ready');
+  for (;;) {
+    Atomics.wait(ctrl, GEN, gen);
+    gen = Atomics.load(ctrl, GEN);
+    if (Atomics.load(ctrl, STOP)) break;
+    stats[d.part * 3] = solveGroup(ctx, Atomics.load(ctrl, SUM), Atomics.load(ctrl, CT), d.part, d.parts);
+    stats[d.part * 3 + 1] = R.turnSolves;
+    stats[d.part * 3 + 2] = R.turnStates;
+    Atomics.add(ctrl, DONE, 1);
+    Atomics.notify(ctrl, DONE);
+  }
+}
+
+if (!isMainThread && workerData && (workerData as Shared).ctrl) helper(workerData as Shared);
