@@ -21,7 +21,7 @@ const TOY: RulesSchema = {
       mode: { kind: 'enum', values: ['a', 'b'], help: 'mode', default: 'a' },
       cap: { kind: 'integer', min: 0, max: 100, nullable: true, help: 'a cap or none', default: null },
       extra: { kind: 'integer', min: 0, max: 9, optional: true, help: 'an optional extra' },
-      faces: { kind: 'list', of: { kind: 'integer', min: 0, max: { ref: 'dice' } }, minLength: 2, maxLength: { ref: 'dice', add: 1 }, help: 'per face', default: [1, 2] },
+      faces: { kind: 'list', of: { kind: 'integer', min: 0, max: { ref: 'dice' }, help: '' }, minLength: 2, maxLength: { ref: 'dice', add: 1 }, help: 'per face', default: [1, 2] },
       son: { kind: 'list', of: { kind: 'boolean' , help: '' }, minLength: 2, maxLength: 2, oneBased: true, help: 'per Son', default: [true, false] },
       section: { kind: 'object', help: 'a section', fields: { x: { kind: 'integer', min: 0, max: 3, unit: 'points', help: 'x', default: 1 } } },
     },
