@@ -20,7 +20,7 @@ import { defineLayout, type Layout } from '../core/accumulator.js';
 import { Z95, proportion } from '../core/stats.js';
 import { CHANCE, type GameState, type StateGame, type StatePlayer } from '../games/state.js';
 import { makePlayer } from './players.js';
-import { seatingOf, winShares } from './match.js';
+import { MAX_STEPS, seatingOf, winShares } from './match.js';
 
 export interface LadderParams {
   game: string;
@@ -46,8 +46,6 @@ export function ladderLayout(sg: StateGame<never>, rungs: number, replicates: nu
   return defineLayout<Slot>({ deals: 1, pairScore: pairs, pairScore2: pairs, bootWeight: replicates, bootScore: replicates * pairs, finding: rungs * F * 3 });
 }
 
-/** Safety net: a game that has not ended after this many steps is a bug in the game. */
-const MAX_STEPS = 10_000_000;
 const TWO_POW_32 = 4294967296;
 
 /**

@@ -35,7 +35,7 @@ export function matchLayout(players: number): Layout<Slot> {
 }
 
 /** Safety net: a game that has not ended after this many steps is a bug in the game. */
-const MAX_STEPS = 10_000_000;
+export const MAX_STEPS = 10_000_000;
 
 /** A second stream for the players of one rotation of one deal, apart from the deal's chance stream. */
 function playerSeed(dealSeed: number, rotation: number): number {
