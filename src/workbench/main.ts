@@ -7,16 +7,17 @@
  */
 import { validateRules as validateWulong, type WulongRules } from '../games/wulong/turn/rules.js';
 import { TurnAnalysis, bettingCards, expectedTurnScore, type FinalDistribution, type SolveResult } from '../games/wulong/turn/exact.js';
-import { validateRules as validateLiars } from '../games/liars-dice/rules.js';
+import { schema as liarsSchema, validateRules as validateLiars } from '../games/liars-dice/rules.js';
 import { atLeastTable, parseBid, parseDice, type bidOdds } from '../games/liars-dice/exact.js';
 import { odds as liarsOdds } from '../games/liars-dice/questions.js';
-import { validateRules as validateMahjong } from '../games/sichuan-mahjong/rules.js';
+import { schema as mahjongSchema, validateRules as validateMahjong, type SichuanRules } from '../games/sichuan-mahjong/rules.js';
 import { analyze } from '../games/sichuan-mahjong/exact-waits.js';
 import { advise, DEFAULT_DRAWS, type Objective } from '../games/sichuan-mahjong/exact-advisor.js';
 import { CanvasPlot, COLORS, drawFinal, drawPolicy } from './canvas-charts.js';
 import { $, h, esc, table, setTable, num, pct, fixed, delta, b64urlEncode, b64urlDecode, readHash, addressOf, writeHash, linkProblem, clearLinkProblem, last, tabTiming } from './dom.js';
 import { cantStopTab, draculaTab, tichuTab, weilongTab } from './odds-tabs.js';
 import { trainerTab } from './trainer.js';
+import { presetsOf, tabRules } from './rules-editor.js';
 
 /** rules/<game>/*.json, injected by the bundler: path → parsed JSON */
 declare const __PRESETS__: Record<string, unknown>;
@@ -473,15 +474,18 @@ function liarsTab(root: HTMLElement): (q: URLSearchParams) => void {
 <p>Chance the bid is true: <span class="big" id="l-prob"></span> <span id="l-frac" class="note"></span></p>
 <p id="l-summary"></p>
 <h3>Safest bids per face</h3><div id="l-safe"></div>
-<h3>At-least table for the unknown dice</h3><div id="l-table"></div>`;
-  const base = __PRESETS__['rules/liars-dice/default.json'] ?? {};
+<h3>At-least table for the unknown dice</h3><div id="l-table"></div><div id="l-rules"></div>`;
+  // the rules editor (below the figures): the dice per player asked above override the rules' own, as --dice-per-player does
+  const { editor, fromAddress } = tabRules($('#l-rules'), { id: 'l-r', game: "Liar's Dice", schema: liarsSchema, presets: presetsOf(__PRESETS__, ['rules/liars-dice/'], 'rules/liars-dice/default.json'), validate: validateLiars }, () => update(true));
   /** `write`: after an edit; a page opened from a link leaves its address as it was */
   const update = (write: boolean) => {
     const players = $<HTMLInputElement>('#l-players').value, dice = $<HTMLInputElement>('#l-dpp').value;
     const mineT = $<HTMLInputElement>('#l-mine').value, bidT = $<HTMLInputElement>('#l-bid').value, ones = $<HTMLInputElement>('#l-ones').checked;
-    writeHash({ game: 'liars', players, dice, mine: mineT, bid: bidT, ones: ones ? '1' : '0' }, write);
+    const link = editor.linkParam;
+    writeHash({ game: 'liars', players, dice, mine: mineT, bid: bidT, ones: ones ? '1' : '0', ...(link ? { rules: link } : {}) }, write);
     try {
-      const rules = validateLiars({ ...(base as object), dicePerPlayer: Number(dice) }, 'rules');
+      if (editor.rules === null) throw new Error(editor.problem ?? 'the rules are invalid');
+      const rules = validateLiars({ ...(editor.rules as object), dicePerPlayer: Number(dice) }, 'rules');
       const p = Number(players);
       if (!Number.isInteger(p)) throw new Error('--players must be an integer');
       const mine = parseDice(mineT, rules);
@@ -497,11 +501,12 @@ function liarsTab(root: HTMLElement): (q: URLSearchParams) => void {
       $('#l-error').textContent = (e as Error).message;
     }
   };
-  root.addEventListener('input', () => update(true));
+  root.addEventListener('input', (e) => { if (!(e.target as HTMLElement).closest('.rules-editor')) update(true); });
   return (q) => {
     const mine = q.get('game') === 'liars';
     for (const [k, [sel, d]] of Object.entries(LIARS_FIELDS)) $<HTMLInputElement>(sel).value = mine ? q.get(k) ?? d : d;
     $<HTMLInputElement>('#l-ones').checked = mine && q.get('ones') === '1';
+    fromAddress(q, mine);
     update(false);
   };
 }
@@ -520,10 +525,10 @@ function mahjongTab(root: HTMLElement): (q: URLSearchParams) => void {
 <p class="note">Tiles as digits then suit: m (characters), p (dots), s (bamboo). 13 tiles (less 3 per meld): waits
 (<code>npx oddsmith mahjong waits</code>); 14: every discard with P(ready), P(win) and expected points within the draws left,
 ranked for the objective (<code>npx oddsmith mahjong discard --draws N --objective …</code>).</p>
-</div><div id="m-results">
+<div id="m-rules"></div></div><div id="m-results">
 <div class="error" id="m-error" role="alert"></div><p class="stale-note" id="m-stale" hidden></p>
 <div id="m-out"></div><p class="note" id="m-time"></p></div></div>`;
-  const rules = validateMahjong(__PRESETS__['rules/sichuan-mahjong/default.json'], 'rules/sichuan-mahjong/default.json');
+  const { editor, fromAddress } = tabRules($('#m-rules'), { id: 'm-r', game: 'Sichuan mahjong', schema: mahjongSchema, presets: presetsOf(__PRESETS__, ['rules/sichuan-mahjong/'], 'rules/sichuan-mahjong/default.json'), validate: validateMahjong }, (fromForm) => update(true, fromForm ? 120 : 0));
   let timer: ReturnType<typeof setTimeout> | undefined, runs = 0, shown = false;
   const run = () => {
     const hand = $<HTMLInputElement>('#m-hand').value.trim(), melds = $<HTMLInputElement>('#m-melds').value.trim();
@@ -531,6 +536,8 @@ ranked for the objective (<code>npx oddsmith mahjong discard --draws N --objecti
     const drawsT = $<HTMLInputElement>('#m-draws').value.trim(), objective = $<HTMLSelectElement>('#m-objective').value as Objective;
     const t0 = performance.now();
     try {
+      const rules = editor.rules as SichuanRules | null;
+      if (rules === null) throw new Error(editor.problem ?? 'the rules are invalid');
       const spec = { hand, melds: melds ? melds.split(/\s*[;,]\s*/) : undefined, void: vd || undefined, seen: seen || undefined };
       const r = analyze(spec, rules);
       let html = `<p>Hand ${esc(r.hand)}${r.melds.length ? ` + ${esc(r.melds.join(', '))}` : ''}, void ${esc(r.void)}${r.voidInferred ? ' (inferred)' : ''}: shanten <b id="m-shanten">${r.shanten}</b> (standard ${r.shantenStandard}${r.shantenSevenPairs === null ? '' : `, seven pairs ${r.shantenSevenPairs}`}).</p>`;
@@ -561,20 +568,22 @@ ranked for the objective (<code>npx oddsmith mahjong discard --draws N --objecti
       $('#m-error').textContent = (e as Error).message;
       $('#m-out').classList.toggle('stale', shown);
       $('#m-stale').hidden = !shown;
-      $('#m-stale').textContent = 'These figures are for the last valid hand, not for the one in the form.';
+      $('#m-stale').textContent = editor.rules === null ? 'These figures are for the last valid rules, not for the rules in the form.' : 'These figures are for the last valid hand, not for the one in the form.';
     }
     document.body.dataset.mahjongReady = String(++runs);
   };
   const update = (write: boolean, wait: number) => {
     const v = (sel: string) => $<HTMLInputElement>(sel).value.trim();
-    writeHash({ game: 'mahjong', hand: v('#m-hand'), melds: v('#m-melds'), void: v('#m-void'), seen: v('#m-seen'), draws: v('#m-draws'), objective: v('#m-objective') }, write);
+    const link = editor.linkParam;
+    writeHash({ game: 'mahjong', hand: v('#m-hand'), melds: v('#m-melds'), void: v('#m-void'), seen: v('#m-seen'), draws: v('#m-draws'), objective: v('#m-objective'), ...(link ? { rules: link } : {}) }, write);
     clearTimeout(timer);
     timer = setTimeout(run, wait);
   };
-  root.addEventListener('input', () => update(true, 120));
+  root.addEventListener('input', (e) => { if (!(e.target as HTMLElement).closest('.rules-editor')) update(true, 120); });
   return (q) => {
     const mine = q.get('game') === 'mahjong';
     for (const [k, [sel, d]] of Object.entries(MAHJONG_FIELDS)) $<HTMLInputElement>(sel).value = mine ? q.get(k) ?? d : d;
+    fromAddress(q, mine);
     update(false, 0);
   };
 }

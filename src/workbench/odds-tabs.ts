@@ -6,20 +6,22 @@
  * rulebook's rules. The work runs in a task after typing pauses (120 ms), so keys are never held up;
  * the time each answer took is shown under it.
  */
-import { parseSon, SON_NAMES, validateRules as validateWeilong } from '../games/weilong/rules.js';
-import { checkCollected, parseCollected, type TurnOdds } from '../games/weilong/exact.js';
+import { parseSon, schema as weilongSchema, SON_NAMES, validateRules as validateWeilong, type WeilongRules } from '../games/weilong/rules.js';
+import { checkCollected, parseCollected, STRATEGY_CHOICES, type TurnOdds } from '../games/weilong/exact.js';
 import { odds as weilongOdds } from '../games/weilong/questions.js';
-import { validateRules as validateTichu } from '../games/tichu/rules.js';
+import { schema as tichuSchema, validateRules as validateTichu, type TichuRules } from '../games/tichu/rules.js';
 import { cardsText, parseCards, sortCards } from '../games/tichu/cards.js';
 import { handOdds, type OddsLine } from '../games/tichu/exact.js';
 import type { TableBombResult } from '../games/tichu/exact-table.js';
-import { validateRules as validateDracula, type DraculaRules } from '../games/dracula/rules.js';
+import { schema as draculaSchema, validateRules as validateDracula, type DraculaRules } from '../games/dracula/rules.js';
 import { cardText, parseCard, parseRanking, SUIT_LETTERS } from '../games/dracula/cards.js';
 import { freshTable, rowOdds } from '../games/dracula/exact.js';
-import { validateRules as validateCantStop, columnSum } from '../games/cant-stop/rules.js';
+import { schema as cantStopSchema, validateRules as validateCantStop, columnSum, type CantStopRules } from '../games/cant-stop/rules.js';
 import { bustRolls, bustTable, columnRolls, parseSums } from '../games/cant-stop/exact.js';
 import { splitList } from '../core/parse.js';
+import type { RulesSchema } from '../core/schema.js';
 import { $, esc, fixed, inWorker, last, pct, table, tabTiming, writeHash } from './dom.js';
+import { presetsOf, tabRules, type RulesPreset } from './rules-editor.js';
 
 declare const __PRESETS__: Record<string, unknown>;
 
@@ -39,8 +41,10 @@ export interface FormTabSpec {
   fields: Field[];
   /** under the form: what to type */
   help: string;
-  /** the figures for the form's values as HTML, and the result the CLI's --json prints */
-  compute(v: Record<string, string>): { html: string; result: unknown } | Promise<{ html: string; result: unknown }>;
+  /** the rules editor's game name and rules (schema, shipped files, validator); the tab's figures use the edited rules */
+  rules: { name: string; schema: RulesSchema; presets: RulesPreset[]; validate: (raw: unknown, where: string) => unknown };
+  /** the figures for the form's values and the rules as HTML, and the result the CLI's --json prints */
+  compute(v: Record<string, string>, rules: unknown): { html: string; result: unknown } | Promise<{ html: string; result: unknown }>;
 }
 
 /** A form tab: fields → figures; the figures come first on a phone (CSS), the address holds the fields. */
@@ -55,44 +59,60 @@ export function formTab(spec: FormTabSpec): (root: HTMLElement) => (q: URLSearch
     };
     root.innerHTML = `<h2>${esc(spec.title)}</h2><div class="cols"><div>
 <form onsubmit="return false">${spec.fields.map((f) => `<p class="field">${input(f)}</p>`).join('')}</form>
-<p class="note">${spec.help}</p></div>
-<div id="${g}-results"><div class="error" id="${g}-error" role="alert"></div><p class="stale-note" id="${g}-stale" hidden></p>
+<p class="note">${spec.help}</p><div id="${g}-rules"></div></div>
+<div id="${g}-results"><p class="note">Rules: <span id="${g}-label"></span></p><div class="error" id="${g}-error" role="alert"></div><p class="stale-note" id="${g}-stale" hidden></p>
 <div id="${g}-out"></div><p class="note" id="${g}-time"></p></div></div>`;
     const el = (f: Field) => $<HTMLInputElement>(`#${g}-${f.key}`);
     const values = () => Object.fromEntries(spec.fields.map((f) => [f.key, f.kind === 'checkbox' ? (el(f).checked ? '1' : '0') : el(f).value.trim()]));
     let timer: ReturnType<typeof setTimeout> | undefined, runs = 0, shown = false;
+    const { editor, fromAddress } = tabRules($(`#${g}-rules`), { id: `${g}-r`, game: spec.rules.name, schema: spec.rules.schema, presets: spec.rules.presets, validate: spec.rules.validate }, (fromForm) => update(true, fromForm ? 120 : 0));
+    /** the figures stay, greyed, with a note saying whose they are (`rules`: the rules are invalid, else the question) */
+    const stale = (rules: boolean) => {
+      $(`#${g}-out`).classList.toggle('stale', shown);
+      const el = $(`#${g}-stale`);
+      el.hidden = !shown && !rules;
+      el.textContent = rules
+        ? (shown ? `These figures are for the last valid rules, not for the rules in the form: ${editor.problem ?? ''}` : `No figures: ${editor.problem ?? ''}`)
+        : 'These figures are for the last valid question, not for the one in the form.';
+    };
     const run = async () => {
       const v = values();
       const t0 = performance.now();
+      if (editor.rules === null) {
+        $(`#${g}-error`).textContent = '';
+        stale(true);
+        document.body.dataset[`${g}Ready`] = String(++runs);
+        return;
+      }
       try {
-        const { html, result } = await spec.compute(v);
+        const { html, result } = await spec.compute(v, editor.rules);
         const ms = performance.now() - t0;
         $(`#${g}-out`).innerHTML = html;
         $(`#${g}-error`).textContent = '';
         $(`#${g}-stale`).hidden = true;
         $(`#${g}-out`).classList.remove('stale');
+        $(`#${g}-label`).textContent = editor.title;
         $(`#${g}-time`).textContent = `exact, computed in this page in ${ms < 10 ? ms.toFixed(1) : ms.toFixed(0)} ms`;
         (tabTiming[g] ??= []).push(ms);
         last[g] = JSON.parse(JSON.stringify(result)) as unknown;
         shown = true;
       } catch (e) {
-        const m = (e as Error).message;
-        $(`#${g}-error`).textContent = m;
-        // the figures of the last valid question stay, greyed, with a note saying so
-        $(`#${g}-out`).classList.toggle('stale', shown);
-        const stale = $(`#${g}-stale`);
-        stale.hidden = !shown;
-        stale.textContent = 'These figures are for the last valid question, not for the one in the form.';
+        $(`#${g}-error`).textContent = (e as Error).message;
+        stale(false);
       }
       document.body.dataset[`${g}Ready`] = String(++runs);
     };
     /** `write`: after an edit; a page opened from a link keeps its address as it was */
     const update = (write: boolean, wait: number) => {
-      writeHash({ game: g, ...values() }, write);
+      const link = editor.linkParam;
+      writeHash({ game: g, ...values(), ...(link ? { rules: link } : {}) }, write);
       clearTimeout(timer);
       timer = setTimeout(() => void run(), wait);
     };
-    root.addEventListener('input', () => update(true, 120));
+    root.addEventListener('input', (e) => {
+      // the rules editor's own inputs are passed on by its onChange (once validated)
+      if (!(e.target as HTMLElement).closest('.rules-editor')) update(true, 120);
+    });
     return (q) => {
       const mine = q.get('game') === g;
       for (const f of spec.fields) {
@@ -100,6 +120,7 @@ export function formTab(spec: FormTabSpec): (root: HTMLElement) => (q: URLSearch
         if (f.kind === 'checkbox') el(f).checked = x === '1';
         else el(f).value = x;
       }
+      fromAddress(q, mine);
       update(false, 0);
     };
   };
@@ -108,20 +129,23 @@ export function formTab(spec: FormTabSpec): (root: HTMLElement) => (q: URLSearch
 const rowsTable = (rows: Record<string, unknown>[]) => table(rows);
 
 // ---- Weilong -------------------------------------------------------------------------------------
-const weilongRules = () => validateWeilong(__PRESETS__['rules/weilong/default.json'], 'rules/weilong/default.json');
+/** The rules editor of a game whose shipped files are rules/<dir>/*.json (default.json the rulebook). */
+const rulesOf = (name: string, dir: string, schema: RulesSchema, validate: (raw: unknown, where: string) => unknown): FormTabSpec['rules'] =>
+  ({ name, schema, validate, presets: presetsOf(__PRESETS__, [`rules/${dir}/`], `rules/${dir}/default.json`) });
 export const weilongTab = formTab({
   game: 'weilong',
   title: 'Weilong: exact one-turn odds by Son and Collected set',
   fields: [
     { key: 'son', label: 'Son', def: 'all', kind: 'select', options: [['all', 'all five'], ...SON_NAMES.map((n, i) => [String(i + 1), n] as [string, string])] },
     { key: 'collected', label: 'Collected dice', def: '', placeholder: 'e.g. 1,1', width: '8em' },
-    { key: 'strategy', label: 'strategy', def: 'adaptive', width: '8em' },
+    { key: 'strategy', label: 'strategy', def: 'adaptive', kind: 'select', options: STRATEGY_CHOICES.map(([n, usage]) => [n, usage] as [string, string]) },
     { key: 'ability', label: "the Son's ability on", def: '1', kind: 'checkbox' },
   ],
   help: 'Collected: the die faces 1–6 collected at the start of the turn, separated by commas (empty: none). ' +
-    'The same as <code>npx oddsmith weilong odds --son K --collected …</code>; strategies: adaptive, element, dragon, greedy.',
-  async compute(v) {
-    const rules = weilongRules();
+    'The same as <code>npx oddsmith weilong odds --son K --collected … --strategy …</code>, with the rules below.',
+  rules: rulesOf('Weilong', 'weilong', weilongSchema, validateWeilong),
+  async compute(v, r) {
+    const rules = r as WeilongRules;
     const counts = parseCollected(v.collected);
     const one = v.son !== 'all';
     const sons = one ? [parseSon(v.son)] : [1, 2, 3, 4, 5];
@@ -141,18 +165,22 @@ export const weilongTab = formTab({
 });
 
 // ---- Tichu ---------------------------------------------------------------------------------------
-/** the table-level any-bomb count does not depend on the hand: computed once */
-let tichuTable: { four: OddsLine; bomb: TableBombResult } | undefined;
-let tichuTableJob: Promise<NonNullable<typeof tichuTable>> | undefined, tichuTableMs = 0;
+/** the table-level counts depend on the rules only through the shortest straight flush: one per length */
+type TichuTable = { four: OddsLine; bomb: TableBombResult };
+const tichuTables = new Map<number, { job: Promise<TichuTable>; done?: TichuTable; ms: number }>();
+/** the shortest straight flush of the rules shown last */
+let tichuShownL = 0;
 export const tichuTab = formTab({
   game: 'tichu',
   title: 'Tichu: exact deal odds for a hand, and at the table',
   fields: [{ key: 'hand', label: 'my cards (none, 8 or 14)', def: '', placeholder: 'Aj As Kp Qr 7s 7j Dr MJ', width: '20em' }],
   help: 'Cards: rank 2-9 T J Q K A + suit j (Jade) s (Sword) p (Pagoda) r (Star); MJ, Dg, Ph, Dr for Mah Jong, Dog, Phoenix, Dragon. ' +
     'Empty: the odds for any first 8 and any 14 cards and at the table (<code>npx oddsmith tichu odds</code>); 8 cards: the odds for the 14 given them (<code>--hand</code>); 14 cards: what the hand holds.',
-  compute(v) {
-    const rules = validateTichu(__PRESETS__['rules/tichu/default.json'], 'rules/tichu/default.json');
+  rules: rulesOf('Tichu', 'tichu', tichuSchema, validateTichu),
+  compute(v, r) {
+    const rules = r as TichuRules;
     const L = rules.minStraightFlush;
+    tichuShownL = L;
     const lines = (r: ReturnType<typeof handOdds>) => rowsTable(r.lines.map((l) => ({ event: l.label, fraction: l.fraction, probability: pct(l.probability, 4) })));
     if (v.hand !== '') {
       const given = sortCards(parseCards(v.hand, [8, 14], 'my cards'));
@@ -164,9 +192,12 @@ export const tichuTab = formTab({
     }
     const r8 = handOdds(8, [], L), r14 = handOdds(14, [], L);
     const result: Record<string, unknown> = { eight: r8, fourteen: r14 };
-    const tableHtml = (t: NonNullable<typeof tichuTable>) => `<p>some player holds a four of a kind: <b>${pct(t.four.probability, 4)}</b> (exact: ${t.four.fraction})<br>` +
+    const cached = tichuTables.get(L);
+    const tichuTable = cached?.done;
+    const tableHtml = (t: TichuTable) => `<p>some player holds a four of a kind: <b>${pct(t.four.probability, 4)}</b> (exact: ${t.four.fraction})<br>` +
       `some player holds any bomb: <b>${pct(t.bomb.probability, 10)}</b> (exact combinatorics to 12 digits, not sampled)</p>`;
-    const showTable = (t: NonNullable<typeof tichuTable>) => {
+    const showTable = (t: TichuTable) => {
+      if (tichuShownL !== L) return; // the rules changed meanwhile: their own table is coming
       result.table = { fourOfAKind: t.four, anyBomb: t.bomb };
       last.tichu = JSON.parse(JSON.stringify(result)) as unknown;
       const el = document.getElementById('tichu-table');
@@ -176,12 +207,9 @@ export const tichuTab = formTab({
     if (tichuTable) result.table = { fourOfAKind: tichuTable.four, anyBomb: tichuTable.bomb };
     else {
       // about 2 s of exact counting: in the worker, so typing a hand meanwhile is not held up
-      tichuTableJob ??= inWorker<NonNullable<typeof tichuTable>>({ job: 'tichuTable', minStraightFlush: L }).then(({ result: t, ms }) => {
-        tichuTable = t;
-        tichuTableMs = ms;
-        return t;
-      });
-      void tichuTableJob.then(showTable, (e: Error) => {
+      const entry = cached ?? { job: inWorker<TichuTable>({ job: 'tichuTable', minStraightFlush: L }).then(({ result: t, ms }) => { entry.done = t; entry.ms = ms; return t; }), ms: 0 };
+      tichuTables.set(L, entry);
+      void entry.job.then(showTable, (e: Error) => {
         const el = document.getElementById('tichu-table');
         if (el) el.textContent = `the table could not be computed: ${e.message}`;
       });
@@ -189,7 +217,7 @@ export const tichuTab = formTab({
     const html = `<h3>First 8 cards</h3><p class="note">exact, counts over C(56,8) = ${BigInt(r8.lines[0].total).toLocaleString('en-US')} hands</p>${lines(r8)}` +
       `<h3>Full 14 cards</h3><p class="note">exact, counts over C(56,14) = ${BigInt(r14.lines[0].total).toLocaleString('en-US')} hands</p>${lines(r14)}` +
       `<h3>At the table (14 cards each, before passing)</h3><div id="tichu-table">${tichuTable ? tableHtml(tichuTable) : '<p class="note">counting the deals in a worker (about 2 s)…</p>'}</div>` +
-      (tichuTableMs ? `<p class="note">the table took ${(tichuTableMs / 1000).toFixed(1)} s in a worker, once</p>` : '');
+      (cached?.ms ? `<p class="note">the table took ${(cached.ms / 1000).toFixed(1)} s in a worker, once for these rules</p>` : '');
     return { html, result };
   },
 });
@@ -210,8 +238,9 @@ export const draculaTab = formTab({
   ],
   help: 'Cards: value then suit letter (R, G, B, Y), e.g. 5R. The unknown cards are any cards not seen, each deal equally likely. ' +
     'An empty row: the fresh-deck table by value × trump. The same as <code>npx oddsmith dracula odds --row … --opp-row … --ranking … --seen …</code>.',
-  compute(v) {
-    const rules = validateDracula(__PRESETS__['rules/dracula/default.json'], 'rules/dracula/default.json');
+  rules: rulesOf('Dracula vs Van Helsing', 'dracula', draculaSchema, validateDracula),
+  compute(v, given) {
+    const rules = given as DraculaRules;
     if (v.row === '') {
       const t = freshTable(rules);
       return {
@@ -246,8 +275,9 @@ export const cantStopTab = formTab({
   fields: [{ key: 'columns', label: 'runner columns (sums)', def: '6,7,8', width: '8em' }],
   help: "Columns as the sums 2–12 the runners stand on, separated by commas. A roll of four dice busts when none of its three pairings makes one of them (with fewer runners than the rules' 3 placed, the chance of missing these columns). " +
     'The same as <code>npx oddsmith cant-stop odds --columns …</code>.',
-  compute(v) {
-    const rules = validateCantStop(__PRESETS__['rules/cant-stop/default.json'], 'rules/cant-stop/default.json');
+  rules: rulesOf("Can't Stop", 'cant-stop', cantStopSchema, validateCantStop),
+  compute(v, r) {
+    const rules = r as CantStopRules;
     const cols = parseSums(v.columns, 'runner columns');
     if (cols.length > rules.runners) throw new Error(`runner columns: at most ${rules.runners} under these rules (got ${cols.length})`);
     const k = bustRolls(cols);

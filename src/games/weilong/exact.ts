@@ -12,7 +12,10 @@
  */
 import { UserError } from '../../core/errors.js';
 import { Memo } from '../../core/memo.js';
-import { getStrategy } from '../../../strategies/weilong/index.js';
+import { getStrategy, REGISTRY } from '../../../strategies/weilong/index.js';
+
+/** The strategies a turn can be solved under: [name, "name — what it does"] (the workbench's choice). */
+export const STRATEGY_CHOICES: readonly (readonly [string, string])[] = REGISTRY.all.map((r) => [r.name, r.usage] as const);
 import { ALL_ABILITIES, END_ELEMENT, ROLL_AGAIN, ROUND_OVER, WeilongGame } from './engine.js';
 import { FIRST_SON } from './strategy.js';
 import { SON_NAMES, type WeilongRules } from './rules.js';
