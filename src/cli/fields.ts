@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { wrapWords } from '../core/format.js';
-import { defaultText, fieldRows, markdownTable, type FieldRow, type RulesSchema } from '../core/schema.js';
+import { defaultShown, defaultText, fieldRows, markdownTable, type FieldRow, type RulesSchema } from '../core/schema.js';
 import type { GameDescriptor } from '../games/types.js';
 import { emit } from './common.js';
 
@@ -19,7 +19,7 @@ export function fieldsText(rows: readonly FieldRow[]): string {
     // what fits goes on the field's line; a long list of choices or a long default gets a line of its own
     let line = `${r.path.padEnd(pathWidth)}  ${r.type.padEnd(typeWidth)}`;
     const below: string[] = [];
-    for (const part of [range, r.unit, r.default === undefined ? '' : `default ${defaultText(r.default)}`]) {
+    for (const part of [range, r.unit, r.default === undefined ? '' : `default ${defaultShown(r.default)}`]) {
       if (part === '') continue;
       const joined = line.endsWith(' ') || line.length === pathWidth + typeWidth + 2 ? `${line}  ${part}` : `${line} · ${part}`;
       if (below.length === 0 && joined.trimEnd().length <= 100) line = joined;

@@ -1,6 +1,6 @@
 import { loadRulesFile } from '../../../core/rules.js';
 import { UserError } from '../../../core/errors.js';
-import * as v from '../../../core/validate.js';
+import { validate, type Field, type ObjectField, type RulesSchema } from '../../../core/schema.js';
 
 /**
  * A push-your-luck dice game of the Farkle family, as data. Wulong is the default file; the same
@@ -107,134 +107,262 @@ export interface WulongRules {
 
 const MAX_SCORE = 10_000_000;
 
+const points = (help: string, min = 1) => ({ kind: 'integer', min, max: MAX_SCORE, unit: 'points', help }) as const;
+const faceOf = (help: string) => ({ kind: 'valueOf', list: 'faces', key: 'id', help }) as const;
+/** keys that count dice: "1" a single, "3" three of a kind… */
+const diceCounts = (min: number) => ({ min, max: { ref: 'dice' }, name: 'count', say: 'counts must be whole numbers' }) as const;
+
+/** The full game's players: 2..5 (the rulebook's box). */
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = 5;
+const MONEY = 100_000_000;
+const money = (help: string, min: number, def: number) => ({ kind: 'number', min, max: MONEY, whole: 'money', unit: 'money', help, default: def, ifAbsent: def }) as const;
+const amount = (help: string, min: number) => ({ kind: 'number', min, max: MONEY, whole: 'money', unit: 'money', help }) as const;
+const MINIMUM_BET = [0, 10000, 20000, 30000, 40000, 50000].map((fortune, i) => ({ fortune, bet: i === 0 ? 500 : fortune / 10 }));
+
+/**
+ * The `game` section: the full game's settings (validated with the file; a missing field takes
+ * the rulebook's value). Every number of the rulebook and every assumption of
+ * docs/rules/wulong.md that concerns whole games is a field.
+ */
+export const gameSection: ObjectField = {
+  kind: 'object',
+  optional: true,
+  help: 'the full game',
+  fields: {
+    startingCash: money('each player\'s cash at the start (4 × 500 + 3 × 1,000)', 0, 5000),
+    chip: money('smallest chip: stakes and raises are whole multiples of it', 1, 500),
+    minimumBet: {
+      kind: 'list',
+      minLength: 1,
+      maxLength: 50,
+      help: 'minimum bet by fortune: the last entry whose fortune ≤ the player\'s applies (the first has fortune 0, then rising)',
+      default: MINIMUM_BET,
+      ifAbsent: MINIMUM_BET,
+      of: { kind: 'object', help: 'a row', fields: { fortune: amount('from this fortune', 0), bet: amount('the minimum bet', 0) } },
+    },
+    safes: {
+      kind: 'object',
+      help: 'the safe cards',
+      ifAbsent: {},
+      fields: {
+        count: { kind: 'integer', min: 1, max: 20, unit: 'safes', help: 'safe cards, stacked; the game ends when the last closes', default: 4, ifAbsent: 4 },
+        limitByPlayers: { kind: 'map', of: amount('limit', 1), keys: { min: MIN_PLAYERS, max: MAX_PLAYERS, name: 'key', say: 'keys are player counts' }, unit: 'money', help: 'a safe\'s limit by number of players (the rulebook prints only 3 → 15,000)', default: { 3: 15000 }, ifAbsent: { 3: 15000 } },
+        limitPerPlayer: { ...money('the limit for player counts not listed: this × players', 1, 5000), assumed: 'the printed 15,000 for 3 players, per player' },
+        allInSides: {
+          kind: 'list',
+          optional: true,
+          of: { kind: 'object', help: 'an all-in side', fields: { limit: amount('all-in limit', 0), odds: { kind: 'number', min: 0, max: 1000, help: 'all-in odds' } } },
+          minLength: { ref: 'count' },
+          maxLength: { ref: 'count' },
+          help: 'the all-in side of each safe once closed, one per safe (absent: the all-in card\'s limit and odds)',
+          default: [1, 2, 3, 4].map(() => ({ limit: 1000, odds: 10 })),
+          assumed: 'not printed: the base card\'s limit 1,000 at 1:10',
+        },
+      },
+    },
+    endFortune: money('a fortune at least this large at the end of a turn ends the game', 1, 60000),
+    instantWin: { kind: 'enum', values: ['wins-game', 'scores'], help: 'wins-game: the instant win ends the game, its roller wins; scores: it only scores (turn total + instantWin.value)', default: 'wins-game', ifAbsent: 'wins-game' },
+    shortStack: { kind: 'enum', values: ['bet-all', 'sit-out'], help: 'a passive player below the minimum bet stakes what he has, or skips the turn', default: 'bet-all', ifAbsent: 'bet-all', assumed: 'the initial bet is compulsory' },
+    ties: { kind: 'enum', values: ['split', 'none'], help: 'equal largest fortunes share the win, or nobody wins', default: 'split', ifAbsent: 'split', assumed: 'the rulebook names no tie-break' },
+    maxTurns: { kind: 'integer', min: 1, max: 1_000_000, unit: 'turns', help: 'safety stop: a game still running after this many turns ends, largest fortune wins', default: 5000, ifAbsent: 5000 },
+    notes: { kind: 'string', optional: true, drop: true, help: 'notes (ignored)' },
+  },
+};
+
+/** The checks of the `game` section a tree cannot say (`at`: its name, "rules: game"). */
+export function checkGameSection(g: { minimumBet: { fortune: number }[] }, at: string): void {
+  const m = g.minimumBet;
+  if (m[0].fortune !== 0) throw new UserError(`${at}.minimumBet[0].fortune must be 0 (the first entry covers every fortune from 0; got ${m[0].fortune})`);
+  for (let i = 1; i < m.length; i++) {
+    if (m[i].fortune <= m[i - 1].fortune) throw new UserError(`${at}.minimumBet[${i}].fortune must be larger than minimumBet[${i - 1}].fortune (${m[i - 1].fortune}); got ${m[i].fortune}`);
+  }
+}
+
+/** A turn's rules file, field by field: the one source of validation, defaults, `--set` paths and docs. */
+const fields: Record<string, Field> = {
+  name: { kind: 'string', help: 'what the rules are called', default: 'Wulong (rulebook)', ifAbsent: 'unnamed rules' },
+  description: { kind: 'string', optional: true, drop: true, help: 'a description (ignored)' },
+  dice: { kind: 'integer', min: 1, max: 8, unit: 'dice', help: 'dice rolled at the start of a turn (and again after hot dice)', default: 5 },
+  faces: {
+    kind: 'list',
+    minLength: 2,
+    maxLength: 12,
+    distinct: { key: 'id', say: 'face ids' },
+    help: 'the faces of a die, in rank order (Wulong: Dragon, Tiger, 3…6)',
+    assumed: 'the 5s and 6s rows (faces[4].score, faces[5].score): the printed table is cut after the 4s; they follow its pattern, n × 1,000 / 5,000 / 10,000',
+    default: [
+      { id: 'D', name: 'Dragon', score: { 1: 1000, 2: 2000, 3: 10000, 4: 50000 } },
+      { id: 'T', name: 'Tiger', score: { 1: 500, 2: 1000, 3: 2500, 4: 10000, 5: 20000 } },
+      { id: '3', name: '3', score: { 3: 3000, 4: 15000, 5: 30000 } },
+      { id: '4', name: '4', score: { 3: 4000, 4: 20000, 5: 40000 } },
+      { id: '5', name: '5', score: { 3: 5000, 4: 25000, 5: 50000 } },
+      { id: '6', name: '6', score: { 3: 6000, 4: 30000, 5: 60000 } },
+    ],
+    of: {
+      kind: 'object',
+      help: 'a face',
+      fields: {
+        id: { kind: 'string', help: 'what rolls and set-asides call the face (D, T, 3…); distinct' },
+        name: { kind: 'string', help: 'the face\'s name (absent: its id)', ifAbsentFrom: { ref: 'id' } },
+        score: { kind: 'map', of: points(''), keys: diceCounts(1), unit: 'points', help: 'value of setting aside k dice of this face as one unit, by k ("1": a single, "3": three of a kind)' },
+        beyond: { kind: 'enum', values: ['double', 'none'], help: 'dice beyond the largest count listed: each doubles the value, or they form no larger unit', ifAbsent: 'none' },
+      },
+    },
+  },
+  straights: {
+    kind: 'list',
+    minLength: 0,
+    maxLength: 100,
+    ifAbsent: [],
+    help: 'straights: these faces, one die each, in one roll',
+    assumed: 'which five-dice straight is which (printed as icons only): "a tiger straight scoring 5,000", so D-T-3-4-5 is the Dragon straight at 10,000',
+    default: [
+      { name: 'Dragon straight', faces: ['D', 'T', '3', '4', '5'], score: 10000 },
+      { name: 'Tiger straight', faces: ['T', '3', '4', '5', '6'], score: 5000 },
+    ],
+    of: {
+      kind: 'object',
+      help: 'a straight',
+      fields: {
+        name: { kind: 'string', help: 'the straight\'s name (absent: its faces, D-T-3-4-5)', ifAbsentFrom: { ref: 'faces', join: '-' } },
+        faces: { kind: 'list', of: faceOf('a face'), minLength: 1, maxLength: { ref: 'dice' }, help: 'the faces it needs' },
+        score: points('its value'),
+      },
+    },
+  },
+  threePairs: { kind: 'object', nullable: true, ifAbsent: null, default: null, help: 'three pairs in one roll (null: not a unit; needs 6 dice or more)', fields: { score: points('their value') } },
+  hotDice: { kind: 'boolean', help: 'once every die is set aside the player may roll them all again, keeping the total', default: true, ifAbsent: true },
+  minimumBank: { ...points('a turn total needed before the player may stop', 0), default: 0, ifAbsent: 0 },
+  instantWin: {
+    kind: 'object',
+    nullable: true,
+    ifAbsent: null,
+    help: 'a roll that wins the game at once (null: none)',
+    fields: {
+      name: { kind: 'string', help: 'its name', default: 'Wulong', ifAbsent: 'instant win' },
+      face: { ...faceOf('the face'), default: 'D' },
+      count: { kind: 'integer', min: 1, max: { ref: 'dice' }, unit: 'dice', help: 'that many dice of the face in one roll', default: 5 },
+      value: { ...points('its worth where one number is needed (turn analyses): turn total + this', 0), default: 60000, assumed: 'the end-of-game fortune: it wins as a fortune would' },
+      betsSettled: { kind: 'boolean', help: 'bets placed on the turn are settled when it happens', default: false, ifAbsent: false, assumed: 'the rulebook is silent; the game ends at once, so the stakes go back' },
+    },
+  },
+  bettingCards: {
+    kind: 'list',
+    minLength: 0,
+    maxLength: 100,
+    ifAbsent: [],
+    help: 'the cards passive players bet on (the full game needs 1..8)',
+    default: [
+      { id: 'tiger', name: 'Revenge of the Tiger', min: 0, max: 0, odds: 1 },
+      { id: 'crane', name: 'Dance of the Crane', min: 500, max: 5000, odds: 1 },
+      { id: 'panda', name: 'Path of the Panda', min: 5500, max: 10000, odds: 2 },
+      { id: 'dragon', name: 'Rise of the Dragon', min: 10500, max: null, odds: 4 },
+    ],
+    of: {
+      kind: 'object',
+      help: 'a betting card',
+      fields: {
+        id: { kind: 'string', help: 'what strategies and --set call the card' },
+        name: { kind: 'string', help: 'the card\'s name (absent: its id)', ifAbsentFrom: { ref: 'id' } },
+        min: points('the lowest final turn score it wins on', 0),
+        max: { ...points('the highest (null: no upper bound)'), min: { ref: 'min' }, nullable: true, ifAbsent: null },
+        odds: { kind: 'number', min: 0, max: 1000, help: 'a winning stake x pays x × odds (and the stake comes back)' },
+      },
+    },
+  },
+  allIn: {
+    kind: 'object',
+    ifAbsent: { limit: 0, odds: 1 },
+    help: 'the all-in card',
+    fields: {
+      limit: { ...points('a player whose fortune is at most this may stake it all on his card', 0), default: 1000 },
+      odds: { kind: 'number', min: 0, max: 1000, help: 'a winning all-in pays these odds instead of the card\'s', default: 10 },
+    },
+  },
+  game: gameSection,
+  notes: { kind: 'string', optional: true, drop: true, help: 'notes (ignored)' },
+  patterns: {
+    kind: 'list',
+    optional: true,
+    minLength: 0,
+    maxLength: 100,
+    help: 'named multi-set patterns over distinct faces: [3, 3] two triplets, [4, 2] four of a kind with a pair',
+    of: {
+      kind: 'object',
+      help: 'a pattern',
+      fields: {
+        name: { kind: 'string', help: 'its name (absent: its counts, 3+3)', ifAbsentFrom: { ref: 'counts', join: '+' } },
+        counts: { kind: 'list', of: { kind: 'integer', min: 1, max: { ref: 'dice' }, unit: 'dice', help: 'a part' }, minLength: 1, maxLength: { ref: 'dice' }, help: 'dice of each part, each part a different face (at most dice in all)' },
+        score: points('its value'),
+        faces: { kind: 'list', optional: true, of: faceOf('a face'), minLength: { ref: 'counts', length: true }, maxLength: { ref: 'faces', length: true }, help: 'the faces that may fill the parts (absent: any)' },
+      },
+    },
+  },
+  ofAKind: {
+    kind: 'map',
+    optional: true,
+    keys: diceCounts(3),
+    help: 'n of a kind for faces whose own score table does not list n: exactly one of times or score',
+    of: {
+      kind: 'object',
+      help: 'n of a kind',
+      fields: {
+        times: { kind: 'number', optional: true, min: 0.01, max: 1000, help: 'a multiple of the face\'s three of a kind' },
+        score: { ...points('a fixed score'), optional: true },
+      },
+    },
+  },
+  scoreless: {
+    kind: 'list',
+    optional: true,
+    minLength: 0,
+    maxLength: 100,
+    help: 'a roll of that many dice scoring nothing scores anyway and every die is rolled again (needs hotDice)',
+    of: { kind: 'object', help: 'a scoreless roll', fields: { dice: { kind: 'integer', min: 1, max: { ref: 'dice' }, unit: 'dice', help: 'dice rolled' }, score: points('its value') } },
+  },
+  bustPenalty: { ...points('lost from the banked score on a bust (race solver only)', 0), optional: true },
+  consecutiveBusts: {
+    kind: 'object',
+    optional: true,
+    nullable: true,
+    help: 'the count-th bust in a row costs penalty more and the count starts again (race solver only)',
+    fields: { count: { kind: 'integer', min: 1, max: 10, unit: 'busts', help: 'busts in a row' }, penalty: points('what they cost', 0) },
+  },
+  openingMinimum: { ...points('a player\'s first bank must be at least this (race solver only)', 0), optional: true },
+  bankFloor: { ...points('the lowest banked score a bust penalty can take a player to (absent: 0; race solver only)', -MAX_SCORE), max: 0, optional: true },
+  source: { kind: 'string', optional: true, help: 'where the rules come from' },
+  wholeCombinations: { kind: 'boolean', optional: true, help: 'a combination in a roll is set aside whole or not at all (absent: false, a part may be)', default: false, assumed: '"all dice involved must be selected" read as: to score a combination, lay aside all its dice' },
+  betting: {
+    kind: 'object',
+    optional: true,
+    help: 'what passive players can read',
+    fields: { readAccuracy: { kind: 'number', min: 0, max: 1, help: 'accuracy of the read of the active player\'s hidden roll (docs/rules/wulong.md)', default: 0, ifAbsent: 0, assumed: 'no read: a tell is a person, not a rule' } },
+  },
+};
+
+/** What a tree cannot say: what three pairs, patterns and scoreless rolls need, the game's bet table. */
+function check(r: WulongRules & { game?: { minimumBet: { fortune: number }[] } }, where: string): void {
+  const p = `${where}: `;
+  if (r.threePairs !== null && r.dice < 6) throw new UserError(`${p}threePairs needs at least 6 dice (dice is ${r.dice})`);
+  if (r.game) checkGameSection(r.game, `${p}game`);
+  for (const [i, pat] of (r.patterns ?? []).entries()) {
+    const at = `${p}patterns[${i}]`;
+    if (pat.counts.reduce((a, b) => a + b, 0) > r.dice) throw new UserError(`${at}.counts: ${pat.counts.join('+')} dice is more than the ${r.dice} dice rolled`);
+    if (pat.counts.length > (pat.faces?.length ?? r.faces.length)) throw new UserError(`${at}.counts needs ${pat.counts.length} different faces`);
+  }
+  for (const [k, e] of Object.entries(r.ofAKind ?? {})) {
+    if ((e.times === undefined) === (e.score === undefined)) throw new UserError(`${p}ofAKind.${k}: give exactly one of times (a multiple of the face's three of a kind) or score`);
+  }
+  if (r.scoreless?.length && !r.hotDice) throw new UserError(`${p}scoreless needs hotDice: true (the dice are rolled again)`);
+}
+
+/** The rules file, field by field (rules/wulong/default.json and the Farkle presets). */
+export const schema: RulesSchema = { game: 'wulong', sep: ': ', brackets: true, root: { kind: 'object', help: 'Wulong rules', fields }, check: check as never };
+
 /** Validate a parsed rules file; every error names the field and what is allowed. */
 export function validateRules(raw: unknown, where = 'rules'): WulongRules {
-  const r = v.object(raw, where);
-  const p = `${where}: `;
-  v.onlyKeys(r, where, ['name', 'description', 'dice', 'faces', 'straights', 'threePairs', 'hotDice', 'minimumBank', 'instantWin', 'bettingCards', 'allIn', 'game', 'notes', 'patterns', 'ofAKind', 'scoreless', 'bustPenalty', 'consecutiveBusts', 'openingMinimum', 'bankFloor', 'source', 'wholeCombinations', 'betting']);
-  const dice = v.integer(r.dice, `${p}dice`, 1, 8);
-  const rawFaces = v.array(r.faces, `${p}faces`, 2, 12);
-  const faces: Face[] = rawFaces.map((f, i) => {
-    const at = `${p}faces[${i}]`;
-    const o = v.object(f, at);
-    v.onlyKeys(o, at, ['id', 'name', 'score', 'beyond']);
-    const score = v.object(o.score, `${at}.score`);
-    const clean: Record<string, number> = {};
-    for (const [k, val] of Object.entries(score)) {
-      const count = Number(k);
-      if (!Number.isInteger(count) || count < 1 || count > dice) throw new UserError(`${at}.score has count "${k}": counts must be whole numbers 1..${dice}`);
-      clean[String(count)] = v.integer(val, `${at}.score.${k}`, 1, MAX_SCORE);
-    }
-    const id = v.string(o.id, `${at}.id`);
-    return { id, name: o.name === undefined ? id : v.string(o.name, `${at}.name`), score: clean, beyond: o.beyond === undefined ? 'none' : (v.string(o.beyond, `${at}.beyond`, ['double', 'none']) as 'double' | 'none') };
-  });
-  const ids = faces.map((f) => f.id);
-  if (new Set(ids).size !== ids.length) throw new UserError(`${p}faces: face ids must be distinct (got ${ids.join(', ')})`);
-  const faceId = (x: unknown, at: string) => v.string(x, at, ids);
-  const straights: Straight[] = v.array(r.straights ?? [], `${p}straights`).map((s, i) => {
-    const at = `${p}straights[${i}]`;
-    const o = v.object(s, at);
-    v.onlyKeys(o, at, ['name', 'faces', 'score']);
-    const fs = v.array(o.faces, `${at}.faces`, 1, dice).map((x, j) => faceId(x, `${at}.faces[${j}]`));
-    return { name: o.name === undefined ? fs.join('-') : v.string(o.name, `${at}.name`), faces: fs, score: v.integer(o.score, `${at}.score`, 1, MAX_SCORE) };
-  });
-  let threePairs: WulongRules['threePairs'] = null;
-  if (r.threePairs !== null && r.threePairs !== undefined) {
-    const o = v.object(r.threePairs, `${p}threePairs`);
-    if (dice < 6) throw new UserError(`${p}threePairs needs at least 6 dice (dice is ${dice})`);
-    threePairs = { score: v.integer(o.score, `${p}threePairs.score`, 1, MAX_SCORE) };
-  }
-  let instantWin: InstantWin | null = null;
-  if (r.instantWin !== null && r.instantWin !== undefined) {
-    const at = `${p}instantWin`;
-    const o = v.object(r.instantWin, at);
-    v.onlyKeys(o, at, ['name', 'face', 'count', 'value', 'betsSettled']);
-    instantWin = {
-      name: o.name === undefined ? 'instant win' : v.string(o.name, `${at}.name`),
-      face: faceId(o.face, `${at}.face`),
-      count: v.integer(o.count, `${at}.count`, 1, dice),
-      value: v.integer(o.value, `${at}.value`, 0, MAX_SCORE),
-      betsSettled: o.betsSettled === undefined ? false : v.boolean(o.betsSettled, `${at}.betsSettled`),
-    };
-  }
-  const bettingCards: BettingCard[] = v.array(r.bettingCards ?? [], `${p}bettingCards`).map((c, i) => {
-    const at = `${p}bettingCards[${i}]`;
-    const o = v.object(c, at);
-    v.onlyKeys(o, at, ['id', 'name', 'min', 'max', 'odds']);
-    const min = v.integer(o.min, `${at}.min`, 0, MAX_SCORE);
-    const max = o.max === null || o.max === undefined ? null : v.integer(o.max, `${at}.max`, min, MAX_SCORE);
-    const id = v.string(o.id, `${at}.id`);
-    return { id, name: o.name === undefined ? id : v.string(o.name, `${at}.name`), min, max, odds: v.number(o.odds, `${at}.odds`, 0, 1000) };
-  });
-  const allInRaw = v.object(r.allIn ?? { limit: 0, odds: 1 }, `${p}allIn`);
-  v.onlyKeys(allInRaw, `${p}allIn`, ['limit', 'odds']);
-  const rules: WulongRules = {
-    name: r.name === undefined ? 'unnamed rules' : v.string(r.name, `${p}name`),
-    dice,
-    faces,
-    straights,
-    threePairs,
-    hotDice: r.hotDice === undefined ? true : v.boolean(r.hotDice, `${p}hotDice`),
-    minimumBank: r.minimumBank === undefined ? 0 : v.integer(r.minimumBank, `${p}minimumBank`, 0, MAX_SCORE),
-    instantWin,
-    bettingCards,
-    allIn: { limit: v.integer(allInRaw.limit, `${p}allIn.limit`, 0, MAX_SCORE), odds: v.number(allInRaw.odds, `${p}allIn.odds`, 0, 1000) },
-  };
-  if (r.game !== undefined) rules.game = v.object(r.game, `${p}game`);
-  // Family extensions: written only when present, so existing rules (and every output keyed on them) stay as they were.
-  if (r.patterns !== undefined) {
-    rules.patterns = v.array(r.patterns, `${p}patterns`).map((x, i) => {
-      const at = `${p}patterns[${i}]`;
-      const o = v.object(x, at);
-      v.onlyKeys(o, at, ['name', 'counts', 'score', 'faces']);
-      const counts = v.array(o.counts, `${at}.counts`, 1, dice).map((c, j) => v.integer(c, `${at}.counts[${j}]`, 1, dice));
-      if (counts.reduce((a, b) => a + b, 0) > dice) throw new UserError(`${at}.counts: ${counts.join('+')} dice is more than the ${dice} dice rolled`);
-      const pat: Pattern = { name: o.name === undefined ? counts.join('+') : v.string(o.name, `${at}.name`), counts, score: v.integer(o.score, `${at}.score`, 1, MAX_SCORE) };
-      if (o.faces !== undefined) pat.faces = v.array(o.faces, `${at}.faces`, counts.length, faces.length).map((f, j) => faceId(f, `${at}.faces[${j}]`));
-      if (counts.length > (pat.faces?.length ?? faces.length)) throw new UserError(`${at}.counts needs ${counts.length} different faces`);
-      return pat;
-    });
-  }
-  if (r.ofAKind !== undefined) {
-    const o = v.object(r.ofAKind, `${p}ofAKind`);
-    const out: Record<string, OfAKind> = {};
-    for (const [k, val] of Object.entries(o)) {
-      const n = Number(k);
-      const at = `${p}ofAKind.${k}`;
-      if (!Number.isInteger(n) || n < 3 || n > dice) throw new UserError(`${p}ofAKind has count "${k}": counts must be whole numbers 3..${dice}`);
-      const e = v.object(val, at);
-      v.onlyKeys(e, at, ['times', 'score']);
-      if ((e.times === undefined) === (e.score === undefined)) throw new UserError(`${at}: give exactly one of times (a multiple of the face's three of a kind) or score`);
-      out[String(n)] = e.times !== undefined ? { times: v.number(e.times, `${at}.times`, 0.01, 1000) } : { score: v.integer(e.score, `${at}.score`, 1, MAX_SCORE) };
-    }
-    rules.ofAKind = out;
-  }
-  if (r.scoreless !== undefined) {
-    rules.scoreless = v.array(r.scoreless, `${p}scoreless`).map((x, i) => {
-      const at = `${p}scoreless[${i}]`;
-      const o = v.object(x, at);
-      v.onlyKeys(o, at, ['dice', 'score']);
-      return { dice: v.integer(o.dice, `${at}.dice`, 1, dice), score: v.integer(o.score, `${at}.score`, 1, MAX_SCORE) };
-    });
-    if (rules.scoreless.length && !rules.hotDice) throw new UserError(`${p}scoreless needs hotDice: true (the dice are rolled again)`);
-  }
-  if (r.bustPenalty !== undefined) rules.bustPenalty = v.integer(r.bustPenalty, `${p}bustPenalty`, 0, MAX_SCORE);
-  if (r.consecutiveBusts !== undefined && r.consecutiveBusts !== null) {
-    const at = `${p}consecutiveBusts`;
-    const o = v.object(r.consecutiveBusts, at);
-    v.onlyKeys(o, at, ['count', 'penalty']);
-    rules.consecutiveBusts = { count: v.integer(o.count, `${at}.count`, 1, 10), penalty: v.integer(o.penalty, `${at}.penalty`, 0, MAX_SCORE) };
-  }
-  if (r.openingMinimum !== undefined) rules.openingMinimum = v.integer(r.openingMinimum, `${p}openingMinimum`, 0, MAX_SCORE);
-  if (r.bankFloor !== undefined) rules.bankFloor = v.integer(r.bankFloor, `${p}bankFloor`, -MAX_SCORE, 0);
-  if (r.source !== undefined) rules.source = v.string(r.source, `${p}source`);
-  if (r.wholeCombinations !== undefined) rules.wholeCombinations = v.boolean(r.wholeCombinations, `${p}wholeCombinations`);
-  if (r.betting !== undefined) {
-    const o = v.object(r.betting, `${p}betting`);
-    v.onlyKeys(o, `${p}betting`, ['readAccuracy']);
-    rules.betting = { readAccuracy: o.readAccuracy === undefined ? 0 : v.number(o.readAccuracy, `${p}betting.readAccuracy`, 0, 1) };
-  }
-  return rules;
+  return validate(schema, raw, where) as WulongRules;
 }
 
 /**
