@@ -378,7 +378,7 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
     // a broken link pasted into the open tab: the figures stay, greyed, for the rules before it
     await page.evaluate("location.hash = '#game=wulong&rules=e30'");
     await page.waitForSelector('#link-problem:not([hidden])');
-    expect(await page.textContent('#w-stale')).toMatch(/^These figures are for the last valid rules \(hash test\), not for the rules in the form: rules from the address: /);
+    expect(await page.textContent('#w-stale')).toMatch(/^These figures are for the last valid rules \(hash test — 2 changes\), not for the rules in the form: rules from the address: /);
     await page.evaluate("location.hash = '#game=liars&players=3&dice=5&mine=6,6,1,2,3&bid=7x6&ones=0'");
     await page.waitForSelector('#tab-liars.active');
     const odds = cli(['liars', 'odds', '--players', '3', '--mine', '6,6,1,2,3', '--bid', '7x6', '--json']) as { fraction: string };
@@ -400,14 +400,14 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
     expect(await page.textContent('#w-label')).toBe('— Wulong (rulebook)');
     await page.fill('[data-path="faces.0.score.1"]', '1500');
     await ready(page, 2);
-    expect(await page.textContent('#w-label')).toBe('— Wulong (rulebook), edited: 1 change from rules/wulong/default.json');
+    expect(await page.textContent('#w-label')).toBe('— Wulong (rulebook) — 1 change');
     await page.click('#w-adv-go');
     expect(await page.textContent('#w-advice-line')).toMatch(/^(ROLL|STOP): /);
     await page.fill('[data-path="dice"]', '99');
     await page.waitForSelector('#w-figures.stale');
     const line = (await page.textContent('#w-error'))!;
     expect(line).toMatch(/^rules\/wulong\/default\.json: dice must be /);
-    expect(await page.textContent('#w-stale')).toBe(`These figures are for the last valid rules (Wulong (rulebook), edited: 1 change from rules/wulong/default.json), not for the rules in the form: ${line}`);
+    expect(await page.textContent('#w-stale')).toBe(`These figures are for the last valid rules (Wulong (rulebook) — 1 change), not for the rules in the form: ${line}`);
     expect(await page.textContent('#w-advice')).toBe('');
     await page.click('#w-adv-go');
     expect(await page.textContent('#w-advice-line')).toBe(`No advice: the rules in the form are invalid (${line}). Fix them first; the figures shown are for the last valid rules.`);

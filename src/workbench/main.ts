@@ -5,7 +5,7 @@
  * (src/report/bundle.ts). Rules files are validated by the CLI's own validators, so a file the page
  * accepts is one `--rules` accepts, with the same one-line messages.
  */
-import { validateRules as validateWulong, type WulongRules } from '../games/wulong/turn/rules.js';
+import { schema as wulongSchema, validateRules as validateWulong, type WulongRules } from '../games/wulong/turn/rules.js';
 import { TurnAnalysis, bettingCards, expectedTurnScore, type FinalDistribution, type SolveResult } from '../games/wulong/turn/exact.js';
 import { schema as liarsSchema, validateRules as validateLiars } from '../games/liars-dice/rules.js';
 import { atLeastTable, parseBid, parseDice, type bidOdds } from '../games/liars-dice/exact.js';
@@ -14,132 +14,15 @@ import { schema as mahjongSchema, validateRules as validateMahjong, type Sichuan
 import { analyze } from '../games/sichuan-mahjong/exact-waits.js';
 import { advise, DEFAULT_DRAWS, type Objective } from '../games/sichuan-mahjong/exact-advisor.js';
 import { CanvasPlot, COLORS, drawFinal, drawPolicy } from './canvas-charts.js';
-import { $, h, esc, table, setTable, num, pct, fixed, delta, b64urlEncode, b64urlDecode, readHash, addressOf, writeHash, linkProblem, clearLinkProblem, last, tabTiming } from './dom.js';
+import { $, h, esc, table, setTable, num, pct, fixed, delta, b64urlEncode, readHash, addressOf, writeHash, linkProblem, clearLinkProblem, last, tabTiming } from './dom.js';
 import { cantStopTab, draculaTab, tichuTab, weilongTab } from './odds-tabs.js';
 import { trainerTab } from './trainer.js';
-import { presetsOf, tabRules } from './rules-editor.js';
+import { presetsOf, RulesEditor, tabRules } from './rules-editor.js';
 
 /** rules/<game>/*.json, injected by the bundler: path → parsed JSON */
 declare const __PRESETS__: Record<string, unknown>;
 
-/** Leaf values that differ between two JSON values (an entry only one side has counts as one). */
-function countChanges(a: unknown, b: unknown): number {
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return Object.is(a, b) ? 0 : 1;
-  if (Array.isArray(a) !== Array.isArray(b)) return 1;
-  const x = a as Record<string, unknown>, y = b as Record<string, unknown>;
-  let n = 0;
-  for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) n += k in x && k in y ? countChanges(x[k], y[k]) : 1;
-  return n;
-}
-
-/** The CLI's message for a rules file: the validator's line (which names the file and the field). */
-function checkRules<T>(text: string, label: string, validate: (raw: unknown, where: string) => T): T {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`rules file ${label} is not valid JSON: ${(e as Error).message.split('\n')[0]}`);
-  }
-  return validate(raw, label);
-}
-
-function download(name: string, text: string): void {
-  const a = h('a', { href: URL.createObjectURL(new Blob([text], { type: 'application/json' })), download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-}
-
-/** Drag-and-drop zone plus file picker; calls `onText(text, fileName)`. */
-function fileInput(onText: (text: string, name: string) => void): HTMLElement {
-  const input = h('input', { type: 'file', accept: '.json,application/json', 'data-hook': 'rules-file' }) as HTMLInputElement;
-  const zone = h('div', { class: 'drop' }, 'Drop a rules file here, or ', input);
-  input.addEventListener('change', () => {
-    const f = input.files?.[0];
-    if (f) void f.text().then((t) => onText(t, f.name));
-  });
-  zone.addEventListener('dragover', (e) => { e.preventDefault(); zone.classList.add('over'); });
-  zone.addEventListener('dragleave', () => zone.classList.remove('over'));
-  zone.addEventListener('drop', (e) => {
-    e.preventDefault();
-    zone.classList.remove('over');
-    const f = e.dataTransfer?.files[0];
-    if (f) void f.text().then((t) => onText(t, f.name));
-  });
-  return zone;
-}
-
-// ---- a form for any JSON rules object -----------------------------------------------------------
-/**
- * The whole rules file as inputs: numbers, text, check boxes; arrays get "remove"/"add" so cards,
- * straights and faces can be added. `null` fields (no upper bound, no three-pairs score) are text
- * inputs: a number or "null".
- */
-function buildForm(root: HTMLElement, value: unknown, onEdit: (v: unknown, t0: number) => void): void {
-  const state = { v: structuredClone(value) };
-  const render = () => {
-    root.textContent = '';
-    root.append(node(state.v, '', 'rules'));
-  };
-  const setAt = (path: (string | number)[], x: unknown) => {
-    let c = state.v as Record<string | number, unknown>;
-    for (const k of path.slice(0, -1)) c = c[k] as Record<string | number, unknown>;
-    c[path[path.length - 1]] = x;
-  };
-  const getAt = (path: (string | number)[]) => path.reduce<unknown>((c, k) => (c as Record<string | number, unknown>)[k], state.v);
-  const pathOf = (p: string) => (p === '' ? [] : p.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)));
-  function node(v: unknown, p: string, key: string): HTMLElement {
-    const path = pathOf(p);
-    if (v !== null && typeof v === 'object') {
-      const fs = h('fieldset', { 'data-path': p }, h('legend', {}, key));
-      if (Array.isArray(v)) {
-        v.forEach((item, i) => {
-          const child = node(item, p ? `${p}.${i}` : String(i), `${key}[${i}]`);
-          const rm = h('button', { type: 'button', title: 'remove this entry' }, '✕');
-          rm.addEventListener('click', (e) => { (getAt(path) as unknown[]).splice(i, 1); render(); onEdit(state.v, e.timeStamp); });
-          child.querySelector('legend')?.append(' ', rm);
-          fs.append(child.tagName === 'FIELDSET' ? child : h('div', {}, child, rm));
-        });
-        const add = h('button', { type: 'button' }, `add to ${key}`);
-        add.addEventListener('click', (e) => {
-          const arr = getAt(path) as unknown[];
-          arr.push(arr.length ? structuredClone(arr[arr.length - 1]) : 0);
-          render();
-          onEdit(state.v, e.timeStamp);
-        });
-        fs.append(add);
-      } else {
-        for (const [k, x] of Object.entries(v)) fs.append(node(x, p ? `${p}.${k}` : k, k));
-      }
-      return fs;
-    }
-    let input: HTMLInputElement;
-    if (typeof v === 'boolean') {
-      input = h('input', { type: 'checkbox', 'data-path': p }) as HTMLInputElement;
-      input.checked = v;
-      input.addEventListener('change', (e) => { setAt(path, input.checked); onEdit(state.v, e.timeStamp); });
-    } else {
-      const isNum = typeof v === 'number';
-      input = h('input', { type: isNum ? 'number' : 'text', 'data-path': p }) as HTMLInputElement;
-      input.value = v === null ? 'null' : String(v);
-      input.addEventListener('input', (e) => {
-        const t = input.value.trim();
-        const x = isNum ? (t === '' ? NaN : Number(t)) : v === null || /^-?\d+(\.\d+)?$/.test(t) && typeof v !== 'string' ? (t === 'null' || t === '' ? null : Number(t)) : input.value;
-        setAt(path, x);
-        onEdit(state.v, e.timeStamp);
-      });
-    }
-    return h('label', {}, `${key} `, input);
-  }
-  render();
-}
-
 // ---- Wulong / Farkle family ---------------------------------------------------------------------
-// the rulebook first, then the other shipped files
-const wulongPresets = Object.entries(__PRESETS__)
-  .filter(([k]) => k.startsWith('rules/wulong/') || k.startsWith('rules/farkle/'))
-  .sort(([a], [b]) => Number(b === 'rules/wulong/default.json') - Number(a === 'rules/wulong/default.json'));
-
 /** Last per-edit timings, read by the browser test. */
 export const timing = {
   wulongMs: [] as number[],
@@ -165,12 +48,7 @@ function turnKey(r: WulongRules): string {
 
 function wulongTab(root: HTMLElement): (q: URLSearchParams) => void {
   root.innerHTML = `<div class="cols"><div>
-<h2>Rules</h2>
-<label>Preset <select id="w-preset">${wulongPresets.map(([k, v]) => `<option value="${esc(k)}">${esc(String((v as { name?: string }).name ?? k))} (${esc(k)})</option>`).join('')}</select></label>
-<p><button type="button" id="w-fair">Fair odds</button> <button type="button" id="w-download">Download rules JSON</button></p>
-<div id="w-drop"></div>
-<div class="error" id="w-error" role="alert"></div>
-<div id="w-form"></div>
+<div id="w-rules"></div>
 </div><div id="w-results">
 <h2>Exact figures <span class="note" id="w-label"></span></h2>
 <p class="stale-note" id="w-stale" role="status" hidden></p>
@@ -193,10 +71,8 @@ function wulongTab(root: HTMLElement): (q: URLSearchParams) => void {
 <h3>Sensitivity (finite differences through the exact solver)</h3><div id="w-sens"></div>
 </div></div></div>`;
   let rules: WulongRules;
+  /** the rules in the editor, as the address carries them once their figures are shown */
   let raw: unknown;
-  let label = 'rules/wulong/default.json';
-  /** the rules as loaded (preset, file or link), before any edit in the form: the title counts changes from them */
-  let loaded: unknown;
   /** the validator's message while the rules in the form are invalid (the figures shown are then for the last valid rules) */
   let invalid: string | null = null;
   let analysis: TurnAnalysis;
@@ -206,7 +82,14 @@ function wulongTab(root: HTMLElement): (q: URLSearchParams) => void {
   /** sensitivity: the bumped solves' distributions for the current turn key, so card edits redo only the card sums */
   let sensCache: { key: string; rows: { name: string; expected: number; dist: FinalDistribution; unit: number }[] } | undefined;
   let sensGeneration = 0;
-  const err = $('#w-error');
+  const fair = h('button', { type: 'button', id: 'w-fair', title: 'set each card\'s odds to break even' }, 'Fair odds');
+  /** while the address is read: the editor's changes are not edits */
+  let loading = false;
+  const editor = new RulesEditor($('#w-rules'), {
+    id: 'w', game: 'Wulong', schema: wulongSchema, validate: validateWulong, tools: [fair],
+    presets: presetsOf(__PRESETS__, ['rules/wulong/', 'rules/farkle/'], 'rules/wulong/default.json'),
+    onChange: (c) => accept(c.raw, c.rules as WulongRules | null, c.error, c.t0, loading),
+  });
   const policyPlot = new CanvasPlot($('#w-policy'), 230, 'policy map: roll or stop by turn total and dice left; hover a cell for its values');
   const finalPlot = new CanvasPlot($('#w-final'), 250, 'final turn score distribution; hover a bar for its exact probability');
   /** bars below this probability are left out of the distribution chart (the note says so) */
@@ -252,8 +135,7 @@ function wulongTab(root: HTMLElement): (q: URLSearchParams) => void {
     last.wulong = r;
     $('#expected-turn-score').textContent = num(r.expectedTurnScore, 2);
     $('#expected-turn-score').dataset.value = String(r.expectedTurnScore);
-    const changes = countChanges(raw, loaded);
-    $('#w-label').textContent = changes ? `— ${r.rules}, edited: ${changes} change${changes > 1 ? 's' : ''} from ${label}` : `— ${r.rules}`;
+    $('#w-label').textContent = `— ${editor.title}`;
     $('#w-summary').innerHTML = `Turn ends in a bust: <b id="w-bust">${pct(r.turnBustProbability, 3)}</b>${rules.instantWin ? `; ${esc(rules.instantWin.name)}: <b>${pct(r.instantWinProbability, 4)}</b>` : ''}; expected rolls per turn: <b>${num(r.expectedRolls, 3)}</b>; scores in steps of ${r.unit}.`;
     setTable($('#w-thresholds'), Object.keys(r.thresholds).map((d) => ({ 'dice left': d, 'stop from (points)': r.thresholds[d] === null ? 'never' : r.thresholds[d]!.toLocaleString('en-US'), 'bust chance of the roll': pct(r.bustProbability[d].probability, 3), fraction: r.bustProbability[d].fraction })), 'w-thresholds-table');
     if (r.bettingCards.length) setTable($('#w-cards'), r.bettingCards.map((c) => ({ card: c.name, range: c.range, odds: `1:${c.odds}`, 'win probability': c.probability.toFixed(6), 'EV per chip': fixed(c.evPerChip, 4), 'fair odds': c.fairOdds === null ? '-' : `1:${fixed(c.fairOdds, 3)}`, 'all-in EV per chip': fixed(c.allIn.evPerChip, 4) })), 'w-cards-table');
@@ -353,8 +235,11 @@ function wulongTab(root: HTMLElement): (q: URLSearchParams) => void {
     }
   }
 
-  /** `t0`: when the edit happened (the input event's time stamp), so the shown time counts from there */
-  function accept(x: unknown, where: string, fromForm: boolean, t0 = performance.now()): boolean {
+  /**
+   * A change in the editor: valid rules are solved, invalid ones grey the figures. `t0`: when the
+   * edit happened (the input event's time stamp), so the shown time counts from there.
+   */
+  function accept(x: unknown, valid: WulongRules | null, problem: string | null, t0: number, fromLink: boolean): void {
     const now = performance.now();
     if (!(t0 > 0 && t0 <= now)) t0 = now;
     const interrupted = timing.sensitivityRunning;
@@ -362,43 +247,24 @@ function wulongTab(root: HTMLElement): (q: URLSearchParams) => void {
     clearTimeout(sensTimer);
     sensGeneration++;
     timing.sensitivityRunning = false;
-    try {
-      rules = validateWulong(x, where);
-    } catch (e) {
-      err.textContent = (e as Error).message;
-      markStale((e as Error).message);
-      return false;
+    if (valid === null) {
+      markStale(problem);
+      return;
     }
-    err.textContent = '';
     markStale(null);
+    if (!fromLink) clearLinkProblem();
+    rules = valid;
     raw = x;
-    label = where;
-    if (!fromForm) loaded = structuredClone(x);
-    if (!fromForm) buildForm($('#w-form'), raw, (v, te) => accept(structuredClone(v), label, true, te));
     recompute(t0, interrupted);
-    return true;
   }
 
-  $('#w-drop').append(fileInput((text, name) => {
-    try {
-      accept(JSON.parse(text), name, false);
-    } catch (e) {
-      try { checkRules(text, name, validateWulong); } catch (e2) { err.textContent = (e2 as Error).message; return; }
-      err.textContent = (e as Error).message;
-    }
-  }));
-  $<HTMLSelectElement>('#w-preset').addEventListener('change', (e) => {
-    const k = (e.target as HTMLSelectElement).value;
-    accept(structuredClone(__PRESETS__[k]), k, false);
-  });
-  $('#w-fair').addEventListener('click', () => {
+  fair.addEventListener('click', (e) => {
     if (invalid !== null) return; // the error above says why: fair odds of the last valid rules would undo the edit
     const r = last.wulong as SolveResult;
-    const x = structuredClone(raw) as WulongRules;
+    const x = structuredClone(editor.value) as WulongRules;
     r.bettingCards.forEach((c, i) => { if (c.fairOdds !== null) x.bettingCards[i].odds = Number(c.fairOdds.toFixed(4)); });
-    accept(x, label, false);
+    editor.replace(x, e.timeStamp);
   });
-  $('#w-download').addEventListener('click', () => download((label.split('/').pop() ?? 'rules.json').replace(/^(?!.*\.json$)(.*)$/, '$1.json'), JSON.stringify(raw, null, 2) + '\n'));
   $('#w-adv-go').addEventListener('click', () => {
     const total = Number($<HTMLInputElement>('#w-adv-total').value), dice = Number($<HTMLInputElement>('#w-adv-dice').value);
     const roll = $<HTMLInputElement>('#w-adv-roll').value.trim();
@@ -423,41 +289,16 @@ function wulongTab(root: HTMLElement): (q: URLSearchParams) => void {
   });
 
   const DEFAULT = 'rules/wulong/default.json';
-  const openPreset = () => {
-    $<HTMLSelectElement>('#w-preset').value = DEFAULT;
-    accept(structuredClone(__PRESETS__[DEFAULT]), DEFAULT, false);
-  };
-  const offer = `Open the rulebook (${DEFAULT}) instead`;
   /** The address's rules (#game=wulong&rules=<base64url JSON>), else the rulebook; on load and on every hashchange. */
   return (q: URLSearchParams) => {
     const text = q.get('game') === 'wulong' ? q.get('rules') : null;
-    if (text === null) return openPreset();
-    let json: string;
-    try {
-      json = b64urlDecode(text);
-    } catch {
-      const problem = 'the rules in the address (#rules=) are not valid base64url: a truncated or altered link';
-      markStale(problem);
-      return linkProblem(problem, offer, openPreset);
-    }
-    let x: unknown;
-    try {
-      x = JSON.parse(json);
-    } catch (e) {
-      const problem = `the rules in the address (#rules=) are not valid JSON: ${(e as Error).message.split('\n')[0]}`;
-      markStale(problem);
-      return linkProblem(problem, offer, openPreset);
-    }
-    const where = 'rules from the address';
-    if (accept(x, where, false)) return;
-    // invalid rules: shown in the form as they came, so the field named can be fixed there
-    if (x !== null && typeof x === 'object') {
-      raw = x;
-      loaded = structuredClone(x);
-      label = where;
-      buildForm($('#w-form'), raw, (v, te) => accept(structuredClone(v), label, true, te));
-    }
-    linkProblem(err.textContent ?? '', offer, openPreset);
+    loading = text !== null;
+    const problem = text === null ? (editor.loadPreset(DEFAULT), null) : editor.loadLink(text);
+    loading = false;
+    if (problem === null) return;
+    // the figures shown (if any) are for the rules before the link; invalid rules are in the form as they came, so the field named can be fixed there
+    markStale(problem);
+    linkProblem(problem, `Open the rulebook (${DEFAULT}) instead`, () => editor.loadPreset(DEFAULT));
   };
 }
 

@@ -104,6 +104,7 @@ export class RulesEditor {
   private labels = new Map<string, string>();
   /** values of options switched off (a nullable field set to null): switched on again, they come back */
   private remembered = new Map<string, unknown>();
+  private diffs: RulesDiff[] | null = null;
 
   constructor(host: HTMLElement, private readonly o: RulesEditorOptions) {
     const id = o.id;
@@ -123,7 +124,7 @@ export class RulesEditor {
       h('p', { class: 'rules-tools' }, undo, ' ', download, ...(o.tools ?? []).flatMap((t) => [' ', t])),
       fileInput((text, name) => this.loadFile(text, name)),
       h('div', { class: 'error', id: `${id}-error`, role: 'alert' }),
-      h('details', { class: 'rules-diff', id: `${id}-diff` }, h('summary', { id: `${id}-diff-summary` }), h('ul', {})),
+      h('details', { class: 'rules-diff', id: `${id}-diff`, open: '' }, h('summary', { id: `${id}-diff-summary` }), h('ul', {})),
       h('div', { class: 'rules-form', id: `${id}-form` }),
     );
     host.append(this.root);
@@ -142,7 +143,8 @@ export class RulesEditor {
   get value(): unknown { return this.raw; }
   get problem(): string | null { return this.error; }
   get source(): string { return this.where; }
-  get diff(): RulesDiff[] { return rulesDiff(this.base.rules, this.raw); }
+  /** the changes from the preset (computed once per change of the rules) */
+  get diff(): RulesDiff[] { return (this.diffs ??= rulesDiff(this.base.rules, this.raw)); }
   /** "Wulong (rulebook) — 3 changes" */
   get title(): string {
     const n = this.diff.length;
@@ -275,6 +277,7 @@ export class RulesEditor {
   }
 
   private changed(fromForm: boolean, t0: number): boolean {
+    this.diffs = null;
     try {
       this.valid = this.o.validate(this.raw, this.where);
       this.error = null;
