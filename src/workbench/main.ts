@@ -337,7 +337,7 @@ function liarsTab(root: HTMLElement): (q: URLSearchParams) => void {
       $('#l-frac').textContent = `= ${r.fraction}`;
       $('#l-summary').innerHTML = `${r.unknownDice} unknown dice; each matches with ${r.perDie}${r.wild ? ' (1s wild)' : ''}; I hold ${r.ownMatching}, so ${r.needed} must come from the others. Expected count on the table: <b>${r.expectedCount.toFixed(3)}</b> (${r.expectedCountFraction}).`;
       $('#l-safe').innerHTML = table(r.safestBids.map((s) => ({ face: s.face, wild: s.wild ? 'yes' : 'no', 'highest count ≥ 50%': s.atLeast50, 'its chance': pct(s.probability50, 2), 'highest count ≥ 1/3': s.atLeast33, 'its chance ': pct(s.probability33, 2) })));
-      $('#l-table').innerHTML = table(atLeastTable(r.unknownDice, rules.sides).filter((x) => x.nonWild > 1e-6 || x.wild > 1e-6).map((x) => ({ 'at least k': x.k, 'wild face (2/6)': pct(x.wild, 3), 'non-wild face (1/6)': pct(x.nonWild, 3) })));
+      $('#l-table').innerHTML = table(atLeastTable(r.unknownDice, rules.sides).filter((x) => x.nonWild > 1e-6 || x.wild > 1e-6).map((x) => ({ 'at least k': x.k, [`wild face (2/${rules.sides})`]: pct(x.wild, 3), [`non-wild face (1/${rules.sides})`]: pct(x.nonWild, 3) })));
     } catch (e) {
       $('#l-error').textContent = (e as Error).message;
     }

@@ -476,6 +476,16 @@ export class RulesEditor {
     const v = this.getAt(path);
     const items = Array.isArray(v) ? v : [];
     const first = f.oneBased ? 1 : 0;
+    if (f.of.kind !== 'integer' && f.of.kind !== 'number' && f.of.kind !== 'boolean') {
+      // choices (Dracula's effect per value, Weilong's passing) wrap to the width: each numbered
+      const wrap = h('div', { class: 'rf-wrap' });
+      items.forEach((x, i) => {
+        const cellPath = [...path, i];
+        this.register(this.entry(label, i + first), cellPath);
+        wrap.append(h('span', { class: 'rf-cell', 'data-field': cellPath.join('.') }, h('small', {}, String(i + first)), ' ', this.input(f.of, cellPath, x, scope)));
+      });
+      return h('div', {}, wrap, ...this.resize(f, path, scope));
+    }
     const t = h('table', { class: 'rf-row' });
     const head = h('tr', {}), body = h('tr', {});
     items.forEach((x, i) => {
