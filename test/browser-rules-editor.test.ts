@@ -161,12 +161,29 @@ describe.skipIf(chromium.path === null)('rules editor in chromium', () => {
     await ready(page, 3);
     expect(await wulong(page)).toEqual(cli(['wulong', 'solve', '--json']));
     expect(await text(page, '#w-diff-summary')).toBe('no changes from the rulebook');
+    // a map of sections (n of a kind): a row per count 3..dice, each switched on or off
+    await page.click('[data-switch="ofAKind"]');
+    await ready(page, 4);
+    expect(await page.evaluate<string[]>("[...document.querySelectorAll('[data-field=\"ofAKind\"] tbody th')].map((th) => th.textContent.trim())")).toEqual(['3', '4', '5']);
+    await page.click('[data-switch="ofAKind.4"]');
+    await page.waitForFunction("document.getElementById('w-error').textContent.includes('ofAKind.4')");
+    expect(await text(page, '[data-field="ofAKind"] > .rf-error')).toMatch(/^rules\/wulong\/default\.json: ofAKind\.4: give exactly one of times .* or score$/);
+    await page.click('[data-switch="ofAKind.4.score"]');
+    await ready(page, 5);
+    await page.fill('[data-path="ofAKind.4.score"]', '7000');
+    await ready(page, 6);
+    const withFour = { ...book, ofAKind: { 4: { score: 7000 } } };
+    expect(await wulong(page)).toEqual(solveFile(withFour, 'four.json'));
+    // four steps back (the score, the switch of the score, the row, the map): 3 of them valid rules
+    for (let i = 0; i < 4; i++) await page.click('#w-undo');
+    await ready(page, 9);
+    expect(await text(page, '#w-diff-summary')).toBe('no changes from the rulebook');
     // a straight removed, then the removal undone
     await page.click('[data-remove="straights.1"]');
-    await ready(page, 4);
+    await ready(page, 10);
     expect(await text(page, '#w-rules-title')).toBe('Wulong (rulebook) — 1 change');
     await page.click('#w-undo');
-    await ready(page, 5);
+    await ready(page, 11);
     expect(await wulong(page)).toEqual(cli(['wulong', 'solve', '--json']));
     await page.close();
   });

@@ -80,6 +80,7 @@ export function formTab(spec: FormTabSpec): (root: HTMLElement) => (q: URLSearch
       const t0 = performance.now();
       if (editor.rules === null) {
         $(`#${g}-error`).textContent = '';
+        if (!shown) $(`#${g}-label`).textContent = `${editor.title} (invalid)`;
         stale(true);
         document.body.dataset[`${g}Ready`] = String(++runs);
         return;

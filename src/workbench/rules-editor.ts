@@ -82,6 +82,7 @@ function fresh(f: Field): unknown {
     case 'string': return '';
     case 'list': return typeof f.minLength === 'number' ? Array.from({ length: f.minLength }, () => fresh(f.of)) : [];
     case 'object': return Object.fromEntries(Object.entries(f.fields).filter(([, s]) => !s.optional && !s.drop).map(([k, s]) => [k, fresh(s)]));
+    default: return {}; // a map: no keys yet
   }
 }
 
@@ -385,8 +386,15 @@ export class RulesEditor {
       head.append(h('span', { class: 'rf-name' }, name), ' ', h('span', { class: 'rf-range note' }, this.listRange(f, scope)));
       box.append(isTable(f) ? this.table(f, path, label, scope) : this.row(f, path, label, scope));
     } else if ((f.kind as string) === 'map') {
-      // a map on its own (a safe's limit by number of players): one cell per key
+      // a map on its own: of sections (Farkle's n of a kind), a table with a row per key; of numbers (a safe's limit by players), one cell per key
       const keys = mapKeys(f, [v], scope) ?? [];
+      const of = mapValueField(f);
+      if (of?.kind === 'object') {
+        head.append(h('span', { class: 'rf-name' }, name));
+        box.append(this.mapTable(f, of, keys, path, label, scope));
+        box.append(h('div', { class: 'rf-help' }, f.help), h('div', { class: 'rf-error', role: 'alert' }));
+        return box;
+      }
       head.append(h('span', { class: 'rf-name' }, name), ...(mapUnit(f) ? [' ', h('span', { class: 'rf-unit' }, mapUnit(f))] : []), ' ', h('span', { class: 'note' }, '(empty: none)'));
       const t = h('table', { class: 'rf-row' }, h('thead', {}, h('tr', {}, ...keys.map((k) => h('th', {}, k)))), h('tbody', {}, h('tr', {}, ...keys.map((k) => this.mapCell(f, [...path, k], label, scope)))));
       box.append(h('div', { class: 'wide' }, t));
@@ -585,6 +593,29 @@ export class RulesEditor {
     });
     t.append(thead, body);
     return h('div', { class: 'wide' }, t, ...this.resize(f, path, scope));
+  }
+
+  /** A map of sections as a table: a row per key (its box: the key is in the map or not), a column per field. */
+  private mapTable(f: Field, of: ObjectField, keys: string[], path: Path, label: string, scope: Obj[]): HTMLElement {
+    const v = this.getAt(path);
+    const map = isObj(v) ? v : {};
+    const cols = Object.entries(of.fields).filter(([, s]) => !s.drop);
+    const keyName = ((f as unknown as MapLike).keys as { name?: string } | undefined)?.name ?? 'key';
+    const t = h('table', { class: 'rf-table' }, h('thead', {}, h('tr', {}, h('th', {}, keyName), ...cols.map(([k, s]) => h('th', { title: s.help }, k, ...(s.unit ? [h('br', {}), h('span', { class: 'rf-unit' }, s.unit)] : []))))));
+    const body = h('tbody', {});
+    for (const key of keys) {
+      const rowPath = [...path, key];
+      this.register(`${label}.${key}`, rowPath);
+      const on = h('input', { type: 'checkbox', 'data-switch': rowPath.join('.') }) as HTMLInputElement;
+      on.checked = key in map;
+      on.addEventListener('change', (e) => this.edit(rowPath, on.checked ? fresh(of) : undefined, e.timeStamp, true));
+      const tr = h('tr', { 'data-field': rowPath.join('.') }, h('th', {}, h('label', {}, on, ' ', key)));
+      const entry = map[key];
+      for (const [k, s] of cols) tr.append(h('td', { 'data-field': [...rowPath, k].join('.') }, ...(isObj(entry) ? [this.cell(s, [...rowPath, k], `${label}.${key}.${k}`, [entry, ...scope])] : [])));
+      body.append(tr);
+    }
+    t.append(body);
+    return h('div', { class: 'wide' }, t);
   }
 
   /** One cell of a table row: a plain input, a check box, or (a nested list or object) its JSON. */
