@@ -153,7 +153,6 @@ export const tichuTab = formTab({
     'Empty: the odds for any first 8 and any 14 cards and at the table (<code>npx oddsmith tichu odds</code>); 8 cards: the odds for the 14 given them (<code>--hand</code>); 14 cards: what the hand holds.',
   async compute(v) {
     const rules = validateTichu(__PRESETS__['rules/tichu/default.json'], 'rules/tichu/default.json');
-    const L = rules.minStraightFlush;
     const lines = (r: TichuOdds['fourteen']) => rowsTable(r.lines.map((l) => ({ event: l.label, fraction: l.fraction, probability: pct(l.probability, 4) })));
     if (v.hand !== '') {
       const given = sortCards(parseCards(v.hand, [8, 14], 'my cards'));
@@ -180,7 +179,7 @@ export const tichuTab = formTab({
     if (tichuTable) result.table = { fourOfAKind: tichuTable.four, anyBomb: tichuTable.bomb };
     else {
       // about 2 s of exact counting: in the worker, so typing a hand meanwhile is not held up
-      tichuTableJob ??= inWorker<NonNullable<typeof tichuTable>>({ job: 'tichuTable', minStraightFlush: L }).then(({ result: t, ms }) => {
+      tichuTableJob ??= inWorker<NonNullable<typeof tichuTable>>({ job: 'tichuTable', rules }).then(({ result: t, ms }) => {
         tichuTable = t;
         tichuTableMs = ms;
         return t;
