@@ -39,6 +39,8 @@ export interface Question<P, R> {
   rows?(result: R, params: P): readonly Row[];
   /** the report section of the result, where it has one */
   section?(result: R, params: P): Section | Promise<Section>;
+  /** the report sections of the result, where it fills several (a page adds its own around them) */
+  sections?(result: R, params: P): readonly Section[];
 }
 
 /** A question with its parameter and result types checked (a registry holds it as Question<never, unknown>). */

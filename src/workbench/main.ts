@@ -11,8 +11,9 @@ import { schema as liarsSchema, validateRules as validateLiars } from '../games/
 import { atLeastTable, parseBid, parseDice, type bidOdds } from '../games/liars-dice/exact.js';
 import { odds as liarsOdds } from '../games/liars-dice/questions.js';
 import { schema as mahjongSchema, validateRules as validateMahjong, type SichuanRules } from '../games/sichuan-mahjong/rules.js';
-import { analyze } from '../games/sichuan-mahjong/exact-waits.js';
-import { advise, DEFAULT_DRAWS, type Objective } from '../games/sichuan-mahjong/exact-advisor.js';
+import { DEFAULT_DRAWS, type Objective } from '../games/sichuan-mahjong/exact-advisor.js';
+import { discard as mahjongDiscard, waits as mahjongWaits, type DiscardResult } from '../games/sichuan-mahjong/questions.js';
+import type { WaitsResult } from '../games/sichuan-mahjong/exact-waits.js';
 import { CanvasPlot, COLORS, drawFinal, drawPolicy } from './canvas-charts.js';
 import { $, h, esc, table, setTable, num, pct, fixed, delta, b64urlEncode, readHash, addressOf, writeHash, linkProblem, clearLinkProblem, last, tabTiming } from './dom.js';
 import { cantStopTab, draculaTab, tichuTab, weilongTab } from './odds-tabs.js';
@@ -380,7 +381,8 @@ ranked for the objective (<code>npx oddsmith mahjong discard --draws N --objecti
       const rules = editor.rules as SichuanRules | null;
       if (rules === null) throw new Error(editor.problem ?? 'the rules are invalid');
       const spec = { hand, melds: melds ? melds.split(/\s*[;,]\s*/) : undefined, void: vd || undefined, seen: seen || undefined };
-      const r = analyze(spec, rules);
+      // the questions `oddsmith mahjong waits` and `mahjong discard` ask (src/games/sichuan-mahjong/questions.ts)
+      const r = mahjongWaits.answer({ rules, hand: spec }, { workers: 1 }) as WaitsResult;
       let html = `<p>Hand ${esc(r.hand)}${r.melds.length ? ` + ${esc(r.melds.join(', '))}` : ''}, void ${esc(r.void)}${r.voidInferred ? ' (inferred)' : ''}: shanten <b id="m-shanten">${r.shanten}</b> (standard ${r.shantenStandard}${r.shantenSevenPairs === null ? '' : `, seven pairs ${r.shantenSevenPairs}`}).</p>`;
       if (r.waits) html += r.waits.length ? `<h3>Waits (${r.waits.reduce((s, w) => s + w.live, 0)} live tiles)</h3>` + table(r.waits.map((w) => ({ tile: w.tile, live: w.live, fan: w.fan, 'fan names': w.fanNames.join(', ') || '(plain)', 'discard win pays': w.discardPoints, 'self-draw: each pays': w.selfDrawPointsEach }))) : '';
       if (r.improving) html += `<h3>Tiles that lower the shanten (${r.improvingTiles} live)</h3>` + table(r.improving.map((x) => ({ tile: x.tile, live: x.live })));
@@ -389,8 +391,7 @@ ranked for the objective (<code>npx oddsmith mahjong discard --draws N --objecti
       if (r.discards) {
         const draws = Number(drawsT);
         if (!Number.isInteger(draws) || draws < 1 || draws > 60) throw new Error(`own draws left must be an integer in 1..60 (got ${JSON.stringify(drawsT)})`);
-        // the CLI's `mahjong discard`: the same call, without its run time and state count
-        const { seconds: _s, states: _n, ...a } = advise(spec, rules, { draws, objective });
+        const a = mahjongDiscard.answer({ rules, hand: spec, draws, objective }, { workers: 1 }) as DiscardResult;
         const approx = a.discards.some((d) => d.approximate);
         html += `<h3>Discards, best for ${objective === 'win' ? 'the chance to win' : 'expected points'} first (${draws} own draws)</h3>` +
           table(a.discards.map((d) => ({ discard: d.discard, shanten: d.shanten, 'improving tiles': d.improvingTiles, 'P(ready)': pct(d.pReady, 2), 'P(win)': pct(d.pWin, 2), 'expected points': d.expectedPoints.toFixed(3), ...(approx ? { exact: d.approximate ? 'lower bound' : 'exact' } : {}) }))) +

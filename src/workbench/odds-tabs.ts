@@ -11,11 +11,12 @@ import { checkCollected, parseCollected, STRATEGY_CHOICES, type TurnOdds } from 
 import { odds as weilongOdds } from '../games/weilong/questions.js';
 import { schema as tichuSchema, validateRules as validateTichu, type TichuRules } from '../games/tichu/rules.js';
 import { cardsText, parseCards, sortCards } from '../games/tichu/cards.js';
-import { handOdds, type OddsLine } from '../games/tichu/exact.js';
+import type { OddsLine } from '../games/tichu/exact.js';
+import { odds as tichuOdds, type OddsResult as TichuOdds } from '../games/tichu/questions.js';
 import type { TableBombResult } from '../games/tichu/exact-table.js';
 import { schema as draculaSchema, validateRules as validateDracula, type DraculaRules } from '../games/dracula/rules.js';
-import { cardText, parseCard, parseRanking, SUIT_LETTERS } from '../games/dracula/cards.js';
-import { freshTable, rowOdds } from '../games/dracula/exact.js';
+import { cardText, parseCard, parseRanking } from '../games/dracula/cards.js';
+import { freshTable, rowOdds } from '../games/dracula/questions.js';
 import { schema as cantStopSchema, validateRules as validateCantStop, columnSum, type CantStopRules } from '../games/cant-stop/rules.js';
 import { bustRolls, bustTable, columnRolls, parseSums } from '../games/cant-stop/exact.js';
 import { splitList } from '../core/parse.js';
@@ -178,20 +179,23 @@ export const tichuTab = formTab({
   help: 'Cards: rank 2-9 T J Q K A + suit j (Jade) s (Sword) p (Pagoda) r (Star); MJ, Dg, Ph, Dr for Mah Jong, Dog, Phoenix, Dragon. ' +
     'Empty: the odds for any first 8 and any 14 cards and at the table (<code>npx oddsmith tichu odds</code>); 8 cards: the odds for the 14 given them (<code>--hand</code>); 14 cards: what the hand holds.',
   rules: rulesOf('Tichu', 'tichu', tichuSchema, validateTichu),
-  compute(v, r) {
+  async compute(v, r) {
     const rules = r as TichuRules;
     const L = rules.minStraightFlush;
     tichuShownL = L;
-    const lines = (r: ReturnType<typeof handOdds>) => rowsTable(r.lines.map((l) => ({ event: l.label, fraction: l.fraction, probability: pct(l.probability, 4) })));
+    const lines = (r: TichuOdds['fourteen']) => rowsTable(r.lines.map((l) => ({ event: l.label, fraction: l.fraction, probability: pct(l.probability, 4) })));
     if (v.hand !== '') {
       const given = sortCards(parseCards(v.hand, [8, 14], 'my cards'));
-      const r14 = handOdds(14, given, L);
+      // the question `oddsmith tichu odds --hand` asks (src/games/tichu/questions.ts); here also with all 14
+      const { fourteen: r14 } = await tichuOdds.answer({ rules, given, atTable: false }, { workers: 1 });
       const head = given.length === 8
         ? `Full 14 cards given ${esc(cardsText(given))} (the 6 still to come from the 48 unseen: C(48,6) = ${BigInt(r14.lines[0].total).toLocaleString('en-US')}):`
         : `The 14 cards ${esc(cardsText(given))} hold (1/1) or do not hold (0/1) each of:`;
       return { html: `<p>${head}</p>${lines(r14)}`, result: { given: cardsText(given), fourteen: r14 } };
     }
-    const r8 = handOdds(8, [], L), r14 = handOdds(14, [], L);
+    // the question `oddsmith tichu odds` asks, without the table (counted once, in the worker, below)
+    const answer = await tichuOdds.answer({ rules, atTable: false }, { workers: 1 });
+    const r8 = answer.eight!, r14 = answer.fourteen;
     const result: Record<string, unknown> = { eight: r8, fourteen: r14 };
     const cached = tichuTables.get(L);
     const tichuTable = cached?.done;
@@ -208,7 +212,7 @@ export const tichuTab = formTab({
     if (tichuTable) result.table = { fourOfAKind: tichuTable.four, anyBomb: tichuTable.bomb };
     else {
       // about 2 s of exact counting: in the worker, so typing a hand meanwhile is not held up
-      const entry = cached ?? { job: inWorker<TichuTable>({ job: 'tichuTable', minStraightFlush: L }).then(({ result: t, ms }) => { entry.done = t; entry.ms = ms; return t; }), ms: 0 };
+      const entry = cached ?? { job: inWorker<TichuTable>({ job: 'tichuTable', rules }).then(({ result: t, ms }) => { entry.done = t; entry.ms = ms; return t; }), ms: 0 };
       tichuTables.set(L, entry);
       void entry.job.then(showTable, (e: Error) => {
         const el = document.getElementById('tichu-table');
@@ -240,10 +244,11 @@ export const draculaTab = formTab({
   help: 'Cards: value then suit letter (R, G, B, Y), e.g. 5R. The unknown cards are any cards not seen, each deal equally likely. ' +
     'An empty row: the fresh-deck table by value × trump. The same as <code>npx oddsmith dracula odds --row … --opp-row … --ranking … --seen …</code>.',
   rules: rulesOf('Dracula vs Van Helsing', 'dracula', draculaSchema, validateDracula),
-  compute(v, given) {
+  async compute(v, given) {
     const rules = given as DraculaRules;
     if (v.row === '') {
-      const t = freshTable(rules);
+      // the questions `oddsmith dracula odds --table` and `--row` ask (src/games/dracula/questions.ts)
+      const { table: t } = await freshTable.answer({ rules }, { workers: 1 });
       return {
         html: `<p>P(win) of a district by my card against a random other card (fresh deck: ${rules.suits * rules.values - 1} unseen), exact:</p>` +
           rowsTable(t.map((r) => ({ value: r.value, trump: pct(r.trump, 1), 'non-trump (avg)': pct(r.nonTrump, 1), ...Object.fromEntries(r.byPosition.map((p, i) => [`${i + 1}${['st', 'nd', 'rd'][i] ?? 'th'} suit`, pct(p, 1)])) }))),
@@ -251,7 +256,6 @@ export const draculaTab = formTab({
       };
     }
     const rankOf = parseRanking(v.ranking, rules);
-    const order = Array.from({ length: rules.suits }, (_, i) => SUIT_LETTERS[rankOf.indexOf(i)]).join(' < ');
     const mine = draculaCards(v.row, rules, 'my row');
     if (mine.length !== rules.districts) throw new Error(`my row needs ${rules.districts} cards, one per district (got ${mine.length})`);
     const opp = v.opp === '' ? mine.map(() => -1) : draculaCards(v.opp, rules, "opponent's row", true);
@@ -260,12 +264,12 @@ export const draculaTab = formTab({
     const all = [...mine, ...opp.filter((c) => c >= 0), ...seen];
     const twice = all.find((x, i) => all.indexOf(x) !== i);
     if (twice !== undefined) throw new Error(`a card is given twice (my row, opponent's row, seen): ${cardText(twice, rules.values)}`);
-    const r = rowOdds(rules, rankOf, mine, opp, seen);
-    const html = `<p>Row ${esc(mine.map((c) => cardText(c, rules.values)).join(' '))} (ranking ${order}, trump last), exact over ${r.deals.toLocaleString('en-US')} deals of the unseen cards:</p>` +
+    const r = await rowOdds.answer({ rules, rankOf, mine, opponent: opp, seen }, { workers: 1 });
+    const html = `<p>Row ${esc(mine.map((c) => cardText(c, rules.values)).join(' '))} (ranking ${r.ranking}, trump last), exact over ${r.deals.toLocaleString('en-US')} deals of the unseen cards:</p>` +
       rowsTable(r.districts.map((o, d) => ({ district: d + 1, card: o.card, against: o.opponent ?? 'unknown', 'P(win)': pct(o.p, 1), exact: `${o.wins}/${o.outOf}` }))) +
       `<p>Expected districts won: <span class="big">${r.expected.toFixed(4)}</span></p>` +
       rowsTable(r.distribution.map((p, k) => ({ 'districts won': k, probability: pct(p, 2), exact: r.distributionFractions[k] })));
-    return { html, result: { ranking: order, ...r } };
+    return { html, result: r };
   },
 });
 

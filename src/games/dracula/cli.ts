@@ -2,12 +2,11 @@
 import { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { splitList } from '../../core/parse.js';
-import { fmtPct, textTable } from '../../core/format.js';
 import { parseSweepSet, readRawRules, sweepRules } from '../../core/rules.js';
-import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addAssumptionsCommand, addRulesOptions, addSimOptions, ask, emit, intArg, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { parseStrategy, strategyUsage } from '../../../strategies/dracula/index.js';
 import { cardText, parseCard, parseRanking, SUIT_LETTERS } from './cards.js';
-import { freshTable, rowOdds, unseenOf, cardOdds } from './exact.js';
+import { cardOdds, freshTable, rowOdds } from './questions.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { loadRules, validateRules, type DraculaRules } from './rules.js';
 import { sweepResult, formatSweep } from './sweep.js';
@@ -89,39 +88,22 @@ export function register(program: Command): void {
     'dracula',
   )
     .addHelpText('after', '\nThe unknown card is any card not seen, each equally likely: give every card you know of (--hand,\n--seen, --opp) or P(win) is computed over cards that cannot be the opponent\'s.\n\nExamples:\n  npx oddsmith dracula odds --table\n  npx oddsmith dracula odds --card 5R --hand 1G,2G,3B,4B,5R --trump Y --seen 6R,7R,1Y\n  npx oddsmith dracula odds --row 5R,8Y,1G,3B,6R --opp-row -,7G,-,-,- --ranking G,B,R,Y --seen 2Y,4B')
-    .action((opts: RulesOptions & { card?: string; opp?: string; row?: string; oppRow?: string; hand?: string; ranking?: string; trump?: string; seen?: string; table?: boolean; json?: boolean; csv?: boolean }) => {
+    .action(async (opts: RulesOptions & { card?: string; opp?: string; row?: string; oppRow?: string; hand?: string; ranking?: string; trump?: string; seen?: string; table?: boolean; json?: boolean; csv?: boolean }) => {
       const rules = loadRules(opts.rules, opts.set);
       if (opts.card !== undefined && opts.row !== undefined) throw new UserError('give --card or --row, not both');
       if (opts.hand !== undefined && opts.card === undefined) throw new UserError(opts.row !== undefined ? '--hand goes with --card (--row is already my whole hand)' : '--hand goes with --card');
       if (opts.opp !== undefined && opts.card === undefined) throw new UserError('--opp goes with --card (for a row use --opp-row)');
       if (opts.oppRow !== undefined && opts.row === undefined) throw new UserError('--opp-row goes with --row');
-      if (opts.card === undefined && opts.row === undefined) {
-        const t = freshTable(rules);
-        const rows = t.map((r) => ({ value: r.value, trump: r.trump, nonTrump: r.nonTrump, ...Object.fromEntries(r.byPosition.map((p, i) => [`position${i + 1}`, p])) }));
-        const text = () =>
-          `P(win) of a district by my card against a random other card (fresh deck: ${rules.suits * rules.values - 1} unseen), exact\n` +
-          textTable(t.map((r) => ({ value: String(r.value), trump: fmtPct(r.trump, 1), 'non-trump (avg)': fmtPct(r.nonTrump, 1), ...Object.fromEntries(r.byPosition.map((p, i) => [`${i + 1}${['st', 'nd', 'rd'][i] ?? 'th'} suit`, fmtPct(p, 1)])) }))) +
-          `\n(non-trump columns by the suit's place on the track, 1st = lowest; average = a random ranking)`;
-        emit({ table: t }, opts, text, () => rows);
-        return;
-      }
+      if (opts.card === undefined && opts.row === undefined) return ask(freshTable, { rules }, opts);
       const rankOf = rankingFrom(rules, opts);
       const seen = cardList(opts.seen, rules, '--seen');
-      const order = Array.from({ length: rules.suits }, (_, i) => SUIT_LETTERS[rankOf.indexOf(i)]).join(' < ');
       if (opts.card !== undefined) {
         const card = parseCard(opts.card, rules, '--card');
         const opp = opts.opp !== undefined ? parseCard(opts.opp, rules, '--opp') : -1;
         const hand = handFrom(opts.hand, card, rules);
         const all = [...(hand ?? [card]), ...seen, ...(opp >= 0 ? [opp] : [])];
         if (new Set(all).size !== all.length) throw new UserError(`a card is given twice (${hand ? '--hand' : '--card'}, --opp, --seen): ${twice(all, rules)}`);
-        const unseen = unseenOf(rules, all);
-        // the opponent's cards I have not seen are among the unseen ones
-        const need = hand ? rules.districts - (opp >= 0 ? 1 : 0) : opp >= 0 ? 0 : 1;
-        if (unseen.length < need) throw new UserError(`too many cards seen: ${all.length} of ${rules.suits * rules.values} leave ${unseen.length} unseen, fewer than the opponent's ${need} unknown card${need === 1 ? '' : 's'}`);
-        const o = cardOdds(rules, rankOf, card, unseen, opp);
-        const note = hand || o.opponent ? '' : '\n(without --hand my other cards count as unseen: give all my cards with --hand)';
-        emit({ ranking: order, ...o }, opts, () => `${o.card}${o.opponent ? ` against ${o.opponent}` : ` against the unknown card (${o.outOf} unseen)`}: P(win) = ${o.wins}/${o.outOf}${o.fraction === `${o.wins}/${o.outOf}` ? '' : ` = ${o.fraction}`} = ${fmtPct(o.p, 2)}\n(suits ranked ${order}, trump last)${note}`, () => [{ card: o.card, opponent: o.opponent ?? '', wins: o.wins, outOf: o.outOf, p: o.p }]);
-        return;
+        return ask(cardOdds, { rules, rankOf, card, opponent: opp, known: all, wholeHand: !!hand }, opts);
       }
       const mine = cardList(opts.row, rules, '--row');
       if (mine.length !== rules.districts) throw new UserError(`--row needs ${rules.districts} cards, one per district (got ${mine.length})`);
@@ -129,15 +111,7 @@ export function register(program: Command): void {
       if (opp.length !== rules.districts) throw new UserError(`--opp-row needs ${rules.districts} entries, - for unknown (got ${opp.length})`);
       const all = [...mine, ...opp.filter((c) => c >= 0), ...seen];
       if (new Set(all).size !== all.length) throw new UserError(`a card is given twice (--row, --opp-row, --seen): ${twice(all, rules)}`);
-      const r = rowOdds(rules, rankOf, mine, opp, seen);
-      const text = () =>
-        [
-          `row ${mine.map((c) => cardText(c, rules.values)).join(' ')} (ranking ${order}, trump last), exact over ${r.deals} deals of the unseen cards:`,
-          textTable(r.districts.map((o, d) => ({ district: String(d + 1), card: o.card, against: o.opponent ?? 'unknown', 'P(win)': `${fmtPct(o.p, 1)}`, exact: `${o.wins}/${o.outOf}` }))),
-          `expected districts won ${r.expected.toFixed(4)}`,
-          textTable(r.distribution.map((p, k) => ({ 'districts won': String(k), probability: fmtPct(p, 2), exact: r.distributionFractions[k] }))),
-        ].join('\n');
-      emit({ ranking: order, ...r }, opts, text, () => r.districts.map((o, d) => ({ district: d + 1, card: o.card, opponent: o.opponent ?? '', p: o.p })));
+      return ask(rowOdds, { rules, rankOf, mine, opponent: opp, seen }, opts);
     });
 
   addRulesOptions(

@@ -11,6 +11,7 @@ export const descriptor: GameDescriptor = {
   experiments: { dracula: async () => (await import('./report.js')).runExperiment },
   cli: async () => (await import('./cli.js')).register,
   benches: { dracula: async () => (await import('./bench.js')).bench },
+  questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame as never,
   ladder: { rungs: ['uniform', 'greedy', 'search', 'ismcts:iters=50'] },
   assumptionsPage: 'dracula/balance.html',

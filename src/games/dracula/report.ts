@@ -7,7 +7,7 @@
  */
 import { fmtPct, fmtPctCi } from '../../core/format.js';
 import { intervalFigure } from '../../report/findings.js';
-import type { ExperimentRunner } from '../../report/experiment.js';
+import { reportQuestionContext, type ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type Row, type Section } from '../../report/page.js';
 import { basisLine } from '../../report/chart-config.js';
 import { intervalChart } from '../../report/interval-chart.js';
@@ -20,7 +20,8 @@ import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
 import { parseStrategy, specLabel, type ParsedSpec } from '../../../strategies/dracula/index.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { validateRules, type DraculaRules } from './rules.js';
-import { freshTable } from './exact.js';
+import type { FreshRow } from './exact.js';
+import { freshTable } from './questions.js';
 import { sweepResult, type SweepResult } from './sweep.js';
 
 interface SweepSpec {
@@ -112,9 +113,9 @@ function sweepChart(s: SweepResult, i: number, seed: number): Chart {
 
 const NON_TRUMP = 'non-trump card', TRUMP = 'trump card';
 
-function valueChart(r: GamesResult, rules: DraculaRules, seed: number): Chart {
+/** `fresh`: the fresh-deck table (the question `oddsmith dracula odds --table` asks) */
+function valueChart(r: GamesResult, rules: DraculaRules, seed: number, fresh: readonly FreshRow[]): Chart {
   const rows: Row[] = [];
-  const fresh = freshTable(rules);
   for (const b of r.byValue) {
     for (const [kind, x] of [[NON_TRUMP, b.nonTrump], [TRUMP, b.trump]] as const) {
       rows.push({ kind, value: b.value, line: 'Dracula (simulated)', p: x.dracula.p, low: x.dracula.ci95[0], high: x.dracula.ci95[1], n: x.dracula.n });
@@ -212,7 +213,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
         })),
       },
     },
-    { heading: 'Districts won by card value', charts: [valueChart(best, rules, e.seed)] },
+    { heading: 'Districts won by card value', charts: [valueChart(best, rules, e.seed, (await freshTable.answer({ rules }, reportQuestionContext(ctx))).table)] },
   ];
   if (sweeps.length) {
     sections.push({

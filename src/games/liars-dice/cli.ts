@@ -10,12 +10,12 @@ import { validateRules, type LiarsRules } from './rules.js';
 import { checkHigher, parseBid, parseDice } from './exact.js';
 import { checkBids } from './check.js';
 import { tournamentKernel, type TournamentParams } from './kernels.js';
-import { LiarsSolver, solve, VARIANTS, type Variant } from './exact-cfr.js';
+import { LiarsSolver, VARIANTS, type Variant } from './exact-cfr.js';
 import { rulesForVariant } from './exact-play.js';
 import { statePlayerExploitability } from './exact-search.js';
 import { stateGame } from './state.js';
 import { parseStrategyList, parseStrategySpec, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
-import { checkSeating, exploit, odds, sweep, sweepChart, table } from './questions.js';
+import { checkSeating, exploit, odds, solve, sweep, sweepChart, table } from './questions.js';
 import { renderSpec } from '../../report/render.js';
 import { writeFileAtomic } from '../../core/files.js';
 import { checkAssumptions } from './assumptions.js';
@@ -169,23 +169,14 @@ export function register(program: Command): void {
     .option('--csv', 'print the convergence table as CSV')
     .option('--quiet', 'no progress lines on stderr')
     .addHelpText('after', '\nExamples:\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json')
-    .action((opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
+    .action(async (opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
       if (!VARIANTS.includes(opts.variant as Variant)) throw new UserError(`--variant must be one of ${VARIANTS.join(', ')} (got ${JSON.stringify(opts.variant)})`);
       const dice = parseDicePair(opts.dice);
       const progress = !opts.quiet && process.stderr.isTTY;
-      const { result: r } = solve({ variant: opts.variant as Variant, dice: [dice[0], dice[1]], sides: opts.sides, target: opts.target, maxIterations: opts.maxIterations }, (p) => {
-        if (progress) process.stderr.write(`\riteration ${p.iteration}: exploitability ${p.exploitability.toExponential(3)}   `);
-      });
+      const params = { variant: opts.variant as Variant, dice: [dice[0], dice[1]] as [number, number], sides: opts.sides, target: opts.target, maxIterations: opts.maxIterations };
+      const r = await solve.answer({ ...params, onCheckpoint: (p) => { if (progress) process.stderr.write(`\riteration ${p.iteration}: exploitability ${p.exploitability.toExponential(3)}   `); } }, { workers: 1 });
       if (progress) process.stderr.write('\r' + ' '.repeat(60) + '\r');
-      emit(r, opts, () => [
-        `variant ${r.variant}, dice ${r.dice.join(' vs ')}, ${r.sides} sides: ${r.bids} bids, ${r.publicHistories} public histories`,
-        `CFR+ iterations: ${r.iterations} in ${r.seconds.toFixed(2)} s${r.converged ? '' : ' (target not reached: raise --max-iterations)'}`,
-        `opener's value: ${r.value0.toFixed(6)}`,
-        `best responses: opener ${r.br0.toFixed(6)}, other ${r.br1.toFixed(6)}; NashConv ${r.nashConv.toExponential(3)}; exploitability ${r.exploitability.toExponential(3)}`,
-        '',
-        'opening bid frequencies by own hand (bids with ≥ 1%):',
-        ...openingTable(r.opening).map((o) => `  ${o.hand.padEnd(3)} ${o['opening bids']}`),
-      ].join('\n'), () => r.convergence.map((c) => ({ ...c })));
+      emit(r, opts, () => solve.text(r, params), () => solve.rows!(r, params));
     });
 
   liars
@@ -232,14 +223,6 @@ export function register(program: Command): void {
     examples: ['', '--rounds 20000 --csv'],
     checkAssumptions: (o) => checkAssumptions({ rules: rulesWith(o), rounds: o.size, seed: o.seed, workers: o.workers }),
   });
-}
-
-function openingTable(rows: { hand: string; bid: string; probability: number }[]): Record<string, string>[] {
-  const hands = [...new Set(rows.map((r) => r.hand))];
-  return hands.map((h) => ({
-    hand: h,
-    'opening bids': rows.filter((r) => r.hand === h && r.probability >= 0.01).map((r) => `${r.bid} ${(r.probability * 100).toFixed(0)}%`).join(', '),
-  }));
 }
 
 interface ExploitOptions {

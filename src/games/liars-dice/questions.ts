@@ -12,7 +12,7 @@ import type { Chart, Section } from '../../report/page.js';
 import { defineQuestion, simulateIn, type Question } from '../../report/question.js';
 import { createStrategy, specLabel, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 import { atLeastTable, bidOdds, type Bid } from './exact.js';
-import { LiarsSolver, solve, type Variant } from './exact-cfr.js';
+import { LiarsSolver, solve as solveCfr, type ConvergencePoint, type SolveOptions, type SolveResult, type Variant } from './exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
 import type { LiarsRules } from './rules.js';
 import type { TournamentResult } from './kernels.js';
@@ -65,6 +65,38 @@ export const table = defineQuestion<TableParams, TableResult>({
   rows: (r) => r.rows.map((x) => ({ ...x })),
 });
 
+// ---------------------------------------------------------------- solve
+export interface SolveParams extends SolveOptions {
+  /** called at each convergence checkpoint (the command line's progress line) */
+  onCheckpoint?: (p: ConvergencePoint) => void;
+}
+
+/** The opening bids with at least 1% frequency, one line per own hand. */
+function openingTable(rows: { hand: string; bid: string; probability: number }[]): Record<string, string>[] {
+  const hands = [...new Set(rows.map((r) => r.hand))];
+  return hands.map((h) => ({
+    hand: h,
+    'opening bids': rows.filter((r) => r.hand === h && r.probability >= 0.01).map((r) => `${r.bid} ${(r.probability * 100).toFixed(0)}%`).join(', '),
+  }));
+}
+
+export const solve = defineQuestion<SolveParams, SolveResult>({
+  name: 'solve',
+  summary: 'the two-player equilibrium by CFR+: the opener\'s value, the exact best-response exploitability, the opening bids',
+  exact: true,
+  answer: (p) => solveCfr({ variant: p.variant, dice: p.dice, sides: p.sides, target: p.target, maxIterations: p.maxIterations }, p.onCheckpoint).result,
+  text: (r) => [
+    `variant ${r.variant}, dice ${r.dice.join(' vs ')}, ${r.sides} sides: ${r.bids} bids, ${r.publicHistories} public histories`,
+    `CFR+ iterations: ${r.iterations} in ${r.seconds.toFixed(2)} s${r.converged ? '' : ' (target not reached: raise --max-iterations)'}`,
+    `opener's value: ${r.value0.toFixed(6)}`,
+    `best responses: opener ${r.br0.toFixed(6)}, other ${r.br1.toFixed(6)}; NashConv ${r.nashConv.toExponential(3)}; exploitability ${r.exploitability.toExponential(3)}`,
+    '',
+    'opening bid frequencies by own hand (bids with ≥ 1%):',
+    ...openingTable(r.opening).map((o) => `  ${o.hand.padEnd(3)} ${o['opening bids']}`),
+  ].join('\n'),
+  rows: (r) => r.convergence.map((c) => ({ ...c })),
+});
+
 // ---------------------------------------------------------------- exploit
 export interface ExploitParams {
   /** a deterministic bot (its out-of-turn threshold 0) */
@@ -92,7 +124,7 @@ export interface ExploitResult {
 }
 
 /** One equilibrium per solve setting: a report page matches several bots against the same one. */
-const equilibria = new Memo<ReturnType<typeof solve>>(4);
+const equilibria = new Memo<ReturnType<typeof solveCfr>>(4);
 
 export const exploit = defineQuestion<ExploitParams, ExploitResult>({
   name: 'exploit',
@@ -102,7 +134,7 @@ export const exploit = defineQuestion<ExploitParams, ExploitResult>({
     const rules = rulesForVariant(p.variant, p.dice, p.sides);
     const bot = createStrategy(p.strategy, { rules, players: 2 });
     const ex = botExploitability(p.variant, p.dice, p.sides, bot);
-    const eq = equilibria.get(JSON.stringify([p.variant, p.dice, p.sides, p.target, p.maxIterations]), () => solve({ variant: p.variant, dice: [p.dice, p.dice], sides: p.sides, target: p.target, maxIterations: p.maxIterations }));
+    const eq = equilibria.get(JSON.stringify([p.variant, p.dice, p.sides, p.target, p.maxIterations]), () => solveCfr({ variant: p.variant, dice: [p.dice, p.dice], sides: p.sides, target: p.target, maxIterations: p.maxIterations }));
     const botSolver = new LiarsSolver({ variant: p.variant, dice: [p.dice, p.dice], sides: p.sides });
     fillBotPolicy(botSolver, bot, rules, 0);
     fillBotPolicy(botSolver, bot, rules, 1);
@@ -230,4 +262,4 @@ export const sweep = defineQuestion<SweepParams, SweepResult>({
 });
 
 /** Every question of the game, by name (the descriptor's `questions`). */
-export const questions: Readonly<Record<string, Question<never, unknown>>> = { odds, table, exploit, sweep } as unknown as Record<string, Question<never, unknown>>;
+export const questions: Readonly<Record<string, Question<never, unknown>>> = { odds, table, solve, exploit, sweep } as unknown as Record<string, Question<never, unknown>>;

@@ -8,12 +8,12 @@ import { basisLine } from '../../report/chart-config.js';
 import { loadRules, type LiarsRules } from './rules.js';
 import { binomialAtLeast, exactValue } from './exact.js';
 import { summarizeTournament, tournamentKernel, type TournamentParams, type TournamentResult } from './kernels.js';
-import { solve, type SolveResult, type Variant } from './exact-cfr.js';
+import type { SolveResult, Variant } from './exact-cfr.js';
 import { rulesForVariant } from './exact-play.js';
 import { parseStrategySpec, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 import { assumptionsSection } from '../../report/assumptions.js';
 import { reportQuestionContext, type ExperimentContext, type ExperimentRunner } from '../../report/experiment.js';
-import { exploit, sweep } from './questions.js';
+import { exploit, solve, sweep } from './questions.js';
 import { checkAssumptions } from './assumptions.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
@@ -199,7 +199,7 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
   const table = array(spec.valueTable ?? [], 'valueTable').map((v, i) => solveSpec(v, `valueTable[${i}]`));
   const solved: SolveResult[] = [];
   for (const s of [...main, ...table]) {
-    const { result } = solve(s);
+    const result = await solve.answer(s, reportQuestionContext(ctx));
     log(`  solved ${label(result)}: value ${result.value0.toFixed(6)}, exploitability ${result.exploitability.toExponential(2)}, ${result.iterations} iterations, ${result.seconds.toFixed(1)} s`);
     solved.push(result);
   }

@@ -5,16 +5,15 @@ import type { MeanEstimate, Proportion } from '../../core/stats.js';
 import { UserError } from '../../core/errors.js';
 import { splitSpecList } from '../../core/spec.js';
 import { fmtPct, textTable } from '../../core/format.js';
-import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, MAX_SEED, rulesFromOptions, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addAssumptionsCommand, addRulesOptions, addSimOptions, ask, emit, intArg, MAX_SEED, rulesFromOptions, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { validateRules, type SichuanRules } from './rules.js';
-import { analyze, type WaitsResult } from './exact-waits.js';
-import { Valuer } from './value.js';
+import { discard, waits, type DiscardParams } from './questions.js';
 import { readyHandWaits, startingHandDistribution, type ReadyWaitsResult, type StartingHandResult } from './exact-starting-hands.js';
 import { dealKernel, oddsKernel, pairedKernel, swapStartKernel, type SwapStartParams, type SwapStartSummary, type PairedParams, type DealParams, type OddsParams } from './kernels.js';
 import { parsePosition, type HandSpec } from './hand.js';
 import { DEFENSE_MODEL, getStrategy, STRATEGIES } from '../../../strategies/sichuan-mahjong/index.js';
 import { calibrateDefense, formatCalibration } from './defense.js';
-import { advise, DEFAULT_DRAWS, type AdvisorResult, type Objective } from './exact-advisor.js';
+import { DEFAULT_DRAWS, type Objective } from './exact-advisor.js';
 import { checkAssumptions } from './assumptions.js';
 
 const GAME = 'sichuan-mahjong';
@@ -39,37 +38,9 @@ function addHandOptions(cmd: Command): Command {
   );
 }
 
-export function waitsText(r: WaitsResult): string {
-  const lines: string[] = [];
-  lines.push(`hand ${r.hand}${r.melds.length ? ` + ${r.melds.join(', ')}` : ''} · void ${r.void}${r.voidInferred ? ' (inferred)' : ''} · ${r.tiles} tiles`);
-  lines.push(`shanten ${r.shanten} (standard ${r.shantenStandard}${r.shantenSevenPairs === null ? '' : `, seven pairs ${r.shantenSevenPairs}`})`);
-  if (r.form === 'waiting') {
-    if (r.ready && r.waits) {
-      lines.push(`ready: ${r.waits.length} winning tile${r.waits.length === 1 ? '' : 's'}, ${r.waits.reduce((a, w) => a + w.live, 0)} live · ready-hand-check value ${r.readyValue}`);
-      lines.push(textTable(r.waits.map((w) => ({ tile: w.tile, live: w.live, fan: w.fan, pattern: w.fanNames.join(', ') || 'plain hand', discard: w.discardPoints, 'self-draw each': w.selfDrawPointsEach }))));
-    } else {
-      lines.push(`not ready · ${r.improvingTiles} live tiles improve it: ${(r.improving ?? []).map((i) => `${i.tile}×${i.live}`).join(' ') || '(none)'}`);
-    }
-  } else {
-    if (r.complete && r.completeValue) lines.push(`complete hand: ${r.completeValue.fanNames.join(', ') || 'plain hand'} · ${r.completeValue.fan} fan · discard win ${r.completeValue.discardPoints}, self-draw ${r.completeValue.selfDrawPointsEach} each`);
-    lines.push('discards, best first:');
-    lines.push(textTable((r.discards ?? []).map((d) => ({ discard: d.discard, shanten: d.shanten, 'improving tiles': d.improvingTiles, 'ready value': d.readyValue ?? '', tiles: d.improving.join(' ') }))));
-  }
-  return lines.join('\n');
-}
-
-function waitsCsvRows(r: WaitsResult) {
-  if (r.form === 'waiting') {
-    if (r.waits) return r.waits.map((w) => ({ tile: w.tile, live: w.live, fan: w.fan, fanNames: w.fanNames.join('; '), discardPoints: w.discardPoints, selfDrawPointsEach: w.selfDrawPointsEach }));
-    return (r.improving ?? []).map((i) => ({ tile: i.tile, live: i.live }));
-  }
-  return (r.discards ?? []).map((d) => ({ discard: d.discard, shanten: d.shanten, improvingTiles: d.improvingTiles, readyValue: d.readyValue ?? '', improving: d.improving.join(' ') }));
-}
-
 /** --jsonl: one JSON object per stdin line → one result per stdout line; bad lines are reported and skipped. */
-async function runJsonl(rules: SichuanRules, each?: (o: Record<string, unknown>) => object): Promise<number> {
-  const valuer = new Valuer(rules);
-  const one = each ?? ((o: Record<string, unknown>) => analyze(o as unknown as HandSpec, rules, valuer));
+async function runJsonl(rules: SichuanRules, each?: (o: Record<string, unknown>) => object | Promise<object>): Promise<number> {
+  const one = each ?? ((o: Record<string, unknown>) => waits.answer({ rules, hand: o as unknown as HandSpec }, { workers: 1 }));
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
   let lineNo = 0, bad = 0;
   for await (const line of rl) {
@@ -88,7 +59,7 @@ async function runJsonl(rules: SichuanRules, each?: (o: Record<string, unknown>)
       if (o.melds !== undefined && !Array.isArray(o.melds) && typeof o.melds !== 'string') throw new UserError('melds must be an array of strings like ["pung 5p"]');
       if (o.seen !== undefined && typeof o.seen !== 'string') throw new UserError('seen must be a string of tiles like "55p9s"');
       if (o.void !== undefined && typeof o.void !== 'string') throw new UserError('void must be one of m, p, s');
-      const r = one(o);
+      const r = await one(o);
       process.stdout.write(JSON.stringify(o.id === undefined ? { line: lineNo, ...r } : { line: lineNo, id: o.id, ...r }) + '\n');
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
@@ -103,19 +74,6 @@ async function runJsonl(rules: SichuanRules, each?: (o: Record<string, unknown>)
 function parseObjective(x: string): Objective {
   if (x !== 'win' && x !== 'points') throw new UserError(`--objective must be win or points (got ${JSON.stringify(x)})`);
   return x;
-}
-
-export function adviceText(r: AdvisorResult): string {
-  const approx = r.discards.some((d) => d.approximate);
-  return [
-    `hand ${r.hand}${r.melds.length ? ` + ${r.melds.join(', ')}` : ''} · void ${r.void}${r.voidInferred ? ' (inferred)' : ''} · ${r.draws} own draws · best for ${r.objective === 'win' ? 'the chance to win' : 'expected points'}`,
-    textTable(r.discards.map((d) => ({
-      discard: d.discard, shanten: d.shanten, 'improving tiles': d.improvingTiles,
-      'P(ready)': fmtPct(d.pReady, 2), 'P(win)': fmtPct(d.pWin, 2), 'expected points': d.expectedPoints.toFixed(3),
-      ...(approx ? { exact: d.approximate ? 'lower bound' : 'exact' } : {}),
-    }))),
-    `model: ${r.model}`,
-  ].join('\n');
 }
 
 export function register(program: Command): void {
@@ -136,17 +94,15 @@ export function register(program: Command): void {
     .action(async (handArg: string | undefined, opts: HandOpts & { draws: number; objective: string }) => {
       const rules = rulesFromOptions(GAME, opts, validateRules);
       const objective = parseObjective(opts.objective);
-      // the run time is left out of the output so that results are identical run to run
-      const run = (spec: HandSpec) => { const { seconds: _s, states: _n, ...r } = advise(spec, rules, { draws: opts.draws, objective }); return r; };
+      const params = (hand: HandSpec): DiscardParams => ({ rules, hand, draws: opts.draws, objective });
       if (opts.jsonl) {
         if (handArg) throw new UserError('--jsonl reads hands from stdin: give no HAND argument');
-        const bad = await runJsonl(rules, (o) => run(o as unknown as HandSpec));
+        const bad = await runJsonl(rules, (o) => discard.answer(params(o as unknown as HandSpec), { workers: 1 }));
         if (bad) process.once('exit', () => { process.exitCode = 2; });
         return;
       }
       if (!handArg) throw new UserError('give a HAND (e.g. 11123456789m135p) or --jsonl');
-      const r = run({ hand: handArg, melds: opts.melds, void: opts.void, seen: opts.seen });
-      emit(r, opts, () => adviceText({ ...r, seconds: 0, states: 0 }), () => r.discards.map((d) => ({ ...d, improving: d.improving.join(' '), approximate: String(d.approximate) })));
+      await ask(discard, params({ hand: handArg, melds: opts.melds, void: opts.void, seen: opts.seen }), opts);
     });
 
   addHandOptions(
@@ -170,8 +126,7 @@ export function register(program: Command): void {
         return;
       }
       if (!handArg) throw new UserError('give a HAND (e.g. 1112345678999m) or --jsonl');
-      const r = analyze({ hand: handArg, melds: opts.melds, void: opts.void, seen: opts.seen }, rules);
-      emit(r, opts, () => waitsText(r), () => waitsCsvRows(r));
+      await ask(waits, { rules, hand: { hand: handArg, melds: opts.melds, void: opts.void, seen: opts.seen } }, opts);
     });
 
   addRulesOptions(

@@ -11,6 +11,7 @@ export const descriptor: GameDescriptor = {
   experiments: { 'sichuan-mahjong': async () => (await import('./report.js')).runExperiment },
   cli: async () => (await import('./cli.js')).register,
   benches: { 'sichuan-mahjong': async () => (await import('./bench.js')).bench },
+  questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame,
   ladder: { rungs: ['uniform', 'greedy', 'value', 'advisor'] },
   assumptionsPage: 'sichuan-mahjong/deal.html',

@@ -1,24 +1,13 @@
 import { Option, type Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { fmtPct, textTable } from '../../core/format.js';
-import { addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { addAssumptionsCommand, addRulesOptions, addSimOptions, ask, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { splitSpecList } from '../../core/spec.js';
 import { parseStrategySpec, REGISTRY } from '../../../strategies/tichu/index.js';
-import { cardsText, parseCards, sortCards } from './cards.js';
-import { handOdds, tableFourOfAKind, type HandOddsResult, type OddsLine } from './exact.js';
-import { tableBombOdds, TICHU_DECK, type TableBombResult } from './exact-table.js';
+import { parseCards, sortCards } from './cards.js';
+import { odds } from './questions.js';
 import { callKernel, callsKernel, gamesKernel } from './kernels.js';
 import { ASSUMPTIONS_ROUNDS, ASSUMPTIONS_SEED, checkAssumptions } from './assumptions.js';
 import { validateRules } from './rules.js';
-
-function oddsRows(r: HandOddsResult) {
-  return r.lines.map((l) => ({ event: l.label, fraction: l.fraction, probability: fmtPct(l.probability, 4) }));
-}
-
-/** --csv: plain numbers (exact count and total, and the probability as a decimal) */
-function oddsCsv(r: HandOddsResult) {
-  return r.lines.map((l) => ({ event: l.event, label: l.label, count: l.count, total: l.total, fraction: l.fraction, probability: l.probability }));
-}
 
 /** "a,b,c,d" where a spec may carry its own k=v list: split on commas that start a new strategy name. */
 export function splitStrategies(text: string): string[] {
@@ -33,27 +22,6 @@ function fourStrategies(text: string): string[] {
   return list.map((s) => parseStrategySpec(s).text);
 }
 
-/** largest minimum straight-flush length for which `odds` computes the table-level any-bomb figure */
-export const TABLE_MAX_L = 8;
-
-export function formatOdds(r8: HandOddsResult | null, r14: HandOddsResult, table: OddsLine | null, tableBomb: TableBombResult | null): string {
-  const out: string[] = [];
-  if (r8) out.push(`First 8 cards (exact, counts over C(56,8) = ${BigInt(r8.lines[0].total).toLocaleString('en-US')} hands):`, textTable(oddsRows(r8)), '');
-  if (r14.given) out.push(`Full 14 cards given ${r14.given} (exact, the 6 still to come from the 48 unseen: C(48,6) = ${BigInt(r14.lines[0].total).toLocaleString('en-US')}):`);
-  else out.push(`Full 14 cards (exact, counts over C(56,14) = ${BigInt(r14.lines[0].total).toLocaleString('en-US')} hands):`);
-  out.push(textTable(oddsRows(r14)));
-  if (table) {
-    out.push('', 'At the table (14 cards each, before passing):');
-    out.push(`  some player holds a four of a kind: ${fmtPct(table.probability, 4)} (exact: ${table.fraction})`);
-    if (!tableBomb) out.push(`  some player holds any bomb: not computed for minStraightFlush > ${TABLE_MAX_L} (the exact count would take minutes)`);
-    else {
-      out.push(`  some player holds any bomb: ${fmtPct(tableBomb.probability, 10)} (exact combinatorics to 12 digits, not sampled)`);
-      out.push(`  no player holds a bomb:     ${fmtPct(tableBomb.noBomb, 10)} of the ${BigInt(tableBomb.deals).toLocaleString('en-US')} deals`);
-    }
-  }
-  return out.join('\n');
-}
-
 
 export function register(program: Command): void {
   const t = program.command('tichu').description('Tichu: exact deal odds, full-game bot tournaments, "should I call (Grand) Tichu?"');
@@ -66,23 +34,10 @@ export function register(program: Command): void {
       .option('--csv', 'print the 14-card table as CSV')
       .addHelpText('after', '\nCards: rank 2-9 T J Q K A + suit j (Jade) s (Sword) p (Pagoda) r (Star);\nMJ, Dg, Ph, Dr for Mah Jong, Dog, Phoenix, Dragon.\nExamples:\n  npx oddsmith tichu odds\n  npx oddsmith tichu odds --hand "Aj As Kp Qr 7s 7j Dr MJ"'),
     'tichu',
-  ).action((opts: RulesOptions & { hand?: string; json?: boolean; csv?: boolean }) => {
+  ).action(async (opts: RulesOptions & { hand?: string; json?: boolean; csv?: boolean }) => {
     const rules = rulesFromOptions('tichu', opts, validateRules);
-    const L = rules.minStraightFlush;
-    if (opts.hand !== undefined) {
-      const given = sortCards(parseCards(opts.hand, 8, '--hand'));
-      const r14 = handOdds(14, given, L);
-      const result = { given: cardsText(given), fourteen: r14 };
-      emit(result, opts, () => formatOdds(null, r14, null, null), () => oddsCsv(r14));
-      return;
-    }
-    const r8 = handOdds(8, [], L), r14 = handOdds(14, [], L);
-    const table = tableFourOfAKind();
-    // the DP's state grows as (4·(L−1))^4/24: beyond L = TABLE_MAX_L it takes from seconds to minutes
-    const tb = L <= TABLE_MAX_L ? tableBombOdds({ ...TICHU_DECK, minStraightFlush: L }) : null;
-    const anyBomb = tb ? { ...tb, exact: true, method: 'DP over ranks (suit runs as a multiset) with a discrete Fourier transform in the hand sizes; a double, ~12 significant digits' } : { notComputed: `minStraightFlush ${L} > ${TABLE_MAX_L}` };
-    const result = { eight: r8, fourteen: r14, table: { fourOfAKind: table, anyBomb } };
-    emit(result, opts, () => formatOdds(r8, r14, table, tb), () => oddsCsv(r14));
+    const given = opts.hand === undefined ? undefined : sortCards(parseCards(opts.hand, 8, '--hand'));
+    return ask(odds, { rules, given, atTable: true }, opts);
   });
 
   addRulesOptions(

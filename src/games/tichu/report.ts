@@ -1,6 +1,6 @@
 import { fmtPct } from '../../core/format.js';
 import { intervalFigure } from '../../report/findings.js';
-import type { ExperimentContext, ExperimentRunner } from '../../report/experiment.js';
+import { reportQuestionContext, type ExperimentContext, type ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
 import { VL_SCHEMA } from '../../report/render.js';
 import { basisLine } from '../../report/chart-config.js';
@@ -8,8 +8,7 @@ import { runExperiment as runShards } from '../../parallel/pool.js';
 import { array, boolean, integer, string } from '../../core/validate.js';
 import { UserError } from '../../core/errors.js';
 import { parseStrategySpec } from '../../../strategies/tichu/index.js';
-import { handOdds, tableFourOfAKind } from './exact.js';
-import { tableBombOdds, TICHU_DECK } from './exact-table.js';
+import { odds, tableBombOf } from './questions.js';
 import { bestThreshold, gamesKernel, strengthKernel, type GamesSummary, type StrengthSummary } from './kernels.js';
 import { REAL_GAMES } from './reference.js';
 import { assumptionsSection } from '../../report/assumptions.js';
@@ -18,50 +17,14 @@ import { loadRules, type TichuRules } from './rules.js';
 
 const GAME = 'tichu';
 
-const SHORT: Record<string, string> = { anyBomb: 'any bomb', straightFlush: 'straight flush (5+)', twoPlusPower: '2+ of Dragon, Phoenix, aces' };
-
 async function oddsPage(ctx: ExperimentContext, rules: TichuRules): Promise<PageInfo> {
-  const r8 = handOdds(8, [], rules.minStraightFlush), r14 = handOdds(14, [], rules.minStraightFlush);
-  const t = tableFourOfAKind();
-  const tb = rules.minStraightFlush <= 8 ? tableBombOdds({ ...TICHU_DECK, minStraightFlush: rules.minStraightFlush }) : null;
+  // the question `oddsmith tichu odds` asks, with the table-level lines
+  const params = { rules, atTable: true };
+  const r = await odds.answer(params, reportQuestionContext(ctx));
+  const r8 = r.eight!, r14 = r.fourteen, t = r.table!.fourOfAKind, tb = tableBombOf(r.table!.anyBomb);
   const anyText = tb ? `, and some player holds any bomb (four of a kind or straight flush ≥ ${rules.minStraightFlush}) with probability ${fmtPct(tb.probability, 4)} — exact combinatorics (a DP over ranks and suit runs, with a Fourier transform in the hand sizes; accurate to about 12 significant digits), not a sample` : '';
-  const rows: Row[] = r8.lines.map((l, i) => ({ event: l.label, '8 cards (fraction)': l.fraction, '8 cards': fmtPct(l.probability, 4), '14 cards (fraction)': r14.lines[i].fraction, '14 cards': fmtPct(r14.lines[i].probability, 4) }));
-  const chartRows: Row[] = [];
-  for (const [n, r] of [[8, r8], [14, r14]] as const) for (const l of r.lines) chartRows.push({ event: SHORT[l.event] ?? l.label, cards: `${n} cards`, probability: l.probability });
-  const chart: Chart = {
-    name: 'deal-odds',
-    title: 'Exact deal odds, first 8 and full 14 cards',
-    caption: 'Every bar is an exact fraction (counts over C(56,8) and C(56,14), by a dynamic programme over ranks and per-suit runs), not a sample.',
-    rows: chartRows,
-    basis: basisLine({ exact: 'every hand counted, over C(56,8) and C(56,14); nothing sampled' }),
-    spec: {
-      $schema: VL_SCHEMA,
-      title: { text: 'Chance of holding … in your first 8 / all 14 cards' },
-      data: { values: chartRows },
-      width: 460, height: 360,
-      mark: 'bar',
-      encoding: {
-        y: { field: 'event', type: 'nominal', sort: null, title: null, axis: { labelLimit: 320 } },
-        yOffset: { field: 'cards' },
-        x: { field: 'probability', type: 'quantitative', title: 'probability (%)', axis: { format: '.0%' } },
-        color: { field: 'cards', type: 'nominal', title: null },
-      },
-    },
-  };
   const page: PageInfo = { path: `${GAME}/odds.html`, title: 'Tichu: exact deal odds', summary: `any bomb: ${r8.lines[0].fraction} in 8 cards, ${r14.lines[0].fraction} in 14 — exact` };
-  return writePage(ctx.reportsDir, page, `<p>How likely is a bomb, a special card, k aces? Exact counts over C(56,8) and C(56,14) hands. At the table (14 cards each) some player holds a four of a kind with probability ${escapeHtml(t.fraction)} = ${fmtPct(t.probability, 3)} (exact)${escapeHtml(anyText)}. The real-game data of ${escapeHtml(REAL_GAMES.source)} show a bomb in the first 8 cards in ${REAL_GAMES.bombFirst8}% and in the first 14 in ${REAL_GAMES.bombFirst14}% of hands.</p>`, [
-    { heading: 'Deal odds', charts: [chart], figures: {}, table: { rows, caption: 'Exact fractions and decimals.' } },
-    {
-      heading: 'At the table (14 cards each, before passing)',
-      table: {
-        rows: [
-          { event: 'some player holds a four of a kind', probability: fmtPct(t.probability, 6), how: `exact fraction ${t.fraction}` },
-          { event: `some player holds any bomb (straight flush ≥ ${rules.minStraightFlush})`, probability: tb ? fmtPct(tb.probability, 10) : '-', how: tb ? 'exact combinatorics (double, ~12 significant digits)' : 'not computed for minStraightFlush > 8' },
-        ],
-        caption: 'Computed, not sampled: the four-of-a-kind line by a BigInt DP over ranks and card counts; the any-bomb line by a DP over ranks and suit runs with a discrete Fourier transform in the hand sizes (checked against the exact BigInt count with straight flushes switched off, against every deal of small decks, and against 10^5 dealt tables).',
-      },
-    },
-  ]);
+  return writePage(ctx.reportsDir, page, `<p>How likely is a bomb, a special card, k aces? Exact counts over C(56,8) and C(56,14) hands. At the table (14 cards each) some player holds a four of a kind with probability ${escapeHtml(t.fraction)} = ${fmtPct(t.probability, 3)} (exact)${escapeHtml(anyText)}. The real-game data of ${escapeHtml(REAL_GAMES.source)} show a bomb in the first 8 cards in ${REAL_GAMES.bombFirst8}% and in the first 14 in ${REAL_GAMES.bombFirst14}% of hands.</p>`, [...odds.sections!(r, params)]);
 }
 
 /** calls per player-round of team A (strategies 1 and 3) and team B (2 and 4) */

@@ -22,6 +22,7 @@ export const descriptor: GameDescriptor = {
     'wulong-game': async () => (await import('./game/bench.js')).bench,
     'wulong-race': async () => (await import('./race/bench.js')).bench,
   },
+  questions: async () => (await import('./questions.js')).questions,
   // the full game (the turn alone and the race are parts of it)
   state: async () => (await import('./game/state.js')).stateGame,
   ladder: { rungs: ['uniform', 'naive', 'fraction', 'kelly', 'lookahead'] },

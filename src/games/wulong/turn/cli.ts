@@ -1,26 +1,15 @@
 import type { Command } from 'commander';
-import { addRulesOptions, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../../cli/common.js';
-import { fmtNum, fmtPct, textTable, type Row } from '../../../core/format.js';
+import { addRulesOptions, addSimOptions, ask, emit, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../../cli/common.js';
+import { fmtNum, fmtPct, textTable } from '../../../core/format.js';
 import { validateRules } from './rules.js';
-import { TurnAnalysis, bettingCards, type CardOdds } from './exact.js';
+import { TurnAnalysis, bettingCards } from './exact.js';
+import { cardRows, solve } from '../questions.js';
 import { turnKernel, type TurnSimParams } from './kernels.js';
 import { parsePolicy, turnPolicies } from '../../../../strategies/wulong/index.js';
 import { UserError } from '../../../core/errors.js';
 import { solveRace } from '../race/exact.js';
 import { adviseRace } from '../race/analysis.js';
 import { checkTargetStep } from '../race/cli.js';
-
-function cardRows(cards: CardOdds[]): Row[] {
-  return cards.map((c) => ({
-    card: c.name,
-    range: c.range,
-    odds: `1:${c.odds}`,
-    probability: fmtNum(c.probability, 6),
-    evPerChip: fmtNum(c.evPerChip, 4),
-    fairOdds: c.fairOdds === null ? '-' : `1:${fmtNum(c.fairOdds, 3)}`,
-    allInEvPerChip: fmtNum(c.allIn.evPerChip, 4),
-  }));
-}
 
 const policyHelp = `turn policy: ${turnPolicies.usage()}`;
 const rulesOf = (opts: RulesOptions) => rulesFromOptions('wulong', opts, validateRules);
@@ -37,26 +26,8 @@ export function register(wulong: Command): void {
     .option('--json', 'print the full result as JSON (fields documented in the README)')
     .option('--csv', 'print the policy table as CSV')
     .addHelpText('after', '\nExamples:\n  npx oddsmith wulong solve\n  npx oddsmith wulong solve --rules rules/farkle/10000.json --json')
-    .action((opts: RulesOptions & { policy: string; json?: boolean; csv?: boolean }) => {
-      const a = new TurnAnalysis(rulesOf(opts), parsePolicy(opts.policy));
-      const r = a.solveResult();
-      emit(r, opts, () => {
-        const out: string[] = [];
-        out.push(`${r.rules} — policy: ${r.policy}`);
-        out.push(`expected final turn score: ${fmtNum(r.expectedTurnScore, 2)}` + (a.rules.instantWin ? ` (${a.rules.instantWin.name} counted as total + ${a.rules.instantWin.value})` : ''));
-        out.push(`turn ends in a bust: ${fmtPct(r.turnBustProbability, 3)}; ${a.rules.instantWin ? `${a.rules.instantWin.name}: ${fmtPct(r.instantWinProbability, 4)}; ` : ''}rolls per turn: ${fmtNum(r.expectedRolls, 3)}`);
-        out.push('', 'bust probability of one roll:');
-        out.push(textTable(Object.entries(r.bustProbability).map(([dice, b]) => ({ dice, probability: fmtNum(b.probability, 6), fraction: b.fraction }))));
-        out.push('', 'stop from this turn total on (per dice left to roll):');
-        out.push(textTable(Object.entries(r.thresholds).map(([dice, t]) => ({ dice, 'stop at': t === null ? 'never' : t }))));
-        out.push('', 'final turn score:');
-        out.push(textTable(r.finalScore.filter((x) => x.probability >= 0.001).map((x) => ({ score: x.score, probability: fmtNum(x.probability, 5) }))));
-        out.push('(scores with probability < 0.001 omitted; --json has all)');
-        out.push('', 'betting cards (EV per chip staked; fair odds make EV zero):');
-        out.push(textTable(cardRows(r.bettingCards)));
-        out.push('', `policy table: ${r.policyTable.length} reachable states; see --csv or --json`);
-        return out.join('\n');
-      }, () => r.policyTable as unknown as Row[]);
+    .action(async (opts: RulesOptions & { policy: string; json?: boolean; csv?: boolean }) => {
+      await ask(solve, { rules: rulesOf(opts), policy: parsePolicy(opts.policy) }, opts);
     });
 
   const advise = wulong
