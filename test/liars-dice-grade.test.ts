@@ -107,7 +107,7 @@ describe("Liar's Dice grading against the equilibrium", () => {
         expect(gr.loss).toBe(gr.bestPWin - gr.chosenPWin);
         expect(r.pWin.get(gr.best)).toBeCloseTo(best, 12);
         expect(gr.optimal).toBe(gr.loss <= OPTIMAL_WITHIN);
-        expect(gr.why).toMatch(gr.optimal ? /^(best|as good as the best)/ : /^best: .*; yours: /);
+        expect(gr.why).toMatch(gr.chosen === gr.best ? /^best: / : gr.optimal ? /^yours .*, within the equilibrium's precision of the best, / : /^best: .*; yours: /);
       }
     }
   });
@@ -143,6 +143,14 @@ describe("Liar's Dice grading against the equilibrium", () => {
     const after = g.grade({ mine: '1', bids: ['1x6', '1x1'], action: '2x2' });
     expect(after.actions.find((a) => a.action === '2x2')!.bidTrue).toBe(0);
     expect(after.why).toContain('P(at least 2 twos) = 0.0%');
+  });
+
+  it('a called bid holds by both dice on the table, 1s wild until 1s are bid', () => {
+    expect(g.lastBidHolds(['1x4'], [4], [2])).toBe(true);
+    expect(g.lastBidHolds(['1x4'], [3], [2])).toBe(false);
+    expect(g.lastBidHolds(['2x4'], [4], [1])).toBe(true);
+    expect(g.lastBidHolds(['1x1', '2x4'], [4], [1])).toBe(false);
+    expect(g.lastBidHolds(['2x1'], [1], [1])).toBe(true);
   });
 
   it('a grader from the solved average strategy grades the same (the workbench solves in a worker)', () => {

@@ -228,7 +228,7 @@ export class LiarsGrader {
     const next = ranked.find((r) => r !== chosen);
     const why = (onPath ? '' : 'the equilibrium never bids this way, so its bids say nothing of its dice; ') +
       (chosen === best ? `best: ${describe(chosen)}${next ? `; next best ${describe(next)}` : ''}`
-        : optimal ? `as good as the best within the equilibrium's precision: yours ${describe(chosen)}; best ${describe(best)}`
+        : optimal ? `yours ${describe(chosen)}, within the equilibrium's precision of the best, ${describe(best)}`
           : `best: ${describe(best)}; yours: ${describe(chosen)}`);
     return {
       seat: seat === 0 ? 'opener' : 'responder',
@@ -245,6 +245,19 @@ export class LiarsGrader {
       actions: ranked.map((r) => ({ action: r.action, bidTrue: r.bidTrue, pWin: r.pWin, equilibrium: r.equilibrium, loss: best.pWin - r.pWin })),
       opponent: s.hands[other].map((h, i) => ({ hand: h.join(','), probability: reach[i] / total })),
     };
+  }
+
+  /** Whether the last of `bids` holds with the opener's and the responder's dice on the table (1s wild as the variant says). */
+  lastBidHolds(bids: readonly string[], opener: readonly number[], responder: readonly number[]): boolean {
+    const s = this.solver;
+    let mask = 0, top = -1;
+    for (const t of bids) {
+      top = this.rankOf(t, 'bids');
+      mask |= 1 << top;
+    }
+    if (top < 0) throw new Error('no bid to call');
+    const f = s.rankFace[top];
+    return s.matching(0, mask, f, s.handIndex(0, opener)) + s.matching(1, mask, f, s.handIndex(1, responder)) >= s.rankCount[top];
   }
 
   /** The equilibrium's strategy for `dice` of the player to move after `bids`: each action and its probability. */
