@@ -64,6 +64,8 @@ describe.skipIf(chromium.path === null)("the trainer's Liar's Dice drill in chro
   it('every grade equals `liars grade --json` on the logged decisions; the loss is the difference of the exact chances to win', async () => {
     const page = await open('#game=trainer&drill=liars&seed=11', 1280);
     expect(await page.evaluate<string>('location.hash')).toBe('#game=trainer&drill=liars&seed=11');
+    // the solve's time in the worker, printed (never asserted)
+    console.log(`Liar's Dice trainer: ${/solved in this page in [\d.]+ s/.exec((await page.textContent('#t-play'))!)?.[0] ?? 'solve time not shown'}`);
     // a player who mixes calls, low raises and high raises (mistakes included)
     for (let k = 0; (await state(page)).liars.length < 10 && k < 60; k++) await step(page, [0, 1, 2, 5][k % 4]);
     const t = await state(page);

@@ -51,7 +51,7 @@ const solveMs = new Map<Variant, number>();
  * player has started another drill (a solve still running then does nothing).
  */
 export function liarsDrill(play: HTMLElement, seed: number, variant: Variant, record: (l: GradedEntry) => string, logged: (d: LiarsDecision, g: LiarsGrade) => void, current: () => boolean): void {
-  play.innerHTML = `<p class="note" id="t-solving">Solving the equilibrium in this page (CFR+ to an exploitability of 10⁻⁴, about a second)…</p>`;
+  play.innerHTML = `<p class="note" id="t-solving">Solving the equilibrium in this page (CFR+ to an exploitability of 10⁻⁴, a second or two)…</p>`;
   void equilibrium(variant).then((g) => {
     if (current()) rounds(play, g, seed, variant, record, logged);
   }, (e: Error) => {
@@ -142,6 +142,8 @@ function details(gr: LiarsGrade): string {
     'eq.': pct(a.equilibrium, 0),
   }));
   const opp = gr.opponent.map((o) => `${o.hand}: ${pct(o.probability, 0)}`).join(' · ');
-  return `<details class="grade" open><summary>Every choice, exactly: P(true) that the bid holds; P(win) the round, the rest of it played as well as possible; lost, in percentage points; eq., how often the equilibrium chooses it</summary>${table(rows)}` +
+  // open on a wide screen; on a phone folded, so the next decision stays near the top
+  const open = matchMedia('(min-width: 761px)').matches ? ' open' : '';
+  return `<details class="grade"${open}><summary>Every choice, exactly: P(true) that the bid holds; P(win) the round, the rest of it played as well as possible; lost, in percentage points; eq., how often the equilibrium chooses it</summary>${table(rows)}` +
     `<p class="note">Their die, given their bids${gr.onPath ? '' : ' (which the equilibrium never makes: taken as unknown)'}: ${esc(opp)}</p></details>`;
 }
