@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LiarsGrader, OPTIMAL_WITHIN, parseDecision } from '../src/games/liars-dice/exact-grade.js';
 import type { LiarsSolver } from '../src/games/liars-dice/exact-cfr.js';
 import { UserError } from '../src/core/errors.js';
+import { Rng } from '../src/core/rng.js';
+import { expectWithinSE } from './kit/within-se.js';
 import { CLI, ROOT, expectUserError, runCli } from './helpers/cli.js';
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -143,6 +145,56 @@ describe("Liar's Dice grading against the equilibrium", () => {
     const after = g.grade({ mine: '1', bids: ['1x6', '1x1'], action: '2x2' });
     expect(after.actions.find((a) => a.action === '2x2')!.bidTrue).toBe(0);
     expect(after.why).toContain('P(at least 2 twos) = 0.0%');
+  });
+
+  it('played out, rounds from a history win as often as the grade says (within 4 standard errors, fixed seed)', () => {
+    // The other's die is dealt at random and its earlier bids drawn from the equilibrium; deals that
+    // do not make the history are thrown away (so the kept ones follow Bayes without the grader's
+    // posterior). Then the chosen action, and the rest of the round: the other draws from the
+    // equilibrium, the player takes the grade's best action at each later decision.
+    const rng = new Rng(20261202);
+    const draw = (bids: string[], dice: number[]) => {
+      let u = rng.nextFloat();
+      const st = g.strategyAt(bids, dice);
+      for (const x of st) {
+        if (u < x.probability) return x.action;
+        u -= x.probability;
+      }
+      return st[st.length - 1].action;
+    };
+    // (with one die each most later decisions are nearly sure things: these three are not)
+    for (const [mine, bids, action] of [[3, [], '1x4'], [1, [], '1x2'], [2, ['1x5', '1x6'], 'liar']] as const) {
+      const exact = g.grade({ mine: String(mine), bids: [...bids], action }).chosenPWin;
+      expect(exact).toBeGreaterThan(0.1);
+      expect(exact).toBeLessThan(0.9);
+      let wins = 0, n = 0;
+      while (n < 3000) {
+        const theirs = 1 + rng.below(6), me = bids.length % 2;
+        const hist: string[] = [];
+        let ok = true;
+        for (const b of bids) {
+          if (hist.length % 2 !== me && draw(hist, [theirs]) !== b) { ok = false; break; }
+          hist.push(b);
+        }
+        if (!ok) continue;
+        n++;
+        let next: string = action, myTurn = true;
+        for (;;) {
+          if (next === 'liar') {
+            const opener = me === 0 ? [mine] : [theirs], responder = me === 0 ? [theirs] : [mine];
+            // the caller (the player whose turn it was) wins when the bid does not hold
+            if (g.lastBidHolds(hist, opener, responder) !== myTurn) wins++;
+            break;
+          }
+          hist.push(next);
+          myTurn = !myTurn;
+          if (hist.length === g.solver.B || next === g.solver.bidLabel(g.solver.B - 1)) { next = 'liar'; continue; }
+          next = myTurn ? g.grade({ mine: String(mine), bids: hist, action: 'liar' }).best : draw(hist, [theirs]);
+        }
+      }
+      const p = wins / n;
+      expectWithinSE(p, exact, Math.sqrt(exact * (1 - exact) / n) || 1 / n, 4, `P(win) of ${action} with ${mine} after ${bids.join(' ')}`);
+    }
   });
 
   it('a called bid holds by both dice on the table, 1s wild until 1s are bid', () => {
