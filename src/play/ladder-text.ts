@@ -49,7 +49,8 @@ export function pairedCell(f: LadderPairedFinding, i: number): string {
   const k = f.kind === 'rate' ? 100 : 1, half = ((b.ci95[1] - b.ci95[0]) / 2) * k;
   // values: two decimals while the interval is narrower than ±1 (Sichuan's points), else one
   const d = f.kind === 'value' && half < 1 ? 2 : 1;
-  const counted = f.counts ? ` (${b.weight} ${f.counts})` : '';
+  // "1 call", "2 calls"
+  const counted = f.counts ? ` (${b.weight} ${b.weight === 1 ? f.counts.replace(/s$/, '') : f.counts})` : '';
   return `${Number.isFinite(half) ? `${plus(b.estimate * k, d)} ±${half.toFixed(d)}` : plus(b.estimate * k, d)}${counted}`;
 }
 

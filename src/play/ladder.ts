@@ -40,8 +40,8 @@ export interface LadderParams {
 
 type Slot = 'deals' | 'pairScore' | 'pairScore2' | 'bootWeight' | 'bootScore' | 'finding' | 'paired';
 
-/** Per rung and paired finding: Σd, Σd², Σw, Σw², Σdw over deals (d the deal's difference, w its weight). */
-const PAIRED_SUMS = 5;
+/** Per rung and paired finding: Σd, Σd², Σw, Σw², Σdw over deals (d the deal's difference, w its weight), and the deals with w > 0. */
+const PAIRED_SUMS = 6;
 
 /** The figures measured in self-play: the first unit's win rate, then the game's own findings. */
 export function findingNames(sg: StateGame<never>): { name: string; kind: 'rate' | 'value' }[] {
@@ -173,6 +173,7 @@ export function playLadder(sg: StateGame<never>, p: LadderParams, rng: Rng, coun
         acc[at + 2] += w;
         acc[at + 3] += w * w;
         acc[at + 4] += d * w;
+        if (w > 0) acc[at + 5]++;
       }
     }
     const boot = new Rng(moveSeed(dealSeed, pairs * S + N));
@@ -302,12 +303,15 @@ function quantile(sorted: readonly number[], q: number): number {
   return i + 1 < sorted.length ? sorted[i] * (1 - f) + sorted[i + 1] * f : sorted[i];
 }
 
-/** Σd / Σw over G deals with the delta-method standard error (a plain mean where every weight is 1). */
-function ratioOverDeals(G: number, sd: number, sd2: number, sw: number, sw2: number, sdw: number): LadderPairedFinding['byRung'][number] {
+/**
+ * Σd / Σw over G deals with the delta-method standard error (a plain mean where every weight is 1);
+ * no error from fewer than two deals that measured something (`measuring`).
+ */
+function ratioOverDeals(G: number, sd: number, sd2: number, sw: number, sw2: number, sdw: number, measuring: number): LadderPairedFinding['byRung'][number] {
   if (sw === 0) return { estimate: NaN, se: NaN, ci95: [NaN, NaN], weight: 0 };
   const r = sd / sw;
   const ss = Math.max(0, sd2 - 2 * r * sdw + r * r * sw2);
-  const se = G > 1 ? Math.sqrt(ss / (G * (G - 1))) / (sw / G) : NaN;
+  const se = measuring > 1 ? Math.sqrt(ss / (G * (G - 1))) / (sw / G) : NaN;
   return { estimate: r, se, ci95: [r - Z95 * se, r + Z95 * se], weight: sw };
 }
 
@@ -360,7 +364,7 @@ export function summarizeLadder(sg: StateGame<never>, p: LadderParams, acc: Floa
     ...(f.counts ? { counts: f.counts } : {}),
     byRung: p.rungs.map((_, i) => {
       const at = o.paired + (i * PF + k) * PAIRED_SUMS;
-      return ratioOverDeals(deals, acc[at], acc[at + 1], acc[at + 2], acc[at + 3], acc[at + 4]);
+      return ratioOverDeals(deals, acc[at], acc[at + 1], acc[at + 2], acc[at + 3], acc[at + 4], acc[at + 5]);
     }),
   }));
   const name = (p.rules as { name?: unknown } | null)?.name;
