@@ -40,7 +40,11 @@ export function findingRows(r: LadderResult): Row[] {
   return r.rungs.map((player, i) => ({ rung: i, player, ...Object.fromEntries(r.findings.map((f) => [f.name, findingCell(f, i)])) }));
 }
 
-const plus = (x: number, d: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(d)}`;
+// a value that rounds to zero prints +0.00, not −0.00
+const plus = (x: number, d: number) => {
+  const t = Math.abs(x).toFixed(d);
+  return `${x >= 0 || Number(t) === 0 ? '+' : '−'}${t}`;
+};
 
 /** A paired finding's cell: the estimate ± its 95% half-width; rates in percentage points, values in the game's units. */
 export function pairedCell(f: LadderPairedFinding, i: number): string {
