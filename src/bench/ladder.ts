@@ -8,7 +8,7 @@ import { f, ms } from './timing.js';
 const DEALS = 8;
 
 export async function bench(log: (line: string) => void): Promise<void> {
-  log(`a ladder of the game's default rungs, ${DEALS} deals (every pair on each in every seating, each rung in self-play), 2 workers`);
+  log(`a ladder of the game's default rungs, ${DEALS} deals (every pair on each in every seating, each rung in self-play and in the game's paired findings), 2 workers`);
   for (const g of GAMES) {
     if (!g.state || !g.ladder) continue;
     const sg = await g.state();

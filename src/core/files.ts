@@ -1,5 +1,6 @@
 import { accessSync, constants, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeFileSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
+import { createInterface } from 'node:readline';
 import { UserError } from './errors.js';
 import { parseJsonText } from './parse.js';
 
@@ -458,4 +459,35 @@ export function readJsonFile(path: string, what = 'file'): unknown {
   }
   noteInput(path, what);
   return parseJsonText(text, `${what} ${showPath(path)}`);
+}
+
+/**
+ * Each non-blank line of a file the user named, or of stdin for `-` (a log of decisions to grade),
+ * parsed as JSON and checked by `check` (given the value and `line N` to name it), in line order,
+ * with its line number. An unreadable file or a bad line is one message naming it.
+ */
+export async function readJsonLines<T>(source: string, what: string, check: (value: unknown, where: string) => T): Promise<{ line: number; value: T }[]> {
+  let lines: string[];
+  if (source !== '-') {
+    try {
+      lines = readFileSync(source, 'utf8').split(/\r?\n/);
+    } catch (e) {
+      throw new UserError(`cannot read ${what} ${showPath(source)}: ${readReason(e)}`);
+    }
+  } else {
+    lines = [];
+    for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) lines.push(line);
+  }
+  const out: { line: number; value: T }[] = [];
+  lines.forEach((text, i) => {
+    if (text.trim() === '') return;
+    let x: unknown;
+    try {
+      x = JSON.parse(text);
+    } catch (e) {
+      throw new UserError(`line ${i + 1}: not valid JSON: ${(e as Error).message.split('\n')[0]}`);
+    }
+    out.push({ line: i + 1, value: check(x, `line ${i + 1}`) });
+  });
+  return out;
 }

@@ -8,6 +8,7 @@ import type { Kernel } from '../parallel/kernel.js';
 import { registerKernels } from '../parallel/registry.js';
 import { GAMES } from '../games/index.js';
 import type { StateGame } from '../games/state.js';
+import type { LadderPaired } from '../games/types.js';
 import { playMatches, summarizeMatches, type MatchParams, type MatchResult } from './match.js';
 import { matchText, matchRows, type MatchMode } from './text.js';
 import { playLadder, summarizeLadder, type LadderParams, type LadderResult } from './ladder.js';
@@ -20,6 +21,16 @@ const interfaces = new Map<string, StateGame<never>>(
 const shipped = new Map<string, unknown>(
   await Promise.all(GAMES.filter((g) => g.state).map(async (g) => [g.id, (await g.rules()).loadRules()] as const)),
 );
+
+/** each game's paired ladder findings, where its descriptor declares them */
+const pairedFindings = new Map<string, LadderPaired>(
+  await Promise.all(GAMES.filter((g) => g.state && g.ladder?.paired).map(async (g) => [g.id, await g.ladder!.paired!()] as const)),
+);
+
+/** The game's paired ladder findings (undefined where it declares none). */
+export function pairedOf(id: string): LadderPaired | undefined {
+  return pairedFindings.get(id);
+}
 
 /** The game's interface by id (loaded with this module). */
 export function stateGameOf(id: string): StateGame<never> {
@@ -65,14 +76,14 @@ function ladderKernelFor(id: string): Kernel<LadderParams, LadderResult> {
   return {
     name: ladderKernelName(id),
     progress: { label: `${id} ladder deals`, unit: 'deals' },
-    run: (params, rng, count) => playLadder(stateGameOf(id), params, rng, count),
-    summarize: (params, acc) => summarizeLadder(stateGameOf(id), params, acc),
+    run: (params, rng, count) => playLadder(stateGameOf(id), params, rng, count, pairedOf(id)),
+    summarize: (params, acc) => summarizeLadder(stateGameOf(id), params, acc, pairedOf(id)),
     sample: () => {
       const rules = shipped.get(id), seats = stateGameOf(id).seats(rules as never);
       return { params: { game: id, rules, rungs: ['uniform', 'uniform'], players: seats.default, replicates: 20 }, count: 2 };
     },
     finish: (params, acc, _count, run) => {
-      const result = { ...summarizeLadder(stateGameOf(id), params, acc), seed: run.seed, shardCount: run.shardCount, seconds: run.seconds };
+      const result = { ...summarizeLadder(stateGameOf(id), params, acc, pairedOf(id)), seed: run.seed, shardCount: run.shardCount, seconds: run.seconds };
       return { result, text: () => ladderText(result), csv: () => ladderCsvRows(result) };
     },
   };

@@ -13,8 +13,8 @@ import { VL_SCHEMA as SCHEMA } from '../report/render.js';
 import { runExperiment as runShards } from '../parallel/pool.js';
 import type { GameDescriptor } from '../games/types.js';
 import { summarizeLadder, type LadderResult } from './ladder.js';
-import { findingRows, matrixRows, ratingRows } from './ladder-text.js';
-import { ladderKernelName, stateGameOf } from './kernels.js';
+import { findingRows, matrixRows, pairedLegend, pairedRows, ratingRows } from './ladder-text.js';
+import { ladderKernelName, pairedOf, stateGameOf } from './kernels.js';
 import { makePlayer } from './players.js';
 
 interface LadderExperiment {
@@ -131,6 +131,37 @@ function findingChart(r: LadderResult, k: number, seed: number): Chart {
   };
 }
 
+function pairedChart(r: LadderResult, k: number, seed: number): Chart {
+  const f = r.paired![k];
+  const scale = f.kind === 'rate' ? 100 : 1, unit = f.kind === 'rate' ? ' (percentage points)' : '';
+  const rows: Row[] = r.rungs.flatMap((player, i) => {
+    const b = f.byRung[i];
+    return b.weight > 0 ? [{ player: `${i} ${player}`, value: b.estimate * scale, low: (Number.isFinite(b.ci95[0]) ? b.ci95[0] : b.estimate) * scale, high: (Number.isFinite(b.ci95[1]) ? b.ci95[1] : b.estimate) * scale, weight: b.weight, label: f.counts ? `${b.weight} ${f.counts}` : '' }] : [];
+  });
+  const title = `${r.game}: ${f.name} (${f.unit}), rung by rung`;
+  const counted = f.counts ? `; ${f.counts} per rung in the table` : '';
+  return {
+    name: `ladder-paired-${k}`,
+    title,
+    caption: `${f.name}: ${f.about}${unit}. Each rung against the changed version of itself on the same deals, every rung on the same deals; bars: 95% intervals over deals (delta method)${counted}. Dashed line: no difference. Rungs that are not the game's own players (the generic uniform and search players) are not measured.`,
+    rows,
+    basis: basisLine({ simulated: r.deals, of: 'deals a rung, each played both ways', seed }),
+    spec: {
+      $schema: SCHEMA,
+      title: { text: title, subtitle: `paired, same deals; bars: 95% interval; dashed: no difference${f.counts ? `; labels: ${f.counts} measured` : ''}` },
+      width: Math.max(320, 90 * rows.length),
+      height: 240,
+      data: { values: rows },
+      layer: [
+        { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: 0 } } },
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'player', type: 'nominal', sort: null, title: 'rung and player', axis: { labelAngle: -30 } }, y: { field: 'low', type: 'quantitative', title: f.unit }, y2: { field: 'high' } } },
+        { mark: { type: 'point', filled: true, size: 80 }, encoding: { x: { field: 'player', type: 'nominal', sort: null }, y: { field: 'value', type: 'quantitative' } } },
+        ...(f.counts ? [{ mark: { type: 'text', dx: 8, align: 'left', fontSize: 11 }, encoding: { x: { field: 'player', type: 'nominal', sort: null }, y: { field: 'value', type: 'quantitative' }, text: { field: 'label' } } }] : []),
+      ],
+    } as never,
+  };
+}
+
 /** The page's sections, from a ladder's result (the rows are the CLI's). */
 export function ladderSections(r: LadderResult, seed: number): Section[] {
   return [
@@ -151,6 +182,14 @@ export function ladderSections(r: LadderResult, seed: number): Section[] {
       charts: r.findings.map((_, k) => findingChart(r, k, seed)),
       table: { caption: 'Rung × finding, with 95% intervals.', rows: findingRows(r) },
     },
+    ...(r.paired?.length
+      ? [{
+        heading: 'Paired findings as skill rises',
+        html: `<p>Each rung against a changed version of itself on the same deals (every rung on the same deals), so the luck of the deal cancels: ${r.paired.map((f) => `<b>${escapeHtml(f.name)}</b>: ${escapeHtml(f.about)}${f.kind === 'rate' ? ' (percentage points)' : ''}`).join('; ')}. "-": the rung is not one of the game's own players (the generic uniform and search players have no engine version to change).</p>`,
+        charts: r.paired.map((_, k) => pairedChart(r, k, seed)),
+        table: { caption: `Rung × paired finding: the estimate ± its 95% half-width over deals. ${pairedLegend(r).join(' ')}`, rows: pairedRows(r) },
+      }]
+      : []),
   ];
 }
 
@@ -166,7 +205,7 @@ export function ladderRunner(g: GameDescriptor): ExperimentRunner {
     if (!ctx.quiet) process.stderr.write(`  ${g.id} ladder: ${rungs.join(', ')}\n`);
     const params = { game: g.id, rules, rungs, players, replicates: e.replicates };
     const acc = await runShards({ kernel: ladderKernelName(g.id), params, seed: e.seed, total: e.deals, shardCount: Math.min(e.shardCount, e.deals) }, { workers: ctx.workers });
-    const r = summarizeLadder(sg, params, acc);
+    const r = summarizeLadder(sg, params, acc, pairedOf(g.id));
     const title = e.title || `${g.title}: skill ladder`;
     const page = { path: `${g.id}/ladder.html`, title, summary: `ratings of ${rungs.length} players, their matchups, and the game's findings at every rung` };
     const command = [`npx oddsmith ${g.command} ladder`, e.rungs ? `--players ${rungs.join(',')}` : '', e.seats ? `--seats ${e.seats}` : '', e.rules ? `--rules ${e.rules}` : '', `--deals ${e.deals}`, e.replicates !== 200 ? `--replicates ${e.replicates}` : '', e.shardCount !== 64 ? `--shard-count ${e.shardCount}` : '', `--seed ${e.seed}`].filter(Boolean).join(' ');

@@ -1,6 +1,6 @@
 /** The printed forms of a ladder (text tables and CSV rows), the same for every game. */
 import { fmtNum, fmtPct, textTable, type Row } from '../core/format.js';
-import type { LadderFinding, LadderResult } from './ladder.js';
+import type { LadderFinding, LadderPairedFinding, LadderResult } from './ladder.js';
 
 const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(x))}`;
 const one = (x: number) => x.toFixed(1);
@@ -40,6 +40,38 @@ export function findingRows(r: LadderResult): Row[] {
   return r.rungs.map((player, i) => ({ rung: i, player, ...Object.fromEntries(r.findings.map((f) => [f.name, findingCell(f, i)])) }));
 }
 
+// a value that rounds to zero prints +0.00, not −0.00
+const plus = (x: number, d: number) => {
+  const t = Math.abs(x).toFixed(d);
+  return `${x >= 0 || Number(t) === 0 ? '+' : '−'}${t}`;
+};
+
+/** A paired finding's cell: the estimate ± its 95% half-width; rates in percentage points, values in the game's units. */
+export function pairedCell(f: LadderPairedFinding, i: number): string {
+  const b = f.byRung[i];
+  if (b.weight === 0) return '-';
+  const k = f.kind === 'rate' ? 100 : 1, half = ((b.ci95[1] - b.ci95[0]) / 2) * k;
+  // values: two decimals while the interval is narrower than ±1 (Sichuan's points), else one
+  const d = f.kind === 'value' && half < 1 ? 2 : 1;
+  // "1 call", "2 calls"
+  const counted = f.counts ? ` (${b.weight} ${b.weight === 1 ? f.counts.replace(/s$/, '') : f.counts})` : '';
+  return `${Number.isFinite(half) ? `${plus(b.estimate * k, d)} ±${half.toFixed(d)}` : plus(b.estimate * k, d)}${counted}`;
+}
+
+/** Rung × paired finding, with 95% intervals. */
+export function pairedRows(r: LadderResult): Row[] {
+  const paired = r.paired ?? [];
+  return r.rungs.map((player, i) => ({ rung: i, player, ...Object.fromEntries(paired.map((f) => [f.name, pairedCell(f, i)])) }));
+}
+
+/** What each paired finding's difference is, one line each (once for all where they say the same). */
+export function pairedLegend(r: LadderResult): string[] {
+  const paired = r.paired ?? [];
+  const unit = (f: LadderPairedFinding) => (f.kind === 'rate' ? ', in percentage points' : '');
+  if (paired.length > 1 && paired.every((f) => f.about === paired[0].about && f.kind === paired[0].kind)) return [`each column: ${paired[0].about}${unit(paired[0])}`];
+  return paired.map((f) => `${f.name}: ${f.about}${unit(f)}`);
+}
+
 export function ladderText(r: LadderResult & { seed?: number; shardCount?: number }): string {
   const units = r.teams ? 'teams' : 'seats';
   const out = [
@@ -58,6 +90,15 @@ export function ladderText(r: LadderResult & { seed?: number; shardCount?: numbe
     `Findings in self-play (every seat the same rung; 95% CI over games; fair share ${fmtPct(r.fairShare, 1)}):`,
     textTable(findingRows(r), { keys: 2 }),
   ];
+  if (r.paired?.length) {
+    out.push(
+      '',
+      'Paired findings (each rung against a changed version of itself, every rung on the same deals;',
+      ' ± 95% half-width over deals; "-": the rung is not one of the game\'s own players):',
+      textTable(pairedRows(r), { keys: 2 }),
+      ...pairedLegend(r),
+    );
+  }
   if (r.seed !== undefined) out.push(`seed ${r.seed}, ${r.shardCount} shards`);
   return out.join('\n');
 }
@@ -72,5 +113,6 @@ export function ladderCsvRows(r: LadderResult): Row[] {
     eloHigh: x.ci95[1],
     meanScore: x.meanScore,
     ...Object.fromEntries(r.findings.map((f) => [f.name, f.byRung[x.rung].mean])),
+    ...Object.fromEntries((r.paired ?? []).map((f) => [f.name, f.byRung[x.rung].estimate])),
   }));
 }

@@ -8,7 +8,11 @@
  * an odd number of units the pattern is also rotated through every unit, so each rung holds every
  * seat equally often and the majority as often as the minority. A's score on the deal is its mean
  * share of the win over those seatings (duplicate play: the deal's luck cancels). Then each rung
- * plays the deal once against itself in every seat, for the findings.
+ * plays the deal once against itself in every seat, for the findings. Where the game declares paired
+ * findings (its descriptor's `ladder.paired`), each rung is also measured against a changed version
+ * of itself (with and without an ability, against greedy in its seat, calling against not) on one
+ * stream per deal shared by every rung: Σ differences / Σ weights over deals, with the delta-method
+ * standard error (deals are the independent unit).
  *
  * Ratings: Bradley–Terry, P(i beats j) = 1 / (1 + 10^((R_j − R_i)/400)), fitted to the pairs' scores
  * with one drawn prior deal per pair (so a rung that wins every game keeps a finite rating), the
@@ -19,6 +23,7 @@ import { Rng } from '../core/rng.js';
 import { defineLayout, type Layout } from '../core/accumulator.js';
 import { Z95, proportion } from '../core/stats.js';
 import { CHANCE, type GameState, type StateGame, type StatePlayer } from '../games/state.js';
+import type { LadderPaired, PairedMeasure } from '../games/types.js';
 import { makePlayer } from './players.js';
 import { MAX_STEPS, seatingOf, winShares } from './match.js';
 
@@ -33,7 +38,10 @@ export interface LadderParams {
   replicates: number;
 }
 
-type Slot = 'deals' | 'pairScore' | 'pairScore2' | 'bootWeight' | 'bootScore' | 'finding';
+type Slot = 'deals' | 'pairScore' | 'pairScore2' | 'bootWeight' | 'bootScore' | 'finding' | 'paired';
+
+/** Per rung and paired finding: Σd, Σd², Σw, Σw², Σdw over deals (d the deal's difference, w its weight), and the deals with w > 0. */
+const PAIRED_SUMS = 6;
 
 /** The figures measured in self-play: the first unit's win rate, then the game's own findings. */
 export function findingNames(sg: StateGame<never>): { name: string; kind: 'rate' | 'value' }[] {
@@ -41,9 +49,9 @@ export function findingNames(sg: StateGame<never>): { name: string; kind: 'rate'
   return [{ name: first, kind: 'rate' }, ...(sg.findings ?? []).map((f) => ({ name: f.name, kind: f.kind }))];
 }
 
-export function ladderLayout(sg: StateGame<never>, rungs: number, replicates: number): Layout<Slot> {
+export function ladderLayout(sg: StateGame<never>, rungs: number, replicates: number, paired = 0): Layout<Slot> {
   const pairs = (rungs * (rungs - 1)) / 2, F = findingNames(sg).length;
-  return defineLayout<Slot>({ deals: 1, pairScore: pairs, pairScore2: pairs, bootWeight: replicates, bootScore: replicates * pairs, finding: rungs * F * 3 });
+  return defineLayout<Slot>({ deals: 1, pairScore: pairs, pairScore2: pairs, bootWeight: replicates, bootScore: replicates * pairs, finding: rungs * F * 3, paired: rungs * paired * PAIRED_SUMS });
 }
 
 const TWO_POW_32 = 4294967296;
@@ -66,7 +74,7 @@ export function pairSeatings(sg: StateGame<never>, P: number): { count: number; 
   return { count, aAt };
 }
 
-/** The players' streams of a deal, apart from its chance stream: one per (pair, seating), one per rung's self-play, then the bootstrap's. */
+/** The players' streams of a deal, apart from its chance stream: one per (pair, seating), one per rung's self-play, the bootstrap's, then the paired findings'. */
 function moveSeed(dealSeed: number, index: number): number {
   return dealSeed + TWO_POW_32 * (index + 1);
 }
@@ -96,10 +104,11 @@ function playOut(sg: StateGame<never>, rules: never, P: number, dealSeed: number
   return state;
 }
 
-/** Play `count` deals of the ladder into a new accumulator. */
-export function playLadder(sg: StateGame<never>, p: LadderParams, rng: Rng, count: number): Float64Array {
+/** Play `count` deals of the ladder into a new accumulator (`paired`: the game's paired findings, if any). */
+export function playLadder(sg: StateGame<never>, p: LadderParams, rng: Rng, count: number, paired?: LadderPaired): Float64Array {
   const P = p.players, N = p.rungs.length, B = p.replicates, pairs = (N * (N - 1)) / 2;
-  const L = ladderLayout(sg, N, B), o = L.offset;
+  const PF = paired?.findings.length ?? 0;
+  const L = ladderLayout(sg, N, B, PF), o = L.offset;
   const acc = new Float64Array(L.length);
   const rules = p.rules as never;
   const { units, unitOf } = seatingOf(sg, P);
@@ -110,6 +119,8 @@ export function playLadder(sg: StateGame<never>, p: LadderParams, rng: Rng, coun
   for (let i = 0; i < N; i++) for (let s = 0; s < P; s++) players.push(makePlayer(sg, rules, p.rungs[i], s, P));
   const out = new Float64Array(P), win = new Float64Array(P), weight = new Float64Array(B), pairScore = new Float64Array(pairs);
   const rungAt = new Int32Array(P);
+  const measures: (PairedMeasure | null)[] = p.rungs.map((spec) => (paired ? paired.measurer(rules, spec, P) : null));
+  const measured = new Float64Array(2 * PF);
   for (let k = 0; k < count; k++) {
     const dealSeed = rng.nextU32();
     let pair = 0;
@@ -146,6 +157,23 @@ export function playLadder(sg: StateGame<never>, p: LadderParams, rng: Rng, coun
         acc[at + (f + 1) * 3] += v;
         acc[at + (f + 1) * 3 + 1] += v * v;
         acc[at + (f + 1) * 3 + 2]++;
+      }
+    }
+    // one stream for every rung's paired measurement: the same deals at every skill
+    const pairedSeed = moveSeed(dealSeed, pairs * S + N + 1);
+    for (let i = 0; i < N; i++) {
+      const measure = measures[i];
+      if (!measure) continue;
+      measured.fill(0);
+      measure(pairedSeed, measured);
+      for (let f = 0; f < PF; f++) {
+        const d = measured[2 * f], w = measured[2 * f + 1], at = o.paired + (i * PF + f) * PAIRED_SUMS;
+        acc[at] += d;
+        acc[at + 1] += d * d;
+        acc[at + 2] += w;
+        acc[at + 3] += w * w;
+        acc[at + 4] += d * w;
+        if (w > 0) acc[at + 5]++;
       }
     }
     const boot = new Rng(moveSeed(dealSeed, pairs * S + N));
@@ -214,6 +242,19 @@ export interface LadderFinding {
   byRung: { mean: number; se: number; ci95: [number, number]; n: number }[];
 }
 
+export interface LadderPairedFinding {
+  name: string;
+  kind: 'rate' | 'value';
+  about: string;
+  unit: string;
+  counts?: string;
+  /**
+   * per rung: Σ differences / Σ weights over the deals, its delta-method standard error and normal
+   * 95% interval, and the summed weight (0: the rung was not measured, or no deal said anything)
+   */
+  byRung: { estimate: number; se: number; ci95: [number, number]; weight: number }[];
+}
+
 export interface LadderResult {
   game: string;
   rules: string | null;
@@ -230,6 +271,8 @@ export interface LadderResult {
   /** matrix[i][j]: rung i against rung j (null on the diagonal) */
   matrix: (LadderCell | null)[][];
   findings: LadderFinding[];
+  /** the game's paired findings (absent where it declares none) */
+  paired?: LadderPairedFinding[];
 }
 
 /** The weight of the prior: one deal per pair, drawn. */
@@ -260,8 +303,20 @@ function quantile(sorted: readonly number[], q: number): number {
   return i + 1 < sorted.length ? sorted[i] * (1 - f) + sorted[i + 1] * f : sorted[i];
 }
 
-export function summarizeLadder(sg: StateGame<never>, p: LadderParams, acc: Float64Array): LadderResult {
-  const N = p.rungs.length, B = p.replicates, pairs = (N * (N - 1)) / 2, o = ladderLayout(sg, N, B).offset;
+/**
+ * Σd / Σw over G deals with the delta-method standard error (a plain mean where every weight is 1);
+ * no error from fewer than two deals that measured something (`measuring`).
+ */
+function ratioOverDeals(G: number, sd: number, sd2: number, sw: number, sw2: number, sdw: number, measuring: number): LadderPairedFinding['byRung'][number] {
+  if (sw === 0) return { estimate: NaN, se: NaN, ci95: [NaN, NaN], weight: 0 };
+  const r = sd / sw;
+  const ss = Math.max(0, sd2 - 2 * r * sdw + r * r * sw2);
+  const se = measuring > 1 ? Math.sqrt(ss / (G * (G - 1))) / (sw / G) : NaN;
+  return { estimate: r, se, ci95: [r - Z95 * se, r + Z95 * se], weight: sw };
+}
+
+export function summarizeLadder(sg: StateGame<never>, p: LadderParams, acc: Float64Array, paired?: LadderPaired): LadderResult {
+  const N = p.rungs.length, B = p.replicates, pairs = (N * (N - 1)) / 2, PF = paired?.findings.length ?? 0, o = ladderLayout(sg, N, B, PF).offset;
   const deals = acc[o.deals];
   const { units } = seatingOf(sg, p.players);
   const elo = ratingsFrom(N, deals, (q) => acc[o.pairScore + q]);
@@ -301,6 +356,17 @@ export function summarizeLadder(sg: StateGame<never>, p: LadderParams, acc: Floa
       return { mean, se, ci95, n };
     }),
   }));
+  const pairedFindings = paired?.findings.map((f, k) => ({
+    name: f.name,
+    kind: f.kind,
+    about: f.about,
+    unit: f.unit,
+    ...(f.counts ? { counts: f.counts } : {}),
+    byRung: p.rungs.map((_, i) => {
+      const at = o.paired + (i * PF + k) * PAIRED_SUMS;
+      return ratioOverDeals(deals, acc[at], acc[at + 1], acc[at + 2], acc[at + 3], acc[at + 4], acc[at + 5]);
+    }),
+  }));
   const name = (p.rules as { name?: unknown } | null)?.name;
   return {
     game: p.game,
@@ -315,5 +381,6 @@ export function summarizeLadder(sg: StateGame<never>, p: LadderParams, acc: Floa
     ratings,
     matrix,
     findings,
+    ...(pairedFindings ? { paired: pairedFindings } : {}),
   };
 }

@@ -16,6 +16,7 @@ import { Rng } from '../core/rng.js';
 import { defineLayout, type Layout } from '../core/accumulator.js';
 import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../core/stats.js';
 import { CHANCE, type StateGame, type StatePlayer } from '../games/state.js';
+import { dealClusteredMean, dealClusteredProportion, isMirror } from './balance-interval.js';
 import { makePlayer } from './players.js';
 
 /** What a tournament or balance run is: a game, its rules and the entrants (one per seat). */
@@ -26,12 +27,12 @@ export interface MatchParams {
   entrants: string[];
 }
 
-const TABLE = { deals: 1, games: 1, length: 1, length2: 1, shared: 1, runningGames: 1, leadChanges: 1, leadChanges2: 1, margin: 1, margin2: 1, scoredGames: 1 };
-type Slot = keyof typeof TABLE | 'seatWin' | 'entrantWin' | 'entrantDealWin2' | 'entrantScore' | 'entrantScore2' | 'roleWin';
+const TABLE = { deals: 1, games: 1, length: 1, length2: 1, shared: 1, runningGames: 1, leadChanges: 1, leadChanges2: 1, margin: 1, margin2: 1, scoredGames: 1, lengthDeal2: 1, sharedDeal2: 1, leadChangesDeal2: 1, marginDeal2: 1 };
+type Slot = keyof typeof TABLE | 'seatWin' | 'entrantWin' | 'entrantDealWin2' | 'entrantScore' | 'entrantScore2' | 'roleWin' | 'seatDealWin2';
 
 export function matchLayout(players: number): Layout<Slot> {
   const P = players;
-  return defineLayout<Slot>({ ...TABLE, seatWin: P, entrantWin: P, entrantDealWin2: P, entrantScore: P, entrantScore2: P, roleWin: P * P });
+  return defineLayout<Slot>({ ...TABLE, seatWin: P, entrantWin: P, entrantDealWin2: P, entrantScore: P, entrantScore2: P, roleWin: P * P, seatDealWin2: P });
 }
 
 /** Safety net: a game that has not ended after this many steps is a bug in the game. */
@@ -118,10 +119,13 @@ export function playMatches(sg: StateGame<never>, p: MatchParams, rng: Rng, coun
   // players by (entrant, seat): a strategy may depend on its seat (roles)
   const players: StatePlayer[] = [];
   for (let e = 0; e < P; e++) for (let s = 0; s < P; s++) players.push(makePlayer(sg, rules, p.entrants[e], s, P));
-  const out = new Float64Array(P), running = new Float64Array(P), dealWin = new Float64Array(P), win = new Float64Array(P);
+  const out = new Float64Array(P), running = new Float64Array(P), dealWin = new Float64Array(P), win = new Float64Array(P), dealSeatWin = new Float64Array(P);
   for (let k = 0; k < count; k++) {
     const dealSeed = rng.nextU32();
     dealWin.fill(0);
+    dealSeatWin.fill(0);
+    // the deal's means over its rotations (for intervals clustered by deal)
+    let dealLength = 0, dealShared = 0, dealChanges = 0, dealMargin = 0;
     for (let r = 0; r < R; r++) {
       const chance = new Rng(dealSeed), moves = new Rng(playerSeed(dealSeed, r));
       const state = sg.newGame(rules, P);
@@ -150,12 +154,15 @@ export function playMatches(sg: StateGame<never>, p: MatchParams, rng: Rng, coun
       acc[o.length] += decisions;
       acc[o.length2] += decisions * decisions;
       if (tied > 1) acc[o.shared]++;
+      dealLength += decisions / R;
+      if (tied > 1) dealShared += 1 / R;
       for (let s = 0; s < P; s++) {
         const w = win[s], e = entrantAt[r * P + s];
         acc[o.seatWin + s] += w;
         acc[o.entrantWin + e] += w;
         acc[o.roleWin + e * P + s] += w;
         dealWin[e] += w / R;
+        dealSeatWin[s] += w / R;
       }
       if (state.scores) {
         state.scores(out);
@@ -181,10 +188,17 @@ export function playMatches(sg: StateGame<never>, p: MatchParams, rng: Rng, coun
         acc[o.leadChanges2] += changes * changes;
         acc[o.margin] += first - second;
         acc[o.margin2] += (first - second) * (first - second);
+        dealChanges += changes / R;
+        dealMargin += (first - second) / R;
       }
     }
     acc[o.deals]++;
     for (let e = 0; e < P; e++) acc[o.entrantDealWin2 + e] += dealWin[e] * dealWin[e];
+    for (let s = 0; s < P; s++) acc[o.seatDealWin2 + s] += dealSeatWin[s] * dealSeatWin[s];
+    acc[o.lengthDeal2] += dealLength * dealLength;
+    acc[o.sharedDeal2] += dealShared * dealShared;
+    acc[o.leadChangesDeal2] += dealChanges * dealChanges;
+    acc[o.marginDeal2] += dealMargin * dealMargin;
   }
   return acc;
 }
@@ -218,6 +232,7 @@ export interface SeatResult {
   /** the seat's role, when the game's seats are roles */
   role: string | null;
   games: number;
+  /** share of games won; its interval is Wilson over games, or clustered by deal in a mirror match (src/play/balance-interval.ts) */
   winRate: Proportion;
   /** win rate − 1/P (1/teams where the game has teams): what sitting here is worth over a fair share */
   advantage: number;
@@ -262,8 +277,10 @@ export function summarizeMatches(sg: StateGame<never>, p: MatchParams, acc: Floa
       score: sg2 > 0 ? meanEstimate(sg2, acc[o.entrantScore + e], acc[o.entrantScore2 + e]) : null,
     };
   });
+  // the same player in every seat: the rotations of a deal may be one game replayed, so seats get intervals over deals
+  const mirror = isMirror(p.entrants);
   const seats: SeatResult[] = Array.from({ length: P }, (_, s) => {
-    const w = proportion(acc[o.seatWin + s], games);
+    const w = mirror ? dealClusteredProportion(acc[o.seatWin + s], games, deals, acc[o.seatDealWin2 + s]) : proportion(acc[o.seatWin + s], games);
     return { seat: s, role: sg.roles?.[s] ?? null, games, winRate: w, advantage: w.p - 1 / units };
   });
   const byEntrantAndSeat = Array.from({ length: P }, (_, e) => Array.from({ length: P }, (_, s) => acc[o.roleWin + e * P + s] / deals));
@@ -279,9 +296,9 @@ export function summarizeMatches(sg: StateGame<never>, p: MatchParams, acc: Floa
     entrants,
     seats,
     byEntrantAndSeat,
-    length: meanEstimate(games, acc[o.length], acc[o.length2]),
-    sharedWins: proportion(acc[o.shared], games),
-    leadChanges: rg > 0 ? meanEstimate(rg, acc[o.leadChanges], acc[o.leadChanges2]) : null,
-    margin: rg > 0 ? meanEstimate(rg, acc[o.margin], acc[o.margin2]) : null,
+    length: mirror ? dealClusteredMean(games, acc[o.length], acc[o.length2], deals, acc[o.lengthDeal2]) : meanEstimate(games, acc[o.length], acc[o.length2]),
+    sharedWins: mirror ? dealClusteredProportion(acc[o.shared], games, deals, acc[o.sharedDeal2]) : proportion(acc[o.shared], games),
+    leadChanges: rg > 0 ? (mirror ? dealClusteredMean(rg, acc[o.leadChanges], acc[o.leadChanges2], deals, acc[o.leadChangesDeal2]) : meanEstimate(rg, acc[o.leadChanges], acc[o.leadChanges2])) : null,
+    margin: rg > 0 ? (mirror ? dealClusteredMean(rg, acc[o.margin], acc[o.margin2], deals, acc[o.marginDeal2]) : meanEstimate(rg, acc[o.margin], acc[o.margin2])) : null,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { fmtNum, fmtPct, fmtPctCi, textTable, type Row } from '../core/format.js';
 import type { MeanEstimate } from '../core/stats.js';
+import { isMirror } from './balance-interval.js';
 import type { MatchResult } from './match.js';
 
 export type MatchMode = 'tournament' | 'balance';
@@ -23,7 +24,7 @@ function seatRows(r: MatchResult): Row[] {
     seat: s.seat,
     ...(s.role ? { role: s.role } : {}),
     'win rate': fmtPct(s.winRate.p, 1),
-    '95% CI (Wilson)': fmtPctCi(s.winRate.ci95),
+    [isMirror(r.entrants.map((e) => e.player)) ? '95% CI (by deal)' : '95% CI (Wilson)']: fmtPctCi(s.winRate.ci95),
     [`vs fair share ${fmtPct(1 / (r.teams ?? r.players), 1)}`]: points(s.advantage),
   }));
 }

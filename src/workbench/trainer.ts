@@ -5,6 +5,8 @@
  *   src/games/wulong/turn/exact-grade.ts, the code `oddsmith wulong grade` runs (expected points lost).
  * - Sichuan discards: a run of 14-tile hands from a seeded wall (void suit bamboo); each discard is
  *   graded by the advisor `mahjong discard` runs (expected points, or the chance to win, lost).
+ * - Liar's Dice: 1 v 1 rounds against the equilibrium (liars-trainer.ts), graded by the code
+ *   `oddsmith liars grade` runs (the chance to win the round lost).
  * A drill is its seed: the same link deals the same dice or tiles for the same choices.
  */
 import { validateRules as validateWulong, type WulongRules } from '../games/wulong/turn/rules.js';
@@ -15,6 +17,9 @@ import { analyze } from '../games/sichuan-mahjong/exact-waits.js';
 import { advise, DEFAULT_DRAWS, type AdvisedDiscard, type Objective } from '../games/sichuan-mahjong/exact-advisor.js';
 import { Rng } from '../core/rng.js';
 import { $, esc, fixed, last, pct, table, writeHash } from './dom.js';
+import { liarsDrill } from './liars-trainer.js';
+import type { LiarsDecision, LiarsGrade } from '../games/liars-dice/exact-grade.js';
+import type { Variant } from '../games/liars-dice/exact-cfr.js';
 
 declare const __PRESETS__: Record<string, unknown>;
 
@@ -29,12 +34,16 @@ interface Logged {
   why: string;
   /** the CLI command giving the exact answer graded against (for the browser test and the curious) */
   cli: string[];
+  /** when not given: optimal if nothing is lost */
+  optimal?: boolean;
 }
 
 export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
   root.innerHTML = `<h2>Trainer: play, and see every decision graded against the exact answer</h2>
 <p><label>drill <select id="t-drill"><option value="wulong">Wulong turn (the rulebook): set aside, stop or roll</option>
-<option value="mahjong">Sichuan mahjong: a run of discards</option></select></label>
+<option value="mahjong">Sichuan mahjong: a run of discards</option>
+<option value="liars">Liar's Dice: 1 v 1 rounds against the equilibrium</option></select></label>
+<label id="t-variant-box">rules <select id="t-variant"><option value="seed">1s wild until 1s are bid (the rules page)</option><option value="plain">no wild face</option></select></label>
 <label id="t-objective-box">graded for <select id="t-objective"><option value="points">expected points</option><option value="win">the chance to win</option></select></label>
 <label>seed <input type="number" id="t-seed" min="0" max="4294967295" style="width:8em"></label>
 <button type="button" id="t-new">New drill</button></p>
@@ -45,27 +54,32 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
   let log: Logged[] = [];
   /** the Wulong decisions as `wulong grade` reads them, with their grades */
   let wulongLog: { decision: Decision; grade: Grade }[] = [];
+  /** the Liar's Dice decisions as `liars grade` reads them, with their grades */
+  let liarsLog: { decision: LiarsDecision; grade: LiarsGrade }[] = [];
+  /** bumped by each new drill: a drill still solving its equilibrium then knows it is not shown */
+  let generation = 0;
   let analysis: TurnAnalysis | undefined;
   const play = $('#t-play'), session = $('#t-session');
 
   const showSession = () => {
-    const s = summarize(log.map((l) => ({ loss: l.loss, optimal: l.loss === 0 })));
+    const s = summarize(log.map((l) => ({ loss: l.loss, optimal: l.optimal ?? l.loss === 0 })));
     const unit = log[0]?.unit ?? '';
     session.innerHTML = `<h3>Session</h3><p id="t-summary">${s.decisions} decision${s.decisions === 1 ? '' : 's'}, ${s.optimal} optimal; lost in all <b>${fixed(s.totalLoss, 2)}</b> ${esc(unit)}</p>` +
       (s.worst.length ? `<h3>Worst mistakes</h3><ol id="t-worst">${s.worst.map((i) => `<li>${esc(log[i].what)}: ${esc(log[i].chosen)} instead of ${esc(log[i].best)}, −${fixed(log[i].loss, 2)} ${esc(unit)}. ${esc(log[i].why)}</li>`).join('')}</ol>` : '') +
       (log.length ? '<h3>Every decision</h3>' + table(log.map((l, i) => ({ '#': i + 1, decision: l.what, chosen: l.chosen, best: l.best, lost: fixed(l.loss, 2) }))) : '') +
-      (wulongLog.length ? '<p><button type="button" id="t-download">Download the decisions (JSON lines, for <code>oddsmith wulong grade</code>)</button></p>' : '');
-    last.trainer = { log, wulong: wulongLog.map((x) => ({ decision: x.decision, grade: x.grade })) };
+      (wulongLog.length || liarsLog.length ? `<p><button type="button" id="t-download">Download the decisions (JSON lines, for <code>oddsmith ${liarsLog.length ? 'liars' : 'wulong'} grade</code>)</button></p>` : '');
+    last.trainer = { log, wulong: wulongLog.map((x) => ({ decision: x.decision, grade: x.grade })), liars: liarsLog.map((x) => ({ decision: x.decision, grade: x.grade })) };
     const dl = document.getElementById('t-download');
     if (dl) dl.onclick = () => {
       const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([wulongLog.map((x) => JSON.stringify(x.decision)).join('\n') + '\n'], { type: 'application/x-ndjson' }));
-      a.download = 'wulong-decisions.jsonl';
+      const decisions: unknown[] = liarsLog.length ? liarsLog.map((x) => x.decision) : wulongLog.map((x) => x.decision);
+      a.href = URL.createObjectURL(new Blob([decisions.map((d) => JSON.stringify(d)).join('\n') + '\n'], { type: 'application/x-ndjson' }));
+      a.download = liarsLog.length ? 'liars-decisions.jsonl' : 'wulong-decisions.jsonl';
       a.click();
     };
   };
-  const feedback = (l: Logged) => l.loss === 0
-    ? `<p class="good" id="t-feedback">✓ ${esc(l.chosen)} is the best choice. ${esc(l.why.replace(/^best:? /, ''))}</p>`
+  const feedback = (l: Logged) => (l.optimal ?? l.loss === 0)
+    ? `<p class="good" id="t-feedback">✓ ${esc(l.chosen)} is ${l.chosen === l.best ? 'the best choice' : `as good as the best (${esc(l.best)})`}. ${esc(l.why.replace(/^best:? /, ''))}</p>`
     : `<p class="bad" id="t-feedback">✗ ${esc(l.chosen)} loses ${fixed(l.loss, 2)} ${esc(l.unit)}: the best is ${esc(l.best)}. ${esc(l.why)}</p>`;
   const record = (l: Logged) => {
     log.push(l);
@@ -194,11 +208,15 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
   const start = (write: boolean) => {
     const drill = $<HTMLSelectElement>('#t-drill').value, seed = $<HTMLInputElement>('#t-seed').value.trim();
     const objective = $<HTMLSelectElement>('#t-objective').value as Objective;
+    const variant = $<HTMLSelectElement>('#t-variant').value as Variant;
     $('#t-objective-box').hidden = drill !== 'mahjong';
-    writeHash({ game: 'trainer', drill, seed, ...(drill === 'mahjong' ? { objective } : {}) }, write);
+    $('#t-variant-box').hidden = drill !== 'liars';
+    writeHash({ game: 'trainer', drill, seed, ...(drill === 'mahjong' ? { objective } : {}), ...(drill === 'liars' ? { variant } : {}) }, write);
     const n = Number(seed);
     log = [];
     wulongLog = [];
+    liarsLog = [];
+    const mine = ++generation;
     showSession();
     if (!/^\d+$/.test(seed) || n > 4294967295) {
       play.innerHTML = `<p class="error" id="t-error">The seed must be a whole number in 0..4294967295 (got ${esc(JSON.stringify(seed))}).</p>`;
@@ -206,16 +224,19 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
     }
     const rng = new Rng(n);
     if (drill === 'mahjong') mahjong(rng, objective);
+    else if (drill === 'liars') liarsDrill(play, n, variant, record, (decision, grade) => liarsLog.push({ decision, grade }), () => mine === generation);
     else wulong(rng, wulongRules);
   };
-  root.querySelectorAll('#t-drill, #t-seed, #t-objective').forEach((e) => e.addEventListener('change', () => start(true)));
+  root.querySelectorAll('#t-drill, #t-seed, #t-objective, #t-variant').forEach((e) => e.addEventListener('change', () => start(true)));
   $('#t-new').addEventListener('click', () => {
     $<HTMLInputElement>('#t-seed').value = String(Math.floor(Math.random() * 1e9));
     start(true);
   });
   return (q) => {
     const mine = q.get('game') === 'trainer';
-    $<HTMLSelectElement>('#t-drill').value = mine && q.get('drill') === 'mahjong' ? 'mahjong' : 'wulong';
+    const drill = q.get('drill');
+    $<HTMLSelectElement>('#t-drill').value = mine && (drill === 'mahjong' || drill === 'liars') ? drill : 'wulong';
+    $<HTMLSelectElement>('#t-variant').value = mine && q.get('variant') === 'plain' ? 'plain' : 'seed';
     $<HTMLSelectElement>('#t-objective').value = mine && q.get('objective') === 'win' ? 'win' : 'points';
     $<HTMLInputElement>('#t-seed').value = mine ? q.get('seed') ?? '1' : '1';
     start(false);

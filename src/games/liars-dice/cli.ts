@@ -19,6 +19,7 @@ import { checkSeating, exploit, odds, solve, sweep, sweepChart, table } from './
 import { renderSpec } from '../../report/render.js';
 import { writeFileAtomic } from '../../core/files.js';
 import { checkAssumptions } from './assumptions.js';
+import { register as registerGrade } from './grade-cli.js';
 
 const GAME = 'liars-dice';
 
@@ -203,6 +204,8 @@ export function register(program: Command): void {
       if (opts.budgets !== undefined) throw new UserError(`--budgets: only for ismcts (got --strategy ${opts.strategy})`);
       return ask(exploit, { strategy: parseStrategySpec(opts.strategy), variant, dice, sides: opts.sides, target: opts.target, maxIterations: 1e6 }, opts);
     });
+
+  registerGrade(liars, parseDicePair, DICE_HELP);
 
   liars
     .command('strategies')

@@ -341,6 +341,42 @@ export class LiarsSolver {
     return { br0, br1, nashConv, exploitability: nashConv / 2 };
   }
 
+  /**
+   * Values of each action of player i, who is to move at history `mask`, for each of i's hands,
+   * against the other player's average strategy: `reachOpp` is the other's reach at `mask` (each of
+   * its hands' chance times the probability its average strategy made its bids so far), and i plays
+   * the rest of the round as a best response (`best`) or by its own average strategy. Not
+   * normalised (divide by Σ reachOpp for expectations). out[a · H[i] + h], actions in the solver's
+   * order (liar first when there is a bid, then bids top+1…); returns their number.
+   */
+  actionValues(mask: number, i: number, reachOpp: ArrayLike<number>, best: boolean, out: Float64Array): number {
+    let depth = 0;
+    for (let m = mask; m !== 0; m &= m - 1) depth++;
+    if ((depth & 1) !== i) throw new Error(`actionValues: player ${1 - i} moves at history ${mask}, not ${i}`);
+    const top = mask === 0 ? -1 : 31 - Math.clz32(mask);
+    const hasLiar = depth > 0 ? 1 : 0, nA = hasLiar + this.B - 1 - top, Hi = this.H[i], Ho = this.H[1 - i];
+    const rO = this.rO[depth], nO = this.rO[depth + 1], vch = this.vch[depth], cv = this.val[depth + 1];
+    for (let h = 0; h < Ho; h++) rO[h] = reachOpp[h];
+    for (let a = 0; a < nA; a++) {
+      if (hasLiar && a === 0) {
+        this.terminal(mask, top, depth, i, rO, vch, 0);
+        for (let h = 0; h < Hi; h++) out[h] = vch[h];
+        continue;
+      }
+      const b = top + 1 + a - hasLiar;
+      for (let h = 0; h < Ho; h++) nO[h] = rO[h];
+      this.evaluate(mask | (1 << b), b, depth + 1, i, best);
+      for (let h = 0; h < Hi; h++) out[a * Hi + h] = cv[h];
+    }
+    return nA;
+  }
+
+  /** Dice of player p's hand h that count for `face` at history `mask` (wild 1s end once 1s are bid, in the seed variant). */
+  matching(p: number, mask: number, face: number, h: number): number {
+    const wildActive = this.variant === 'seed' && (mask & this.onesMask) === 0 ? 1 : 0;
+    return this.matches[p][wildActive][face * this.H[p] + h];
+  }
+
   /** Hand index of sorted dice for player p (−1 if none). */
   handIndex(p: number, dice: readonly number[]): number {
     const key = [...dice].sort((a, b) => a - b).join(',');
@@ -387,8 +423,9 @@ export interface SolveResult {
 export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint) => void): { solver: LiarsSolver; result: SolveResult } {
   const cfg: SolverConfig = { variant: o.variant, dice: o.dice, sides: o.sides };
   const solver = new LiarsSolver(cfg);
-  const t0 = process.hrtime.bigint();
-  const secs = () => Number(process.hrtime.bigint() - t0) / 1e9;
+  // performance.now, not process.hrtime: the workbench solves in the browser too
+  const t0 = performance.now();
+  const secs = () => (performance.now() - t0) / 1e3;
   const convergence: ConvergencePoint[] = [];
   let next = 1;
   // every checkpoint (the first after one iteration) measures exploitability once; the last one is the result's

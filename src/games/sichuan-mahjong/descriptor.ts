@@ -13,7 +13,7 @@ export const descriptor: GameDescriptor = {
   benches: { 'sichuan-mahjong': async () => (await import('./bench.js')).bench },
   questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame,
-  ladder: { rungs: ['uniform', 'greedy', 'value', 'advisor'] },
+  ladder: { rungs: ['uniform', 'greedy', 'value', 'advisor', 'defender'], paired: async () => (await import('./ladder-paired.js')).paired },
   assumptionsPage: 'sichuan-mahjong/deal.html',
   examples: { group: ['waits 1112345678999m --void s', 'discard 11123456789m135p --void s', 'simulate --deals 2000 --seed 7'], sweep: ['--set selfDrawBonus=0..2 --deals 100'] },
 };

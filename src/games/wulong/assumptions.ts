@@ -95,6 +95,9 @@ const DEFS: Def[] = [
   },
 ];
 
+/** The assumptions, each naming its rules field (test/schema.test.ts checks them against the rules schema). */
+export const ASSUMPTIONS: readonly Assumption[] = DEFS.map((d) => d.a);
+
 export interface AssumptionsOptions {
   workers?: number;
   /** games per simulated variant (4 players); default 2,000 */

@@ -3,8 +3,9 @@ import { sectionDefaults, validateSection } from '../../../core/schema.js';
 import { MAX_PLAYERS, MIN_PLAYERS, checkGameSection, gameSection, schema, type WulongRules } from '../turn/rules.js';
 
 /**
- * The full game's settings: the `game` object of a Wulong rules file. Every number of the
- * rulebook and every assumption of `docs/rules/wulong.md` lives here so that a designer can change it.
+ * The full game's settings: the `game` object of a Wulong rules file, as the rules schema's
+ * `gameSection` (turn/rules.ts) describes and validates it. Every number of the rulebook and every
+ * assumption of `docs/rules/wulong.md` is a field there so that a designer can change it.
  */
 export interface GameRules {
   /** each player's cash at the start (rulebook: 5,000) */

@@ -120,19 +120,7 @@ function gradeSetAside(a: TurnAnalysis, d: Decision): Grade {
   return { kind: 'set-aside', total: d.total, dice: d.dice, roll: d.roll!, chosen: chosen.setAside, best: best.setAside, chosenEv: chosen.ev, bestEv: best.ev, loss, optimal: loss === 0, why };
 }
 
-export interface SessionSummary {
-  decisions: number;
-  optimal: number;
-  totalLoss: number;
-  /** the largest losses, largest first (at most 3), as indexes into the grades */
-  worst: number[];
-}
-
-/** Any graded decisions (the trainer's Sichuan discards too): how many, how many optimal, the loss, the worst. */
-export function summarize(grades: readonly { loss: number; optimal: boolean }[]): SessionSummary {
-  const worst = grades.map((g, i) => [g.loss, i] as const).filter(([l]) => l > 0).sort((x, y) => y[0] - x[0] || x[1] - y[1]).slice(0, 3).map(([, i]) => i);
-  return { decisions: grades.length, optimal: grades.filter((g) => g.optimal).length, totalLoss: grades.reduce((s, g) => s + g.loss, 0), worst };
-}
+export { summarize, type SessionSummary } from '../../../core/grades.js';
 
 /** A TurnAnalysis of `rules` whose table reaches every total of `decisions`. */
 export function analysisFor(rules: WulongRules, decisions: readonly Decision[]): TurnAnalysis {

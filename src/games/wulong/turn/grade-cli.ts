@@ -4,27 +4,12 @@
  * checked before anything is printed, so a bad line prints one message and nothing else.
  */
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { addRulesOptions, emit, rulesFromOptions, type RulesOptions } from '../../../cli/common.js';
 import { UserError } from '../../../core/errors.js';
-import { readReason, showPath } from '../../../core/files.js';
+import { readJsonLines, showPath } from '../../../core/files.js';
 import { fmtNum, textTable, wrapWords } from '../../../core/format.js';
 import { validateRules } from './rules.js';
 import { analysisFor, gradeDecision, parseDecision, summarize, type Decision } from './exact-grade.js';
-
-async function readLines(source: string): Promise<string[]> {
-  if (source !== '-') {
-    try {
-      return readFileSync(source, 'utf8').split(/\r?\n/);
-    } catch (e) {
-      throw new UserError(`cannot read decisions file ${showPath(source)}: ${readReason(e)}`);
-    }
-  }
-  const lines: string[] = [];
-  for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) lines.push(line);
-  return lines;
-}
 
 export function register(wulong: Command): void {
   addRulesOptions(
@@ -39,18 +24,7 @@ export function register(wulong: Command): void {
     .addHelpText('after', '\nEach line is one decision, stop or roll, or which dice to set aside:\n  {"total":2000,"dice":3,"action":"stop"}\n  {"total":0,"dice":5,"roll":"D,T,3,3,5","setAside":"D,T"}\nExamples:\n  npx oddsmith wulong grade decisions.jsonl\n  echo \'{"total":2000,"dice":3,"action":"stop"}\' | npx oddsmith wulong grade -')
     .action(async (source: string, opts: RulesOptions & { json?: boolean; csv?: boolean }) => {
       const rules = rulesFromOptions('wulong', opts, validateRules);
-      const lines = await readLines(source);
-      const decisions: { line: number; d: Decision }[] = [];
-      lines.forEach((text, i) => {
-        if (text.trim() === '') return;
-        let x: unknown;
-        try {
-          x = JSON.parse(text);
-        } catch (e) {
-          throw new UserError(`line ${i + 1}: not valid JSON: ${(e as Error).message.split('\n')[0]}`);
-        }
-        decisions.push({ line: i + 1, d: parseDecision(x, `line ${i + 1}`) });
-      });
+      const decisions: { line: number; d: Decision }[] = (await readJsonLines(source, 'decisions file', parseDecision)).map(({ line, value }) => ({ line, d: value }));
       if (!decisions.length) throw new UserError(`no decisions in ${source === '-' ? 'stdin' : showPath(source)}: give one JSON object a line`);
       const a = analysisFor(rules, decisions.map((x) => x.d));
       const grades = decisions.map(({ line, d }) => ({ line, ...gradeDecision(a, d, `line ${line}`) }));

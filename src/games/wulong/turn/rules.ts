@@ -93,7 +93,7 @@ export interface WulongRules {
   instantWin: InstantWin | null;
   bettingCards: BettingCard[];
   allIn: { limit: number; odds: number };
-  /** the full game's settings (cash, safes, minimum bets); validated by the game engine */
+  /** the full game's settings (cash, safes, minimum bets): validated with the file, completed by validateGameRules */
   game?: Record<string, unknown>;
   /**
    * true: a combination in a roll (n of a kind, n ≥ 3, or a straight) is set aside whole or not at
