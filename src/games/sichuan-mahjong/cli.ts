@@ -135,7 +135,7 @@ export function register(program: Command): void {
     .description('exact shanten distribution of a starting hand (void suit chosen after the deal), by enumeration over per-suit count patterns; with --swap-three, before and after the swap (sampled)')
     .option('--tiles <n>', '13 (a player) or 14 (the dealer)', intArg('--tiles', 13, 14), 13)
     .option('--waits', 'also the exact number of winning tile kinds of a ready 13-tile starting hand (a few seconds)')
-    .option('--swap-three', 'starting hands before and after swap three (换三张): sampled deals, each seat passing the three its strategy chooses; direction from swapThree.direction of the rules')
+    .option('--swap-three', 'starting hands before and after swap three (huàn sān zhāng): sampled deals, each seat passing the three its strategy chooses; direction from swapThree.direction of the rules')
     .option('--samples <n>', 'deals to sample with --swap-three', intArg('--samples', 1, 1e9), 20000)
     .option('--strategies <a,b,c,d>', 'with --swap-three: the four seats\' strategies (which three each passes)', 'greedy,greedy,greedy,greedy')
     .option('--seed <k>', 'with --swap-three: random seed (same seed → same result, bit for bit)', intArg('--seed', 0, 2 ** 32 - 1), 1)

@@ -114,7 +114,7 @@ export const schema: RulesSchema = {
       declinedWinWaitsForDraw: flag('a player who passes a discard or robbing win cannot win on a discard until he draws again', true, 'the rules do not say'),
       swapThree: {
         kind: 'object',
-        help: 'swap three (换三张)',
+        help: 'swap three (huàn sān zhāng): three tiles of one suit passed after the deal',
         // absent from a rules file: off (the figures of files written before it stay)
         ifAbsent: { enabled: false, direction: 'dice' },
         fields: {
