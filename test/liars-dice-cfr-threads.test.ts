@@ -51,7 +51,7 @@ describe('liars dice solver: threads, algorithms, float32 stores', () => {
   });
 
   it('sizes: more than 18 bids need float32, at most 24; storeBytes is what the solver allocates', () => {
-    expect(() => new LiarsSolver({ variant: 'seed', dice: [2, 2], sides: 5 })).toThrow(/at most 18 .* with --precision float64, 24 with --precision float32/);
+    expect(() => new LiarsSolver({ variant: 'seed', dice: [2, 2], sides: 6 })).toThrow(/24 possible bids; the exact solver handles at most 20 .* with --precision float64, 24 with --precision float32/);
     const s = new LiarsSolver({ variant: 'seed', dice: [2, 1], sides: 3 }, { algorithm: 'pcfr+', precision: 'float32' });
     expect(storeBytes(s.config, { algorithm: 'pcfr+', precision: 'float32' })).toBe(3 * s.reg.byteLength);
     expect(storeBytes({ variant: 'seed', dice: [2, 2], sides: 6 }, { precision: 'float32', algorithm: 'dcfr' })).toBe(2 * 4 * 21 * (2 ** 25 - 2));

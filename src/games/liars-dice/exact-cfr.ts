@@ -25,8 +25,8 @@ export interface SolverConfig {
   sides: number;
 }
 
-/** Largest bid space the solver accepts in float64 storage: memory is about 2^B × hands × 32 bytes. */
-export const MAX_BIDS = 18;
+/** Largest bid space the solver accepts in float64 storage: memory is about 2^B × hands × 32 bytes (2v2 with 5 sides: 0.5 GB). */
+export const MAX_BIDS = 20;
 /** Largest with float32 storage (2v2 dice with 6 sides: 2^24 histories, about 2^25 actions × 21 hands × 4 bytes per array). */
 export const MAX_BIDS_FLOAT32 = 24;
 
@@ -557,6 +557,8 @@ export interface SolveOptions extends SolverConfig {
   precision?: Precision;
   /** threads sharing each pass (1 = this one only); results are the same for any count */
   threads?: number;
+  /** also stop at the first checkpoint after this many seconds */
+  maxSeconds?: number;
   /** stop when exploitability ≤ this (checked at checkpoints) */
   target: number;
   maxIterations: number;
@@ -604,7 +606,7 @@ export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint) => v
     const pt = { iteration: solver.iterations, exploitability: ex.exploitability, value0: solver.value0(), seconds: secs() };
     convergence.push(pt);
     onCheckpoint?.(pt);
-    if (ex.exploitability <= o.target || solver.iterations >= o.maxIterations) break;
+    if (ex.exploitability <= o.target || solver.iterations >= o.maxIterations || pt.seconds >= (o.maxSeconds ?? Infinity)) break;
     next = Math.min(o.maxIterations, Math.max(solver.iterations + 1, Math.ceil(solver.iterations * 1.25)));
   }
   solver.close();
