@@ -195,7 +195,7 @@ export function register(program: Command): void {
         `best responses: opener ${r.br0.toFixed(digits)}, other ${r.br1.toFixed(digits)}; NashConv ${r.nashConv.toExponential(3)}; exploitability ${r.exploitability.toExponential(3)}`,
         `the game's value lies in [${(-r.br1).toFixed(digits)}, ${r.br0.toFixed(digits)}] (minus the other's best response, the opener's)`,
         '',
-        'convergence (a checkpoint per power of ten, and the last; --csv lists all):',
+        'convergence (a checkpoint per power of ten, and the last; --csv lists all, with seconds):',
         ...convergenceRows(r.convergence, digits),
         '',
         'opening bid frequencies by own hand (bids with ≥ 1%):',
@@ -252,7 +252,7 @@ export function register(program: Command): void {
 /** The checkpoints nearest each power of ten in iterations, and the last. */
 function convergenceRows(points: readonly ConvergencePoint[], digits: number): string[] {
   const picked = points.filter((p, k) => k === points.length - 1 || Math.floor(Math.log10(p.iteration)) < Math.floor(Math.log10(points[k + 1].iteration)));
-  return textTable(picked.map((p) => ({ iterations: p.iteration, exploitability: p.exploitability.toExponential(2), "opener's value": p.value0.toFixed(digits), seconds: p.seconds.toFixed(1) }))).split('\n').map((l) => `  ${l}`);
+  return textTable(picked.map((p) => ({ iterations: p.iteration, exploitability: p.exploitability.toExponential(2), "opener's value": p.value0.toFixed(digits) }))).split('\n').map((l) => `  ${l}`);
 }
 
 function openingTable(rows: { hand: string; bid: string; probability: number }[]): Record<string, string>[] {
