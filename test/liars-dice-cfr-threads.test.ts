@@ -11,8 +11,10 @@ describe('liars dice solver: threads, algorithms, float32 stores', () => {
         const s = new LiarsSolver({ variant: 'seed', dice: [2, 1], sides: 3 }, { algorithm, precision });
         s.useThreads(threads);
         s.iterate(12);
+        // values and best responses split among the threads too
+        const r = { digest: digest(s), e: s.exploitability().exploitability, v: s.value0() };
         s.close();
-        return { digest: digest(s), e: s.exploitability().exploitability, v: s.value0() };
+        return r;
       });
       expect(runs[1]).toEqual(runs[0]);
       expect(runs[2]).toEqual(runs[0]);

@@ -68,8 +68,9 @@ function timedSolve(c: SolveOptions, log: (line: string) => void, label: string)
  */
 export async function bench2v2(log: (line: string) => void): Promise<void> {
   const threads = availableParallelism();
-  const c: SolveOptions = { variant: 'seed', dice: [2, 2], sides: 6, target: 1e-4, maxIterations: 1e6, maxSeconds: 3600, algorithm: 'dcfr', precision: 'float32', threads };
+  const c: SolveOptions = { variant: 'seed', dice: [2, 2], sides: 6, target: 1e-4, maxIterations: 1e6, maxSeconds: 3600, algorithm: 'dcfr', precision: 'float32', threads, checkpointGrowth: 1.5 };
   log(`seed 2v2 dice, 6 sides, DCFR, float32 stores of ${f(storeBytes(c, c) / 1e9, 2)} GB, ${threads} threads, target 1e-4 within 60 min:`);
+  // an exploitability checkpoint (three passes) costs as much as several late iterations: ×1.5 apart
   timedSolve(c, log, 'seed 2v2 6 sides');
   await Promise.resolve();
 }
@@ -82,7 +83,7 @@ export async function bench2v1(log: (line: string) => void): Promise<void> {
   const threads = availableParallelism();
   for (const variant of ['seed', 'openspiel', 'plain'] as const) {
     for (const dice of [[2, 1], [1, 2]] as [number, number][]) {
-      timedSolve({ variant, dice, sides: 6, target: 1e-7, maxIterations: 1e7, maxSeconds: 3 * 3600, algorithm: 'dcfr', precision: 'float64', threads }, log, `${variant} ${dice.join('v')} 6 sides`);
+      timedSolve({ variant, dice, sides: 6, target: 1e-7, maxIterations: 1e7, maxSeconds: 3 * 3600, algorithm: 'dcfr', precision: 'float64', threads, checkpointGrowth: 1.5 }, log, `${variant} ${dice.join('v')} 6 sides`);
     }
   }
   await Promise.resolve();

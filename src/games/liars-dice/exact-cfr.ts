@@ -134,6 +134,8 @@ export interface SolverOptions {
 /** Depth of the subtrees the threads share out: C(B, 3) of them, the largest 1/8 of the tree. */
 export const SPLIT_DEPTH = 3;
 const SPLIT_NONE = 0, SPLIT_COLLECT = 1, SPLIT_REPLAY = 2;
+/** runTask's job codes beside the player (0, 1): a CFR pass, the average profile's values, best responses */
+const JOB_VALUE = 2, JOB_BEST = 4;
 
 /** Subtree roots at SPLIT_DEPTH: meta [mask, top] and vectors [rI, rO, values] × Hmax per task. */
 export interface SubtreeTasks {
@@ -443,12 +445,17 @@ export class LiarsSolver {
     }
   }
 
-  /** Solve subtree task k (collected at SPLIT_DEPTH) for traverser i, its values into the task's slot. */
-  runTask(k: number, i: number, weight: number): void {
-    const d = SPLIT_DEPTH, Hm = this.Hmax, o = k * 3 * Hm, tb = this.tasks.vectors;
+  /**
+   * Subtree task k (collected at SPLIT_DEPTH), its values for player i into the task's slot: job =
+   * i for a CFR pass, i + JOB_VALUE / JOB_BEST for the average profile's values / best responses.
+   */
+  runTask(k: number, job: number, weight: number): void {
+    const d = SPLIT_DEPTH, Hm = this.Hmax, o = k * 3 * Hm, tb = this.tasks.vectors, i = job & 1;
     const rI = this.rI[d], rO = this.rO[d], v = this.val[d];
     for (let h = 0; h < Hm; h++) { rI[h] = tb[o + h]; rO[h] = tb[o + Hm + h]; }
-    this.cfr(this.tasks.meta[2 * k], this.tasks.meta[2 * k + 1], d, i, weight);
+    const mask = this.tasks.meta[2 * k], top = this.tasks.meta[2 * k + 1];
+    if (job < JOB_VALUE) this.cfr(mask, top, d, i, weight);
+    else this.evaluate(mask, top, d, i, job >= JOB_BEST);
     for (let h = 0; h < this.H[i]; h++) tb[o + 2 * Hm + h] = v[h];
   }
 
@@ -495,6 +502,17 @@ export class LiarsSolver {
       for (let h = 0; h < Hi; h++) v[h] = 0;
       return;
     }
+    if (depth === SPLIT_DEPTH && this.split !== SPLIT_NONE) {
+      // a subtree for the threads, as in cfr() (no traverser reach here)
+      const k = this.tasks.count++, o = k * 3 * Hm, tb = this.tasks.vectors;
+      if (this.split === SPLIT_COLLECT) {
+        this.tasks.meta[2 * k] = mask;
+        this.tasks.meta[2 * k + 1] = top;
+        for (let h = 0; h < Hm; h++) tb[o + Hm + h] = h < Ho ? rO[h] : 0;
+        for (let h = 0; h < Hi; h++) v[h] = 0;
+      } else for (let h = 0; h < Hi; h++) v[h] = tb[o + 2 * Hm + h];
+      return;
+    }
     const base = this.off[mask] * Hm, sum = this.tmp[depth];
     normalizeInto(this.avg, base, nA, Hm, Hp, sum, sig);
     for (let h = 0; h < Hi; h++) v[h] = p === i && best ? -Infinity : 0;
@@ -522,8 +540,21 @@ export class LiarsSolver {
 
   private rootValue(i: number, best: boolean): number {
     const Ho = this.H[1 - i];
-    for (let h = 0; h < Ho; h++) this.rO[0][h] = this.weights[1 - i][h];
-    this.evaluate(0, -1, 0, i, best);
+    const root = () => {
+      for (let h = 0; h < Ho; h++) this.rO[0][h] = this.weights[1 - i][h];
+      this.tasks.count = 0;
+      this.evaluate(0, -1, 0, i, best);
+    };
+    if (this.pool) {
+      // split as in iterate(): collect the subtrees, the threads evaluate them, replay the top
+      this.split = SPLIT_COLLECT;
+      root();
+      this.split = SPLIT_NONE;
+      this.pool.run(this, this.tasks.count, i + (best ? JOB_BEST : JOB_VALUE), this.iterations);
+      this.split = SPLIT_REPLAY;
+    }
+    root();
+    this.split = SPLIT_NONE;
     let s = 0;
     for (let h = 0; h < this.H[i]; h++) s += this.weights[i][h] * this.val[0][h];
     return s;
@@ -559,6 +590,8 @@ export interface SolveOptions extends SolverConfig {
   threads?: number;
   /** also stop at the first checkpoint after this many seconds */
   maxSeconds?: number;
+  /** iterations grow by this factor from one exploitability checkpoint to the next (default 1.25) */
+  checkpointGrowth?: number;
   /** stop when exploitability ≤ this (checked at checkpoints) */
   target: number;
   maxIterations: number;
@@ -607,7 +640,7 @@ export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint) => v
     convergence.push(pt);
     onCheckpoint?.(pt);
     if (ex.exploitability <= o.target || solver.iterations >= o.maxIterations || pt.seconds >= (o.maxSeconds ?? Infinity)) break;
-    next = Math.min(o.maxIterations, Math.max(solver.iterations + 1, Math.ceil(solver.iterations * 1.25)));
+    next = Math.min(o.maxIterations, Math.max(solver.iterations + 1, Math.ceil(solver.iterations * (o.checkpointGrowth ?? 1.25))));
   }
   solver.close();
   const seconds = secs();
