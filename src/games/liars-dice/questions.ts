@@ -12,7 +12,7 @@ import type { Chart, Section } from '../../report/page.js';
 import { defineQuestion, simulateIn, type Question } from '../../report/question.js';
 import { createStrategy, specLabel, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 import { atLeastTable, bidOdds, type Bid } from './exact.js';
-import { LiarsSolver, solve as solveCfr, type ConvergencePoint, type SolveOptions, type SolveResult, type Variant } from './exact-cfr.js';
+import { LiarsSolver, solve as solveCfr, storeBytes, type ConvergencePoint, type SolveOptions, type SolveResult, type Variant } from './exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
 import type { LiarsRules } from './rules.js';
 import type { TournamentResult } from './kernels.js';
@@ -80,20 +80,38 @@ function openingTable(rows: { hand: string; bid: string; probability: number }[]
   }));
 }
 
+/** The checkpoints nearest each power of ten in iterations, and the last. */
+function convergenceRows(points: readonly ConvergencePoint[], digits: number): string[] {
+  const picked = points.filter((p, k) => k === points.length - 1 || Math.floor(Math.log10(p.iteration)) < Math.floor(Math.log10(points[k + 1].iteration)));
+  return textTable(picked.map((p) => ({ iterations: p.iteration, exploitability: p.exploitability.toExponential(2), "opener's value": p.value0.toFixed(digits) }))).split('\n').map((l) => `  ${l}`);
+}
+
+const ALGORITHM_NAMES = { 'cfr+': 'CFR+', dcfr: 'DCFR', 'pcfr+': 'PCFR+' } as const;
+
 export const solve = defineQuestion<SolveParams, SolveResult>({
   name: 'solve',
-  summary: 'the two-player equilibrium by CFR+: the opener\'s value, the exact best-response exploitability, the opening bids',
+  summary: 'the two-player equilibrium by CFR+ (or DCFR, PCFR+): the opener\'s value, the exact best-response exploitability, the opening bids',
   exact: true,
-  answer: (p) => solveCfr({ variant: p.variant, dice: p.dice, sides: p.sides, target: p.target, maxIterations: p.maxIterations }, p.onCheckpoint).result,
-  text: (r) => [
-    `variant ${r.variant}, dice ${r.dice.join(' vs ')}, ${r.sides} sides: ${r.bids} bids, ${r.publicHistories} public histories`,
-    `CFR+ iterations: ${r.iterations} in ${r.seconds.toFixed(2)} s${r.converged ? '' : ' (target not reached: raise --max-iterations)'}`,
-    `opener's value: ${r.value0.toFixed(6)}`,
-    `best responses: opener ${r.br0.toFixed(6)}, other ${r.br1.toFixed(6)}; NashConv ${r.nashConv.toExponential(3)}; exploitability ${r.exploitability.toExponential(3)}`,
-    '',
-    'opening bid frequencies by own hand (bids with ≥ 1%):',
-    ...openingTable(r.opening).map((o) => `  ${o.hand.padEnd(3)} ${o['opening bids']}`),
-  ].join('\n'),
+  answer: (p) => solveCfr({ variant: p.variant, dice: p.dice, sides: p.sides, target: p.target, maxIterations: p.maxIterations, algorithm: p.algorithm, precision: p.precision, threads: p.threads }, p.onCheckpoint).result,
+  text: (r, p) => {
+    const algorithm = p.algorithm ?? 'cfr+', precision = p.precision ?? 'float64';
+    // as many decimals as the target resolves (6 at the default 1e-4)
+    const digits = Math.max(6, Math.ceil(-Math.log10(p.target)) + 1);
+    const store = precision === 'float32' ? `; float32 stores, ${(storeBytes(r, { algorithm, precision }) / 1e9).toFixed(2)} GB` : '';
+    return [
+      `variant ${r.variant}, dice ${r.dice.join(' vs ')}, ${r.sides} sides: ${r.bids} bids, ${r.publicHistories} public histories${store}`,
+      `${ALGORITHM_NAMES[algorithm]} iterations: ${r.iterations} in ${r.seconds.toFixed(2)} s${r.converged ? '' : ' (target not reached: raise --max-iterations)'}`,
+      `opener's value: ${r.value0.toFixed(digits)}`,
+      `best responses: opener ${r.br0.toFixed(digits)}, other ${r.br1.toFixed(digits)}; NashConv ${r.nashConv.toExponential(3)}; exploitability ${r.exploitability.toExponential(3)}`,
+      `the game's value lies in [${(-r.br1).toFixed(digits)}, ${r.br0.toFixed(digits)}] (minus the other's best response, the opener's)`,
+      '',
+      'convergence (a checkpoint per power of ten, and the last; --csv lists all, with seconds):',
+      ...convergenceRows(r.convergence, digits),
+      '',
+      'opening bid frequencies by own hand (bids with ≥ 1%):',
+      ...openingTable(r.opening).map((o) => `  ${o.hand.padEnd(3)} ${o['opening bids']}`),
+    ].join('\n');
+  },
   rows: (r) => r.convergence.map((c) => ({ ...c })),
 });
 
