@@ -1,7 +1,7 @@
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import type { WulongRules } from '../turn/rules.js';
-import { layerContext, penaltyPasses, prepareRace, solveGroup, solveRace, type RaceOptions, type RaceSolution } from './exact.js';
+import { layerContext, penaltyFreeStart, penaltyPasses, prepareRace, solveGroup, solveRace, type RaceOptions, type RaceSolution } from './exact.js';
 
 /*
  * The race with penalties on several threads: each group of states (score-sum layer, total bust
@@ -51,6 +51,7 @@ export async function solveRaceThreads(rules: WulongRules, opts: RaceOptions, wo
   for (const a of arrays) a.fill(0.5);
   const { R, maxSweeps } = prepareRace(rules, opts, arrays);
   R.layered = false;
+  if (maxSweeps > 0) penaltyFreeStart(R);
   const ctx = layerContext(R);
   const ctrl = new Int32Array(d.ctrl), stats = new Float64Array(d.stats);
   const here = fileURLToPath(import.meta.url);
