@@ -34,7 +34,8 @@ async function solveTimed(solver: (rules: WulongRules, opts: RaceOptions) => Rac
  * targets (with the reference sweeps' time alongside, before/after), and the time of the
  * comparisons `wulong race` prints (policy evaluations); rules with penalties on every core.
  * ODDSMITH_BENCH_RACE_FULL=1 adds the full
- * sizes: 10000 to 10,000 and Busche's Facebook game (scores down to −2,500; many minutes).
+ * sizes: 10000 to 10,000 and Busche's Facebook game (scores down to −2,500; many minutes), as the
+ * preset has it and with five and six of a kind at 3x and 4x the triple, or at 2x.
  */
 export async function bench(log: (line: string) => void): Promise<void> {
   const load = (name: string) => loadRules(rulesPath('farkle', name));
@@ -50,6 +51,11 @@ export async function bench(log: (line: string) => void): Promise<void> {
   if (process.env.ODDSMITH_BENCH_RACE_FULL === '1') {
     runs.push({ name: '10000', rules: load('10000'), target: 10000 });
     runs.push({ name: 'facebook, floor -2500 (Busche)', rules: { ...facebook, bankFloor: -2500 }, target: 10000, opts: { tolerance: 1e-8 } });
+    // the readings of "four or more of a kind double" the preset does not take: five and six of a
+    // kind 3x and 4x the triple (additive), or all 2x (flat)
+    const ofAKind = (five: number, six: number) => ({ ...facebook, bankFloor: -2500, ofAKind: { ...facebook.ofAKind, 5: { times: five }, 6: { times: six } } });
+    runs.push({ name: 'facebook, 5 and 6 of a kind 3x and 4x, floor -2500 (Busche variant)', rules: ofAKind(3, 4), target: 10000, opts: { tolerance: 1e-8 } });
+    runs.push({ name: 'facebook, 5 and 6 of a kind 2x, floor -2500 (Busche variant)', rules: ofAKind(2, 2), target: 10000, opts: { tolerance: 1e-8 } });
   }
   // rules with penalties are solved in passes split between the cores (same values for any count)
   const threads = availableParallelism();

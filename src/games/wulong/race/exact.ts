@@ -646,7 +646,33 @@ export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
     R.residual = resid;
     return R;
   }
+  if (maxSweeps > 0) penaltyFreeStart(R);
   return penaltyPasses(R, maxSweeps, opts.onPass, (sum, ct) => solveGroup(ctx, sum, ct, 0, 1));
+}
+
+/**
+ * Starting values for the penalty passes, instead of 0.5 everywhere: the same race without its bust
+ * penalties, to a target moved up by the floor so that every score cell keeps its distance to the
+ * target, read for every bust count. It is solved in one layered pass, and the passes then only
+ * have to add what the penalties change: the 0.5 start is far off below zero and a penalty carries
+ * that error up a layer per pass. Used when both play to win (the fixed point is the same from any
+ * start; the penalty-free race must have the same score step). Its work is counted in the solution's.
+ */
+export function penaltyFreeStart(R: RaceSolution): boolean {
+  const { rules, C, B, NP, unit, F, target } = R;
+  if (R.value[0] !== R.value[1] || R.play[0] !== 'optimal') return false;
+  const free: WulongRules = { ...rules, bustPenalty: 0, consecutiveBusts: null, bankFloor: 0 };
+  if (raceUnit(free, tablesFor(free).unit) !== unit) return false;
+  const R0 = solveRace(free, { target: target + F * unit, tolerance: R.tolerance });
+  if (R0.G !== R.G || R0.B !== B) return false;
+  const v = R.value[0], v0 = R0.value[0], NP0 = R0.NP;
+  for (let me = 0; me < NP; me++) {
+    const me0 = Math.floor(me / (C * B)) * B + (me % B);
+    for (let opp = 0; opp < NP; opp++) v[me * NP + opp] = v0[me0 * NP0 + Math.floor(opp / (C * B)) * B + (opp % B)];
+  }
+  R.turnSolves += R0.turnSolves;
+  R.turnStates += R0.turnStates;
+  return true;
 }
 
 /** A solve's working set: the solution, the compiled turn and one turn buffer (one per thread). */

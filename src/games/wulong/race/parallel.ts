@@ -1,24 +1,34 @@
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import type { WulongRules } from '../turn/rules.js';
-import { layerContext, penaltyPasses, prepareRace, solveGroup, solveRace, type RaceOptions, type RaceSolution } from './exact.js';
+import { layerContext, penaltyFreeStart, penaltyPasses, prepareRace, solveGroup, solveRace, type RaceOptions, type RaceSolution } from './exact.js';
 
 /*
  * The race with penalties on several threads: each group of states (score-sum layer, total bust
  * count) is split between the threads — every W-th state — over value tables in shared memory, and
  * all threads meet after each group. A group's states depend only on groups solved before it, so
  * the values are the same, bit for bit, for any number of threads.
+ *
+ * The work count is made the same too: a helper solves a group only for a generation it has not
+ * solved yet (it re-waits until the generation word really moves), and reports that group's turn
+ * solves tagged with the generation; the main thread adds exactly one report per helper per group.
+ * Before, a helper reported a running total and solved whatever the control words held whenever
+ * its wait returned, so a return without a new generation re-solved the group: the same values (a
+ * group's states do not read each other) with more turn solves — the one way to get what one
+ * loaded run in 24 showed (16 more solves, identical values; not reproduced in 40 runs here).
  */
 
 // control words: generation, layer, bust count, done count, stop
 const GEN = 0, SUM = 1, CT = 2, DONE = 3, STOP = 4;
+// per-thread report words: largest change, turn solves, turn states, generation (of the last group)
+const STATS = 4;
 
 interface Shared {
   rules: WulongRules;
   opts: Pick<RaceOptions, 'target' | 'tolerance' | 'play'>;
   values: [SharedArrayBuffer, SharedArrayBuffer | null];
   ctrl: SharedArrayBuffer;
-  /** per thread: largest change in the last group, turns solved, turn states */
+  /** per thread: largest change in the last group, its turns solved and turn states, the generation solved */
   stats: SharedArrayBuffer;
   part: number;
   parts: number;
@@ -37,11 +47,12 @@ export async function solveRaceThreads(rules: WulongRules, opts: RaceOptions, wo
   const n = probe.NP * probe.NP;
   const same = probe.value[0] === probe.value[1];
   const values: [SharedArrayBuffer, SharedArrayBuffer | null] = [new SharedArrayBuffer(n * 8), same ? null : new SharedArrayBuffer(n * 8)];
-  const d: Shared = { rules, opts: { target: opts.target, tolerance: opts.tolerance, play: opts.play }, values, ctrl: new SharedArrayBuffer(8 * 4), stats: new SharedArrayBuffer(workers * 3 * 8), part: 0, parts: workers };
+  const d: Shared = { rules, opts: { target: opts.target, tolerance: opts.tolerance, play: opts.play }, values, ctrl: new SharedArrayBuffer(8 * 4), stats: new SharedArrayBuffer(workers * STATS * 8), part: 0, parts: workers };
   const arrays = tables(d);
   for (const a of arrays) a.fill(0.5);
   const { R, maxSweeps } = prepareRace(rules, opts, arrays);
   R.layered = false;
+  if (maxSweeps > 0) penaltyFreeStart(R);
   const ctx = layerContext(R);
   const ctrl = new Int32Array(d.ctrl), stats = new Float64Array(d.stats);
   const here = fileURLToPath(import.meta.url);
@@ -58,11 +69,17 @@ export async function solveRaceThreads(rules: WulongRules, opts: RaceOptions, wo
       Atomics.store(ctrl, SUM, sum);
       Atomics.store(ctrl, CT, ct);
       Atomics.store(ctrl, DONE, 0);
-      Atomics.add(ctrl, GEN, 1);
+      const gen = Atomics.add(ctrl, GEN, 1) + 1;
       Atomics.notify(ctrl, GEN);
       let delta = solveGroup(ctx, sum, ct, 0, workers);
       for (let done = Atomics.load(ctrl, DONE); done < workers - 1; done = Atomics.load(ctrl, DONE)) Atomics.wait(ctrl, DONE, done);
-      for (let k = 1; k < workers; k++) delta = Math.max(delta, stats[k * 3]);
+      for (let k = 1; k < workers; k++) {
+        const at = k * STATS;
+        if (stats[at + 3] !== gen) throw new Error(`race thread ${k} reported group ${stats[at + 3]}, expected ${gen}`);
+        delta = Math.max(delta, stats[at]);
+        R.turnSolves += stats[at + 1];
+        R.turnStates += stats[at + 2];
+      }
       return delta;
     });
   } finally {
@@ -70,10 +87,6 @@ export async function solveRaceThreads(rules: WulongRules, opts: RaceOptions, wo
     Atomics.add(ctrl, GEN, 1);
     Atomics.notify(ctrl, GEN);
     await Promise.all(threads.map((w) => new Promise((resolve) => w.once('exit', resolve))));
-  }
-  for (let k = 1; k < workers; k++) {
-    R.turnSolves += stats[k * 3 + 1];
-    R.turnStates += stats[k * 3 + 2];
   }
   return R;
 }
@@ -83,15 +96,19 @@ function helper(d: Shared): void {
   const { R } = prepareRace(d.rules, d.opts, tables(d));
   const ctx = layerContext(R);
   const ctrl = new Int32Array(d.ctrl), stats = new Float64Array(d.stats);
+  const at = d.part * STATS;
   let gen = Atomics.load(ctrl, GEN);
   parentPort!.postMessage('ready');
   for (;;) {
-    Atomics.wait(ctrl, GEN, gen);
+    // only a new generation is work: whatever made the wait return, look at the word again
+    while (Atomics.load(ctrl, GEN) === gen) Atomics.wait(ctrl, GEN, gen);
     gen = Atomics.load(ctrl, GEN);
     if (Atomics.load(ctrl, STOP)) break;
-    stats[d.part * 3] = solveGroup(ctx, Atomics.load(ctrl, SUM), Atomics.load(ctrl, CT), d.part, d.parts);
-    stats[d.part * 3 + 1] = R.turnSolves;
-    stats[d.part * 3 + 2] = R.turnStates;
+    const solves = R.turnSolves, states = R.turnStates;
+    stats[at] = solveGroup(ctx, Atomics.load(ctrl, SUM), Atomics.load(ctrl, CT), d.part, d.parts);
+    stats[at + 1] = R.turnSolves - solves;
+    stats[at + 2] = R.turnStates - states;
+    stats[at + 3] = gen;
     Atomics.add(ctrl, DONE, 1);
     Atomics.notify(ctrl, DONE);
   }
