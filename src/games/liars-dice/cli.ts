@@ -17,7 +17,8 @@ import { stateGame } from './state.js';
 import { parseStrategyList, parseStrategySpec, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 import { checkSeating, exploit, odds, sweep, sweepChart, table } from './questions.js';
 import { renderSpec } from '../../report/render.js';
-import { writeFileAtomic } from '../../core/files.js';
+import { checkOutputs, writeFileAtomic } from '../../core/files.js';
+import { solverSource, writeStrategyFile } from './strategy-file.js';
 import { checkAssumptions } from './assumptions.js';
 
 const GAME = 'liars-dice';
@@ -165,19 +166,24 @@ export function register(program: Command): void {
     .option('--variant <v>', `${VARIANTS.join(' | ')}: seed = the rules page (wild 1s until 1s are bid, 1 above the top face); openspiel = OpenSpiel liars_dice (top face wild, natural order); plain = no wild face`, 'seed')
     .option('--target <e>', 'stop when exploitability (NashConv/2) is at most this', (v) => parseNumberArg(v, '--target', 1e-9, 1), 1e-4)
     .option('--max-iterations <n>', 'stop after this many CFR+ iterations', intArg('--max-iterations', 1, 1e7), 100_000)
+    .option('--out <file>', 'also write the average strategy (the histories it reaches) to this file, for equilibrium:file=FILE')
+    .option('--prune <p>', 'with --out: probabilities below this are dropped (the rest rescaled); the stored strategy is measured again', (v) => parseNumberArg(v, '--prune', 0, 0.01), 1e-6)
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the convergence table as CSV')
     .option('--quiet', 'no progress lines on stderr')
-    .addHelpText('after', '\nExamples:\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json')
-    .action((opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
+    .addHelpText('after', '\nExamples:\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json\n  npx oddsmith liars solve --dice 1,1 --sides 6 --out eq-1v1.gz')
+    .action((opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; out?: string; prune: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
       if (!VARIANTS.includes(opts.variant as Variant)) throw new UserError(`--variant must be one of ${VARIANTS.join(', ')} (got ${JSON.stringify(opts.variant)})`);
       const dice = parseDicePair(opts.dice);
+      if (opts.out !== undefined) checkOutputs([{ path: opts.out, what: 'strategy file' }]);
       const progress = !opts.quiet && process.stderr.isTTY;
-      const { result: r } = solve({ variant: opts.variant as Variant, dice: [dice[0], dice[1]], sides: opts.sides, target: opts.target, maxIterations: opts.maxIterations }, (p) => {
+      const { solver, result: r } = solve({ variant: opts.variant as Variant, dice: [dice[0], dice[1]], sides: opts.sides, target: opts.target, maxIterations: opts.maxIterations }, (p) => {
         if (progress) process.stderr.write(`\riteration ${p.iteration}: exploitability ${p.exploitability.toExponential(3)}   `);
       });
       if (progress) process.stderr.write('\r' + ' '.repeat(60) + '\r');
-      emit(r, opts, () => [
+      const stored = opts.out === undefined ? undefined : writeStrategyFile(opts.out, solverSource(solver), { iterations: r.iterations, target: r.target, value0: r.value0, br0: r.br0, br1: r.br1, exploitability: r.exploitability }, opts.prune).stored;
+      const file = stored && { path: opts.out!, ...stored };
+      emit(file ? { ...r, file } : r, opts, () => [
         `variant ${r.variant}, dice ${r.dice.join(' vs ')}, ${r.sides} sides: ${r.bids} bids, ${r.publicHistories} public histories`,
         `CFR+ iterations: ${r.iterations} in ${r.seconds.toFixed(2)} s${r.converged ? '' : ' (target not reached: raise --max-iterations)'}`,
         `opener's value: ${r.value0.toFixed(6)}`,
@@ -185,16 +191,17 @@ export function register(program: Command): void {
         '',
         'opening bid frequencies by own hand (bids with ≥ 1%):',
         ...openingTable(r.opening).map((o) => `  ${o.hand.padEnd(3)} ${o['opening bids']}`),
+        ...(file ? ['', `strategy written to ${file.path}: ${file.histories} histories its players reach (of ${r.publicHistories}),`, `  probabilities below ${file.prune === 0 ? 'none' : file.prune.toExponential(0)} dropped, float32: value ${file.value0.toFixed(6)}, exploitability ${file.exploitability.toExponential(3)}`] : []),
       ].join('\n'), () => r.convergence.map((c) => ({ ...c })));
     });
 
   liars
     .command('exploit')
     .description('exactly, in the two-player solver\'s game: how much a best response wins against a deterministic bot, and the bot\'s match against the equilibrium')
-    .requiredOption('--strategy <s>', 'a deterministic bot (threshold or conservative) with parameters; its out-of-turn threshold must be 0, e.g. threshold:outOfTurnBelow=0; or a player of every game: ismcts:c=C,rollout=R (the search player; its iterations from --budgets) or uniform')
+    .requiredOption('--strategy <s>', 'a deterministic bot (threshold or conservative) with parameters; its out-of-turn threshold must be 0, e.g. threshold:outOfTurnBelow=0; or equilibrium (its own solve) or equilibrium:file=PATH (a saved strategy); or a player of every game: ismcts:c=C,rollout=R (the search player; its iterations from --budgets) or uniform')
     .option('--dice <d0,d1>', `${DICE_HELP}; both the same here`, '1,1')
     .option('--sides <s>', 'die sides, 2..6', intArg('--sides', 2, 6), 6)
-    .option('--variant <v>', 'seed (the rules page) or plain (no wild face)', 'seed')
+    .option('--variant <v>', 'seed (the rules page) or plain (no wild face); for equilibrium also openspiel', 'seed')
     .option('--target <e>', 'exploitability target of the equilibrium it is matched against', (v) => parseNumberArg(v, '--target', 1e-9, 1), 1e-4)
     .option('--budgets <list>', 'with ismcts: iterations per decision, one row each, beside CFR+ after as many iterations (default: the spec\'s iters)')
     .option('--seeds <k>', 'with a player of every game: its action frequencies over k seeds per decision', intArg('--seeds', 1, 1000), 1)
@@ -202,12 +209,14 @@ export function register(program: Command): void {
     .option('--json', 'print the result as JSON')
     .addHelpText('after', '\nExamples:\n  npx oddsmith liars exploit --strategy threshold:outOfTurnBelow=0 --dice 1,1 --sides 6\n  npx oddsmith liars exploit --strategy ismcts:rollout=uniform --budgets 10,100,1000 --sides 4')
     .action(async (opts: ExploitOptions) => {
-      if (opts.variant !== 'seed' && opts.variant !== 'plain') throw new UserError(`--variant must be one of seed, plain (got ${JSON.stringify(opts.variant)})`);
+      const name = opts.strategy.split(':')[0].trim();
+      // the equilibrium player needs no round-engine rules, so OpenSpiel's variant is open to it
+      const variants = name === 'equilibrium' ? VARIANTS : ['seed', 'plain'];
+      if (!variants.includes(opts.variant as Variant)) throw new UserError(`--variant must be one of ${variants.join(', ')} (got ${JSON.stringify(opts.variant)})`);
       const variant = opts.variant as Variant;
       const pair = parseDicePair(opts.dice);
       if (pair[0] !== pair[1]) throw new UserError(`--dice: exploit plays both players with the same dice (got ${JSON.stringify(opts.dice)}; use 1,1 or 2,2)`);
       const dice = pair[0];
-      const name = opts.strategy.split(':')[0].trim();
       if (!STRATEGIES.has(name) && isGenericPlayer(name)) return exploitStatePlayer(opts, variant, dice);
       if (opts.budgets !== undefined) throw new UserError(`--budgets: only for ismcts (got --strategy ${opts.strategy})`);
       return ask(exploit, { strategy: parseStrategySpec(opts.strategy), variant, dice, sides: opts.sides, target: opts.target, maxIterations: 1e6 }, opts);
