@@ -17,7 +17,7 @@ describe('liars dice: CLI', () => {
     ['bad strategy parameter', ['tournament', '--strategies', 'threshold:callBelow=2,random', '--rounds', '10'], /callBelow must be a number in 0\.\.1/],
     ['equilibrium with four players', ['tournament', '--strategies', 'equilibrium,random,random,random', '--rounds', '10'], /exactly 2 players/],
     ['unknown variant', ['solve', '--variant', 'poker'], /--variant must be one of seed, openspiel, plain/],
-    ['too big to solve exactly', ['solve', '--dice', '2,2', '--sides', '6'], /at most 18/],
+    ['too big to solve exactly', ['solve', '--dice', '2,2', '--sides', '6'], /at most 20/],
     ['exploiting a bot that draws random numbers', ['exploit', '--strategy', 'random'], /draws random numbers/],
     ['exploiting a bot that calls earlier bids', ['exploit', '--strategy', 'threshold'], /calls an earlier bid/],
     ['unknown sweep parameter', ['sweep', '--strategy', 'threshold', '--param', 'nope', '--values', '0.1', '--field', 'random'], /has no parameter nope/],

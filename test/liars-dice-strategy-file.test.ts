@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { expectWithinSE } from './kit/within-se.js';
 import { LiarsSolver, solve } from '../src/games/liars-dice/exact-cfr.js';
 import { exactMatch, fillBotPolicy, rulesForVariant } from '../src/games/liars-dice/exact-play.js';
-import { loadIntoSolver, readStrategyFile, solverSource, writeStrategyFile } from '../src/games/liars-dice/strategy-file.js';
+import { loadIntoSolver, maskSource, readStrategyFile, solverSource, writeStrategyFile } from '../src/games/liars-dice/strategy-file.js';
+import { equilibriumSource } from '../src/games/liars-dice/exact-cfr-source.js';
 import { Tournament, summarizeTournament, type TournamentParams } from '../src/games/liars-dice/kernels.js';
 import { exploit } from '../src/games/liars-dice/questions.js';
 import { createStrategy, parseStrategyList, parseStrategySpec, specLabel } from '../strategies/liars-dice/index.js';
@@ -40,6 +41,12 @@ describe('strategy files (liars solve --out)', () => {
     loadIntoSolver(read, s, read.masks);
     expect(s.exploitability().exploitability).toBe(read.stored.exploitability);
     expect(Math.abs(read.stored.exploitability - result.exploitability)).toBeLessThan(1e-5);
+  });
+
+  it('the solver\'s EquilibriumSource (histories as rank lists, what liars solve --out writes) gives the same file', () => {
+    const other = join(dir, 'via-source.gz');
+    writeStrategyFile(other, maskSource(equilibriumSource(solver)), info, 1e-6);
+    expect(gunzipSync(readFileSync(other)).equals(gunzipSync(readFileSync(path)))).toBe(true);
   });
 
   it('keeps only histories its movers reach: a heavy prune drops histories and is measured, not assumed', () => {

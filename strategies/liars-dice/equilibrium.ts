@@ -14,7 +14,7 @@ import { resolveParams } from '../../src/core/spec.js';
 import { showPath } from '../../src/core/files.js';
 import { CHANCE_SCALE, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
 import { LiarsSolver, MAX_BIDS, solve, type Variant } from '../../src/games/liars-dice/exact-cfr.js';
-import { configLabel, readStrategyFile, solverSource, type EquilibriumSource, type StoredStrategy } from '../../src/games/liars-dice/strategy-file.js';
+import { configLabel, readStrategyFile, solverSource, type MaskSource, type StoredStrategy } from '../../src/games/liars-dice/strategy-file.js';
 import type { LiarsRules } from '../../src/games/liars-dice/rules.js';
 
 export const info: StrategyInfo = {
@@ -83,7 +83,7 @@ class Equilibrium implements Strategy {
   private readonly handOf: Int32Array;
   private pending = -1;
   private pendingAt = -1;
-  constructor(private readonly source: EquilibriumSource, private readonly d: number, private readonly sides: number) {
+  constructor(private readonly source: MaskSource, private readonly d: number, private readonly sides: number) {
     this.out = new Float64Array(source.bids + 1);
     this.handOf = new Int32Array((d + 1) ** sides).fill(-1);
     sortedHands(d, sides).forEach((hand, h) => {
@@ -136,7 +136,7 @@ class Equilibrium implements Strategy {
 }
 
 /** The source an `equilibrium` spec plays: its own solve, or the file it names. */
-export function sourceFor(params: Record<string, number>, ctx: StrategyContext, file?: string): EquilibriumSource {
+export function sourceFor(params: Record<string, number>, ctx: StrategyContext, file?: string): MaskSource {
   if (file !== undefined) return fileFor(file, ctx.rules, ctx.players);
   const p = resolveParams({ name: info.name, params }, info.params);
   return solverSource(solverFor(ctx.rules, ctx.players, p.target, p.maxIterations));

@@ -3,7 +3,8 @@ import { runExperiment } from '../../parallel/pool.js';
 import { loadRules } from './rules.js';
 import { bidOdds } from './exact.js';
 import { Tournament, tournamentKernel, type TournamentParams } from './kernels.js';
-import { solve, type SolveOptions } from './exact-cfr.js';
+import { availableParallelism } from 'node:os';
+import { solve, storeBytes, type SolveOptions } from './exact-cfr.js';
 import { f, ms } from '../../bench/timing.js';
 
 /** Liar's Dice figures: exact odds time, tournament rounds per second, CFR+ solve times. Measured, never asserted. */
@@ -50,4 +51,39 @@ export async function bench(log: (line: string) => void): Promise<void> {
     const extra = c.variant === 'openspiel' && c.dice[0] === 1 && c.sides === 6 ? ` (−7/258 = ${(-7 / 258).toFixed(6)}, |diff| ${(Math.abs(r.value0 + 7 / 258)).toExponential(1)})` : '';
     log(`CFR+ ${c.variant} ${c.dice.join('v')} dice ${c.sides} sides to exploitability ≤ ${c.target}: ${f(r.seconds, 2)} s wall, ${f(cpuS, 2)} s CPU (one thread), ${r.iterations} iterations (incl. exact exploitability at ${r.convergence.length} checkpoints); value ${r.value0.toFixed(6)}${extra}; exploitability ${r.exploitability.toExponential(2)}`);
   }
+}
+
+/** Runs a solve and logs its checkpoints, time, CPU and peak memory. */
+function timedSolve(c: SolveOptions, log: (line: string) => void, label: string): void {
+  const cpu0 = process.cpuUsage();
+  const { result: r } = solve(c, (p) => log(`  ${label}: iteration ${p.iteration}, exploitability ${p.exploitability.toExponential(3)}, opener's value ${p.value0.toFixed(8)}, ${f(p.seconds, 1)} s, peak RSS ${f(process.resourceUsage().maxRSS / 1e6, 2)} GB`));
+  const cpu = process.cpuUsage(cpu0);
+  log(`${label}: ${r.converged ? 'reached' : 'did NOT reach'} exploitability ≤ ${c.target} — ${r.exploitability.toExponential(3)} after ${r.iterations} iterations; value ${r.value0.toFixed(8)} in [${(-r.br1).toFixed(8)}, ${r.br0.toFixed(8)}]; ${f(r.seconds, 1)} s wall, ${f((cpu.user + cpu.system) / 1e6, 1)} s CPU (${c.threads} threads), peak RSS ${f(process.resourceUsage().maxRSS / 1e6, 2)} GB`);
+}
+
+/**
+ * `npm run bench -- liars-2v2`: the seed variant with 2 dice each and 6 sides (24 bids, 2^24 public
+ * histories) by DCFR on float32 stores and every core, to exploitability 1e-4 or 60 minutes. Hours of
+ * CPU at most; never in CI.
+ */
+export async function bench2v2(log: (line: string) => void): Promise<void> {
+  const threads = availableParallelism();
+  const c: SolveOptions = { variant: 'seed', dice: [2, 2], sides: 6, target: 1e-4, maxIterations: 1e6, maxSeconds: 3600, algorithm: 'dcfr', precision: 'float32', threads };
+  log(`seed 2v2 dice, 6 sides, DCFR, float32 stores of ${f(storeBytes(c, c) / 1e9, 2)} GB, ${threads} threads, target 1e-4 within 60 min:`);
+  timedSolve(c, log, 'seed 2v2 6 sides');
+  await Promise.resolve();
+}
+
+/**
+ * `npm run bench -- liars-2v1`: 2v1 and 1v2 dice with 6 sides in every variant by DCFR to
+ * exploitability 1e-7 (or 3 hours each): hours of CPU; never in CI.
+ */
+export async function bench2v1(log: (line: string) => void): Promise<void> {
+  const threads = availableParallelism();
+  for (const variant of ['seed', 'openspiel', 'plain'] as const) {
+    for (const dice of [[2, 1], [1, 2]] as [number, number][]) {
+      timedSolve({ variant, dice, sides: 6, target: 1e-7, maxIterations: 1e7, maxSeconds: 3 * 3600, algorithm: 'dcfr', precision: 'float64', threads }, log, `${variant} ${dice.join('v')} 6 sides`);
+    }
+  }
+  await Promise.resolve();
 }

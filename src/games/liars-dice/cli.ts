@@ -1,5 +1,6 @@
 /** The `oddsmith liars …` command group. */
-import type { Command } from 'commander';
+import { availableParallelism } from 'node:os';
+import { Option, type Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { parseNumberArg } from '../../core/validate.js';
 import { splitList } from '../../core/parse.js';
@@ -10,7 +11,7 @@ import { validateRules, type LiarsRules } from './rules.js';
 import { checkHigher, parseBid, parseDice } from './exact.js';
 import { checkBids } from './check.js';
 import { tournamentKernel, type TournamentParams } from './kernels.js';
-import { LiarsSolver, solve, VARIANTS, type Variant } from './exact-cfr.js';
+import { ALGORITHMS, LiarsSolver, solve, storeBytes, VARIANTS, type Algorithm, type ConvergencePoint, type Precision, type Variant } from './exact-cfr.js';
 import { rulesForVariant } from './exact-play.js';
 import { statePlayerExploitability } from './exact-search.js';
 import { stateGame } from './state.js';
@@ -18,7 +19,8 @@ import { parseStrategyList, parseStrategySpec, STRATEGIES, type StrategySpec } f
 import { checkSeating, exploit, odds, sweep, sweepChart, table } from './questions.js';
 import { renderSpec } from '../../report/render.js';
 import { checkOutputs, writeFileAtomic } from '../../core/files.js';
-import { solverSource, writeStrategyFile } from './strategy-file.js';
+import { maskSource, writeStrategyFile } from './strategy-file.js';
+import { equilibriumSource } from './exact-cfr-source.js';
 import { checkAssumptions } from './assumptions.js';
 
 const GAME = 'liars-dice';
@@ -166,28 +168,42 @@ export function register(program: Command): void {
     .option('--variant <v>', `${VARIANTS.join(' | ')}: seed = the rules page (wild 1s until 1s are bid, 1 above the top face); openspiel = OpenSpiel liars_dice (top face wild, natural order); plain = no wild face`, 'seed')
     .option('--target <e>', 'stop when exploitability (NashConv/2) is at most this', (v) => parseNumberArg(v, '--target', 1e-9, 1), 1e-4)
     .option('--max-iterations <n>', 'stop after this many CFR+ iterations', intArg('--max-iterations', 1, 1e7), 100_000)
+    .option('--algorithm <a>', `${ALGORITHMS.join(' | ')}: regret matching+ with linear averaging; discounted CFR (α 1.5, β 0, γ 2; usually fewer iterations); predictive CFR+`, 'cfr+')
+    .option('--precision <p>', 'float64 | float32: the stores\' number type; float32 halves memory and allows up to 24 bids (2,2 dice with 6 sides)', 'float64')
+    .addOption(new Option('--workers <w>', 'threads sharing each pass (results do not depend on it)').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
     .option('--out <file>', 'also write the average strategy (the histories it reaches) to this file, for equilibrium:file=FILE')
     .option('--prune <p>', 'with --out: probabilities below this are dropped (the rest rescaled); the stored strategy is measured again', (v) => parseNumberArg(v, '--prune', 0, 0.01), 1e-6)
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the convergence table as CSV')
     .option('--quiet', 'no progress lines on stderr')
-    .addHelpText('after', '\nExamples:\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json\n  npx oddsmith liars solve --dice 1,1 --sides 6 --out eq-1v1.gz')
-    .action((opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; out?: string; prune: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
+    .addHelpText('after', '\nExamples:\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json\n  npx oddsmith liars solve --dice 2,1 --sides 6 --variant plain --algorithm dcfr --target 1e-7\n  npx oddsmith liars solve --dice 1,1 --sides 6 --out eq-1v1.gz')
+    .action((opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; algorithm: string; precision: string; workers: number; out?: string; prune: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
       if (!VARIANTS.includes(opts.variant as Variant)) throw new UserError(`--variant must be one of ${VARIANTS.join(', ')} (got ${JSON.stringify(opts.variant)})`);
+      if (!ALGORITHMS.includes(opts.algorithm as Algorithm)) throw new UserError(`--algorithm must be one of ${ALGORITHMS.join(', ')} (got ${JSON.stringify(opts.algorithm)})`);
+      if (opts.precision !== 'float64' && opts.precision !== 'float32') throw new UserError(`--precision must be one of float64, float32 (got ${JSON.stringify(opts.precision)})`);
       const dice = parseDicePair(opts.dice);
       if (opts.out !== undefined) checkOutputs([{ path: opts.out, what: 'strategy file' }]);
       const progress = !opts.quiet && process.stderr.isTTY;
-      const { solver, result: r } = solve({ variant: opts.variant as Variant, dice: [dice[0], dice[1]], sides: opts.sides, target: opts.target, maxIterations: opts.maxIterations }, (p) => {
+      const algorithm = opts.algorithm as Algorithm, precision = opts.precision as Precision;
+      const { solver, result: r } = solve({ variant: opts.variant as Variant, dice: [dice[0], dice[1]], sides: opts.sides, target: opts.target, maxIterations: opts.maxIterations, algorithm, precision, threads: opts.workers }, (p) => {
         if (progress) process.stderr.write(`\riteration ${p.iteration}: exploitability ${p.exploitability.toExponential(3)}   `);
       });
       if (progress) process.stderr.write('\r' + ' '.repeat(60) + '\r');
-      const stored = opts.out === undefined ? undefined : writeStrategyFile(opts.out, solverSource(solver), { iterations: r.iterations, target: r.target, value0: r.value0, br0: r.br0, br1: r.br1, exploitability: r.exploitability }, opts.prune).stored;
+      // as many decimals as the target resolves (6 at the default 1e-4)
+      const digits = Math.max(6, Math.ceil(-Math.log10(opts.target)) + 1);
+      const name = algorithm === 'cfr+' ? 'CFR+' : algorithm === 'dcfr' ? 'DCFR' : 'PCFR+';
+      const store = precision === 'float32' ? `; float32 stores, ${(storeBytes(r, { algorithm, precision }) / 1e9).toFixed(2)} GB` : '';
+      const stored = opts.out === undefined ? undefined : writeStrategyFile(opts.out, maskSource(equilibriumSource(solver)), { iterations: r.iterations, target: r.target, value0: r.value0, br0: r.br0, br1: r.br1, exploitability: r.exploitability }, opts.prune).stored;
       const file = stored && { path: opts.out!, ...stored };
       emit(file ? { ...r, file } : r, opts, () => [
-        `variant ${r.variant}, dice ${r.dice.join(' vs ')}, ${r.sides} sides: ${r.bids} bids, ${r.publicHistories} public histories`,
-        `CFR+ iterations: ${r.iterations} in ${r.seconds.toFixed(2)} s${r.converged ? '' : ' (target not reached: raise --max-iterations)'}`,
-        `opener's value: ${r.value0.toFixed(6)}`,
-        `best responses: opener ${r.br0.toFixed(6)}, other ${r.br1.toFixed(6)}; NashConv ${r.nashConv.toExponential(3)}; exploitability ${r.exploitability.toExponential(3)}`,
+        `variant ${r.variant}, dice ${r.dice.join(' vs ')}, ${r.sides} sides: ${r.bids} bids, ${r.publicHistories} public histories${store}`,
+        `${name} iterations: ${r.iterations} in ${r.seconds.toFixed(2)} s${r.converged ? '' : ' (target not reached: raise --max-iterations)'}`,
+        `opener's value: ${r.value0.toFixed(digits)}`,
+        `best responses: opener ${r.br0.toFixed(digits)}, other ${r.br1.toFixed(digits)}; NashConv ${r.nashConv.toExponential(3)}; exploitability ${r.exploitability.toExponential(3)}`,
+        `the game's value lies in [${(-r.br1).toFixed(digits)}, ${r.br0.toFixed(digits)}] (minus the other's best response, the opener's)`,
+        '',
+        'convergence (a checkpoint per power of ten, and the last; --csv lists all):',
+        ...convergenceRows(r.convergence, digits),
         '',
         'opening bid frequencies by own hand (bids with ≥ 1%):',
         ...openingTable(r.opening).map((o) => `  ${o.hand.padEnd(3)} ${o['opening bids']}`),
@@ -241,6 +257,12 @@ export function register(program: Command): void {
     examples: ['', '--rounds 20000 --csv'],
     checkAssumptions: (o) => checkAssumptions({ rules: rulesWith(o), rounds: o.size, seed: o.seed, workers: o.workers }),
   });
+}
+
+/** The checkpoints nearest each power of ten in iterations, and the last. */
+function convergenceRows(points: readonly ConvergencePoint[], digits: number): string[] {
+  const picked = points.filter((p, k) => k === points.length - 1 || Math.floor(Math.log10(p.iteration)) < Math.floor(Math.log10(points[k + 1].iteration)));
+  return textTable(picked.map((p) => ({ iterations: p.iteration, exploitability: p.exploitability.toExponential(2), "opener's value": p.value0.toFixed(digits), seconds: p.seconds.toFixed(1) }))).split('\n').map((l) => `  ${l}`);
 }
 
 function openingTable(rows: { hand: string; bid: string; probability: number }[]): Record<string, string>[] {

@@ -1,4 +1,5 @@
 import { UserError } from '../../core/errors.js';
+import { CfrThreads } from './exact-cfr-threads.js';
 
 /**
  * Two-player Liar's Dice equilibrium by CFR+ (regret matching+, alternating updates, linear
@@ -24,15 +25,22 @@ export interface SolverConfig {
   sides: number;
 }
 
-/** Largest bid space the solver accepts: memory is 2^B × hands × 32 bytes. */
-export const MAX_BIDS = 18;
+/** Largest bid space the solver accepts in float64 storage: memory is about 2^B × hands × 32 bytes (2v2 with 5 sides: 0.5 GB). */
+export const MAX_BIDS = 20;
+/** Largest with float32 storage (2v2 dice with 6 sides: 2^24 histories, about 2^25 actions × 21 hands × 4 bytes per array). */
+export const MAX_BIDS_FLOAT32 = 24;
 
-export function checkConfig(c: SolverConfig): void {
+/** Number type of the regret and average-strategy stores: float32 halves memory (2v2 with 6 sides), float64 is exact to today's values. */
+export type Precision = 'float64' | 'float32';
+export type Store = Float64Array | Float32Array;
+
+export function checkConfig(c: SolverConfig, precision: Precision = 'float64'): void {
   if (!VARIANTS.includes(c.variant)) throw new UserError(`--variant must be one of ${VARIANTS.join(', ')} (got ${JSON.stringify(c.variant)})`);
   if (c.dice.length !== 2 || c.dice.some((d) => !Number.isInteger(d) || d < 1 || d > 2)) throw new UserError(`--dice must be two counts in 1..2, for example 1,1 (got ${c.dice.join(',')})`);
   if (!Number.isInteger(c.sides) || c.sides < 2 || c.sides > 6) throw new UserError(`--sides must be an integer in 2..6 (got ${c.sides})`);
   const B = (c.dice[0] + c.dice[1]) * c.sides;
-  if (B > MAX_BIDS) throw new UserError(`--dice ${c.dice.join(',')} --sides ${c.sides} has ${B} possible bids; the exact solver handles at most ${MAX_BIDS} (2^bids public histories), e.g. 2,2 dice with 4 sides or 1,2 with 6`);
+  const max = precision === 'float32' ? MAX_BIDS_FLOAT32 : MAX_BIDS;
+  if (B > max) throw new UserError(`--dice ${c.dice.join(',')} --sides ${c.sides} has ${B} possible bids; the exact solver handles at most ${max} (2^bids public histories) with --precision ${precision}${precision === 'float64' ? `, ${MAX_BIDS_FLOAT32} with --precision float32` : ''}`);
 }
 
 /** Sorted hands of d dice with their chance weights (multinomial / sides^d). */
@@ -67,7 +75,7 @@ export interface ConvergencePoint {
  * that sum is 0: regret matching on the (non-negative, CFR+) regrets, or the average strategy on
  * the cumulative strategy weights. `sum` is scratch space.
  */
-function normalizeInto(w: Float64Array, base: number, nA: number, Hm: number, Hp: number, sum: Float64Array, sig: Float64Array): void {
+function normalizeInto(w: Store, base: number, nA: number, Hm: number, Hp: number, sum: Float64Array, sig: Float64Array): void {
   for (let h = 0; h < Hp; h++) sum[h] = 0;
   for (let a = 0; a < nA; a++) {
     const o = base + a * Hm;
@@ -79,6 +87,79 @@ function normalizeInto(w: Float64Array, base: number, nA: number, Hm: number, Hp
     const o = base + a * Hm, so = a * Hm;
     for (let h = 0; h < Hp; h++) sig[so + h] = sum[h] > 0 ? w[o + h] * sum[h] : u;
   }
+}
+
+/**
+ * sig[a·Hm + h] ∝ max(0, r[base + a·Hm + h] + m[base + a·Hm + h]) for each hand h < Hp, uniform where
+ * no term is positive: predictive regret matching+ (m = the last instantaneous regrets), or regret
+ * matching on signed regrets (DCFR; m = null).
+ */
+function normalizePositiveInto(r: Store, m: Store | null, base: number, nA: number, Hm: number, Hp: number, sum: Float64Array, sig: Float64Array): void {
+  for (let h = 0; h < Hp; h++) sum[h] = 0;
+  for (let a = 0; a < nA; a++) {
+    const o = base + a * Hm, so = a * Hm;
+    for (let h = 0; h < Hp; h++) {
+      const x = m === null ? r[o + h] : r[o + h] + m[o + h];
+      const y = x > 0 ? x : 0;
+      sig[so + h] = y;
+      sum[h] += y;
+    }
+  }
+  const u = 1 / nA;
+  for (let h = 0; h < Hp; h++) sum[h] = sum[h] > 0 ? 1 / sum[h] : 0;
+  for (let a = 0; a < nA; a++) {
+    const so = a * Hm;
+    for (let h = 0; h < Hp; h++) sig[so + h] = sum[h] > 0 ? sig[so + h] * sum[h] : u;
+  }
+}
+
+/**
+ * The regret update: `cfr+` (regret matching+, linear averaging: today's default, its outputs
+ * unchanged), `pcfr+` (predictive regret matching+ with the last instantaneous regret as prediction,
+ * quadratic averaging; Farina, Kroer & Sandholm 2021) or `dcfr` (discounted CFR, α = 1.5, β = 0,
+ * γ = 2; Brown & Sandholm 2019).
+ */
+export type Algorithm = 'cfr+' | 'pcfr+' | 'dcfr';
+export const ALGORITHMS: readonly Algorithm[] = ['cfr+', 'pcfr+', 'dcfr'];
+
+export interface SolverOptions {
+  algorithm?: Algorithm;
+  precision?: Precision;
+  /** the stores of another solver of the same config and options (a worker's view of them) */
+  shared?: readonly SharedArrayBuffer[];
+  /** and its subtree task buffers */
+  tasks?: readonly [SharedArrayBuffer, SharedArrayBuffer];
+}
+
+/** Depth of the subtrees the threads share out: C(B, 3) of them, the largest 1/8 of the tree. */
+export const SPLIT_DEPTH = 3;
+const SPLIT_NONE = 0, SPLIT_COLLECT = 1, SPLIT_REPLAY = 2;
+
+/** Subtree roots at SPLIT_DEPTH: meta [mask, top] and vectors [rI, rO, values] × Hmax per task. */
+export interface SubtreeTasks {
+  count: number;
+  meta: Int32Array;
+  vectors: Float64Array;
+}
+
+function subtreeTasks(B: number, Hmax: number, given?: readonly [SharedArrayBuffer, SharedArrayBuffer]): SubtreeTasks {
+  const n = (B * (B - 1) * (B - 2)) / 6;
+  return {
+    count: 0,
+    meta: new Int32Array(given?.[0] ?? new SharedArrayBuffer(8 * n)),
+    vectors: new Float64Array(given?.[1] ?? new SharedArrayBuffer(8 * 3 * Hmax * n)),
+  };
+}
+
+/** Bytes of the regret, average (and pcfr+ prediction) stores for a config, before allocating them. */
+export function storeBytes(c: SolverConfig, options: SolverOptions = {}): number {
+  const B = (c.dice[0] + c.dice[1]) * c.sides;
+  // 2^t masks have top bid t, each with B − t actions (a call and the higher bids); the root has B bids
+  let slots = B;
+  for (let t = 0; t < B; t++) slots += 2 ** t * (B - t);
+  const hands = (d: number) => (d === 1 ? c.sides : (c.sides * (c.sides + 1)) / 2);
+  const Hmax = Math.max(hands(c.dice[0]), hands(c.dice[1]));
+  return slots * Hmax * (options.precision === 'float32' ? 4 : 8) * ((options.algorithm ?? 'cfr+') === 'pcfr+' ? 3 : 2);
 }
 
 /** Best-response values of both seats against the average profile, and NashConv / 2. */
@@ -105,9 +186,11 @@ export class LiarsSolver {
   private readonly matches: [[Int32Array, Int32Array], [Int32Array, Int32Array]];
   /** off[mask]: index of the first action of history `mask` (action 0 = liar when mask ≠ 0, then bids top+1…) */
   readonly off: Int32Array;
+  /** actions over all histories (the stores hold actionSlots × Hmax numbers) */
+  readonly actionSlots: number;
   /** regrets and average-strategy sums, [(off[mask] + action) · Hmax + hand]: a node's block is contiguous */
-  readonly reg: Float64Array;
-  readonly avg: Float64Array;
+  readonly reg: Store;
+  readonly avg: Store;
   iterations = 0;
   // per-depth work buffers
   private readonly rI: Float64Array[];
@@ -118,8 +201,24 @@ export class LiarsSolver {
   private readonly bucket: Float64Array;
   private readonly tmp: Float64Array[];
 
-  constructor(readonly config: SolverConfig) {
-    checkConfig(config);
+  readonly algorithm: Algorithm;
+  /** subtree tasks at SPLIT_DEPTH (shared with the worker threads) */
+  readonly tasks: SubtreeTasks;
+  private split = SPLIT_NONE;
+  private pool: CfrThreads | null = null;
+  /** pcfr+: the last instantaneous regrets (the prediction), laid out like reg */
+  private readonly pred: Store | null;
+  readonly precision: Precision;
+  /** dcfr: discounts of this iteration's positive and negative regrets */
+  private posDiscount = 1;
+  private negDiscount = 1;
+
+  constructor(readonly config: SolverConfig, options: SolverOptions = {}) {
+    const algorithm = options.algorithm ?? 'cfr+', precision = options.precision ?? 'float64';
+    checkConfig(config, precision);
+    if (!ALGORITHMS.includes(algorithm)) throw new UserError(`--algorithm must be one of ${ALGORITHMS.join(', ')} (got ${JSON.stringify(algorithm)})`);
+    this.algorithm = algorithm;
+    this.precision = precision;
     const { variant, dice, sides } = config;
     this.variant = variant;
     this.S = sides;
@@ -165,8 +264,17 @@ export class LiarsSolver {
       const top = m === 0 ? -1 : 31 - Math.clz32(m);
       total += (m === 0 ? 0 : 1) + this.B - 1 - top;
     }
-    this.reg = new Float64Array(total * this.Hmax);
-    this.avg = new Float64Array(total * this.Hmax);
+    this.actionSlots = total;
+    const store = (k: number): Store => {
+      const given = options.shared?.[k];
+      if (given) return precision === 'float32' ? new Float32Array(given) : new Float64Array(given);
+      const n = total * this.Hmax;
+      return precision === 'float32' ? new Float32Array(new SharedArrayBuffer(4 * n)) : new Float64Array(new SharedArrayBuffer(8 * n));
+    };
+    this.reg = store(0);
+    this.avg = store(1);
+    this.pred = algorithm === 'pcfr+' ? store(2) : null;
+    this.tasks = subtreeTasks(this.B, this.Hmax, options.tasks);
     const A = this.B + 1;
     const buf = (n: number) => Array.from({ length: this.B + 2 }, () => new Float64Array(n));
     this.rI = buf(this.Hmax);
@@ -219,8 +327,21 @@ export class LiarsSolver {
       for (let h = 0; h < Hi; h++) v[h] = 0;
       return;
     }
+    if (depth === SPLIT_DEPTH && this.split !== SPLIT_NONE) {
+      // a subtree for the threads: its reach vectors go out (collect), its values come back (replay)
+      const k = this.tasks.count++, o = k * 3 * Hm, tb = this.tasks.vectors;
+      if (this.split === SPLIT_COLLECT) {
+        this.tasks.meta[2 * k] = mask;
+        this.tasks.meta[2 * k + 1] = top;
+        for (let h = 0; h < Hm; h++) { tb[o + h] = h < Hi ? rI[h] : 0; tb[o + Hm + h] = h < Ho ? rO[h] : 0; }
+        for (let h = 0; h < Hi; h++) v[h] = 0;
+      } else for (let h = 0; h < Hi; h++) v[h] = tb[o + 2 * Hm + h];
+      return;
+    }
     // current strategy (regret matching+); action 0 = liar if available, then bids top+1…
-    normalizeInto(reg, base, nA, Hm, Hp, sum, sig);
+    const alg = this.algorithm;
+    if (alg === 'cfr+') normalizeInto(reg, base, nA, Hm, Hp, sum, sig);
+    else normalizePositiveInto(reg, this.pred, base, nA, Hm, Hp, sum, sig);
     for (let h = 0; h < Hi; h++) v[h] = 0;
     const nI = this.rI[depth + 1], nO = this.rO[depth + 1], cv = this.val[depth + 1];
     for (let a = 0; a < nA; a++) {
@@ -246,32 +367,111 @@ export class LiarsSolver {
       if (p === i) for (let h = 0; h < Hi; h++) v[h] += sig[off + h] * vch[off + h];
       else for (let h = 0; h < Hi; h++) v[h] += vch[off + h];
     }
-    if (p !== i) return;
+    // collecting, the children's values are not known yet: the update waits for the replay
+    if (p !== i || this.split === SPLIT_COLLECT) return;
     const avg = this.avg;
-    for (let a = 0; a < nA; a++) {
-      const off = a * Hm, o = base + off;
-      for (let h = 0; h < Hi; h++) {
-        const r = reg[o + h] + vch[off + h] - v[h];
-        reg[o + h] = r > 0 ? r : 0;
-        avg[o + h] += weight * rI[h] * sig[off + h];
+    if (alg === 'cfr+') {
+      for (let a = 0; a < nA; a++) {
+        const off = a * Hm, o = base + off;
+        for (let h = 0; h < Hi; h++) {
+          const r = reg[o + h] + vch[off + h] - v[h];
+          reg[o + h] = r > 0 ? r : 0;
+          avg[o + h] += weight * rI[h] * sig[off + h];
+        }
+      }
+    } else if (alg === 'pcfr+') {
+      const pred = this.pred!;
+      for (let a = 0; a < nA; a++) {
+        const off = a * Hm, o = base + off;
+        for (let h = 0; h < Hi; h++) {
+          const d = vch[off + h] - v[h], r = reg[o + h] + d;
+          reg[o + h] = r > 0 ? r : 0;
+          pred[o + h] = d;
+          avg[o + h] += weight * rI[h] * sig[off + h];
+        }
+      }
+    } else {
+      const pd = this.posDiscount, nd = this.negDiscount;
+      for (let a = 0; a < nA; a++) {
+        const off = a * Hm, o = base + off;
+        for (let h = 0; h < Hi; h++) {
+          const r0 = reg[o + h];
+          reg[o + h] = r0 * (r0 > 0 ? pd : nd) + vch[off + h] - v[h];
+          avg[o + h] += weight * rI[h] * sig[off + h];
+        }
       }
     }
   }
 
-  /** Run n more CFR+ iterations (each: player 0 then player 1, linear average weights). */
+  /** Sets iteration t's DCFR discounts; returns its average weight (t for cfr+, t² otherwise). */
+  beginIteration(t: number): number {
+    // discounts of the regrets accumulated before iteration t (DCFR applies them at each update)
+    const ta = Math.pow(t - 1, 1.5);
+    this.posDiscount = ta / (ta + 1);
+    this.negDiscount = t > 1 ? 0.5 : 0;
+    return this.algorithm === 'cfr+' ? t : t * t;
+  }
+
+  /**
+   * Run n more iterations (each: player 0 then player 1). With threads, each pass is split at
+   * depth SPLIT_DEPTH: the top of the tree is walked once to collect the subtrees' reach vectors
+   * (no updates), the threads take the disjoint subtrees in any order, and a second walk of the top
+   * uses their values and updates it. Every number is computed as by one thread, so results are
+   * bit-identical for any thread count.
+   */
   iterate(n: number): void {
     for (let k = 0; k < n; k++) {
       const t = ++this.iterations;
+      const weight = this.beginIteration(t);
       for (let i = 0; i < 2; i++) {
         const Hi = this.H[i], Ho = this.H[1 - i];
-        for (let h = 0; h < Hi; h++) this.rI[0][h] = 1;
-        for (let h = 0; h < Ho; h++) this.rO[0][h] = this.weights[1 - i][h];
-        this.cfr(0, -1, 0, i, t);
+        const root = () => {
+          for (let h = 0; h < Hi; h++) this.rI[0][h] = 1;
+          for (let h = 0; h < Ho; h++) this.rO[0][h] = this.weights[1 - i][h];
+          this.tasks.count = 0;
+          this.cfr(0, -1, 0, i, weight);
+        };
+        if (!this.pool) { root(); continue; }
+        this.split = SPLIT_COLLECT;
+        root();
+        this.split = SPLIT_NONE;
+        this.pool.run(this, this.tasks.count, i, t);
+        this.split = SPLIT_REPLAY;
+        root();
+        this.split = SPLIT_NONE;
       }
     }
   }
 
+  /** Solve subtree task k (collected at SPLIT_DEPTH) for traverser i, its values into the task's slot. */
+  runTask(k: number, i: number, weight: number): void {
+    const d = SPLIT_DEPTH, Hm = this.Hmax, o = k * 3 * Hm, tb = this.tasks.vectors;
+    const rI = this.rI[d], rO = this.rO[d], v = this.val[d];
+    for (let h = 0; h < Hm; h++) { rI[h] = tb[o + h]; rO[h] = tb[o + Hm + h]; }
+    this.cfr(this.tasks.meta[2 * k], this.tasks.meta[2 * k + 1], d, i, weight);
+    for (let h = 0; h < this.H[i]; h++) tb[o + 2 * Hm + h] = v[h];
+  }
+
+  /** Threads that share the stores (threads − 1 workers beside this one); 1 = none. */
+  useThreads(threads: number): void {
+    this.close();
+    if (threads <= 1) return;
+    const options: SolverOptions = { algorithm: this.algorithm, precision: this.precision, shared: this.sharedBuffers(), tasks: [this.tasks.meta.buffer as SharedArrayBuffer, this.tasks.vectors.buffer as SharedArrayBuffer] };
+    this.pool = new CfrThreads({ config: this.config, options }, threads - 1);
+  }
+
+  /** Stops the worker threads, if any. */
+  close(): void {
+    this.pool?.close();
+    this.pool = null;
+  }
+
   /** Average-strategy probabilities at (mask, hand) of the player to move, into out[0…] (liar first if any). */
+  /** The stores' buffers, for a worker's solver of the same config and options. */
+  sharedBuffers(): SharedArrayBuffer[] {
+    return [this.reg, this.avg, ...(this.pred ? [this.pred] : [])].map((a) => a.buffer as SharedArrayBuffer);
+  }
+
   averageAt(mask: number, top: number, depth: number, h: number, out: Float64Array): number {
     const Hm = this.Hmax, n = (depth > 0 ? 1 : 0) + this.B - 1 - top, base = this.off[mask] * Hm + h;
     let sum = 0;
@@ -353,6 +553,12 @@ export class LiarsSolver {
 }
 
 export interface SolveOptions extends SolverConfig {
+  algorithm?: Algorithm;
+  precision?: Precision;
+  /** threads sharing each pass (1 = this one only); results are the same for any count */
+  threads?: number;
+  /** also stop at the first checkpoint after this many seconds */
+  maxSeconds?: number;
   /** stop when exploitability ≤ this (checked at checkpoints) */
   target: number;
   maxIterations: number;
@@ -386,7 +592,8 @@ export interface SolveResult {
 /** Solve to `target` exploitability (checkpoints at ×1.25 steps), or stop at maxIterations. */
 export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint) => void): { solver: LiarsSolver; result: SolveResult } {
   const cfg: SolverConfig = { variant: o.variant, dice: o.dice, sides: o.sides };
-  const solver = new LiarsSolver(cfg);
+  const solver = new LiarsSolver(cfg, { algorithm: o.algorithm, precision: o.precision });
+  solver.useThreads(o.threads ?? 1);
   const t0 = process.hrtime.bigint();
   const secs = () => Number(process.hrtime.bigint() - t0) / 1e9;
   const convergence: ConvergencePoint[] = [];
@@ -399,9 +606,10 @@ export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint) => v
     const pt = { iteration: solver.iterations, exploitability: ex.exploitability, value0: solver.value0(), seconds: secs() };
     convergence.push(pt);
     onCheckpoint?.(pt);
-    if (ex.exploitability <= o.target || solver.iterations >= o.maxIterations) break;
+    if (ex.exploitability <= o.target || solver.iterations >= o.maxIterations || pt.seconds >= (o.maxSeconds ?? Infinity)) break;
     next = Math.min(o.maxIterations, Math.max(solver.iterations + 1, Math.ceil(solver.iterations * 1.25)));
   }
+  solver.close();
   const seconds = secs();
   const opening: OpeningRow[] = [];
   const out = new Float64Array(solver.B + 1);

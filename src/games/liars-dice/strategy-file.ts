@@ -2,8 +2,11 @@
  * Equilibrium strategy files: the average strategy of a two-player solve, stored compactly so the
  * `equilibrium:file=PATH` player and `liars exploit` can use it without solving again.
  *
- * An `EquilibriumSource` is any strategy over the solver's public tree: a history is the bitmask of
- * the bids made (exact-cfr.ts), its actions are "liar" (when a bid was made) then each higher bid.
+ * A `MaskSource` is any strategy over the solver's public tree: a history is the bitmask of the
+ * bids made (exact-cfr.ts), its actions are "liar" (when a bid was made) then each higher bid. It is
+ * the solver's `EquilibriumSource` (exact-cfr-source.ts, histories as lists of bid ranks) with
+ * histories as one integer, so that the `equilibrium` player's hot loop allocates nothing;
+ * `maskSource` adapts any EquilibriumSource.
  * The file keeps only histories the mover reaches with positive probability under its own stored
  * strategy (against any opponent moves): elsewhere a player of the strategy never has to choose.
  * Probabilities below `prune` are dropped and the rest rescaled, then stored as float32; because
@@ -19,10 +22,11 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { UserError } from '../../core/errors.js';
 import { readReason, showPath, writeFileAtomic } from '../../core/files.js';
+import type { EquilibriumSource } from './exact-cfr-source.js';
 import { LiarsSolver, MAX_BIDS, VARIANTS, type Exploitability, type SolverConfig, type Variant } from './exact-cfr.js';
 
 /** A two-player strategy profile over the solver's public tree (both seats). */
-export interface EquilibriumSource {
+export interface MaskSource {
   readonly config: SolverConfig;
   /** bid ranks B: histories are masks below 2^B */
   readonly bids: number;
@@ -46,8 +50,24 @@ export function actionCount(bids: number, mask: number): number {
   return (mask === 0 ? 0 : 1) + bids - 1 - topOf(mask);
 }
 
+/** Any EquilibriumSource with bitmask histories (allocates a rank list per call: for writing files, not play). */
+export function maskSource(src: EquilibriumSource): MaskSource {
+  const B = src.bids.length;
+  const ranks = (mask: number): number[] => {
+    const r: number[] = [];
+    for (let b = 0; b < B; b++) if (mask & (1 << b)) r.push(b);
+    return r;
+  };
+  return {
+    config: src.config,
+    bids: B,
+    actionsAt: (mask) => actionCount(B, mask),
+    probabilitiesAt: (mask, h, out) => { src.probabilitiesAt(ranks(mask), h, out); return actionCount(B, mask); },
+  };
+}
+
 /** A solver's average strategy as a source (read live: later iterations change it). */
-export function solverSource(solver: LiarsSolver): EquilibriumSource {
+export function solverSource(solver: LiarsSolver): MaskSource {
   return {
     config: solver.config,
     bids: solver.B,
@@ -57,7 +77,7 @@ export function solverSource(solver: LiarsSolver): EquilibriumSource {
 }
 
 /** Write a source's strategy into `solver.avg` (every history: absent ones are left at 0, i.e. uniform). */
-export function loadIntoSolver(source: EquilibriumSource, solver: LiarsSolver, histories: Iterable<number>): void {
+export function loadIntoSolver(source: MaskSource, solver: LiarsSolver, histories: Iterable<number>): void {
   const Hm = solver.Hmax, out = new Float64Array(solver.B + 1);
   solver.avg.fill(0);
   for (const mask of histories) {
@@ -92,7 +112,7 @@ export const FILE_FORMAT = 'oddsmith liars-dice equilibrium';
 export const FILE_VERSION = 1;
 
 /** A strategy read from (or about to be written to) a file. */
-export class StoredStrategy implements EquilibriumSource {
+export class StoredStrategy implements MaskSource {
   readonly bids: number;
   readonly hands: [number, number];
   /** offset of each stored history's block in `probs` */
@@ -137,7 +157,7 @@ function handCount(d: number, sides: number): number {
  * root carrying each seat's own reach per hand; a history is kept when its mover's reach is positive
  * for some hand, and the walk goes on below it while either seat's reach is.
  */
-export function compactStrategy(source: EquilibriumSource, solveInfo: SolveSummary, prune: number): StoredStrategy {
+export function compactStrategy(source: MaskSource, solveInfo: SolveSummary, prune: number): StoredStrategy {
   const { config, bids: B } = source;
   const H: [number, number] = [handCount(config.dice[0], config.sides), handCount(config.dice[1], config.sides)];
   const masks: number[] = [];
@@ -200,7 +220,7 @@ export function measureStored(s: StoredStrategy): { value0: number } & Exploitab
 }
 
 /** Prune, round, measure again and write atomically. Returns what was written. */
-export function writeStrategyFile(path: string, source: EquilibriumSource, solveInfo: SolveSummary, prune: number): StoredStrategy {
+export function writeStrategyFile(path: string, source: MaskSource, solveInfo: SolveSummary, prune: number): StoredStrategy {
   const s = compactStrategy(source, solveInfo, prune);
   const m = measureStored(s);
   s.stored = { ...s.stored, value0: m.value0, br0: m.br0, br1: m.br1, exploitability: m.exploitability };
