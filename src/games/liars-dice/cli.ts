@@ -18,7 +18,9 @@ import { stateGame } from './state.js';
 import { parseStrategyList, parseStrategySpec, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 import { checkSeating, exploit, odds, solve, sweep, sweepChart, table } from './questions.js';
 import { renderSpec } from '../../report/render.js';
-import { writeFileAtomic } from '../../core/files.js';
+import { checkOutputs, writeFileAtomic } from '../../core/files.js';
+import { maskSource, writeStrategyFile } from './strategy-file.js';
+import { equilibriumSource } from './exact-cfr-source.js';
 import { checkAssumptions } from './assumptions.js';
 import { register as registerGrade } from './grade-cli.js';
 
@@ -170,29 +172,43 @@ export function register(program: Command): void {
     .option('--algorithm <a>', `${ALGORITHMS.join(' | ')}: regret matching+ with linear averaging; discounted CFR (α 1.5, β 0, γ 2; usually fewer iterations); predictive CFR+`, 'cfr+')
     .option('--precision <p>', 'float64 | float32: the stores\' number type; float32 halves memory and allows up to 24 bids (2,2 dice with 6 sides)', 'float64')
     .addOption(new Option('--workers <w>', 'threads sharing each pass (results do not depend on it)').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
+    .option('--out <file>', 'also write the average strategy (the histories it reaches) to this file, for equilibrium:file=FILE')
+    .option('--prune <p>', 'with --out: probabilities below this are dropped (the rest rescaled); the stored strategy is measured again', (v) => parseNumberArg(v, '--prune', 0, 0.01), 1e-6)
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the convergence table as CSV')
     .option('--quiet', 'no progress lines on stderr')
-    .addHelpText('after', '\nExamples:\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json\n  npx oddsmith liars solve --dice 2,1 --sides 6 --variant plain --algorithm dcfr --target 1e-7')
-    .action(async (opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; algorithm: string; precision: string; workers: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
+    .addHelpText('after', '\nExamples:\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json\n  npx oddsmith liars solve --dice 2,1 --sides 6 --variant plain --algorithm dcfr --target 1e-7\n  npx oddsmith liars solve --dice 1,1 --sides 6 --out eq-1v1.gz')
+    .action(async (opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; algorithm: string; precision: string; workers: number; out?: string; prune: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
       if (!VARIANTS.includes(opts.variant as Variant)) throw new UserError(`--variant must be one of ${VARIANTS.join(', ')} (got ${JSON.stringify(opts.variant)})`);
       if (!ALGORITHMS.includes(opts.algorithm as Algorithm)) throw new UserError(`--algorithm must be one of ${ALGORITHMS.join(', ')} (got ${JSON.stringify(opts.algorithm)})`);
       if (opts.precision !== 'float64' && opts.precision !== 'float32') throw new UserError(`--precision must be one of float64, float32 (got ${JSON.stringify(opts.precision)})`);
       const dice = parseDicePair(opts.dice);
+      if (opts.out !== undefined) checkOutputs([{ path: opts.out, what: 'strategy file' }]);
       const progress = !opts.quiet && process.stderr.isTTY;
       const params = { variant: opts.variant as Variant, dice: [dice[0], dice[1]] as [number, number], sides: opts.sides, target: opts.target, maxIterations: opts.maxIterations, algorithm: opts.algorithm as Algorithm, precision: opts.precision as Precision, threads: opts.workers };
-      const r = await solve.answer({ ...params, onCheckpoint: (p) => { if (progress) process.stderr.write(`\riteration ${p.iteration}: exploitability ${p.exploitability.toExponential(3)}   `); } }, { workers: 1 });
+      let file: ({ path: string } & ReturnType<typeof writeStrategyFile>['stored']) | undefined;
+      const r = await solve.answer({
+        ...params,
+        onCheckpoint: (p) => { if (progress) process.stderr.write(`\riteration ${p.iteration}: exploitability ${p.exploitability.toExponential(3)}   `); },
+        // the strategy itself, not only its figures, goes to --out
+        onSolved: opts.out === undefined ? undefined : (solver, s) => {
+          file = { path: opts.out!, ...writeStrategyFile(opts.out!, maskSource(equilibriumSource(solver)), { iterations: s.iterations, target: s.target, value0: s.value0, br0: s.br0, br1: s.br1, exploitability: s.exploitability }, opts.prune).stored };
+        },
+      }, { workers: 1 });
       if (progress) process.stderr.write('\r' + ' '.repeat(60) + '\r');
-      emit(r, opts, () => solve.text(r, params), () => solve.rows!(r, params));
+      emit(file ? { ...r, file } : r, opts, () => [
+        solve.text(r, params),
+        ...(file ? ['', `strategy written to ${file.path}: ${file.histories} histories its players reach (of ${r.publicHistories}),`, `  probabilities below ${file.prune === 0 ? 'none' : file.prune.toExponential(0)} dropped, float32: value ${file.value0.toFixed(6)}, exploitability ${file.exploitability.toExponential(3)}`] : []),
+      ].join('\n'), () => solve.rows!(r, params));
     });
 
   liars
     .command('exploit')
     .description('exactly, in the two-player solver\'s game: how much a best response wins against a deterministic bot, and the bot\'s match against the equilibrium')
-    .requiredOption('--strategy <s>', 'a deterministic bot (threshold or conservative) with parameters; its out-of-turn threshold must be 0, e.g. threshold:outOfTurnBelow=0; or a player of every game: ismcts:c=C,rollout=R (the search player; its iterations from --budgets) or uniform')
+    .requiredOption('--strategy <s>', 'a deterministic bot (threshold or conservative) with parameters; its out-of-turn threshold must be 0, e.g. threshold:outOfTurnBelow=0; or equilibrium (its own solve) or equilibrium:file=PATH (a saved strategy); or a player of every game: ismcts:c=C,rollout=R (the search player; its iterations from --budgets) or uniform')
     .option('--dice <d0,d1>', `${DICE_HELP}; both the same here`, '1,1')
     .option('--sides <s>', 'die sides, 2..6', intArg('--sides', 2, 6), 6)
-    .option('--variant <v>', 'seed (the rules page) or plain (no wild face)', 'seed')
+    .option('--variant <v>', 'seed (the rules page) or plain (no wild face); for equilibrium also openspiel', 'seed')
     .option('--target <e>', 'exploitability target of the equilibrium it is matched against', (v) => parseNumberArg(v, '--target', 1e-9, 1), 1e-4)
     .option('--budgets <list>', 'with ismcts: iterations per decision, one row each, beside CFR+ after as many iterations (default: the spec\'s iters)')
     .option('--seeds <k>', 'with a player of every game: its action frequencies over k seeds per decision', intArg('--seeds', 1, 1000), 1)
@@ -200,12 +216,14 @@ export function register(program: Command): void {
     .option('--json', 'print the result as JSON')
     .addHelpText('after', '\nExamples:\n  npx oddsmith liars exploit --strategy threshold:outOfTurnBelow=0 --dice 1,1 --sides 6\n  npx oddsmith liars exploit --strategy ismcts:rollout=uniform --budgets 10,100,1000 --sides 4')
     .action(async (opts: ExploitOptions) => {
-      if (opts.variant !== 'seed' && opts.variant !== 'plain') throw new UserError(`--variant must be one of seed, plain (got ${JSON.stringify(opts.variant)})`);
+      const name = opts.strategy.split(':')[0].trim();
+      // the equilibrium player needs no round-engine rules, so OpenSpiel's variant is open to it
+      const variants = name === 'equilibrium' ? VARIANTS : ['seed', 'plain'];
+      if (!variants.includes(opts.variant as Variant)) throw new UserError(`--variant must be one of ${variants.join(', ')} (got ${JSON.stringify(opts.variant)})`);
       const variant = opts.variant as Variant;
       const pair = parseDicePair(opts.dice);
       if (pair[0] !== pair[1]) throw new UserError(`--dice: exploit plays both players with the same dice (got ${JSON.stringify(opts.dice)}; use 1,1 or 2,2)`);
       const dice = pair[0];
-      const name = opts.strategy.split(':')[0].trim();
       if (!STRATEGIES.has(name) && isGenericPlayer(name)) return exploitStatePlayer(opts, variant, dice);
       if (opts.budgets !== undefined) throw new UserError(`--budgets: only for ismcts (got --strategy ${opts.strategy})`);
       return ask(exploit, { strategy: parseStrategySpec(opts.strategy), variant, dice, sides: opts.sides, target: opts.target, maxIterations: 1e6 }, opts);

@@ -6,6 +6,7 @@
 import { UserError } from '../../core/errors.js';
 import { fmtPct, textTable, type Row } from '../../core/format.js';
 import { Memo } from '../../core/memo.js';
+import { resolveParams } from '../../core/spec.js';
 import { basisLine } from '../../report/chart-config.js';
 import { VL_SCHEMA as SCHEMA } from '../../report/vl-schema.js';
 import type { Chart, Section } from '../../report/page.js';
@@ -14,6 +15,8 @@ import { createStrategy, specLabel, STRATEGIES, type StrategySpec } from '../../
 import { atLeastTable, bidOdds, type Bid } from './exact.js';
 import { LiarsSolver, solve as solveCfr, storeBytes, type ConvergencePoint, type SolveOptions, type SolveResult, type Variant } from './exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
+import { configLabel, loadIntoSolver, readStrategyFile } from './strategy-file.js';
+import { showPath } from '../../core/files.js';
 import type { LiarsRules } from './rules.js';
 import type { TournamentResult } from './kernels.js';
 
@@ -69,6 +72,8 @@ export const table = defineQuestion<TableParams, TableResult>({
 export interface SolveParams extends SolveOptions {
   /** called at each convergence checkpoint (the command line's progress line) */
   onCheckpoint?: (p: ConvergencePoint) => void;
+  /** called with the solver once solved (the command line's --out saves its strategy) */
+  onSolved?: (solver: LiarsSolver, result: SolveResult) => void;
 }
 
 /** The opening bids with at least 1% frequency, one line per own hand. */
@@ -92,7 +97,11 @@ export const solve = defineQuestion<SolveParams, SolveResult>({
   name: 'solve',
   summary: 'the two-player equilibrium by CFR+ (or DCFR, PCFR+): the opener\'s value, the exact best-response exploitability, the opening bids',
   exact: true,
-  answer: (p) => solveCfr({ variant: p.variant, dice: p.dice, sides: p.sides, target: p.target, maxIterations: p.maxIterations, algorithm: p.algorithm, precision: p.precision, threads: p.threads }, p.onCheckpoint).result,
+  answer: (p) => {
+    const { solver, result } = solveCfr({ variant: p.variant, dice: p.dice, sides: p.sides, target: p.target, maxIterations: p.maxIterations, algorithm: p.algorithm, precision: p.precision, threads: p.threads }, p.onCheckpoint);
+    p.onSolved?.(solver, result);
+    return result;
+  },
   text: (r, p) => {
     const algorithm = p.algorithm ?? 'cfr+', precision = p.precision ?? 'float64';
     // as many decimals as the target resolves (6 at the default 1e-4)
@@ -139,6 +148,29 @@ export interface ExploitResult {
   exploitability: number;
   equilibriumExploitability: number;
   versusEquilibrium: { equilibriumOpensValue: number; botOpensValue: number; equilibriumPenaltiesPerRound: number; botPenaltiesPerRound: number };
+  /** an equilibrium player: the exploitability its solve (or its file) recorded, to compare */
+  recorded?: { by: string; exploitability: number };
+}
+
+/**
+ * The exact profile an `equilibrium` spec plays, in a solver's average strategy: its own solve (the
+ * very solver, so its exploitability is the solve's), or its file loaded into a fresh one.
+ */
+function equilibriumProfile(p: ExploitParams): { solver: LiarsSolver; recorded: { by: string; exploitability: number } } {
+  const config = { variant: p.variant, dice: [p.dice, p.dice] as [number, number], sides: p.sides };
+  if (p.strategy.file !== undefined) {
+    const stored = readStrategyFile(p.strategy.file);
+    const c = stored.config;
+    if (c.variant !== config.variant || c.dice[0] !== config.dice[0] || c.dice[1] !== config.dice[1] || c.sides !== config.sides) {
+      throw new UserError(`strategy file ${showPath(p.strategy.file)} is for ${configLabel(c)}; asked for ${configLabel(config)} (give the file's --variant, --dice and --sides)`);
+    }
+    const solver = new LiarsSolver(config);
+    loadIntoSolver(stored, solver, stored.masks);
+    return { solver, recorded: { by: `the file (probabilities below ${stored.stored.prune === 0 ? 'none' : stored.stored.prune.toExponential(0)} dropped, float32)`, exploitability: stored.stored.exploitability } };
+  }
+  const { target, maxIterations } = resolveParams(p.strategy, STRATEGIES.get('equilibrium').info.params);
+  const own = equilibria.get(JSON.stringify([p.variant, p.dice, p.sides, target, maxIterations]), () => solveCfr({ ...config, target, maxIterations }));
+  return { solver: own.solver, recorded: { by: `its solve (${own.result.iterations} CFR+ iterations)`, exploitability: own.result.exploitability } };
 }
 
 /** One equilibrium per solve setting: a report page matches several bots against the same one. */
@@ -149,25 +181,38 @@ export const exploit = defineQuestion<ExploitParams, ExploitResult>({
   summary: 'exactly, two players: what a best response wins against a deterministic bot, and the bot against the equilibrium',
   exact: true,
   answer: (p) => {
-    const rules = rulesForVariant(p.variant, p.dice, p.sides);
-    const bot = createStrategy(p.strategy, { rules, players: 2 });
-    const ex = botExploitability(p.variant, p.dice, p.sides, bot);
+    let ex: { selfValue0: number; brAsOpener: number; brAsResponder: number; exploitability: number };
+    let botSolver: LiarsSolver;
+    let recorded: ExploitResult['recorded'];
+    if (p.strategy.name === 'equilibrium') {
+      const prof = equilibriumProfile(p);
+      botSolver = prof.solver;
+      recorded = prof.recorded;
+      const e = botSolver.exploitability();
+      ex = { selfValue0: botSolver.value0(), brAsOpener: e.br0, brAsResponder: e.br1, exploitability: e.exploitability };
+    } else {
+      const rules = rulesForVariant(p.variant, p.dice, p.sides);
+      const bot = createStrategy(p.strategy, { rules, players: 2 });
+      ex = botExploitability(p.variant, p.dice, p.sides, bot);
+      botSolver = new LiarsSolver({ variant: p.variant, dice: [p.dice, p.dice], sides: p.sides });
+      fillBotPolicy(botSolver, bot, rules, 0);
+      fillBotPolicy(botSolver, bot, rules, 1);
+    }
     const eq = equilibria.get(JSON.stringify([p.variant, p.dice, p.sides, p.target, p.maxIterations]), () => solveCfr({ variant: p.variant, dice: [p.dice, p.dice], sides: p.sides, target: p.target, maxIterations: p.maxIterations }));
-    const botSolver = new LiarsSolver({ variant: p.variant, dice: [p.dice, p.dice], sides: p.sides });
-    fillBotPolicy(botSolver, bot, rules, 0);
-    fillBotPolicy(botSolver, bot, rules, 1);
     const m = exactMatch(eq.solver, botSolver);
     return {
       strategy: specLabel(p.strategy), variant: p.variant, dice: p.dice, sides: p.sides,
       selfValue0: ex.selfValue0, brAsOpener: ex.brAsOpener, brAsResponder: ex.brAsResponder, exploitability: ex.exploitability,
       equilibriumExploitability: eq.result.exploitability,
       versusEquilibrium: { equilibriumOpensValue: m.valueAOpens, botOpensValue: m.valueBOpens, equilibriumPenaltiesPerRound: m.penaltiesA, botPenaltiesPerRound: 1 - m.penaltiesA },
+      ...(recorded ? { recorded } : {}),
     };
   },
   text: (r) => [
     `${r.strategy}, ${r.variant} variant, ${r.dice} v ${r.dice} dice, ${r.sides} sides (exact, two players, +1 win / −1 loss per round)`,
     `bot against itself: opener's value ${r.selfValue0.toFixed(6)}`,
     `best response against it: ${r.brAsOpener.toFixed(6)} as opener, ${r.brAsResponder.toFixed(6)} as responder; exploitability ${r.exploitability.toFixed(6)} per round`,
+    ...(r.recorded ? [`exploitability recorded by ${r.recorded.by}: ${r.recorded.exploitability.toExponential(6)}; measured here: ${r.exploitability.toExponential(6)}`] : []),
     `against the equilibrium (exploitability ${r.equilibriumExploitability.toExponential(1)}): the equilibrium wins ${r.versusEquilibrium.equilibriumOpensValue.toFixed(6)} per round as opener and ${(-r.versusEquilibrium.botOpensValue).toFixed(6)} as responder`,
     `with the loser opening the next round the bot takes ${r.versusEquilibrium.botPenaltiesPerRound.toFixed(6)} of the penalties`,
   ].join('\n'),

@@ -8,7 +8,10 @@ import { basisLine } from '../../report/chart-config.js';
 import { loadRules, type LiarsRules } from './rules.js';
 import { binomialAtLeast, exactValue } from './exact.js';
 import { summarizeTournament, tournamentKernel, type TournamentParams, type TournamentResult } from './kernels.js';
-import type { SolveResult, Variant } from './exact-cfr.js';
+import { VARIANTS, type SolveResult, type Variant } from './exact-cfr.js';
+import { join } from 'node:path';
+import { readJsonFile } from '../../core/files.js';
+import { packageRoot } from '../../core/paths.js';
 import { rulesForVariant } from './exact-play.js';
 import { parseStrategySpec, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 import { assumptionsSection } from '../../report/assumptions.js';
@@ -298,13 +301,123 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
   return writePage(ctx.reportsDir, page, `<p>Two-player single-round Liar's Dice solved by CFR+ (regret matching+, alternating updates, linear averaging) over the public tree of bid sets, vectorised over private hands; exploitability is computed exactly by best responses over the whole tree. Variants: <b>seed</b> — the rules page (wild 1s until 1s are bid, 1 above the top face; a call challenges the last bid); <b>openspiel</b> — OpenSpiel's <code>liars_dice</code> (the top face is wild, bids ordered by count then face); <b>plain</b> — no wild face. ${os ? `For OpenSpiel's game with one die each the opener's value is ${os.value0.toFixed(7)}; OpenSpiel's test gives −7/258 = ${(-7 / 258).toFixed(7)} (difference ${Math.abs(os.value0 + 7 / 258).toExponential(1)}, exploitability ${os.exploitability.toExponential(1)}).` : ''} Reproduce with <code>oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel</code>.</p>`, sections);
 }
 
+// ---------------------------------------------------------------- frontier
+/** snyd's README values for its "normal" rules (no wild face: our plain variant), by "d0vd1-sides" */
+const SNYD_PLAIN: Record<string, string> = {
+  '1v1-2': '0', '1v1-3': '-1/9', '1v1-4': '-1/8', '1v1-5': '-3/25', '1v1-6': '-1/9',
+  '2v1-2': '1/4', '2v1-3': '1/9', '2v1-4': '345/1696', '2v1-5': '2128/8375', '2v1-6': '0.275..',
+  '1v2-2': '0', '1v2-3': '-1/27', '1v2-4': '-1/8', '1v2-5': '-27/125', '1v2-6': '-22/81',
+};
+
+/** A committed solve (`liars solve … --json` output): the fields the page reads, checked. */
+function committedSolve(rel: string): SolveResult & { file: string } {
+  const o = object(readJsonFile(join(packageRoot(), 'experiments', rel), 'committed solve'), rel);
+  const dice = array(o.dice, `${rel}: dice`, 2, 2).map((d, i) => integer(d, `${rel}: dice[${i}]`, 1, 2));
+  const opening = array(o.opening, `${rel}: opening`).map((r, i) => {
+    const x = object(r, `${rel}: opening[${i}]`);
+    return { hand: string(x.hand, `${rel}: opening[${i}].hand`), bid: string(x.bid, `${rel}: opening[${i}].bid`), probability: number(x.probability, `${rel}: opening[${i}].probability`, 0, 1) };
+  });
+  return {
+    file: rel, variant: string(o.variant, `${rel}: variant`, ['seed', 'openspiel', 'plain']) as Variant, dice: [dice[0], dice[1]], sides: integer(o.sides, `${rel}: sides`, 2, 6),
+    bids: integer(o.bids, `${rel}: bids`, 1), publicHistories: integer(o.publicHistories, `${rel}: publicHistories`, 1), iterations: integer(o.iterations, `${rel}: iterations`, 1), seconds: 0,
+    value0: number(o.value0, `${rel}: value0`, -1, 1), br0: number(o.br0, `${rel}: br0`, -1, 1), br1: number(o.br1, `${rel}: br1`, -1, 1), nashConv: number(o.nashConv, `${rel}: nashConv`, 0, 4),
+    exploitability: number(o.exploitability, `${rel}: exploitability`, 0, 2), target: number(o.target, `${rel}: target`, 0, 1), converged: o.converged === true, convergence: [], opening,
+  };
+}
+
+async function frontierPage(spec: Record<string, unknown>, ctx: ExperimentContext): Promise<PageInfo> {
+  const log = (s: string) => { if (!ctx.quiet) process.stderr.write(s + '\n'); };
+  const solved: (SolveResult & { file?: string })[] = [];
+  for (const s of array(spec.solve, 'solve', 1).map((v, i) => solveSpec(v, `solve[${i}]`))) {
+    const result = await solve.answer(s, reportQuestionContext(ctx));
+    log(`  solved ${label(result)}: value ${result.value0.toFixed(6)}, exploitability ${result.exploitability.toExponential(2)}`);
+    solved.push(result);
+  }
+  for (const [i, rel] of array(spec.committed ?? [], 'committed').entries()) solved.push(committedSolve(string(rel, `committed[${i}]`)));
+  const key = (r: { dice: number[]; sides: number }) => `${r.dice.join('v')}-${r.sides}`;
+  const order = (r: SolveResult) => [r.dice[0] + r.dice[1], r.dice[0] === r.dice[1] ? 0 : r.dice[0] > r.dice[1] ? 1 : 2, r.sides, VARIANTS.indexOf(r.variant)];
+  solved.sort((a, b) => { const x = order(a), y = order(b); return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3]; });
+  const valueRows: Row[] = solved.map((r) => ({
+    dice: r.dice.join(' v '), faces: r.sides, variant: r.variant, 'opener value': r.value0.toFixed(5),
+    'bounds −br1 … br0': `${(-r.br1).toFixed(5)} … ${r.br0.toFixed(5)}`, exploitability: r.exploitability.toExponential(1),
+    published: r.variant === 'plain' ? SNYD_PLAIN[key(r)] ?? '' : r.variant === 'openspiel' && key(r) === '1v1-6' ? '-7/258' : '',
+    source: r.file ? `committed (${r.file})` : 'solved here',
+  }));
+  const advRows: Row[] = solved.map((r) => ({ dice: `${r.dice[0]} v ${r.dice[1]}`, faces: r.sides, variant: r.variant, value: r.value0, low: -r.br1, high: r.br0 }));
+  const advantage: Chart = {
+    name: 'first-player-advantage',
+    title: 'The opener\'s value as dice change',
+    caption: 'The opener\'s expected payoff per round (+1 win, −1 loss) at the equilibrium found, by die faces (x), for one die each, the opener with two dice against one (2 v 1) and one against two (1 v 2); one panel per variant. Above 0 the opener is favoured. Each point is bracketed by the best responses\' bounds (−br1 ≤ value ≤ br0), narrower than the points here (widest bracket in the table). Six-faced 2 v 1 and 1 v 2 points come from the committed solves, the rest from solves run by this page; every value is exact (no sampling), its exploitability in the table.',
+    rows: advRows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: 'Opener\'s value by die faces and dice', subtitle: ['two players, one round; +1 win, −1 loss; above 0 the opener is favoured', 'exact CFR+ equilibria (best-response brackets in the table), nothing sampled'] },
+      data: { values: advRows },
+      facet: { column: { field: 'variant', type: 'nominal', title: null, sort: [...VARIANTS], header: { labelFontSize: 12 } } },
+      spec: {
+        width: 190, height: 260,
+        layer: [
+          { mark: { type: 'rule', color: '#999', strokeDash: [3, 3] }, encoding: { y: { datum: 0 } } },
+          { mark: { type: 'line', point: { size: 40, filled: true }, strokeWidth: 1.6 }, encoding: {
+            x: { field: 'faces', type: 'quantitative', title: 'faces per die', scale: { domain: [2, 6] }, axis: { values: [2, 3, 4, 5, 6], format: 'd' } },
+            y: { field: 'value', type: 'quantitative', title: 'opener\'s value (per round)', scale: { domain: [-0.6, 1] } },
+            color: { field: 'dice', type: 'nominal', title: 'dice (opener v other)' },
+          } },
+        ],
+      },
+    },
+  };
+  const openingFrom = array(spec.opening ?? [], 'opening').map((v, i) => string(v, `opening[${i}]`));
+  const openRows: Row[] = [];
+  for (const want of openingFrom) {
+    const r = solved.find((x) => label(x) === want);
+    if (!r) throw new UserError(`opening: ${JSON.stringify(want)} is not among the solves (known: ${solved.map(label).join('; ')})`);
+    for (const o of r.opening) openRows.push({ game: label(r), hand: o.hand, bid: o.bid, probability: o.probability });
+  }
+  const bidOrder = [...new Set(openRows.map((r) => String(r.bid)))].sort((a, b) => {
+    const [ca, fa] = a.split('x').map(Number), [cb, fb] = b.split('x').map(Number);
+    return ca - cb || fa - fb;
+  });
+  const usedBids = bidOrder.filter((b) => openRows.some((r) => r.bid === b && Number(r.probability) >= 0.005));
+  const opening: Chart = {
+    name: 'opening-by-hand',
+    title: 'Opening bid by the opener\'s hand',
+    caption: 'How often the opener makes each opening bid (columns, COUNTxFACE; only bids some hand makes at least 0.5% of the time) holding each hand (rows, its dice sorted), in the equilibrium\'s average strategy. Grey: less than 0.5%. Read across a row for one hand\'s mixed opening; down a column for which hands open that bid — the bluffs are the hands without that face. An equilibrium need not be unique: this is the one CFR+ found.',
+    rows: openRows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: 'Opening bid frequencies by the opener\'s hand', subtitle: ['the opener holds two dice, the other one; grey: under 0.5% of the time', 'columns in count-then-face order for both (in seed, a bid of 1s ranks above 6s)', 'exact: the CFR+ average strategy itself (exploitability in the table), not sampled play'] },
+      data: { values: openRows.filter((r) => usedBids.includes(String(r.bid))) },
+      facet: { column: { field: 'game', type: 'nominal', title: null, header: { labelFontSize: 12 } } },
+      spec: {
+        width: { step: 42 }, height: { step: 14 },
+        mark: { type: 'rect', stroke: 'white' },
+        encoding: {
+          x: { field: 'bid', type: 'ordinal', title: 'opening bid (count x face)', sort: usedBids, axis: { labelAngle: 0 } },
+          y: { field: 'hand', type: 'ordinal', title: 'opener\'s hand (sorted dice)' },
+          color: { field: 'probability', type: 'quantitative', title: 'frequency', scale: { scheme: 'blues', domain: [0, 1] }, legend: { format: '.0%' }, condition: { test: 'datum.probability < 0.005', value: '#e6e6e6' } },
+        },
+      },
+    },
+  };
+  const sections: Section[] = [
+    { heading: 'Values', table: { rows: valueRows, caption: 'Opener\'s value at the equilibrium found (+1 win, −1 loss per round), the bracket the exact best responses give for the game\'s value, and the profile\'s exploitability (NashConv/2). Published: snyd\'s linear-program values for its no-wild rules (our plain variant; github.com/thomasahle/snyd) and OpenSpiel\'s −7/258; each lies inside our bracket. snyd\'s joker and stairs rules are not among our variants (a joker 1 cannot be bid there), so their values are not compared. Committed solves are `liars solve … --json` outputs in experiments/ (commands on docs/liars-dice.md).' } },
+    { heading: 'First-player advantage', charts: [advantage] },
+    ...(openRows.length ? [{ heading: 'Opening bid by hand', charts: [opening] }] : []),
+  ];
+  const widest = Math.max(...solved.map((r) => r.nashConv));
+  const page: PageInfo = { path: `${GAME}/frontier.html`, title: 'Liar\'s Dice: exact values, 1 and 2 dice', summary: `${solved.length} two-player games solved exactly (widest value bracket ${widest.toExponential(1)}); snyd's and OpenSpiel's published values inside every bracket` };
+  return writePage(ctx.reportsDir, page, `<p>Two-player, one-round Liar's Dice with one or two dice a player, solved by CFR+ with exact best responses (see the equilibrium page for the method). Variants: <b>seed</b> — the rules page (wild 1s until 1s are bid, 1 above the top face); <b>openspiel</b> — OpenSpiel's liars_dice (top face wild); <b>plain</b> — no wild face. Reproduce a cell with <code>oddsmith liars solve --dice 2,1 --sides 6 --variant plain --target 1e-3</code>; <code>--out FILE</code> also saves the strategy for the <code>equilibrium:file=FILE</code> player.</p>`, sections);
+}
+
 export const runExperiment: ExperimentRunner = async (spec, ctx) => {
-  const kind = string(spec.kind, `${String(spec.name)}: kind`, ['odds', 'tournament', 'sweep', 'equilibrium']);
+  const kind = string(spec.kind, `${String(spec.name)}: kind`, ['odds', 'tournament', 'sweep', 'equilibrium', 'frontier']);
   switch (kind) {
     case 'odds': return [await oddsPage(spec, ctx)];
     case 'tournament': return [await tournamentPage(spec, ctx)];
     case 'sweep': return [await sweepPage(spec, ctx)];
     case 'equilibrium': return [await equilibriumPage(spec, ctx)];
+    case 'frontier': return [await frontierPage(spec, ctx)];
     default: throw new UserError(`unknown experiment kind ${kind}`);
   }
 };

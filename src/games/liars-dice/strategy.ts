@@ -74,6 +74,8 @@ export interface StrategyInfo {
   description: string;
   /** numeric parameters: default, range, integer for counts and 0/1 flags (checked by the registry) */
   params: ParamSchemas;
+  /** what `name:file=PATH` reads, for a strategy that can be loaded from a file */
+  file?: string;
 }
 
 /** What a strategy is built for: the rules and the number of seats. */
@@ -85,7 +87,8 @@ export interface StrategyContext {
 /** What every strategy module under strategies/liars-dice/ exports. */
 export interface StrategyModule {
   info: StrategyInfo;
-  create(params: Record<string, number>, ctx: StrategyContext): Strategy;
+  /** `file`: the one text parameter, `name:file=PATH` (only strategies that read a file take it) */
+  create(params: Record<string, number>, ctx: StrategyContext, file?: string): Strategy;
 }
 
 /** A strategy module as the registry holds it. */

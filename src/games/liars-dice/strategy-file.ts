@@ -1,0 +1,306 @@
+/**
+ * Equilibrium strategy files: the average strategy of a two-player solve, stored compactly so the
+ * `equilibrium:file=PATH` player and `liars exploit` can use it without solving again.
+ *
+ * A `MaskSource` is any strategy over the solver's public tree: a history is the bitmask of the
+ * bids made (exact-cfr.ts), its actions are "liar" (when a bid was made) then each higher bid. It is
+ * the solver's `EquilibriumSource` (exact-cfr-source.ts, histories as lists of bid ranks) with
+ * histories as one integer, so that the `equilibrium` player's hot loop allocates nothing;
+ * `maskSource` adapts any EquilibriumSource.
+ * The file keeps only histories the mover reaches with positive probability under its own stored
+ * strategy (against any opponent moves): elsewhere a player of the strategy never has to choose.
+ * Probabilities below `prune` are dropped and the rest rescaled, then stored as float32; because
+ * that changes the strategy a little, the stored strategy's value and exploitability are measured
+ * again, exactly, and written beside the solve's own.
+ *
+ * Layout: gzip of one JSON object (header fields, then `masks` as base64 of uint32 little-endian
+ * and `probs` as base64 of float32 little-endian, one block per history of actions × mover's hands,
+ * action-major). Any damage — not gzip, cut short, fields missing, lengths or sums wrong — is one
+ * UserError naming the file.
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { UserError } from '../../core/errors.js';
+import { readReason, showPath, writeFileAtomic } from '../../core/files.js';
+import type { EquilibriumSource } from './exact-cfr-source.js';
+import { LiarsSolver, MAX_BIDS, VARIANTS, type Exploitability, type SolverConfig, type Variant } from './exact-cfr.js';
+
+/** A two-player strategy profile over the solver's public tree (both seats). */
+export interface MaskSource {
+  readonly config: SolverConfig;
+  /** bid ranks B: histories are masks below 2^B */
+  readonly bids: number;
+  /** actions at `history`: liar first when a bid was made, then every higher bid */
+  actionsAt(history: number): number;
+  /** the mover's probabilities at `history` for its hand `handIndex` into out[0…]; returns the action count */
+  probabilitiesAt(history: number, handIndex: number, out: Float64Array): number;
+}
+
+/** Depth (bids made) and the last bid's rank (−1 at the root) of a history. */
+export function depthOf(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+}
+export function topOf(mask: number): number {
+  return mask === 0 ? -1 : 31 - Math.clz32(mask);
+}
+
+export function actionCount(bids: number, mask: number): number {
+  return (mask === 0 ? 0 : 1) + bids - 1 - topOf(mask);
+}
+
+/** Any EquilibriumSource with bitmask histories (allocates a rank list per call: for writing files, not play). */
+export function maskSource(src: EquilibriumSource): MaskSource {
+  const B = src.bids.length;
+  const ranks = (mask: number): number[] => {
+    const r: number[] = [];
+    for (let b = 0; b < B; b++) if (mask & (1 << b)) r.push(b);
+    return r;
+  };
+  return {
+    config: src.config,
+    bids: B,
+    actionsAt: (mask) => actionCount(B, mask),
+    probabilitiesAt: (mask, h, out) => { src.probabilitiesAt(ranks(mask), h, out); return actionCount(B, mask); },
+  };
+}
+
+/** A solver's average strategy as a source (read live: later iterations change it). */
+export function solverSource(solver: LiarsSolver): MaskSource {
+  return {
+    config: solver.config,
+    bids: solver.B,
+    actionsAt: (mask) => actionCount(solver.B, mask),
+    probabilitiesAt: (mask, h, out) => solver.averageAt(mask, topOf(mask), depthOf(mask), h, out),
+  };
+}
+
+/** Write a source's strategy into `solver.avg` (every history: absent ones are left at 0, i.e. uniform). */
+export function loadIntoSolver(source: MaskSource, solver: LiarsSolver, histories: Iterable<number>): void {
+  const Hm = solver.Hmax, out = new Float64Array(solver.B + 1);
+  solver.avg.fill(0);
+  for (const mask of histories) {
+    const p = depthOf(mask) & 1, Hp = solver.H[p], base = solver.off[mask] * Hm;
+    for (let h = 0; h < Hp; h++) {
+      const n = source.probabilitiesAt(mask, h, out);
+      for (let a = 0; a < n; a++) solver.avg[base + a * Hm + h] = out[a];
+    }
+  }
+}
+
+export interface SolveSummary {
+  iterations: number;
+  target: number;
+  value0: number;
+  br0: number;
+  br1: number;
+  exploitability: number;
+}
+
+/** What the file says about the stored (pruned, float32) strategy, measured exactly. */
+export interface StoredSummary {
+  prune: number;
+  histories: number;
+  value0: number;
+  br0: number;
+  br1: number;
+  exploitability: number;
+}
+
+export const FILE_FORMAT = 'oddsmith liars-dice equilibrium';
+export const FILE_VERSION = 1;
+
+/** A strategy read from (or about to be written to) a file. */
+export class StoredStrategy implements MaskSource {
+  readonly bids: number;
+  readonly hands: [number, number];
+  /** offset of each stored history's block in `probs` */
+  private readonly at = new Map<number, number>();
+  constructor(readonly config: SolverConfig, readonly masks: Uint32Array, readonly probs: Float32Array, readonly solveInfo: SolveSummary, public stored: StoredSummary) {
+    this.bids = (config.dice[0] + config.dice[1]) * config.sides;
+    this.hands = [handCount(config.dice[0], config.sides), handCount(config.dice[1], config.sides)];
+    let off = 0;
+    for (const m of masks) {
+      this.at.set(m, off);
+      off += actionCount(this.bids, m) * this.hands[depthOf(m) & 1];
+    }
+  }
+  actionsAt(mask: number): number {
+    return actionCount(this.bids, mask);
+  }
+  /** Uniform at a history the file does not hold (the strategy never reaches it itself). */
+  probabilitiesAt(mask: number, h: number, out: Float64Array): number {
+    const n = actionCount(this.bids, mask), off = this.at.get(mask);
+    if (off === undefined) {
+      for (let a = 0; a < n; a++) out[a] = 1 / n;
+      return n;
+    }
+    const H = this.hands[depthOf(mask) & 1];
+    for (let a = 0; a < n; a++) out[a] = this.probs[off + a * H + h];
+    return n;
+  }
+  has(mask: number): boolean {
+    return this.at.has(mask);
+  }
+}
+
+/** Hands of d sorted dice with `sides` faces: C(d + sides − 1, d). */
+function handCount(d: number, sides: number): number {
+  let n = 1;
+  for (let i = 1; i <= d; i++) n = (n * (sides - 1 + i)) / i;
+  return Math.round(n);
+}
+
+/**
+ * The source pruned and rounded to float32, keeping the histories its movers reach: a walk from the
+ * root carrying each seat's own reach per hand; a history is kept when its mover's reach is positive
+ * for some hand, and the walk goes on below it while either seat's reach is.
+ */
+export function compactStrategy(source: MaskSource, solveInfo: SolveSummary, prune: number): StoredStrategy {
+  const { config, bids: B } = source;
+  const H: [number, number] = [handCount(config.dice[0], config.sides), handCount(config.dice[1], config.sides)];
+  const masks: number[] = [];
+  const blocks: Float32Array[] = [];
+  const out = new Float64Array(B + 1);
+  let total = 0;
+  const walk = (mask: number, reach: [Float64Array, Float64Array]): void => {
+    const p = depthOf(mask) & 1, Hp = H[p], n = actionCount(B, mask), hasLiar = mask === 0 ? 0 : 1;
+    const mine = reach[p];
+    let moverReaches = false;
+    for (let h = 0; h < Hp; h++) if (mine[h] > 0) moverReaches = true;
+    let block: Float32Array | null = null;
+    if (moverReaches) {
+      block = new Float32Array(n * Hp);
+      for (let h = 0; h < Hp; h++) {
+        source.probabilitiesAt(mask, h, out);
+        let sum = 0;
+        for (let a = 0; a < n; a++) { if (out[a] < prune) out[a] = 0; sum += out[a]; }
+        // every action below the cut: keep the most likely one (the source's argmax)
+        if (sum === 0) {
+          source.probabilitiesAt(mask, h, out);
+          let best = 0;
+          for (let a = 1; a < n; a++) if (out[a] > out[best]) best = a;
+          for (let a = 0; a < n; a++) out[a] = a === best ? 1 : 0;
+          sum = 1;
+        }
+        for (let a = 0; a < n; a++) block[a * Hp + h] = out[a] / sum;
+      }
+      masks.push(mask);
+      blocks.push(block);
+      total += block.length;
+    }
+    const other = reach[1 - p];
+    let otherReaches = false;
+    for (let h = 0; h < H[1 - p]; h++) if (other[h] > 0) otherReaches = true;
+    if (!moverReaches && !otherReaches) return;
+    for (let a = hasLiar; a < n; a++) {
+      const b = topOf(mask) + 1 + a - hasLiar;
+      const next = new Float64Array(Hp);
+      for (let h = 0; h < Hp; h++) next[h] = block ? mine[h] * block[a * Hp + h] : 0;
+      walk(mask | (1 << b), p === 0 ? [next, other] : [other, next]);
+    }
+  };
+  walk(0, [new Float64Array(H[0]).fill(1), new Float64Array(H[1]).fill(1)]);
+  // ascending masks: the file is the same whatever order the walk took
+  const order = masks.map((_, i) => i).sort((a, b) => masks[a] - masks[b]);
+  const probs = new Float32Array(total);
+  let off = 0;
+  for (const i of order) { probs.set(blocks[i], off); off += blocks[i].length; }
+  const stored = new StoredStrategy(config, Uint32Array.from(order.map((i) => masks[i])), probs, solveInfo, { prune, histories: masks.length, value0: NaN, br0: NaN, br1: NaN, exploitability: NaN });
+  return stored;
+}
+
+/** Exact value and exploitability of a stored strategy (through a solver's traversals; B ≤ MAX_BIDS). */
+export function measureStored(s: StoredStrategy): { value0: number } & Exploitability {
+  if (s.bids > MAX_BIDS) throw new UserError(`measuring a strategy of ${s.bids} bids needs the solver's ${MAX_BIDS}-bid limit raised`);
+  const solver = new LiarsSolver(s.config);
+  loadIntoSolver(s, solver, s.masks);
+  return { value0: solver.value0(), ...solver.exploitability() };
+}
+
+/** Prune, round, measure again and write atomically. Returns what was written. */
+export function writeStrategyFile(path: string, source: MaskSource, solveInfo: SolveSummary, prune: number): StoredStrategy {
+  const s = compactStrategy(source, solveInfo, prune);
+  const m = measureStored(s);
+  s.stored = { ...s.stored, value0: m.value0, br0: m.br0, br1: m.br1, exploitability: m.exploitability };
+  const bytes = (a: Uint32Array | Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+  const doc = {
+    format: FILE_FORMAT, version: FILE_VERSION,
+    config: s.config, bids: s.bids, hands: s.hands,
+    solve: solveInfo, stored: s.stored,
+    masks: bytes(s.masks), probs: bytes(s.probs),
+  };
+  // little-endian typed arrays: the file is read back on the same kind of machine (x86, ARM)
+  writeFileAtomic(path, gzipSync(Buffer.from(JSON.stringify(doc)), { level: 9 }), 'strategy file');
+  return s;
+}
+
+/** Read a strategy file, checking everything; one UserError naming the file and what is wrong. */
+export function readStrategyFile(path: string): StoredStrategy {
+  const bad = (why: string) => new UserError(`${showPath(path)} is not a usable equilibrium strategy file: ${why}`);
+  let raw: Buffer;
+  try {
+    raw = readFileSync(path);
+  } catch (e) {
+    throw new UserError(`cannot read strategy file ${showPath(path)}: ${readReason(e)}`);
+  }
+  let text: string;
+  try {
+    text = gunzipSync(raw).toString('utf8');
+  } catch (e) {
+    throw bad(raw.length >= 2 && raw[0] === 0x1f && raw[1] === 0x8b ? `cut short or damaged (${(e as Error).message})` : 'not gzip (write one with `oddsmith liars solve --out FILE`)');
+  }
+  let doc: Record<string, unknown>;
+  try {
+    doc = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw bad('its JSON is damaged');
+  }
+  if (doc === null || typeof doc !== 'object' || doc.format !== FILE_FORMAT) throw bad(`format is not "${FILE_FORMAT}"`);
+  if (doc.version !== FILE_VERSION) throw bad(`version ${JSON.stringify(doc.version)}, this oddsmith reads ${FILE_VERSION}`);
+  const c = doc.config as SolverConfig | undefined;
+  const okDice = Array.isArray(c?.dice) && c!.dice.length === 2 && c!.dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 3);
+  if (!c || !VARIANTS.includes(c.variant as Variant) || !okDice || !Number.isInteger(c.sides) || c.sides < 2 || c.sides > 6) throw bad('config (variant, dice, sides) missing or out of range');
+  const config: SolverConfig = { variant: c.variant, dice: [c.dice[0], c.dice[1]], sides: c.sides };
+  const num = (o: unknown, k: string): number => {
+    const v = (o as Record<string, unknown> | undefined)?.[k];
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw bad(`field ${k} missing or not a number`);
+    return v;
+  };
+  const solveInfo: SolveSummary = { iterations: num(doc.solve, 'iterations'), target: num(doc.solve, 'target'), value0: num(doc.solve, 'value0'), br0: num(doc.solve, 'br0'), br1: num(doc.solve, 'br1'), exploitability: num(doc.solve, 'exploitability') };
+  const stored: StoredSummary = { prune: num(doc.stored, 'prune'), histories: num(doc.stored, 'histories'), value0: num(doc.stored, 'value0'), br0: num(doc.stored, 'br0'), br1: num(doc.stored, 'br1'), exploitability: num(doc.stored, 'exploitability') };
+  if (typeof doc.masks !== 'string' || typeof doc.probs !== 'string') throw bad('masks or probs missing');
+  const mb = Buffer.from(doc.masks, 'base64'), pb = Buffer.from(doc.probs, 'base64');
+  if (mb.length !== stored.histories * 4) throw bad(`${stored.histories} histories announced, ${Math.floor(mb.length / 4)} stored`);
+  if (pb.length % 4 !== 0) throw bad('probabilities cut short');
+  const masks = new Uint32Array(new Uint8Array(mb).buffer);
+  const probs = new Float32Array(new Uint8Array(pb).buffer);
+  const B = (config.dice[0] + config.dice[1]) * config.sides;
+  const hands: [number, number] = [handCount(config.dice[0], config.sides), handCount(config.dice[1], config.sides)];
+  let need = 0;
+  for (let i = 0; i < masks.length; i++) {
+    const m = masks[i];
+    if (m >= 2 ** B || (i > 0 && m <= masks[i - 1])) throw bad(`history ${i} (${m}) is not a bid set of this game in ascending order`);
+    need += actionCount(B, m) * hands[depthOf(m) & 1];
+  }
+  if (probs.length !== need) throw bad(`${need} probabilities expected, ${probs.length} stored`);
+  if (masks.length === 0 || masks[0] !== 0) throw bad('the opening history is missing');
+  const s = new StoredStrategy(config, masks, probs, solveInfo, stored);
+  // every hand's probabilities at every history sum to 1 (float32 rounding aside)
+  const out = new Float64Array(B + 1);
+  for (const m of masks) {
+    for (let h = 0; h < hands[depthOf(m) & 1]; h++) {
+      const n = s.probabilitiesAt(m, h, out);
+      let sum = 0;
+      for (let a = 0; a < n; a++) { if (!(out[a] >= 0)) throw bad(`a negative or missing probability at history ${m}`); sum += out[a]; }
+      if (Math.abs(sum - 1) > 1e-5) throw bad(`probabilities at history ${m}, hand ${h} sum to ${sum}, not 1`);
+    }
+  }
+  return s;
+}
+
+/** "seed, 2 v 1 dice, 6 sides" */
+export function configLabel(c: SolverConfig): string {
+  return `${c.variant}, ${c.dice[0]} v ${c.dice[1]} dice, ${c.sides} sides`;
+}
