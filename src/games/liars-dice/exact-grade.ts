@@ -15,7 +15,7 @@
  * loss is what the choice gives up (best − chosen, never negative).
  */
 import { UserError } from '../../core/errors.js';
-import { LiarsSolver, solve, type SolverConfig } from './exact-cfr.js';
+import { LiarsSolver, solve, type SolverConfig, type Store } from './exact-cfr.js';
 
 export interface LiarsDecision {
   /** the player's dice, comma-separated faces */
@@ -92,7 +92,7 @@ export class LiarsGrader {
   }
 
   /** A grader over an average strategy solved elsewhere (the workbench's worker sends `solver.avg`). */
-  static fromAverage(config: SolverConfig, avg: Float64Array, iterations: number, exploitability: number): LiarsGrader {
+  static fromAverage(config: SolverConfig, avg: Store, iterations: number, exploitability: number): LiarsGrader {
     const solver = new LiarsSolver(config);
     if (avg.length !== solver.avg.length) throw new Error(`average strategy of ${avg.length} entries, expected ${solver.avg.length}`);
     solver.avg.set(avg);
