@@ -144,12 +144,20 @@ export interface SubtreeTasks {
   vectors: Float64Array;
 }
 
+/**
+ * Memory worker threads can share; a page without cross-origin isolation (the workbench) has no
+ * SharedArrayBuffer, and solves on one thread in a plain buffer.
+ */
+function sharedBytes(n: number): SharedArrayBuffer {
+  return (typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(n) : new ArrayBuffer(n)) as SharedArrayBuffer;
+}
+
 function subtreeTasks(B: number, Hmax: number, given?: readonly [SharedArrayBuffer, SharedArrayBuffer]): SubtreeTasks {
   const n = (B * (B - 1) * (B - 2)) / 6;
   return {
     count: 0,
-    meta: new Int32Array(given?.[0] ?? new SharedArrayBuffer(8 * n)),
-    vectors: new Float64Array(given?.[1] ?? new SharedArrayBuffer(8 * 3 * Hmax * n)),
+    meta: new Int32Array(given?.[0] ?? sharedBytes(8 * n)),
+    vectors: new Float64Array(given?.[1] ?? sharedBytes(8 * 3 * Hmax * n)),
   };
 }
 
@@ -271,7 +279,7 @@ export class LiarsSolver {
       const given = options.shared?.[k];
       if (given) return precision === 'float32' ? new Float32Array(given) : new Float64Array(given);
       const n = total * this.Hmax;
-      return precision === 'float32' ? new Float32Array(new SharedArrayBuffer(4 * n)) : new Float64Array(new SharedArrayBuffer(8 * n));
+      return precision === 'float32' ? new Float32Array(sharedBytes(4 * n)) : new Float64Array(sharedBytes(8 * n));
     };
     this.reg = store(0);
     this.avg = store(1);
