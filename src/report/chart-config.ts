@@ -1,4 +1,8 @@
 /** Shared by the Node renderer and the page script (no Node imports here). */
+import type { TopLevelSpec } from 'vega-lite';
+
+/** One layer of a layered Vega-Lite chart (vega-lite exports only the top-level type). */
+export type VlLayer = Extract<TopLevelSpec, { layer: unknown }>['layer'][number];
 const FONT_FAMILY = 'DejaVu Sans';
 
 /** House style: our font everywhere, readable sizes, white background. */
@@ -97,7 +101,7 @@ export function sweptAxis(values: readonly number[]): { scale: Record<string, un
  * A text layer that prints each bar's value at its end, so a zero bar reads "0" instead of looking
  * like a missing one. `horizontal`: bars along x.
  */
-export function barValueLabels(field: string, format: string, horizontal: boolean): Record<string, unknown> {
+export function barValueLabels(field: string, format: string, horizontal: boolean): VlLayer {
   return horizontal
     ? { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 10, color: '#333' }, encoding: { text: { field, type: 'quantitative', format } } }
     : { mark: { type: 'text', align: 'center', baseline: 'bottom', dy: -2, fontSize: 10, color: '#333' }, encoding: { text: { field, type: 'quantitative', format } } };

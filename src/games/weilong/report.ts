@@ -21,7 +21,7 @@ import { assumptionsSection } from '../../report/assumptions.js';
 import { ASSUMPTIONS_SEED, checkAssumptions, PENALTY_VALUES, PROBE_CACHE, probe, TABLE_STRATEGIES, withPenalty, type Probe } from './assumptions.js';
 import { Memo } from '../../core/memo.js';
 
-import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
+import { VL_SCHEMA as SCHEMA, type VlSpec } from '../../report/render.js';
 import { basisLine } from '../../report/chart-config.js';
 import { intervalChart } from '../../report/interval-chart.js';
 const n2 = (x: number, d = 2) => x.toFixed(d);
@@ -168,7 +168,7 @@ function charts(r: GamesResult, seed: number): { sections: Section[] } {
         basis,
         caption: `Share of rounds lasting each number of turns (all players' turns counted). The first bar is the First Son finishing on the very first turn; the regular peaks come from the strongest Sons' turns in each cycle of ${r.players}.`,
         rows: hist,
-        spec: { $schema: SCHEMA, title: { text: 'Round length in turns', subtitle: `${r.players} players (${strategiesText}); ${r.rounds.count.toLocaleString('en-US')} rounds` }, width: 640, height: 260, data: { values: hist }, mark: 'bar', encoding: { x: { field: 'turns', type: 'ordinal', sort: null, title: 'turns in the round (count; the last bar is every longer round)', axis: { labelAngle: 0, labelExpr: `datum.value % 5 == 0 || datum.value == 1 || datum.value == '${CAP}+' ? datum.label : ''` } }, y: { field: 'share', type: 'quantitative', title: 'share of rounds', axis: { format: '.0%' } } } } as never,
+        spec: { $schema: SCHEMA, title: { text: 'Round length in turns', subtitle: `${r.players} players (${strategiesText}); ${r.rounds.count.toLocaleString('en-US')} rounds` }, width: 640, height: 260, data: { values: hist }, mark: 'bar', encoding: { x: { field: 'turns', type: 'ordinal', sort: null, title: 'turns in the round (count; the last bar is every longer round)', axis: { labelAngle: 0, labelExpr: `datum.value % 5 == 0 || datum.value == 1 || datum.value == '${CAP}+' ? datum.label : ''` } }, y: { field: 'share', type: 'quantitative', title: 'share of rounds', axis: { format: '.0%' } } } },
       },
       {
         name: 'round-endings',
@@ -176,7 +176,7 @@ function charts(r: GamesResult, seed: number): { sections: Section[] } {
         basis,
         caption: `Rounds won by each Son (the player dealt it), split by five of the element or a Dragon. Overall ${fmtPct(r.roundEndings.dragon / Math.max(1, r.roundEndings.element + r.roundEndings.dragon), 1)} of finished rounds end in a Dragon.`,
         rows: endRows,
-        spec: { $schema: SCHEMA, title: { text: 'Round endings by Son', subtitle: `${r.players} players (${strategiesText})` }, width: 560, height: { step: 30 } as unknown as number, data: { values: endRows }, mark: 'bar', encoding: { y: { field: 'Son', type: 'nominal', sort: null, title: 'Son' }, x: { field: 'rounds', type: 'quantitative', title: 'rounds ended (count)' }, color: { field: 'ending', type: 'nominal', title: 'ending', legend: { orient: 'bottom' } } } } as never,
+        spec: { $schema: SCHEMA, title: { text: 'Round endings by Son', subtitle: `${r.players} players (${strategiesText})` }, width: 560, height: { step: 30 } as unknown as number, data: { values: endRows }, mark: 'bar', encoding: { y: { field: 'Son', type: 'nominal', sort: null, title: 'Son' }, x: { field: 'rounds', type: 'quantitative', title: 'rounds ended (count)' }, color: { field: 'ending', type: 'nominal', title: 'ending', legend: { orient: 'bottom' } } } },
       },
     ],
   });
@@ -219,7 +219,7 @@ async function penaltySection(e: WeilongExperiment, rules: WeilongRules, workers
 }
 
 /** Win rate by strategy against the penalty number: lines, Wilson bars and the even share (both penalty charts). */
-function winRateByPenaltySpec(title: { text: string; subtitle: string }, rows: Row[], fair: number): never {
+function winRateByPenaltySpec(title: { text: string; subtitle: string }, rows: Row[], fair: number): VlSpec {
   return {
     $schema: SCHEMA,
     title,
@@ -231,7 +231,7 @@ function winRateByPenaltySpec(title: { text: string; subtitle: string }, rows: R
       { mark: 'rule', encoding: { x: { field: 'penalty', type: 'quantitative' }, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'strategy', type: 'nominal' } } },
       { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: fair } } },
     ],
-  } as never;
+  };
 }
 
 /**

@@ -61,7 +61,7 @@ function winChart(runs: GameRun[]): Chart {
         ],
       },
       resolve: { scale: { x: 'independent' } },
-    } as never,
+    },
   };
 }
 
@@ -102,7 +102,7 @@ function endingChart(runs: GameRun[]): Chart {
       $schema: SCHEMA,
       title: { text: 'How games end', subtitle: 'share of games by the rule that ended them' },
       width: 560,
-      height: { step: 28 } as never,
+      height: { step: 28 },
       data: { values: rows },
       mark: 'bar',
       encoding: {
@@ -134,7 +134,7 @@ function moneyChart(runs: GameRun[]): Chart {
       $schema: SCHEMA,
       title: { text: 'Where the chips go', subtitle: 'chips per game, by route' },
       width: 460,
-      height: { step: 12 } as never,
+      height: { step: 12 },
       data: { values: rows },
       encoding: {
         y: { field: 'flow', type: 'nominal', title: null, sort: keys.map((m) => label[m]) },
@@ -144,7 +144,7 @@ function moneyChart(runs: GameRun[]): Chart {
       },
       // the value at each bar's end: a near-empty route (all-in winnings) reads as a number, not a gap
       layer: [{ mark: 'bar' }, barValueLabels('chipsPerGame', ',.0f', true)],
-    } as never,
+    },
   };
 }
 
@@ -168,14 +168,14 @@ function cardChart(run: GameRun): Chart {
       $schema: SCHEMA,
       title: { text: 'Betting cards: EV per chip staked', subtitle: `${run.params.players.map((p) => p.label).join(', ')}` },
       width: 520,
-      height: { step: 18 } as never,
+      height: { step: 18 },
       data: { values: rows },
       layer: [
         { mark: 'bar', encoding: { y: { field: 'card', type: 'nominal', sort: order, title: null }, yOffset: { field: 'measure', type: 'nominal' }, x: { field: 'evPerChip', type: 'quantitative', title: 'expected net chips per chip staked' }, color: { field: 'measure', type: 'nominal', title: null, legend: { orient: 'bottom' } } } },
         { mark: { type: 'rule', color: 'black' }, encoding: { y: { field: 'card', type: 'nominal', sort: order }, yOffset: { field: 'measure', type: 'nominal' }, x: { field: 'ciLow', type: 'quantitative' }, x2: { field: 'ciHigh' } } },
         { mark: { type: 'rule', color: '#333' }, encoding: { x: { datum: 0 } } },
       ],
-    } as never,
+    },
   };
 }
 
@@ -253,7 +253,7 @@ async function tellSection(raw: unknown, rules: ReturnType<typeof validateRules>
         { transform: [{ filter: 'datum.listed' }], mark: { type: 'point', filled: true, size: 60 }, encoding: { x: { field: 'accuracy', type: 'quantitative' }, y: { field: 'bestEvPerChip', type: 'quantitative' } } },
         { mark: { type: 'rule', color: '#777', strokeDash: [3, 3] }, encoding: { y: { datum: 0 } } },
       ],
-    } as never,
+    },
   };
   const table: Row[] = sw.points.map((pt) => {
     const a = pt.values['betting.readAccuracy'];
@@ -313,7 +313,7 @@ async function safeLimitSection(raw: unknown, g: ReturnType<typeof validateGameR
         { mark: { type: 'area', opacity: 0.2 }, encoding: { x: { field: 'limitPerPlayer', type: 'quantitative', title: 'safe limit per player (chips)', axis: { format: ',d', values: sl.values }, scale: { nice: false, padding: 12 } }, y: { field: 'ciLow', type: 'quantitative', title: 'share of games ending on the last safe', axis: { format: '.0%' } }, y2: { field: 'ciHigh' }, color: { field: 'players', type: 'nominal', title: 'players' } } },
         { mark: { type: 'line', point: true }, encoding: { x: { field: 'limitPerPlayer', type: 'quantitative' }, y: { field: 'endOnSafes', type: 'quantitative' }, color: { field: 'players', type: 'nominal' } } },
       ],
-    } as never,
+    },
   };
   const html = `<p><b>Assumed:</b> the safe limit. The rulebook prints 15,000 for 3 players only; for 2, 4 and 5 players this page assumes ${k(g.safes.limitPerPlayer)} × players (<code>game.safes.limitPerPlayer</code>, or a table by player count in <code>game.safes.limitByPlayers</code>). The last safe closing ends about half of all games, so the limit is a headline assumption: below, the same line-up at limits of ${sl.values.map((x) => k(x)).join(' / ')} per player. Try one: <code>oddsmith wulong game --players 4 --games 4000 --set game.safes.limitPerPlayer=4000</code>.</p>`;
   return { heading: 'The assumed safe limit', html, charts: [chart], table: { rows: table, caption: 'Per player count and limit per player: how games end, their length, the strategy winning most, the spread of win rates, the crane\'s realised EV per chip.' } };
