@@ -77,6 +77,8 @@ export interface ListField extends FieldBase {
   oneBased?: boolean;
   /** the entries' `key` must differ: refused as `<field>: <say> must be distinct (got a, b, a)` */
   distinct?: { key: string; say: string };
+  /** what the editor heads entry i with, when it is not the entry's number (Can't Stop's heights are columns 2..12) */
+  headFrom?: number;
 }
 
 export type Field = IntegerField | NumberField | BooleanField | EnumField | StringField | ValueOfField | ObjectField | ListField | MapField;

@@ -499,7 +499,7 @@ export class RulesEditor {
     items.forEach((x, i) => {
       const cellPath = [...path, i];
       this.register(this.entry(label, i + first), cellPath);
-      head.append(h('th', {}, String(i + first)));
+      head.append(h('th', {}, String(i + (f.headFrom ?? first))));
       let input: HTMLElement;
       if (f.of.kind === 'boolean') {
         const c = h('input', { type: 'checkbox', 'data-path': cellPath.join('.') }) as HTMLInputElement;

@@ -38,7 +38,7 @@ export const schema: RulesSchema = {
     help: "Can't Stop rules",
     fields: {
       name: { kind: 'string', help: 'what the rules are called', default: "Can't Stop (Sackson 1980 rulebook)", ifAbsent: 'custom' },
-      heights: { kind: 'list', of: { kind: 'integer', min: 1, max: MAX_HEIGHT, unit: 'spaces', help: 'height' }, minLength: COLUMNS, maxLength: COLUMNS, help: 'spaces in columns 2..12 (entry 0 is column 2)', default: [3, 5, 7, 9, 11, 13, 11, 9, 7, 5, 3] },
+      heights: { kind: 'list', of: { kind: 'integer', min: 1, max: MAX_HEIGHT, unit: 'spaces', help: 'height' }, minLength: COLUMNS, maxLength: COLUMNS, help: 'spaces in columns 2..12 (entry 0 is column 2)', headFrom: 2, default: [3, 5, 7, 9, 11, 13, 11, 9, 7, 5, 3] },
       runners: { kind: 'integer', min: 1, max: COLUMNS, unit: 'markers', help: 'neutral markers (runners) a player may place in one turn', default: 3 },
       columnsToWin: { kind: 'integer', min: 1, max: COLUMNS, unit: 'columns', help: 'columns a player must claim to win (the rulebook\'s variant: 4 or 5)', default: 3 },
       mustUseBoth: { kind: 'boolean', help: 'when both sums of the chosen pairing can be placed, both must be', default: true },
