@@ -7,44 +7,29 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { findChromium, launch, type Browser, type Page } from '../src/workbench/browser.js';
-import { workbenchBundle } from '../src/report/bundle.js';
+import type { Page } from '../src/workbench/browser.js';
 import type { LiarsDecision, LiarsGrade } from '../src/games/liars-dice/exact-grade.js';
+import { CLI } from './helpers/cli.js';
+import { chromium, openWorkbench, type Workbench } from './helpers/workbench-page.js';
 
-const chromium = findChromium();
-if (chromium.path === null) console.warn(`browser tests skipped: ${chromium.reason}`);
-const CLI = join(process.cwd(), 'dist/src/cli/main.js');
 const SHOTS = join(tmpdir(), 'trainer-shots');
 
 interface Logged { chosen: string; best: string; loss: number; optimal?: boolean; why: string }
 interface TrainerState { log: Logged[]; liars: { decision: LiarsDecision; grade: LiarsGrade }[] }
 
 describe.skipIf(chromium.path === null)("the trainer's Liar's Dice drill in chromium", () => {
-  let dir: string, browser: Browser, url: string;
-  const errors: string[] = [];
+  let wb: Workbench;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'oddsmith-liars-trainer-'));
-    mkdirSync(join(dir, 'workbench'));
     mkdirSync(SHOTS, { recursive: true });
-    writeFileSync(join(dir, 'workbench', 'workbench.js'), workbenchBundle());
-    copyFileSync('src/workbench/index.html', join(dir, 'workbench', 'index.html'));
-    url = pathToFileURL(join(dir, 'workbench', 'index.html')).href;
-    browser = await launch(chromium.path!);
+    wb = await openWorkbench('oddsmith-liars-trainer-');
   });
-  afterAll(async () => {
-    await browser?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => { await wb?.close(); });
 
   async function open(hash: string, width: number): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 1000 } });
-    page.on('console', (m: { type(): string; text(): string }) => { if (m.type() === 'error') errors.push(m.text()); });
-    page.on('pageerror', (e: Error) => errors.push(e.message));
-    await page.goto(url + hash);
+    const page = await wb.open(hash, width);
     // the equilibrium is solved in the page's worker (about a second)
     await page.waitForSelector('#t-play [data-bid], #t-next', { timeout: 120_000 });
     return page;
@@ -121,6 +106,6 @@ describe.skipIf(chromium.path === null)("the trainer's Liar's Dice drill in chro
   });
 
   it('logged no console errors', () => {
-    expect(errors).toEqual([]);
+    expect(wb.errors).toEqual([]);
   });
 });

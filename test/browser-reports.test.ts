@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { findChromium, launch, type Browser } from '../src/workbench/browser.js';
+import { launch, type Browser } from '../src/workbench/browser.js';
+import { chromium, collectErrors } from './helpers/workbench-page.js';
 
-const chromium = findChromium();
-if (chromium.path === null) console.warn(`browser tests skipped: ${chromium.reason}`);
 const REPORTS = resolve(process.env.REPORTS_DIR ?? 'reports');
 
 function pages(dir: string): string[] {
@@ -52,8 +51,7 @@ describe.skipIf(chromium.path === null)('report pages in chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     const errors: string[] = [];
     const requests: string[] = [];
-    page.on('console', (m: { type(): string; text(): string }) => { if (m.type() === 'error') errors.push(m.text()); });
-    page.on('pageerror', (e: Error) => errors.push(e.message));
+    collectErrors(page, errors);
     page.on('request', (r: { url(): string }) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
     await page.goto(pathToFileURL(file).href);
     const figures = (readFileSync(file, 'utf8').match(/<figure [^>]*data-vl/g) ?? []).length;

@@ -9,44 +9,24 @@
  * binary exists (docs/reports.md: setup).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { findChromium, launch, type Browser, type Page } from '../src/workbench/browser.js';
-import { workbenchBundle } from '../src/report/bundle.js';
+import type { Page } from '../src/workbench/browser.js';
+import { CLI } from './helpers/cli.js';
+import { b64url, chromium, cliJson as cli, openWorkbench, type Workbench } from './helpers/workbench-page.js';
 
-const chromium = findChromium();
-if (chromium.path === null) console.warn(`browser tests skipped: ${chromium.reason}`);
-const CLI = join(process.cwd(), 'dist/src/cli/main.js');
-const cli = (args: string[], cwd = process.cwd()) => JSON.parse(execFileSync('node', [CLI, ...args], { cwd, encoding: 'utf8' })) as unknown;
-const b64url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
 const shotDir = process.env.EDITOR_SHOTS ?? tmpdir();
 
 describe.skipIf(chromium.path === null)('rules editor in chromium', () => {
-  let dir: string, browser: Browser, url: string;
-  const errors: string[] = [];
+  let wb: Workbench, dir: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'oddsmith-editor-'));
-    mkdirSync(join(dir, 'workbench'));
-    writeFileSync(join(dir, 'workbench', 'workbench.js'), workbenchBundle());
-    copyFileSync('src/workbench/index.html', join(dir, 'workbench', 'index.html'));
-    url = pathToFileURL(join(dir, 'workbench', 'index.html')).href;
-    browser = await launch(chromium.path!);
+    wb = await openWorkbench('oddsmith-editor-');
+    dir = wb.dir;
   });
-  afterAll(async () => {
-    await browser?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function open(hash = '', width = 1280): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 1000 } });
-    page.on('console', (m: { type(): string; text(): string }) => { if (m.type() === 'error') errors.push(m.text()); });
-    page.on('pageerror', (e: Error) => errors.push(e.message));
-    await page.goto(url + hash);
-    return page;
-  }
+  afterAll(async () => { await wb?.close(); });
+  const open = (hash?: string, width?: number) => wb.open(hash, width);
   const ready = (page: Page, n: number) => page.waitForSelector(`body[data-wulong-ready="${n}"]`, { timeout: 60_000 });
   const wulong = (page: Page) => page.evaluate('JSON.parse(JSON.stringify(window.oddsmithWorkbench.last.wulong))');
   const tabResult = async (page: Page, game: string, n: number) => {
@@ -277,6 +257,6 @@ describe.skipIf(chromium.path === null)('rules editor in chromium', () => {
   });
 
   it('logged no console errors', () => {
-    expect(errors).toEqual([]);
+    expect(wb.errors).toEqual([]);
   });
 });

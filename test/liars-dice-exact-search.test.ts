@@ -2,7 +2,7 @@
  * Exact strength of any interface player in the two-player solver's game (exact-search.ts): the
  * restricted state is the solver's game, a deterministic bot measured through the interface gets
  * the same exploitability as through its own table (exact-play.ts), and `liars exploit` takes the
- * search player at several budgets.
+ * search player at several budgets, through the exploit question.
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
@@ -10,6 +10,8 @@ import { MAX_ACTIONS } from '../src/games/state.js';
 import { botExploitability, rulesForVariant } from '../src/games/liars-dice/exact-play.js';
 import { SolverGameState, solverGameAt, statePlayerExploitability } from '../src/games/liars-dice/exact-search.js';
 import { stateGame } from '../src/games/liars-dice/state.js';
+import { exploit, type PlayerExploitResult } from '../src/games/liars-dice/questions.js';
+import { makePlayer as makeAnyPlayer } from '../src/play/players.js';
 import { createStrategy } from '../strategies/liars-dice/index.js';
 import { expectUserError, runCli } from './helpers/cli.js';
 
@@ -55,6 +57,16 @@ describe('liars exploit with a player of every game', () => {
     }
     const u = JSON.parse(runCli(['liars', 'exploit', '--strategy', 'uniform', '--sides', '3', '--seeds', '20', '--json']).stdout) as { rows: { exploitability: number }[] };
     expect(u.rows[0].exploitability).toBeGreaterThan(0.3);
+  });
+
+  it('the command asks the exploit question: its --json is the answer, run times aside', () => {
+    const makePlayer = (spec: string, seat: 0 | 1, rules: unknown) => makeAnyPlayer(stateGame as never, rules as never, spec, seat, 2);
+    const asked = exploit.answer({ player: 'ismcts:rollout=uniform', variant: 'seed', dice: 1, sides: 3, budgets: [5, 20], seeds: 2, seed: 4, makePlayer });
+    const r = runCli(['liars', 'exploit', '--strategy', 'ismcts:rollout=uniform', '--budgets', '20,5', '--sides', '3', '--seeds', '2', '--seed', '4', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const untimed = (x: PlayerExploitResult) => ({ ...x, rows: x.rows.map(({ seconds: _s, cfrSeconds: _c, ...row }) => row) });
+    expect(untimed(JSON.parse(r.stdout) as PlayerExploitResult)).toEqual(untimed(asked));
+    expect(exploit.text(asked)).toContain('its frequencies over 2 seeds (seed 4); CFR+ after as many iterations');
   });
 
   it('bad input: one line, exit code 2', () => {

@@ -22,10 +22,10 @@
 import { Rng } from '../core/rng.js';
 import { defineLayout, type Layout } from '../core/accumulator.js';
 import { Z95, proportion } from '../core/stats.js';
-import { CHANCE, type GameState, type StateGame, type StatePlayer } from '../games/state.js';
+import type { StateGame, StatePlayer } from '../games/state.js';
 import type { LadderPaired, PairedMeasure } from '../games/types.js';
 import { makePlayer } from './players.js';
-import { MAX_STEPS, seatingOf, winShares } from './match.js';
+import { playGame, seatingOf, winShares } from './match.js';
 
 export interface LadderParams {
   game: string;
@@ -91,19 +91,6 @@ function poisson1(rng: Rng): number {
   return k;
 }
 
-/** Play one game to its end on the deal's chance stream; rung `rungAt[seat]` moves for each seat. */
-function playOut(sg: StateGame<never>, rules: never, P: number, dealSeed: number, moveSeed: number, players: StatePlayer[], rungAt: Int32Array): GameState {
-  const chance = new Rng(dealSeed), moves = new Rng(moveSeed);
-  const state = sg.newGame(rules, P);
-  for (let step = 0; !state.isTerminal(); step++) {
-    if (step >= MAX_STEPS) throw new Error(`${sg.id}: a game did not end within ${MAX_STEPS} steps: ${state}`);
-    const seat = state.currentPlayer();
-    if (seat === CHANCE) state.applyChance(chance);
-    else state.applyAction(players[rungAt[seat] * P + seat].act(state, moves));
-  }
-  return state;
-}
-
 /** Play `count` deals of the ladder into a new accumulator (`paired`: the game's paired findings, if any). */
 export function playLadder(sg: StateGame<never>, p: LadderParams, rng: Rng, count: number, paired?: LadderPaired): Float64Array {
   const P = p.players, N = p.rungs.length, B = p.replicates, pairs = (N * (N - 1)) / 2;
@@ -118,7 +105,7 @@ export function playLadder(sg: StateGame<never>, p: LadderParams, rng: Rng, coun
   const players: StatePlayer[] = [];
   for (let i = 0; i < N; i++) for (let s = 0; s < P; s++) players.push(makePlayer(sg, rules, p.rungs[i], s, P));
   const out = new Float64Array(P), win = new Float64Array(P), weight = new Float64Array(B), pairScore = new Float64Array(pairs);
-  const rungAt = new Int32Array(P);
+  const atSeat: StatePlayer[] = new Array<StatePlayer>(P);
   const measures: (PairedMeasure | null)[] = p.rungs.map((spec) => (paired ? paired.measurer(rules, spec, P) : null));
   const measured = new Float64Array(2 * PF);
   for (let k = 0; k < count; k++) {
@@ -128,8 +115,8 @@ export function playLadder(sg: StateGame<never>, p: LadderParams, rng: Rng, coun
       for (let b = a + 1; b < N; b++, pair++) {
         let score = 0;
         for (let q = 0; q < S; q++) {
-          for (let s = 0; s < P; s++) rungAt[s] = aAt[q * P + s] ? a : b;
-          const state = playOut(sg, rules, P, dealSeed, moveSeed(dealSeed, pair * S + q), players, rungAt);
+          for (let s = 0; s < P; s++) atSeat[s] = players[(aAt[q * P + s] ? a : b) * P + s];
+          const state = playGame(sg, rules, P, dealSeed, moveSeed(dealSeed, pair * S + q), atSeat);
           state.returns(out);
           winShares(out, unitOf, units, P, win);
           // A's share: the win of every unit it holds, counted once per unit
@@ -143,8 +130,8 @@ export function playLadder(sg: StateGame<never>, p: LadderParams, rng: Rng, coun
       }
     }
     for (let i = 0; i < N; i++) {
-      rungAt.fill(i);
-      const state = playOut(sg, rules, P, dealSeed, moveSeed(dealSeed, pairs * S + i), players, rungAt);
+      for (let s = 0; s < P; s++) atSeat[s] = players[i * P + s];
+      const state = playGame(sg, rules, P, dealSeed, moveSeed(dealSeed, pairs * S + i), atSeat);
       state.returns(out);
       winShares(out, unitOf, units, P, win);
       const at = o.finding + i * F * 3;

@@ -15,7 +15,7 @@
 import { Rng } from '../core/rng.js';
 import { defineLayout, type Layout } from '../core/accumulator.js';
 import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../core/stats.js';
-import { CHANCE, type StateGame, type StatePlayer } from '../games/state.js';
+import { CHANCE, type GameState, type StateGame, type StatePlayer } from '../games/state.js';
 import { dealClusteredMean, dealClusteredProportion, isMirror } from './balance-interval.js';
 import { makePlayer } from './players.js';
 
@@ -108,6 +108,48 @@ export function winShares(out: Float64Array, unitOf: Int32Array, units: number, 
   return tied;
 }
 
+/** What the match loop counts in one game: the decisions, and the changes of the sole leader (games with a running score). */
+export interface GameTally {
+  decisions: number;
+  leadChanges: number;
+  /** the running scores after each step (P of them) */
+  readonly running: Float64Array;
+}
+
+/**
+ * Play one game to its end: chance draws from the deal's stream (`dealSeed`), the player in
+ * `atSeat[seat]` moves for each seat, drawing from the players' stream (`moveSeed`). With a
+ * `tally`, its decisions and lead changes are counted into it.
+ */
+export function playGame(sg: StateGame<never>, rules: never, P: number, dealSeed: number, moveSeed: number, atSeat: readonly StatePlayer[], tally: GameTally | null = null): GameState {
+  const chance = new Rng(dealSeed), moves = new Rng(moveSeed);
+  const state = sg.newGame(rules, P);
+  const running = tally !== null && state.runningScores ? tally.running : null;
+  let decisions = 0, leader = -1, changes = 0;
+  for (let step = 0; !state.isTerminal(); step++) {
+    if (step >= MAX_STEPS) throw new Error(`${sg.id}: a game did not end within ${MAX_STEPS} steps: ${state}`);
+    const seat = state.currentPlayer();
+    if (seat === CHANCE) state.applyChance(chance);
+    else {
+      state.applyAction(atSeat[seat].act(state, moves));
+      decisions++;
+    }
+    if (running !== null) {
+      state.runningScores!(running);
+      const now = soleLeader(running, P);
+      if (now >= 0) {
+        if (leader >= 0 && now !== leader) changes++;
+        leader = now;
+      }
+    }
+  }
+  if (tally) {
+    tally.decisions = decisions;
+    tally.leadChanges = changes;
+  }
+  return state;
+}
+
 /** Play `count` deals (each in every rotation) into a new accumulator. */
 export function playMatches(sg: StateGame<never>, p: MatchParams, rng: Rng, count: number): Float64Array {
   const P = p.entrants.length, L = matchLayout(P), o = L.offset;
@@ -119,7 +161,9 @@ export function playMatches(sg: StateGame<never>, p: MatchParams, rng: Rng, coun
   // players by (entrant, seat): a strategy may depend on its seat (roles)
   const players: StatePlayer[] = [];
   for (let e = 0; e < P; e++) for (let s = 0; s < P; s++) players.push(makePlayer(sg, rules, p.entrants[e], s, P));
-  const out = new Float64Array(P), running = new Float64Array(P), dealWin = new Float64Array(P), win = new Float64Array(P), dealSeatWin = new Float64Array(P);
+  const out = new Float64Array(P), dealWin = new Float64Array(P), win = new Float64Array(P), dealSeatWin = new Float64Array(P);
+  const atSeat: StatePlayer[] = new Array<StatePlayer>(P), tally: GameTally = { decisions: 0, leadChanges: 0, running: new Float64Array(P) };
+  const running = tally.running;
   for (let k = 0; k < count; k++) {
     const dealSeed = rng.nextU32();
     dealWin.fill(0);
@@ -127,27 +171,9 @@ export function playMatches(sg: StateGame<never>, p: MatchParams, rng: Rng, coun
     // the deal's means over its rotations (for intervals clustered by deal)
     let dealLength = 0, dealShared = 0, dealChanges = 0, dealMargin = 0;
     for (let r = 0; r < R; r++) {
-      const chance = new Rng(dealSeed), moves = new Rng(playerSeed(dealSeed, r));
-      const state = sg.newGame(rules, P);
-      let decisions = 0, leader = -1, changes = 0;
-      for (let step = 0; !state.isTerminal(); step++) {
-        if (step >= MAX_STEPS) throw new Error(`${sg.id}: a game did not end within ${MAX_STEPS} steps: ${state}`);
-        const seat = state.currentPlayer();
-        if (seat === CHANCE) state.applyChance(chance);
-        else {
-          const entrant = entrantAt[r * P + seat];
-          state.applyAction(players[entrant * P + seat].act(state, moves));
-          decisions++;
-        }
-        if (state.runningScores) {
-          state.runningScores(running);
-          const now = soleLeader(running, P);
-          if (now >= 0) {
-            if (leader >= 0 && now !== leader) changes++;
-            leader = now;
-          }
-        }
-      }
+      for (let s = 0; s < P; s++) atSeat[s] = players[entrantAt[r * P + s] * P + s];
+      const state = playGame(sg, rules, P, dealSeed, playerSeed(dealSeed, r), atSeat, tally);
+      const decisions = tally.decisions, changes = tally.leadChanges;
       state.returns(out);
       const tied = winShares(out, unitOf, units, P, win);
       acc[o.games]++;

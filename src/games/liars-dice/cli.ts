@@ -11,9 +11,7 @@ import { validateRules, type LiarsRules } from './rules.js';
 import { checkHigher, parseBid, parseDice } from './exact.js';
 import { checkBids } from './check.js';
 import { tournamentKernel, type TournamentParams } from './kernels.js';
-import { ALGORITHMS, LiarsSolver, VARIANTS, type Algorithm, type Precision, type Variant } from './exact-cfr.js';
-import { rulesForVariant } from './exact-play.js';
-import { statePlayerExploitability } from './exact-search.js';
+import { ALGORITHMS, VARIANTS, type Algorithm, type Precision, type Variant } from './exact-cfr.js';
 import { stateGame } from './state.js';
 import { parseStrategyList, parseStrategySpec, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 import { checkSeating, exploit, odds, solve, sweep, sweepChart, table } from './questions.js';
@@ -224,7 +222,10 @@ export function register(program: Command): void {
       const pair = parseDicePair(opts.dice);
       if (pair[0] !== pair[1]) throw new UserError(`--dice: exploit plays both players with the same dice (got ${JSON.stringify(opts.dice)}; use 1,1 or 2,2)`);
       const dice = pair[0];
-      if (!STRATEGIES.has(name) && isGenericPlayer(name)) return exploitStatePlayer(opts, variant, dice);
+      if (!STRATEGIES.has(name) && isGenericPlayer(name)) {
+        const makePlayer = (spec: string, seat: 0 | 1, rules: LiarsRules) => makeAnyPlayer(stateGame as never, rules as never, spec, seat, 2);
+        return ask(exploit, { player: opts.strategy, variant, dice, sides: opts.sides, budgets: parseBudgets(opts), seeds: opts.seeds, seed: opts.seed, makePlayer }, opts);
+      }
       if (opts.budgets !== undefined) throw new UserError(`--budgets: only for ismcts (got --strategy ${opts.strategy})`);
       return ask(exploit, { strategy: parseStrategySpec(opts.strategy), variant, dice, sides: opts.sides, target: opts.target, maxIterations: 1e6 }, opts);
     });
@@ -264,52 +265,13 @@ interface ExploitOptions {
   json?: boolean;
 }
 
-/**
- * `liars exploit` for a player of every game (ismcts, uniform): its exact exploitability in the
- * solver's game, at each budget for ismcts, beside CFR+'s after as many iterations.
- */
-function exploitStatePlayer(opts: ExploitOptions, variant: Variant, dice: number): void {
+/** `--budgets` of `liars exploit` for ismcts: iterations per decision, ascending and distinct (absent: the spec's own). */
+function parseBudgets(opts: ExploitOptions): number[] | undefined {
+  if (opts.budgets === undefined) return undefined;
   const spec = opts.strategy.trim(), name = spec.split(':')[0].trim();
   const rest = spec.includes(':') ? spec.slice(spec.indexOf(':') + 1).trim() : '';
-  let budgets: (number | undefined)[] = [undefined];
-  if (opts.budgets !== undefined) {
-    if (name !== 'ismcts') throw new UserError(`--budgets: only for ismcts (got --strategy ${spec})`);
-    if (/(^|,)\s*iters\s*=/.test(rest) || (rest !== '' && !rest.includes('='))) throw new UserError(`--budgets: give the iterations by --budgets or by iters= in --strategy, not both (got ${spec})`);
-    budgets = splitList(opts.budgets, '--budgets').map((b) => intArg('--budgets', 1, 10_000_000)(b));
-    budgets = [...new Set(budgets)].sort((a, b) => a! - b!);
-  }
-  const specAt = (b: number | undefined) => (b === undefined ? spec : `${name}:iters=${b}${rest ? `,${rest}` : ''}`);
-  // every spec checked before any work
-  const rules0 = rulesForVariant(variant, dice, opts.sides);
-  for (const b of budgets) makeAnyPlayer(stateGame as never, rules0 as never, specAt(b), 0, 2);
-  const cfr = new LiarsSolver({ variant, dice: [dice, dice], sides: opts.sides });
-  let cfrSeconds = 0;
-  const rows = budgets.map((b) => {
-    const r = statePlayerExploitability(variant, dice, opts.sides, (seat, rules) => makeAnyPlayer(stateGame as never, rules as never, specAt(b), seat, 2), opts.seeds, opts.seed);
-    let cfrExploitability: number | null = null;
-    if (b !== undefined) {
-      const t0 = process.hrtime.bigint();
-      cfr.iterate(b - cfr.iterations);
-      cfrSeconds += Number(process.hrtime.bigint() - t0) / 1e9;
-      cfrExploitability = cfr.exploitability().exploitability;
-    }
-    return { player: specAt(b), iterations: b ?? null, ...r, cfrExploitability, cfrSeconds: b === undefined ? null : cfrSeconds };
-  });
-  const result = { strategy: spec, variant, dice, sides: opts.sides, seeds: opts.seeds, seed: opts.seed, rows };
-  const withCfr = budgets[0] !== undefined;
-  emit(result, opts, () => [
-    `${spec}: ${variant} variant, ${dice} v ${dice} dice, ${opts.sides} sides, two players`,
-    'exact (+1 win / −1 loss a round), from its choice at every information set it reaches:',
-    `${opts.seeds === 1 ? 'one seeded decision each' : `its frequencies over ${opts.seeds} seeds`} (seed ${opts.seed})${withCfr ? '; CFR+ after as many iterations (each a whole-tree pass)' : ''}`,
-    '',
-    textTable(rows.map((r) => ({
-      ...(withCfr ? { iterations: r.iterations } : { player: r.player }),
-      exploitability: r.exploitability.toFixed(4),
-      'self-play opener': r.selfValue0.toFixed(4),
-      infosets: r.infosets,
-      ...(withCfr ? { 'CFR+ exploitability': r.cfrExploitability!.toFixed(4) } : {}),
-      seconds: r.seconds.toFixed(1),
-      ...(withCfr ? { 'CFR+ seconds': r.cfrSeconds!.toFixed(2) } : {}),
-    }))),
-  ].join('\n'));
+  if (name !== 'ismcts') throw new UserError(`--budgets: only for ismcts (got --strategy ${spec})`);
+  if (/(^|,)\s*iters\s*=/.test(rest) || (rest !== '' && !rest.includes('='))) throw new UserError(`--budgets: give the iterations by --budgets or by iters= in --strategy, not both (got ${spec})`);
+  const budgets = splitList(opts.budgets, '--budgets').map((b) => intArg('--budgets', 1, 10_000_000)(b));
+  return [...new Set(budgets)].sort((a, b) => a - b);
 }

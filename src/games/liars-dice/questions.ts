@@ -10,11 +10,13 @@ import { resolveParams } from '../../core/spec.js';
 import { basisLine } from '../../report/chart-config.js';
 import { VL_SCHEMA as SCHEMA } from '../../report/vl-schema.js';
 import type { Chart, Section } from '../../report/page.js';
-import { defineQuestion, simulateIn, type Question } from '../../report/question.js';
+import { defineQuestion, simulateIn, type Question, type QuestionContext } from '../../report/question.js';
 import { createStrategy, specLabel, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 import { atLeastTable, bidOdds, type Bid } from './exact.js';
 import { LiarsSolver, solve as solveCfr, storeBytes, type ConvergencePoint, type SolveOptions, type SolveResult, type Variant } from './exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
+import { statePlayerExploitability, type StatePlayerExactResult } from './exact-search.js';
+import type { StatePlayer } from '../state.js';
 import { configLabel, loadIntoSolver, readStrategyFile } from './strategy-file.js';
 import { showPath } from '../../core/files.js';
 import type { LiarsRules } from './rules.js';
@@ -125,8 +127,8 @@ export const solve = defineQuestion<SolveParams, SolveResult>({
 });
 
 // ---------------------------------------------------------------- exploit
-export interface ExploitParams {
-  /** a deterministic bot (its out-of-turn threshold 0) */
+/** `liars exploit` of a bot: a deterministic one (its out-of-turn threshold 0) or the equilibrium player. */
+export interface BotExploitParams {
   strategy: StrategySpec;
   variant: Variant;
   /** dice of each player (both the same) */
@@ -137,7 +139,26 @@ export interface ExploitParams {
   maxIterations: number;
 }
 
-export interface ExploitResult {
+/** `liars exploit` of a player of every game (ismcts, uniform): its choices, seeded, at every information set it reaches. */
+export interface PlayerExploitParams {
+  /** the player's spec as given */
+  player: string;
+  variant: Variant;
+  dice: number;
+  sides: number;
+  /** ismcts's iterations per decision, ascending and distinct: a row each, beside CFR+ after as many iterations (absent: the spec's own) */
+  budgets?: number[];
+  /** its action frequencies over this many seeds per decision */
+  seeds: number;
+  /** the seed of its decisions */
+  seed: number;
+  /** the player of a spec in a seat of the solver's game (the interface's players, src/play, which a question does not import) */
+  makePlayer: (spec: string, seat: 0 | 1, rules: LiarsRules) => StatePlayer;
+}
+
+export type ExploitParams = BotExploitParams | PlayerExploitParams;
+
+export interface BotExploitResult {
   strategy: string;
   variant: Variant;
   dice: number;
@@ -152,11 +173,32 @@ export interface ExploitResult {
   recorded?: { by: string; exploitability: number };
 }
 
+export interface PlayerExploitRow extends StatePlayerExactResult {
+  /** the spec of the row (with its budget as iters=) */
+  player: string;
+  iterations: number | null;
+  /** CFR+'s exploitability after as many iterations as the budget, and its seconds so far */
+  cfrExploitability: number | null;
+  cfrSeconds: number | null;
+}
+
+export interface PlayerExploitResult {
+  strategy: string;
+  variant: Variant;
+  dice: number;
+  sides: number;
+  seeds: number;
+  seed: number;
+  rows: PlayerExploitRow[];
+}
+
+export type ExploitResult = BotExploitResult | PlayerExploitResult;
+
 /**
  * The exact profile an `equilibrium` spec plays, in a solver's average strategy: its own solve (the
  * very solver, so its exploitability is the solve's), or its file loaded into a fresh one.
  */
-function equilibriumProfile(p: ExploitParams): { solver: LiarsSolver; recorded: { by: string; exploitability: number } } {
+function equilibriumProfile(p: BotExploitParams): { solver: LiarsSolver; recorded: { by: string; exploitability: number } } {
   const config = { variant: p.variant, dice: [p.dice, p.dice] as [number, number], sides: p.sides };
   if (p.strategy.file !== undefined) {
     const stored = readStrategyFile(p.strategy.file);
@@ -176,47 +218,107 @@ function equilibriumProfile(p: ExploitParams): { solver: LiarsSolver; recorded: 
 /** One equilibrium per solve setting: a report page matches several bots against the same one. */
 const equilibria = new Memo<ReturnType<typeof solveCfr>>(4);
 
-export const exploit = defineQuestion<ExploitParams, ExploitResult>({
-  name: 'exploit',
-  summary: 'exactly, two players: what a best response wins against a deterministic bot, and the bot against the equilibrium',
-  exact: true,
-  answer: (p) => {
-    let ex: { selfValue0: number; brAsOpener: number; brAsResponder: number; exploitability: number };
-    let botSolver: LiarsSolver;
-    let recorded: ExploitResult['recorded'];
-    if (p.strategy.name === 'equilibrium') {
-      const prof = equilibriumProfile(p);
-      botSolver = prof.solver;
-      recorded = prof.recorded;
-      const e = botSolver.exploitability();
-      ex = { selfValue0: botSolver.value0(), brAsOpener: e.br0, brAsResponder: e.br1, exploitability: e.exploitability };
-    } else {
-      const rules = rulesForVariant(p.variant, p.dice, p.sides);
-      const bot = createStrategy(p.strategy, { rules, players: 2 });
-      ex = botExploitability(p.variant, p.dice, p.sides, bot);
-      botSolver = new LiarsSolver({ variant: p.variant, dice: [p.dice, p.dice], sides: p.sides });
-      fillBotPolicy(botSolver, bot, rules, 0);
-      fillBotPolicy(botSolver, bot, rules, 1);
+function exploitBot(p: BotExploitParams): BotExploitResult {
+  let ex: { selfValue0: number; brAsOpener: number; brAsResponder: number; exploitability: number };
+  let botSolver: LiarsSolver;
+  let recorded: BotExploitResult['recorded'];
+  if (p.strategy.name === 'equilibrium') {
+    const prof = equilibriumProfile(p);
+    botSolver = prof.solver;
+    recorded = prof.recorded;
+    const e = botSolver.exploitability();
+    ex = { selfValue0: botSolver.value0(), brAsOpener: e.br0, brAsResponder: e.br1, exploitability: e.exploitability };
+  } else {
+    const rules = rulesForVariant(p.variant, p.dice, p.sides);
+    const bot = createStrategy(p.strategy, { rules, players: 2 });
+    ex = botExploitability(p.variant, p.dice, p.sides, bot);
+    botSolver = new LiarsSolver({ variant: p.variant, dice: [p.dice, p.dice], sides: p.sides });
+    fillBotPolicy(botSolver, bot, rules, 0);
+    fillBotPolicy(botSolver, bot, rules, 1);
+  }
+  const eq = equilibria.get(JSON.stringify([p.variant, p.dice, p.sides, p.target, p.maxIterations]), () => solveCfr({ variant: p.variant, dice: [p.dice, p.dice], sides: p.sides, target: p.target, maxIterations: p.maxIterations }));
+  const m = exactMatch(eq.solver, botSolver);
+  return {
+    strategy: specLabel(p.strategy), variant: p.variant, dice: p.dice, sides: p.sides,
+    selfValue0: ex.selfValue0, brAsOpener: ex.brAsOpener, brAsResponder: ex.brAsResponder, exploitability: ex.exploitability,
+    equilibriumExploitability: eq.result.exploitability,
+    versusEquilibrium: { equilibriumOpensValue: m.valueAOpens, botOpensValue: m.valueBOpens, equilibriumPenaltiesPerRound: m.penaltiesA, botPenaltiesPerRound: 1 - m.penaltiesA },
+    ...(recorded ? { recorded } : {}),
+  };
+}
+
+/** The player's exact exploitability at each budget, beside CFR+'s after as many iterations. */
+function exploitPlayer(p: PlayerExploitParams): PlayerExploitResult {
+  const spec = p.player.trim(), name = spec.split(':')[0].trim();
+  const rest = spec.includes(':') ? spec.slice(spec.indexOf(':') + 1).trim() : '';
+  const budgets: (number | undefined)[] = p.budgets ?? [undefined];
+  const specAt = (b: number | undefined) => (b === undefined ? spec : `${name}:iters=${b}${rest ? `,${rest}` : ''}`);
+  // every spec checked before any work
+  const rules0 = rulesForVariant(p.variant, p.dice, p.sides);
+  for (const b of budgets) p.makePlayer(specAt(b), 0, rules0);
+  const cfr = new LiarsSolver({ variant: p.variant, dice: [p.dice, p.dice], sides: p.sides });
+  let cfrSeconds = 0;
+  const rows = budgets.map((b) => {
+    const r = statePlayerExploitability(p.variant, p.dice, p.sides, (seat, rules) => p.makePlayer(specAt(b), seat, rules), p.seeds, p.seed);
+    let cfrExploitability: number | null = null;
+    if (b !== undefined) {
+      // performance.now, not process.hrtime: a question runs in the browser too
+      const t0 = performance.now();
+      cfr.iterate(b - cfr.iterations);
+      cfrSeconds += (performance.now() - t0) / 1e3;
+      cfrExploitability = cfr.exploitability().exploitability;
     }
-    const eq = equilibria.get(JSON.stringify([p.variant, p.dice, p.sides, p.target, p.maxIterations]), () => solveCfr({ variant: p.variant, dice: [p.dice, p.dice], sides: p.sides, target: p.target, maxIterations: p.maxIterations }));
-    const m = exactMatch(eq.solver, botSolver);
-    return {
-      strategy: specLabel(p.strategy), variant: p.variant, dice: p.dice, sides: p.sides,
-      selfValue0: ex.selfValue0, brAsOpener: ex.brAsOpener, brAsResponder: ex.brAsResponder, exploitability: ex.exploitability,
-      equilibriumExploitability: eq.result.exploitability,
-      versusEquilibrium: { equilibriumOpensValue: m.valueAOpens, botOpensValue: m.valueBOpens, equilibriumPenaltiesPerRound: m.penaltiesA, botPenaltiesPerRound: 1 - m.penaltiesA },
-      ...(recorded ? { recorded } : {}),
-    };
-  },
-  text: (r) => [
+    return { player: specAt(b), iterations: b ?? null, ...r, cfrExploitability, cfrSeconds: b === undefined ? null : cfrSeconds };
+  });
+  return { strategy: spec, variant: p.variant, dice: p.dice, sides: p.sides, seeds: p.seeds, seed: p.seed, rows };
+}
+
+function exploitBotText(r: BotExploitResult): string {
+  return [
     `${r.strategy}, ${r.variant} variant, ${r.dice} v ${r.dice} dice, ${r.sides} sides (exact, two players, +1 win / −1 loss per round)`,
     `bot against itself: opener's value ${r.selfValue0.toFixed(6)}`,
     `best response against it: ${r.brAsOpener.toFixed(6)} as opener, ${r.brAsResponder.toFixed(6)} as responder; exploitability ${r.exploitability.toFixed(6)} per round`,
     ...(r.recorded ? [`exploitability recorded by ${r.recorded.by}: ${r.recorded.exploitability.toExponential(6)}; measured here: ${r.exploitability.toExponential(6)}`] : []),
     `against the equilibrium (exploitability ${r.equilibriumExploitability.toExponential(1)}): the equilibrium wins ${r.versusEquilibrium.equilibriumOpensValue.toFixed(6)} per round as opener and ${(-r.versusEquilibrium.botOpensValue).toFixed(6)} as responder`,
     `with the loser opening the next round the bot takes ${r.versusEquilibrium.botPenaltiesPerRound.toFixed(6)} of the penalties`,
-  ].join('\n'),
-});
+  ].join('\n');
+}
+
+function exploitPlayerText(r: PlayerExploitResult): string {
+  const withCfr = r.rows[0].iterations !== null;
+  return [
+    `${r.strategy}: ${r.variant} variant, ${r.dice} v ${r.dice} dice, ${r.sides} sides, two players`,
+    'exact (+1 win / −1 loss a round), from its choice at every information set it reaches:',
+    `${r.seeds === 1 ? 'one seeded decision each' : `its frequencies over ${r.seeds} seeds`} (seed ${r.seed})${withCfr ? '; CFR+ after as many iterations (each a whole-tree pass)' : ''}`,
+    '',
+    textTable(r.rows.map((x) => ({
+      ...(withCfr ? { iterations: x.iterations } : { player: x.player }),
+      exploitability: x.exploitability.toFixed(4),
+      'self-play opener': x.selfValue0.toFixed(4),
+      infosets: x.infosets,
+      ...(withCfr ? { 'CFR+ exploitability': x.cfrExploitability!.toFixed(4) } : {}),
+      seconds: x.seconds.toFixed(1),
+      ...(withCfr ? { 'CFR+ seconds': x.cfrSeconds!.toFixed(2) } : {}),
+    }))),
+  ].join('\n');
+}
+
+/** A bot's figures, or a player's rows: the answer's type follows what is measured. */
+function answerExploit(p: BotExploitParams, ctx?: QuestionContext): BotExploitResult;
+function answerExploit(p: PlayerExploitParams, ctx?: QuestionContext): PlayerExploitResult;
+function answerExploit(p: ExploitParams, ctx?: QuestionContext): ExploitResult;
+function answerExploit(p: ExploitParams): ExploitResult {
+  return 'player' in p ? exploitPlayer(p) : exploitBot(p);
+}
+
+// `satisfies`, not defineQuestion: the answer keeps its overloads (a report asking about a bot gets a bot's figures)
+export const exploit = {
+  name: 'exploit',
+  summary: 'exactly, two players: what a best response wins against a deterministic bot (or a player of every game), and the bot against the equilibrium',
+  exact: true,
+  answer: answerExploit,
+  text: (r: ExploitResult) => ('rows' in r ? exploitPlayerText(r) : exploitBotText(r)),
+} satisfies Question<ExploitParams, ExploitResult>;
 
 // ---------------------------------------------------------------- sweep
 export interface SweepParams {

@@ -19,6 +19,7 @@ import { parsePosition } from './hand.js';
 import { isWinningHand, shanten } from './shanten.js';
 import { EV_LAST_TILE, FAN_COUNT, FAN_NAMES, FAN_IDS, Valuer } from './value.js';
 import { getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
+import { PairedDeal } from './paired-deal.js';
 
 export type { OddsParams } from './exact-ready-odds.js';
 
@@ -370,9 +371,8 @@ export interface PairedSummary {
 export const PAIRED = defineLayout({ deals: 1, sumA: 1, sumSqA: 1, sumB: 1, sumSqB: 1, sumD: 1, sumSqD: 1, differ: 1 });
 const PA = PAIRED.offset;
 
-/** Per thread: the two engines, the shared wall and a scratch deal accumulator. */
-interface PairedEngines { a: Deal; b: Deal; wall: Uint8Array; scratch: Float64Array }
-const paired = new Memo<PairedEngines>(8);
+/** Per thread and table: the two engines and their shared wall. */
+const paired = new Memo<PairedDeal>(8);
 
 /**
  * Deal i: a shuffled wall; the strategy in seat (4 − i mod 4) mod 4 and the baseline elsewhere,
@@ -384,22 +384,15 @@ export const pairedKernel: Kernel<PairedParams, PairedSummary> = {
   progress: { label: 'mahjong paired walls', unit: 'walls' },
   sample: () => ({ params: { rules: loadRules(), strategy: 'value', baseline: 'greedy' }, count: 100 }),
   run(p, rng, count) {
-    const e = paired.get(`${p.strategy},${p.baseline}|${JSON.stringify(p.rules)}`, () => ({
-      a: new Deal(p.rules, [getStrategy(p.strategy), getStrategy(p.baseline), getStrategy(p.baseline), getStrategy(p.baseline)], rng),
-      b: new Deal(p.rules, [getStrategy(p.baseline), getStrategy(p.baseline), getStrategy(p.baseline), getStrategy(p.baseline)], rng),
-      wall: new Uint8Array(108), scratch: new Float64Array(DEAL.length),
-    }));
-    e.a.rng = rng; e.b.rng = rng;
+    const e = paired.get(`${p.strategy},${p.baseline}|${JSON.stringify(p.rules)}`, () => new PairedDeal(p.rules, getStrategy(p.strategy), getStrategy(p.baseline), rng));
+    e.rng = rng;
     const acc = new Float64Array(PAIRED.length);
-    const w = e.wall;
     for (let i = 0; i < count; i++) {
-      for (let j = 0; j < 108; j++) w[j] = j >> 2;
-      for (let j = 107; j > 0; j--) { const k = rng.below(j + 1); const t = w[j]; w[j] = w[k]; w[k] = t; }
-      const r = i & 3, seat = (4 - r) & 3;
-      e.a.play(e.scratch, r, w);
-      const x = e.a.score[seat];
-      e.b.play(e.scratch, r, w);
-      const y = e.b.score[seat];
+      e.shuffleWall();
+      const r = i & 3;
+      const x = e.playWithStrategy(r);
+      e.playBaseline(r);
+      const y = e.baseline.score[PairedDeal.seatOf(r)];
       acc[PA.deals]++;
       acc[PA.sumA] += x; acc[PA.sumSqA] += x * x;
       acc[PA.sumB] += y; acc[PA.sumSqB] += y * y;

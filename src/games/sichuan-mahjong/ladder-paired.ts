@@ -1,12 +1,13 @@
 /**
  * Sichuan mahjong's paired ladder finding: the rung's player's gain over greedy — the rung in one
  * seat among three greedy players against greedy in that seat, on the same wall and the same dice
- * (the measurement of `mahjong compare`, on the ladder's deals, with the rung in every seat).
+ * (the measurement of `mahjong compare`, its PairedDeal, on the ladder's deals, with the rung in
+ * every seat).
  */
 import { UserError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
 import { getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
-import { Deal, DEAL } from './engine.js';
+import { PairedDeal } from './paired-deal.js';
 import type { SichuanRules } from './rules.js';
 import type { LadderPaired, PairedMeasure } from '../types.js';
 
@@ -22,22 +23,18 @@ function measurer(rules: SichuanRules, spec: string): PairedMeasure | null {
     throw e;
   }
   const greedy = getStrategy(BASELINE);
-  const rng = new Rng(1), start = new Int32Array(4);
-  const withRung = new Deal(rules, [strategy, greedy, greedy, greedy], rng);
-  const baseline = new Deal(rules, [greedy, greedy, greedy, greedy], rng);
-  const scratch = new Float64Array(DEAL.length);
+  const rng = new Rng(1), afterWall = new Int32Array(4);
+  const deal = new PairedDeal(rules, strategy, greedy, rng);
   return (seed, out) => {
-    start.set(new Rng(seed).s);
-    // every play starts from the same stream: the same wall and the same dice
-    rng.s.set(start);
-    baseline.play(scratch, 0);
+    rng.s.set(new Rng(seed).s);
+    deal.shuffleWall();
+    // every play goes on from the same stream: the same dice
+    afterWall.set(rng.s);
+    deal.playBaseline(0);
     let d = 0;
     for (let r = 0; r < 4; r++) {
-      // rotation r puts the rung's slot (0) in seat (4 − r) mod 4
-      const seat = (4 - r) & 3;
-      rng.s.set(start);
-      withRung.play(scratch, r);
-      d += withRung.score[seat] - baseline.score[seat];
+      rng.s.set(afterWall);
+      d += deal.playWithStrategy(r) - deal.baseline.score[PairedDeal.seatOf(r)];
     }
     out[0] = d / 4;
     out[1] = 1;

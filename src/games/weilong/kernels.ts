@@ -123,6 +123,9 @@ export class SimGame extends WeilongGame {
   readonly onWins = new Float64Array(5);
   readonly onPts = new Float64Array(5);
   readonly onN = new Float64Array(5);
+  /** per Son, after replayEachAbilityOff: his round wins and points with − without his ability (0: the rules leave it off) */
+  readonly dWin = new Float64Array(5);
+  readonly dPts = new Float64Array(5);
 
   /** Seat the slots for one game: slot (s + rotation) mod P sits in seat s (allocation-free). */
   seatSlots(rotation: number): void {
@@ -151,10 +154,7 @@ export class SimGame extends WeilongGame {
   playMain(): void {
     const acc = this.acc, L = this.L, P = this.players;
     this.main = true;
-    this.setAbilityMask(ALL_ABILITIES);
-    this.startGame();
-    this.syncUses();
-    this.playSeededGame();
+    this.playAllOn();
     acc[L.games]++;
     for (let s = 0; s < P; s++) {
       const w = this.winShare[s], pts = this.score[s], si = this.stratIndex[s], fc = this.firstCard[s];
@@ -169,21 +169,48 @@ export class SimGame extends WeilongGame {
       acc[L.startGames + fc]++;
       acc[L.startWin + fc] += w;
     }
+  }
+
+  /**
+   * The game in `seeds` with every ability on (accumulated as `main` says); each Son's tallies kept
+   * in onWins, onPts, onN for the replays.
+   */
+  playAllOn(): void {
+    this.setAbilityMask(ALL_ABILITIES);
+    this.startGame();
+    this.syncUses();
+    this.playSeededGame();
     this.onWins.set(this.gWins);
     this.onPts.set(this.gPts);
     this.onN.set(this.gN);
   }
 
-  /** Replay the same game once per Son with that Son's ability off; accumulate the paired differences. */
-  playWorth(): void {
-    const acc = this.acc, L = this.L, W = WORTH.offset;
+  /**
+   * One game both ways, per Son — the ability worth of `weilong simulate` and of the ladder: after
+   * playAllOn, the same game replayed from the same seeds once per Son with his ability alone off,
+   * nothing accumulated; into dWin[k], dPts[k] his round wins and points with − without it.
+   */
+  replayEachAbilityOff(): void {
     this.main = false;
     for (let k = 0; k < 5; k++) {
+      this.dWin[k] = 0;
+      this.dPts[k] = 0;
       if (!this.rules.abilities[k]) continue;
       this.setAbilityMask(ALL_ABILITIES & ~(1 << k));
       this.startGame();
       this.playSeededGame();
-      const dw = this.onWins[k] - this.gWins[k], dp = this.onPts[k] - this.gPts[k], n = this.onN[k];
+      this.dWin[k] = this.onWins[k] - this.gWins[k];
+      this.dPts[k] = this.onPts[k] - this.gPts[k];
+    }
+  }
+
+  /** Replay the same game once per Son with that Son's ability off; accumulate the paired differences. */
+  playWorth(): void {
+    const acc = this.acc, L = this.L, W = WORTH.offset;
+    this.replayEachAbilityOff();
+    for (let k = 0; k < 5; k++) {
+      if (!this.rules.abilities[k]) continue;
+      const dw = this.dWin[k], dp = this.dPts[k], n = this.onN[k];
       const o = L.worth + WORTH.length * k;
       acc[o + W.dWin] += dw;
       acc[o + W.dWin2] += dw * dw;

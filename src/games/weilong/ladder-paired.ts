@@ -1,12 +1,12 @@
 /**
  * Weilong's paired ladder findings: each Son's ability worth at the rung's skill — the rung's
  * player in every seat, each game replayed with that Son's ability alone switched off from the same
- * seeds (the measurement of `weilong simulate`'s "ability worth", on the ladder's deals).
+ * seeds: `weilong simulate`'s ability worth (SimGame.playAllOn, replayEachAbilityOff), on the
+ * ladder's deals.
  */
 import { UserError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
 import { getStrategy } from '../../../strategies/weilong/index.js';
-import { ALL_ABILITIES } from './engine.js';
 import { SimGame } from './kernels.js';
 import { SON_SHORT, type WeilongRules } from './rules.js';
 import type { LadderPaired, PairedMeasure } from '../types.js';
@@ -22,25 +22,18 @@ function measurer(rules: WeilongRules, spec: string, players: number): PairedMea
   }
   const g = new SimGame(rules);
   g.setPlayers(Array.from({ length: players }, () => strategy));
-  // replays only: the per-Son tallies of each game, no accumulator
+  // the per-Son tallies of each game only, no accumulator
   g.main = false;
-  const onWins = new Float64Array(5), onN = new Float64Array(5);
   return (seed, out) => {
     const rng = new Rng(seed);
     g.seeds[0] = rng.nextU32();
     g.seeds[1] = rng.nextU32();
-    g.setAbilityMask(ALL_ABILITIES);
-    g.startGame();
-    g.playSeededGame();
-    onWins.set(g.gWins);
-    onN.set(g.gN);
+    g.playAllOn();
+    g.replayEachAbilityOff();
     for (let k = 0; k < 5; k++) {
       if (!rules.abilities[k]) continue;
-      g.setAbilityMask(ALL_ABILITIES & ~(1 << k));
-      g.startGame();
-      g.playSeededGame();
-      out[2 * k] = onWins[k] - g.gWins[k];
-      out[2 * k + 1] = onN[k];
+      out[2 * k] = g.dWin[k];
+      out[2 * k + 1] = g.onN[k];
     }
   };
 }
