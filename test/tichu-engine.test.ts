@@ -3,6 +3,7 @@ import { Rng } from '../src/core/rng.js';
 import { Engine, K_BOMB4, K_BOMBSF, K_DOG, K_FULL, K_PAIR, K_PAIRRUN, K_PASS, K_SINGLE, K_STRAIGHT, K_TRIPLE } from '../src/games/tichu/engine.js';
 import { parseCards, DRAGON, PHOENIX, MAHJONG, DOG, cardText } from '../src/games/tichu/cards.js';
 import { loadRules } from '../src/games/tichu/rules.js';
+import { hasFourOfAKind, hasStraightFlush } from '../src/games/tichu/hand.js';
 import type { MoveList, TichuStrategy, TichuView } from '../src/games/tichu/strategy.js';
 import { createStrategy, parseStrategySpec } from '../strategies/tichu/index.js';
 
@@ -291,6 +292,70 @@ describe('tichu engine invariants over 10^5 random rounds', () => {
       expect(e.roundOver).toBe(true);
     }
   });
+});
+
+describe('tichu engine: the suit masks behind the bomb checks', () => {
+  /** What the masks must say, from the hand itself: the per-rank suit masks scanned as hand.ts does. */
+  function checkSeat(e: Engine, p: number, L: number): string | null {
+    const mask = new Uint8Array(13);
+    let quads = 0;
+    for (let r = 2; r <= 14; r++) {
+      mask[r - 2] = e.smask[p * 16 + r];
+      if (mask[r - 2] === 15) quads++;
+      for (let s = 0; s < 4; s++) if (((e.suitRanks[p * 4 + s] >> r) & 1) !== ((mask[r - 2] >> s) & 1)) return `seat ${p} rank ${r} suit ${s}`;
+    }
+    if (e.quads[p] !== quads) return `seat ${p}: ${e.quads[p]} quads, hand has ${quads}`;
+    if (e.hasBomb(p) !== (hasFourOfAKind(mask) || hasStraightFlush(mask, L))) return `seat ${p}: hasBomb ${e.hasBomb(p)}`;
+    for (let r = 2; r <= 14; r++) {
+      const sm = mask[r - 2];
+      if (!sm) continue;
+      // the suit a single is played with: the lowest outside every straight flush of the hand, else the lowest
+      let want = -1, first = -1;
+      for (let s = 0; s < 4 && want < 0; s++) {
+        if (!(sm & (1 << s))) continue;
+        if (first < 0) first = s;
+        let lo = r, hi = r;
+        while (lo > 2 && mask[lo - 3] & (1 << s)) lo--;
+        while (hi < 14 && mask[hi - 1] & (1 << s)) hi++;
+        if (hi - lo + 1 < L) want = s;
+      }
+      if (e.suitFor(p, r) !== (want < 0 ? first : want)) return `seat ${p} rank ${r}: suit ${e.suitFor(p, r)}`;
+    }
+    return null;
+  }
+
+  for (const L of [3, 5]) {
+    it(`agree with the hands after every play, a redeal and a copy (minStraightFlush ${L}, 1,000 rounds)`, () => {
+      const r = loadRules(undefined, [`minStraightFlush=${L}`]);
+      const rng = new Rng(31 + L);
+      const e = new Engine(r, [0, 1, 2, 3].map(() => createStrategy(parseStrategySpec('random:call=0.05,bomb=0.5'), r, rng)), rng);
+      const d = new Engine(r, e.strategies, new Rng(1));
+      let bad: string | null = null, checks = 0, bombs = 0;
+      const check = (x: Engine) => {
+        for (let p = 0; p < 4 && !bad; p++) {
+          bad = checkSeat(x, p, r.minStraightFlush);
+          if (x.hasBomb(p)) bombs++;
+        }
+        checks++;
+      };
+      e.trace = () => {
+        check(e);
+        if (checks % 7 === 0) {
+          e.determinizeInto(d, checks & 3, rng);
+          check(d);
+          d.copyFrom(e);
+          check(d);
+        }
+      };
+      for (let i = 0; i < 1000 && !bad; i++) {
+        e.playRound();
+        check(e);
+      }
+      expect(bad).toBeNull();
+      expect(checks).toBeGreaterThan(20_000);
+      expect(bombs).toBeGreaterThan(200);
+    });
+  }
 });
 
 describe('tichu determinization (what a search player may know)', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { Rng } from '../src/core/rng.js';
 import { loadRules } from '../src/games/wulong/turn/rules.js';
@@ -7,7 +7,8 @@ import { gameKernel, sweepKernel, type SweepParams } from '../src/games/wulong/g
 import { rawRules, runSweep, sweepPoints } from '../src/games/wulong/game/sweep.js';
 import { parseSweepSet } from '../src/core/rules.js';
 import { runExperiment } from '../src/parallel/pool.js';
-import { parsePlayers } from '../strategies/wulong/index.js';
+import { bettors, parsePlayers } from '../strategies/wulong/index.js';
+import type { Bettor } from '../src/games/wulong/game/strategy.js';
 import { measureAllocation } from './helpers/alloc.js';
 
 const rules = loadRules();
@@ -30,6 +31,30 @@ describe('wulong game loop', () => {
     expect(m.gcEvents).toBe(0);
     expect(m.bytes).toBeLessThan(64 * 1024);
     expect(acc[g.L.offset.rolls]).toBeGreaterThan(1_000_000 / 2);
+  });
+
+  it('a bettor that is not a PlannedBettor is called for each decision, without allocating either', () => {
+    // the engine calls other bettors through BettingPhase; wrap kelly's so it is one of those
+    const kelly = bettors.get('kelly'), build = kelly.bettor.bind(kelly);
+    let opens = 0;
+    const spy = vi.spyOn(kelly, 'bettor').mockImplementation((spec, r) => {
+      const b = build(spec, r);
+      const called: Bettor = { allIn: b.allIn, raises: b.raises, open: (phase) => (opens++, b.open(phase)), raise: (phase, card) => b.raise(phase, card) };
+      return called;
+    });
+    try {
+      const g = new WulongGame(params);
+      const acc = new Float64Array(g.L.length);
+      const rng = new Rng(9);
+      const m = measureAllocation(() => {
+        for (let k = 0; k < 5; k++) g.playGames(rng, 3000, acc);
+      }, () => g.playGames(rng, 4000, acc));
+      expect(opens).toBeGreaterThan(100_000);
+      expect(m.gcEvents).toBe(0);
+      expect(m.bytes).toBeLessThan(64 * 1024);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('results are bit-identical for 1 and 2 workers', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectWithinSE } from './kit/within-se.js';
 import { Rng } from '../src/core/rng.js';
 import { loadRules, type WulongRules } from '../src/games/wulong/turn/rules.js';
@@ -8,7 +8,8 @@ import { WulongGame, type GameParams } from '../src/games/wulong/game/engine.js'
 import { END, gameLayout, cardAt, moneyAt, slotAt, type MoneyName } from '../src/games/wulong/game/layout.js';
 import { policyTablesFor } from '../src/games/wulong/game/policy-tables.js';
 import { gameKernel, summarizeGame } from '../src/games/wulong/game/kernels.js';
-import { parsePlayers, parsePlayer, splitPlayers } from '../strategies/wulong/index.js';
+import { bettors, parsePlayers, parsePlayer, splitPlayers } from '../strategies/wulong/index.js';
+import { PlannedBettor, type Bettor } from '../src/games/wulong/game/strategy.js';
 import { parsePolicy } from '../strategies/wulong/index.js';
 
 /** A stream that returns scripted draws (ordered-roll indices), for scripted turns. */
@@ -295,5 +296,69 @@ describe('wulong game: money, exact tables, simulation', () => {
     expect(r.strategies.reduce((s, x) => s + x.win.p, 0)).toBeCloseTo(1, 9);
     expect(r.length.turnsMean).toBeGreaterThan(3);
     expect(gameLayout(4, 4).length).toBe(a.length);
+  });
+});
+
+describe('wulong game: planned bettors', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Every registered strategy's bettor hidden behind an object of another shape, which the engine calls for each decision. */
+  function callEveryBettor(): { opens: number; raises: number } {
+    const calls = { opens: 0, raises: 0 };
+    for (const strategy of bettors.all) {
+      const build = strategy.bettor.bind(strategy);
+      vi.spyOn(strategy, 'bettor').mockImplementation((spec, rules) => {
+        const b = build(spec, rules);
+        const called: Bettor = {
+          allIn: b.allIn,
+          raises: b.raises,
+          open: (phase) => (calls.opens++, b.open(phase)),
+          raise: (phase, card) => (calls.raises++, b.raise(phase, card)),
+        };
+        return called;
+      });
+    }
+    return calls;
+  }
+
+  // the engine makes a PlannedBettor's decisions in its own loop; its open() and raise() must agree bit for bit
+  const tables: [string, GameParams][] = [
+    ['the default line-up', { rules: base, players: parsePlayers('kelly,fraction:0.1,min,naive', 4) }],
+    ['lookahead, a fixed card and a read', { rules: loadRules(undefined, ['betting.readAccuracy=0.5']), players: parsePlayers('lookahead,kelly:0.5,fraction:0.3,naive:dragon', 4) }],
+    ['short stacks: all-in bets, sitting out', { rules: loadRules(undefined, ['allIn.limit=3000', 'allIn.odds=5', 'game.startingCash=3000', 'game.shortStack=sit-out', 'game.chip=100']), players: parsePlayers('kelly:3,fraction:0.5,min', 3) }],
+    ['five players, other turn policies', { rules: base, players: parsePlayers('min@threshold:2500,lookahead@per-dice:2000,3000,kelly:2@keep-all:1500,fraction:0.05,naive:tiger', 5) }],
+  ];
+  for (const [name, params] of tables) {
+    it(`the engine's own loop decides as PlannedBettor.open and .raise, bit for bit: ${name}`, () => {
+      const run = () => {
+        const g = new WulongGame(params);
+        const acc = new Float64Array(g.L.length);
+        g.playGames(new Rng(17), 400, acc);
+        return Array.from(acc);
+      };
+      const openSpy = vi.spyOn(PlannedBettor.prototype, 'open');
+      const fast = run();
+      expect(openSpy).not.toHaveBeenCalled();
+      const calls = callEveryBettor();
+      const called = run();
+      expect(calls.opens).toBeGreaterThan(1000);
+      expect(openSpy).toHaveBeenCalledTimes(calls.opens);
+      expect(called).toEqual(fast);
+    });
+  }
+
+  it('the short-stack table reaches the all-in branch, and raises', () => {
+    const g = new WulongGame(tables[2][1]);
+    const a = new Float64Array(g.L.length);
+    g.playGames(new Rng(17), 400, a);
+    let allIns = 0, raises = 0;
+    for (let s = 0; s < 3; s++) {
+      allIns += a[slotAt(g.L, s, 'allIns')];
+      raises += a[slotAt(g.L, s, 'raises')];
+    }
+    expect(allIns).toBeGreaterThan(100);
+    expect(raises).toBeGreaterThan(1000);
   });
 });

@@ -1,4 +1,4 @@
-import { FORTUNE, STAKE, TARGET, bestCard, favourable, openBet, raiseToTarget, type BettingPhase, type BettingStrategy, type Bettor, type PassiveSpec } from '../../src/games/wulong/game/strategy.js';
+import { PICK, PlannedBettor, SIZING, type BettingStrategy, type PassiveSpec } from '../../src/games/wulong/game/strategy.js';
 import { parseFraction } from './params.js';
 
 /**
@@ -16,21 +16,5 @@ export const fraction: BettingStrategy = {
     const f = arg === undefined || arg === '' ? 0.1 : parseFraction(arg, 'fraction:F', 1);
     return { name: `fraction:${f}`, strategy: 'fraction', size: f };
   },
-  bettor: (spec) => new FractionBettor(spec.size),
+  bettor: (spec) => new PlannedBettor(PICK.best, 0, SIZING.fraction, spec.size, true, true),
 };
-
-class FractionBettor implements Bettor {
-  readonly allIn = true;
-  readonly raises = true;
-  constructor(private readonly size: number) {}
-  open(phase: BettingPhase): number {
-    const c = bestCard(phase, false), n = phase.num;
-    n[TARGET] = favourable(phase, c) ? this.size * n[FORTUNE] : 0;
-    return openBet(phase, c);
-  }
-  raise(phase: BettingPhase): void {
-    const n = phase.num;
-    n[TARGET] = this.size * (n[FORTUNE] + n[STAKE]);
-    raiseToTarget(phase);
-  }
-}

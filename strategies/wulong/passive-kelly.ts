@@ -1,4 +1,4 @@
-import { FORTUNE, STAKE, BET_ODDS, EDGE, TARGET, bestCard, favourable, openBet, raiseToTarget, type BettingPhase, type BettingStrategy, type Bettor, type PassiveSpec } from '../../src/games/wulong/game/strategy.js';
+import { PICK, PlannedBettor, SIZING, type BettingStrategy, type PassiveSpec } from '../../src/games/wulong/game/strategy.js';
 import { parseFraction } from './params.js';
 
 /**
@@ -16,26 +16,5 @@ export const kelly: BettingStrategy = {
     const k = arg === undefined || arg === '' ? 1 : parseFraction(arg, 'kelly:K', 4);
     return { name: `kelly:${k}`, strategy: 'kelly', size: k };
   },
-  bettor: (spec) => new KellyBettor(spec.size),
+  bettor: (spec) => new PlannedBettor(PICK.best, 0, SIZING.kelly, spec.size, true, true),
 };
-
-class KellyBettor implements Bettor {
-  readonly allIn = true;
-  readonly raises = true;
-  constructor(private readonly size: number) {}
-  open(phase: BettingPhase): number {
-    const c = bestCard(phase, false), n = phase.num;
-    if (!favourable(phase, c)) n[TARGET] = 0;
-    else {
-      const p = phase.odds[c], lose = 1 - p - phase.odds[phase.cards], b = phase.cardOdds[c];
-      n[TARGET] = (this.size * n[EDGE] * n[FORTUNE]) / (b * (p + lose));
-    }
-    return openBet(phase, c);
-  }
-  raise(phase: BettingPhase, card: number): void {
-    const n = phase.num;
-    const p = phase.odds[card], lose = 1 - p - phase.odds[phase.cards], b = n[BET_ODDS];
-    n[TARGET] = (this.size * n[EDGE] * (n[FORTUNE] + n[STAKE])) / (b * (p + lose));
-    raiseToTarget(phase);
-  }
-}

@@ -1,5 +1,4 @@
-import type { BettingStrategy, PassiveSpec } from '../../src/games/wulong/game/strategy.js';
-import { MinBettor } from './passive-min.js';
+import { PICK, PlannedBettor, SIZING, type BettingStrategy, type PassiveSpec } from '../../src/games/wulong/game/strategy.js';
 
 /**
  * lookahead — `min` with a far-sighted opening card. `min` stakes the minimum and adds one minimum
@@ -18,5 +17,5 @@ export const lookahead: BettingStrategy = {
     if (arg) throw new Error('lookahead takes no parameter');
     return { name: 'lookahead', strategy: 'lookahead', size: 0 };
   },
-  bettor: () => new MinBettor(true),
+  bettor: () => new PlannedBettor(PICK.lookahead, 0, SIZING.min, 0, true, true),
 };

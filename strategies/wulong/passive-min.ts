@@ -1,4 +1,4 @@
-import { MIN_BET, TARGET, AMOUNT, bestCard, openBet, type BettingPhase, type BettingStrategy, type Bettor, type PassiveSpec } from '../../src/games/wulong/game/strategy.js';
+import { PICK, PlannedBettor, SIZING, type BettingStrategy, type PassiveSpec } from '../../src/games/wulong/game/strategy.js';
 
 /**
  * min — the exact card at the minimum stake: picks the card with the best conditional EV per chip
@@ -14,19 +14,5 @@ export const minStake: BettingStrategy = {
     if (arg) throw new Error('min takes no parameter');
     return { name: 'min', strategy: 'min', size: 0 };
   },
-  bettor: () => new MinBettor(false),
+  bettor: () => new PlannedBettor(PICK.best, 0, SIZING.min, 0, true, true),
 };
-
-/** The minimum stake, +1 minimum bet per favourable phase; `lookahead` opens on the card whose raises are worth most. */
-export class MinBettor implements Bettor {
-  readonly allIn = true;
-  readonly raises = true;
-  constructor(private readonly lookahead: boolean) {}
-  open(phase: BettingPhase): number {
-    phase.num[TARGET] = 0;
-    return openBet(phase, bestCard(phase, this.lookahead));
-  }
-  raise(phase: BettingPhase): void {
-    phase.num[AMOUNT] = phase.num[MIN_BET];
-  }
-}

@@ -1,5 +1,5 @@
 import { UserError } from '../../src/core/errors.js';
-import { AMOUNT, TARGET, openBet, type BettingPhase, type BettingStrategy, type Bettor, type PassiveSpec } from '../../src/games/wulong/game/strategy.js';
+import { PICK, PlannedBettor, SIZING, type BettingStrategy, type PassiveSpec } from '../../src/games/wulong/game/strategy.js';
 
 /**
  * naive[:card] — the baseline: always the same betting card (default `crane`, Dance of the Crane),
@@ -18,19 +18,6 @@ export const naive: BettingStrategy = {
   bettor(spec, rules) {
     const card = rules.bettingCards.findIndex((x) => x.id === spec.fixedCard);
     if (card < 0) throw new UserError(`strategy ${spec.name}: no betting card "${spec.fixedCard}" (cards: ${rules.bettingCards.map((x) => x.id).join(', ')})`);
-    return new NaiveBettor(card);
+    return new PlannedBettor(PICK.fixed, card, SIZING.min, 0, false, false);
   },
 };
-
-class NaiveBettor implements Bettor {
-  readonly allIn = false;
-  readonly raises = false;
-  constructor(private readonly card: number) {}
-  open(phase: BettingPhase): number {
-    phase.num[TARGET] = 0;
-    return openBet(phase, this.card);
-  }
-  raise(phase: BettingPhase): void {
-    phase.num[AMOUNT] = 0;
-  }
-}

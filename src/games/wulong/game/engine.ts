@@ -5,7 +5,7 @@ import { policyTablesFor, raiseValue, type PolicyTables } from './policy-tables.
 import { readOdds } from '../turn/tell.js';
 import { CARD, END, MONEY, SLOT, gameLayout, type GameLayout } from './layout.js';
 import { checkPlayers, safeLimit, validateGameRules, type GameRules } from './rules.js';
-import { ALL_IN_ODDS, AMOUNT, BET_ODDS, BettingPhase, CHIP, EDGE, FORTUNE, MIN_BET, STAKE, type Bettor, type PlayerSpec } from './strategy.js';
+import { ALL_IN_ODDS, AMOUNT, BET_ODDS, BettingPhase, CHIP, EDGE, FORTUNE, MIN_BET, PICK, PlannedBettor, SIZING, STAKE, type Bettor, type PlayerSpec } from './strategy.js';
 import { bettorFor } from '../../../../strategies/wulong/index.js';
 
 /** What the game kernel is handed: rules (with `game`), one player spec per strategy slot, seating. */
@@ -149,6 +149,14 @@ export class WulongGame {
   /** each slot's bettor's allIn and raises, as bytes (a property read on several bettor classes is slow in the hot loop) */
   private readonly slotAllIn: Uint8Array;
   private readonly slotRaises: Uint8Array;
+  /**
+   * A PlannedBettor's numbers, read once (pick −1: not planned, the bettor is called): the engine
+   * makes planned bettors' decisions in its own loop, without a call (strategy.ts PlannedBettor)
+   */
+  private readonly slotPick: Int32Array;
+  private readonly slotCard: Int32Array;
+  private readonly slotSizing: Int32Array;
+  private readonly slotSize: Float64Array;
   /** what a bettor is shown at a betting phase (refilled for each decision) */
   private readonly bettingPhase: BettingPhase;
   readonly fixedSeats: boolean;
@@ -215,6 +223,11 @@ export class WulongGame {
     this.slotBettor = slots.bettors;
     this.slotAllIn = Uint8Array.from(slots.bettors, (b) => (b.allIn ? 1 : 0));
     this.slotRaises = Uint8Array.from(slots.bettors, (b) => (b.raises ? 1 : 0));
+    const planned = slots.bettors.map((b) => (b instanceof PlannedBettor ? b : null));
+    this.slotPick = Int32Array.from(planned, (b) => (b ? b.pick : -1));
+    this.slotCard = Int32Array.from(planned, (b) => (b ? b.card : 0));
+    this.slotSizing = Int32Array.from(planned, (b) => (b ? b.sizing : 0));
+    this.slotSize = Float64Array.from(planned, (b) => (b ? b.size : 0));
     this.raiseValue = raiseValues(this.policies, this.cardOdds);
     this.readAccuracy = rules.betting?.readAccuracy ?? 0;
     this.readThreshold = Math.round(this.readAccuracy * READ_SCALE);
@@ -274,11 +287,11 @@ export class WulongGame {
     return bet;
   }
 
-  /** Row of the minimum-bet table for a seat's fortune (an integer, so nothing is boxed). */
+  /** Row of the minimum-bet table for a seat's fortune (an integer, so nothing is boxed); the table's fortunes ascend (rules.ts). */
   private minBetRow(seat: number): number {
-    const f = this.fortune[seat];
+    const f = this.fortune[seat], last = this.mbFortune.length - 1;
     let row = 0;
-    for (let i = 1; i < this.mbFortune.length; i++) if (f >= this.mbFortune[i]) row = i;
+    while (row < last && f >= this.mbFortune[row + 1]) row++;
     return row;
   }
 
@@ -429,7 +442,8 @@ export class WulongGame {
   /** The initial betting phase: every passive player with chips picks a card and stakes, on the odds in this.odds (readRoll). */
   initialBets(active: number): void {
     const ph = this.bettingPhase, n = ph.num;
-    ph.raiseBase = this.slotPolicy[this.slotOfSeat[active]] * this.C;
+    const C = this.C, chip = this.game.chip, W = this.odds, vp = W[C], rv = this.slotPolicy[this.slotOfSeat[active]] * C;
+    ph.raiseBase = rv;
     n[ALL_IN_ODDS] = this.num[1];
     for (let s = 0; s < this.P; s++) {
       if (s === active) continue;
@@ -439,22 +453,63 @@ export class WulongGame {
       const mb = this.mbBet[this.minBetRow(s)];
       const mayAllIn = this.slotAllIn[slot] === 1 && f <= this.num[0];
       if (f < mb && this.sitOut && !mayAllIn) continue;
-      n[FORTUNE] = f;
-      n[STAKE] = 0;
-      n[MIN_BET] = mb;
-      ph.mayAllIn = mayAllIn ? 1 : 0;
-      const c = this.slotBettor[slot].open(ph);
-      if (c < 0) this.bet(s, -1 - c, true);
-      else {
-        this.num[2] = n[AMOUNT];
-        this.bet(s, c, false);
+      const pick = this.slotPick[slot];
+      if (pick < 0) {
+        n[FORTUNE] = f;
+        n[STAKE] = 0;
+        n[MIN_BET] = mb;
+        ph.mayAllIn = mayAllIn ? 1 : 0;
+        const c = this.slotBettor[slot].open(ph);
+        if (c < 0) this.bet(s, -1 - c, true);
+        else {
+          this.num[2] = n[AMOUNT];
+          this.bet(s, c, false);
+        }
+        continue;
       }
+      // a PlannedBettor's open(), written out: the card, the stake, all in when better
+      let c = this.slotCard[slot];
+      if (pick !== PICK.fixed) {
+        let best = -Infinity;
+        for (let k = 0; k < C; k++) {
+          const p = W[k];
+          const ev = p * this.cardOdds[k] - (1 - p - vp) + (pick === PICK.lookahead ? this.raiseValue[rv + k] : 0);
+          if (ev > best) {
+            best = ev;
+            c = k;
+          }
+        }
+      }
+      const p = W[c], lose = 1 - p - vp, b = this.cardOdds[c], ev = p * b - lose;
+      const sizing = this.slotSizing[slot];
+      let target = 0;
+      if (sizing !== SIZING.min && ev > 0) target = sizing === SIZING.fraction ? this.slotSize[slot] * f : (this.slotSize[slot] * ev * f) / (b * (p + lose));
+      target = Math.floor(target / chip + 1e-9) * chip;
+      let st = target > mb ? target : mb;
+      if (st > f) st = f;
+      if (mayAllIn) {
+        let ca = 0, evA = -Infinity;
+        for (let k = 0; k < C; k++) {
+          const q = W[k];
+          const e = q * this.num[1] - (1 - q - vp);
+          if (e > evA) {
+            evA = e;
+            ca = k;
+          }
+        }
+        if (evA > 0 && evA * f > ev * st) {
+          this.bet(s, ca, true);
+          continue;
+        }
+      }
+      this.num[2] = st;
+      this.bet(s, c, false);
     }
   }
 
   /** A later betting phase: players holding an ordinary bet may raise on the conditional EV of their card (this.odds). */
   raises(active: number): void {
-    const ph = this.bettingPhase, n = ph.num;
+    const ph = this.bettingPhase, n = ph.num, chip = this.game.chip;
     ph.raiseBase = this.slotPolicy[this.slotOfSeat[active]] * this.C;
     for (let s = 0; s < this.P; s++) {
       if (s === active) continue;
@@ -465,15 +520,25 @@ export class WulongGame {
       const f = this.fortune[s];
       if (f <= 0) continue;
       // a raise on a card that is not favourable loses chips in expectation: no bettor is asked to
-      const p = this.odds[c], b = this.betOdds[s], edge = p * b - (1 - p - this.odds[this.C]);
+      const p = this.odds[c], b = this.betOdds[s], lose = 1 - p - this.odds[this.C], edge = p * b - lose;
       if (edge <= 0) continue;
-      n[FORTUNE] = f;
-      n[STAKE] = this.stake[s];
-      n[MIN_BET] = this.mbBet[this.minBetRow(s)];
-      n[BET_ODDS] = b;
-      n[EDGE] = edge;
-      this.slotBettor[slot].raise(ph, c);
-      let amount = n[AMOUNT];
+      let amount: number;
+      const sizing = this.slotSizing[slot];
+      if (this.slotPick[slot] < 0) {
+        n[FORTUNE] = f;
+        n[STAKE] = this.stake[s];
+        n[MIN_BET] = this.mbBet[this.minBetRow(s)];
+        n[BET_ODDS] = b;
+        n[EDGE] = edge;
+        this.slotBettor[slot].raise(ph, c);
+        amount = n[AMOUNT];
+      } else if (sizing === SIZING.min) amount = this.mbBet[this.minBetRow(s)];
+      else {
+        // a PlannedBettor's raise(), written out: up to the rule's stake on fortune + stake
+        const wealth = f + this.stake[s];
+        const target = sizing === SIZING.fraction ? this.slotSize[slot] * wealth : (this.slotSize[slot] * edge * wealth) / (b * (p + lose));
+        amount = Math.floor((target - this.stake[s]) / chip + 1e-9) * chip;
+      }
       if (amount > f) amount = f;
       if (amount > 0) {
         this.num[2] = amount;

@@ -7,7 +7,8 @@ import type { WulongRules } from '../turn/rules.js';
  * and builds a `Bettor`, the code the engine calls at every betting phase. The engine owns the rules
  * of betting (who may bet, chips, the minimum bet, settlement); the bettor owns the decisions (which
  * card, how much, whether to raise or go all in) — so a new betting strategy is a new module, and
- * the engine does not change.
+ * the engine does not change. The built-in strategies build a `PlannedBettor` (a card pick and a
+ * stake rule, as numbers), whose decisions the engine makes in its own loop.
  */
 export interface PassiveSpec {
   /** display label, e.g. "kelly:0.5" */
@@ -139,6 +140,66 @@ export function openBet(phase: BettingPhase, card: number): number {
 export function raiseToTarget(phase: BettingPhase): void {
   const n = phase.num;
   n[AMOUNT] = Math.floor((n[TARGET] - n[STAKE]) / n[CHIP] + 1e-9) * n[CHIP];
+}
+
+/** How a planned bettor picks its opening card: best EV per chip, best with the value of its later raises, or always one card. */
+export const PICK = { best: 0, lookahead: 1, fixed: 2 } as const;
+/** How a planned bettor stakes and raises: the minimum (+1 minimum bet per raise), a fraction of its fortune, or Kelly. */
+export const SIZING = { min: 0, fraction: 1, kelly: 2 } as const;
+
+/**
+ * The built-in betting strategies (kelly, fraction, min, lookahead, naive) as one bettor
+ * parameterised by data: a card pick (PICK), a stake rule (SIZING) with its size, whether it raises
+ * and goes all in. The engine reads these numbers once and makes a planned bettor's decisions in
+ * its own loop — the same arithmetic as `open` and `raise` below, which the engine does not call
+ * (test/wulong-game.test.ts plays both ways and compares them bit for bit): a call to a bettor
+ * per decision, with its inputs and answer passed through BettingPhase, costs the full game 5–6%
+ * of its speed (with several bettor classes at the call, 20%). A strategy with other decisions
+ * implements Bettor itself and is called.
+ */
+export class PlannedBettor implements Bettor {
+  constructor(
+    readonly pick: number,
+    /** the card, for PICK.fixed */
+    readonly card: number,
+    readonly sizing: number,
+    /** the fortune fraction (SIZING.fraction) or the Kelly multiplier (SIZING.kelly) */
+    readonly size: number,
+    readonly raises: boolean,
+    readonly allIn: boolean,
+  ) {}
+
+  /**
+   * The card by the pick; the stake by the rule when the card is favourable, else the minimum:
+   * size × fortune (fraction), or size × f* × fortune with the Kelly fraction
+   * f* = (p·b − q) / (b·(p + q)) for win probability p, loss probability q and odds b (an
+   * unsettled Wulong is a push).
+   */
+  open(phase: BettingPhase): number {
+    const c = this.pick === PICK.fixed ? this.card : bestCard(phase, this.pick === PICK.lookahead), n = phase.num;
+    if (this.sizing === SIZING.min || !favourable(phase, c)) n[TARGET] = 0;
+    else if (this.sizing === SIZING.fraction) n[TARGET] = this.size * n[FORTUNE];
+    else {
+      const p = phase.odds[c], lose = 1 - p - phase.odds[phase.cards], b = phase.cardOdds[c];
+      n[TARGET] = (this.size * n[EDGE] * n[FORTUNE]) / (b * (p + lose));
+    }
+    return openBet(phase, c);
+  }
+
+  /** One minimum bet (min), or up to the rule's stake for the odds now, on wealth = fortune + stake (fraction, Kelly). */
+  raise(phase: BettingPhase, card: number): void {
+    const n = phase.num;
+    if (!this.raises) n[AMOUNT] = 0;
+    else if (this.sizing === SIZING.min) n[AMOUNT] = n[MIN_BET];
+    else {
+      if (this.sizing === SIZING.fraction) n[TARGET] = this.size * (n[FORTUNE] + n[STAKE]);
+      else {
+        const p = phase.odds[card], lose = 1 - p - phase.odds[phase.cards], b = n[BET_ODDS];
+        n[TARGET] = (this.size * n[EDGE] * (n[FORTUNE] + n[STAKE])) / (b * (p + lose));
+      }
+      raiseToTarget(phase);
+    }
+  }
 }
 
 /** One player of the game: how it bets when passive, how it rolls when active. */
