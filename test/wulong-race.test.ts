@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRules } from '../src/games/wulong/turn/rules.js';
 import { rulesPath } from '../src/core/paths.js';
-import { expectedTurns, firstPlayerWins, playerState, scoreState, solveRace, solveRaceReference, stopPolicy, type RaceOptions } from '../src/games/wulong/race/exact.js';
+import { expectedTurns, firstPlayerWins, groupLayers, layerContext, penaltyFreeStart, penaltyPasses, playerState, prepareRace, scoreState, solveGroup, solveRace, solveRaceReference, stopPolicy, type RaceOptions } from '../src/games/wulong/race/exact.js';
 import type { WulongRules } from '../src/games/wulong/turn/rules.js';
 import { adviseRace } from '../src/games/wulong/race/analysis.js';
 import { evaluateRace, pointsPolicy, thresholdPolicy } from '../src/games/wulong/race/exact-evaluate.js';
@@ -236,6 +236,30 @@ describe('policy evaluation (one pass over the solved race)', () => {
     expect(b.aFirstWins).toBeCloseTo(a.aFirstWins, 8);
     expect(b.turnsBFirst).toBeCloseTo(a.turnsBFirst, 5);
   });
+});
+
+describe('penalty passes in groups of several layers', () => {
+  const facebook = loadRules(rulesPath('farkle', 'facebook'));
+  it('Facebook: a group spans 6 layers (300 to bank in steps of 50), a penalty on every bust keeps one', () => {
+    expect(groupLayers(prepareRace(facebook, { target: 600, maxSweeps: 0 }).R)).toBe(6);
+    expect(groupLayers(prepareRace({ ...facebook, bustPenalty: 100 }, { target: 600, maxSweeps: 0 }).R)).toBe(1);
+  });
+  const cases: [string, WulongRules][] = [
+    ['Facebook to 600, scores down to −300', { ...facebook, bankFloor: -300 }],
+    ['Facebook to 600, a third farkle costs 100 (the penalty lands inside the group), scores down to −300', { ...facebook, bankFloor: -300, consecutiveBusts: { count: 3, penalty: 100 } }],
+  ];
+  for (const [name, rules] of cases) {
+    it(`${name}: the same values bit for bit as one layer at a time`, () => {
+      const wide = prepareRace(rules, { target: 600 }).R, narrow = prepareRace(rules, { target: 600 }).R;
+      for (const R of [wide, narrow]) penaltyFreeStart(R);
+      const cw = layerContext(wide), cn = layerContext(narrow);
+      penaltyPasses(wide, 3, undefined, (top, bottom, ct) => solveGroup(cw, top, bottom, ct, 0, 1));
+      // the order before groups: layer by layer from the top, inside each by descending bust count
+      for (let pass = 0; pass < 3; pass++) for (let sum = 2 * narrow.G - 2; sum >= 0; sum--) for (let ct = 2 * (narrow.C - 1); ct >= 0; ct--) solveGroup(cn, sum, sum, ct, 0, 1);
+      expect(groupLayers(wide)).toBeGreaterThan(1);
+      expect(Buffer.compare(Buffer.from(wide.value[0].buffer), Buffer.from(narrow.value[0].buffer))).toBe(0);
+    });
+  }
 });
 
 describe('penalty passes on several threads', () => {

@@ -627,7 +627,7 @@ export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
   // one Gauss–Seidel update of layer `sum`, by descending total bust count
   const sweepLayer = (sum: number): number => {
     let delta = 0;
-    for (let ct = 2 * (C - 1); ct >= 0; ct--) delta = Math.max(delta, solveGroup(ctx, sum, ct, 0, 1));
+    for (let ct = 2 * (C - 1); ct >= 0; ct--) delta = Math.max(delta, solveGroup(ctx, sum, sum, ct, 0, 1));
     return delta;
   };
   if (layered) {
@@ -647,7 +647,7 @@ export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
     return R;
   }
   if (maxSweeps > 0) penaltyFreeStart(R);
-  return penaltyPasses(R, maxSweeps, opts.onPass, (sum, ct) => solveGroup(ctx, sum, ct, 0, 1));
+  return penaltyPasses(R, maxSweeps, opts.onPass, (top, bottom, ct) => solveGroup(ctx, top, bottom, ct, 0, 1));
 }
 
 /**
@@ -691,17 +691,38 @@ export function layerContext(R: RaceSolution): LayerContext {
 }
 
 /**
+ * How many score-sum layers one group of the passes may span, reading exactly what the passes
+ * layer by layer read. A state reads the opponent's states at its score plus a bank (at least the
+ * minimum bank higher: a solved layer when the group is no wider than that), its bust state (the
+ * same layer with one bust more: an earlier group of the same span) and, at the third bust, the
+ * state the penalty drops it to (a lower layer with the count back at 0, so fewer busts in all:
+ * solved after it, both ways). A penalty on every bust can land a layer lower with one bust more,
+ * which one layer at a time reads from the previous pass and a wider group would read fresh: one
+ * layer then.
+ */
+export function groupLayers(R: RaceSolution): number {
+  if ((R.rules.bustPenalty ?? 0) > 0) return 1;
+  return Math.max(1, Math.ceil(R.rules.minimumBank / R.unit));
+}
+
+/**
  * With penalties: passes over the score-sum layers from the top, inside each by descending total
  * bust count, until no value changes by more than the tolerance. `runGroup` solves one group
- * (layer, total bust count) and returns its largest change; the group's states depend only on
- * groups solved before it in the pass (or on the previous pass), never on each other, so it may
- * split a group between threads without changing any result.
+ * (the layers top…bottom, `groupLayers` of them, with one total bust count) and returns its largest
+ * change; the group's states depend only on groups solved before it in the pass (or on the previous
+ * pass), never on each other, so it may split a group between threads without changing any result,
+ * and a group of several layers gives the values of one layer at a time bit for bit, with fewer
+ * meetings of the threads.
  */
-export function penaltyPasses(R: RaceSolution, maxSweeps: number, onPass: RaceOptions['onPass'], runGroup: (sum: number, ct: number) => number): RaceSolution {
+export function penaltyPasses(R: RaceSolution, maxSweeps: number, onPass: RaceOptions['onPass'], runGroup: (top: number, bottom: number, ct: number) => number): RaceSolution {
   R.sweeps = 0;
+  const width = groupLayers(R);
   while (R.sweeps < maxSweeps) {
     let delta = 0;
-    for (let sum = 2 * R.G - 2; sum >= 0; sum--) for (let ct = 2 * (R.C - 1); ct >= 0; ct--) delta = Math.max(delta, runGroup(sum, ct));
+    for (let top = 2 * R.G - 2; top >= 0; top -= width) {
+      const bottom = Math.max(0, top - width + 1);
+      for (let ct = 2 * (R.C - 1); ct >= 0; ct--) delta = Math.max(delta, runGroup(top, bottom, ct));
+    }
     R.sweeps++;
     R.residual = delta;
     onPass?.(R.sweeps, delta, firstPlayerWins(R));
@@ -711,15 +732,15 @@ export function penaltyPasses(R: RaceSolution, maxSweeps: number, onPass: RaceOp
 }
 
 /**
- * One Gauss–Seidel update of the states of layer `sum` with total bust count `ct` — every
+ * One Gauss–Seidel update of the states of layers top…bottom with total bust count `ct` — every
  * `parts`-th one from `part` on — and the largest change. Independent inside the group when no
  * stop at turn total 0 is allowed (minimum bank ≥ 1 step): a bust raises the count or drops a layer.
  */
-export function solveGroup(ctx: LayerContext, sum: number, ct: number, part: number, parts: number): number {
+export function solveGroup(ctx: LayerContext, top: number, bottom: number, ct: number, part: number, parts: number): number {
   const { R, T, buf, roles } = ctx;
   const { G, C, B, NP, value } = R;
   let delta = 0, k = 0;
-  for (let i = Math.min(G - 1, sum); i >= 0 && sum - i < G; i--) {
+  for (let sum = top; sum >= bottom; sum--) for (let i = Math.min(G - 1, sum); i >= 0 && sum - i < G; i--) {
     const j = sum - i;
     for (let c1 = Math.min(C - 1, ct); c1 >= 0 && ct - c1 < C; c1--) {
       const c2 = ct - c1;

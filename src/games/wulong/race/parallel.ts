@@ -18,8 +18,8 @@ import { layerContext, penaltyFreeStart, penaltyPasses, prepareRace, solveGroup,
  * loaded run in 24 showed (16 more solves, identical values; not reproduced in 40 runs here).
  */
 
-// control words: generation, layer, bust count, done count, stop
-const GEN = 0, SUM = 1, CT = 2, DONE = 3, STOP = 4;
+// control words: generation, top and bottom layer, bust count, done count, stop
+const GEN = 0, SUM = 1, CT = 2, DONE = 3, STOP = 4, BOTTOM = 5;
 // per-thread report words: largest change, turn solves, turn states, generation (of the last group)
 const STATS = 4;
 
@@ -65,13 +65,14 @@ export async function solveRaceThreads(rules: WulongRules, opts: RaceOptions, wo
   }));
   await Promise.all(ready);
   try {
-    penaltyPasses(R, maxSweeps, opts.onPass, (sum, ct) => {
+    penaltyPasses(R, maxSweeps, opts.onPass, (sum, bottom, ct) => {
       Atomics.store(ctrl, SUM, sum);
+      Atomics.store(ctrl, BOTTOM, bottom);
       Atomics.store(ctrl, CT, ct);
       Atomics.store(ctrl, DONE, 0);
       const gen = Atomics.add(ctrl, GEN, 1) + 1;
       Atomics.notify(ctrl, GEN);
-      let delta = solveGroup(ctx, sum, ct, 0, workers);
+      let delta = solveGroup(ctx, sum, bottom, ct, 0, workers);
       for (let done = Atomics.load(ctrl, DONE); done < workers - 1; done = Atomics.load(ctrl, DONE)) Atomics.wait(ctrl, DONE, done);
       for (let k = 1; k < workers; k++) {
         const at = k * STATS;
@@ -105,7 +106,7 @@ function helper(d: Shared): void {
     gen = Atomics.load(ctrl, GEN);
     if (Atomics.load(ctrl, STOP)) break;
     const solves = R.turnSolves, states = R.turnStates;
-    stats[at] = solveGroup(ctx, Atomics.load(ctrl, SUM), Atomics.load(ctrl, CT), d.part, d.parts);
+    stats[at] = solveGroup(ctx, Atomics.load(ctrl, SUM), Atomics.load(ctrl, BOTTOM), Atomics.load(ctrl, CT), d.part, d.parts);
     stats[at + 1] = R.turnSolves - solves;
     stats[at + 2] = R.turnStates - states;
     stats[at + 3] = gen;
