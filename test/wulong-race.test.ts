@@ -276,4 +276,17 @@ describe('penalty passes on several threads', () => {
       expect(Buffer.compare(Buffer.from(many.value[0].buffer), Buffer.from(one.value[0].buffer))).toBe(0);
     }
   });
+  it('a race without penalties (10000 to 1,500, Patch to 1,000 with its opening minimum) splits its layers\' bust pairs the same way: the same values and work', async () => {
+    const { solveRaceThreads } = await import('../src/games/wulong/race/parallel.js');
+    for (const [rules, target] of [[loadRules(rulesPath('farkle', '10000')), 1500], [loadRules(rulesPath('farkle', 'patch')), 1000]] as const) {
+      const one = solveRace(rules, { target });
+      // below the size where the threads pay, one thread solves it
+      expect((await solveRaceThreads(rules, { target }, 2)).turnSolves).toBe(one.turnSolves);
+      for (const w of [2, 3]) {
+        const many = await solveRaceThreads(rules, { target }, w, 0);
+        expect([many.layered, many.sweeps, many.residual, many.turnSolves, many.turnStates]).toEqual([true, one.sweeps, one.residual, one.turnSolves, one.turnStates]);
+        expect(Buffer.compare(Buffer.from(many.value[0].buffer), Buffer.from(one.value[0].buffer))).toBe(0);
+      }
+    }
+  });
 });

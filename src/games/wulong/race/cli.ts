@@ -49,7 +49,7 @@ export function register(wulong: Command): void {
       .option('--cell <points>', 'with 3+ players: banked-score grid (default: the score step if it fits)', intArg('--cell', 1, 10_000_000))
       .option('--tolerance <x>', 'value iteration stops when no value changes by more than this', parseTolerance, 1e-9)
       .option('--sweep <field=values>', 'balance: first-player advantage and game length as one rules entry varies, e.g. faces.0.score.3=500..1500:250')
-      .option('--workers <w>', 'threads for rules with bust penalties (the values do not depend on it; default: the cores available)', intArg('--workers', 1, 256), availableParallelism())
+      .option('--workers <w>', 'threads for rules with bust penalties and large races without (the values do not depend on it; default: the cores available)', intArg('--workers', 1, 256), availableParallelism())
       .option('--fair', 'compensation: P(first wins) as the second player gets a head start, and the head start that makes the race fairest')
       .option('--simple', 'also find the best simple rules (stop totals per dice left, and per score band) for points and for winning, and what each costs')
       .option('--band <points>', 'with --simple: score-difference band edge (default: a fifth of the target)', intArg('--band', 1, 10_000_000))

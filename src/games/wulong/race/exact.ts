@@ -548,82 +548,17 @@ function layerTurnPlain(R: RaceSolution, T: LayerTurn, k: number, me: number, op
  * few passes are needed.
  */
 export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
-  const { R, roles, maxSweeps, layered } = prepareRace(rules, opts);
-  const { G, C, B, NP, value } = R;
-  const T = layerTurn(R.turn);
-  const S = T.N + 1, CB = C * B;
-  const tmax = Math.max(G, Math.ceil(rules.minimumBank / R.unit), Math.ceil((rules.openingMinimum ?? 0) / R.unit)) + 1;
-  const buf = new LayerBuffer((tmax + 1) * S + T.maxOff + S);
+  const { R, maxSweeps, layered } = prepareRace(rules, opts);
+  const { G, C } = R;
+  const ctx = layerContext(R, maxSweeps);
   const tol = R.tolerance;
   R.layered = layered;
   if (layered && C === 1) {
-    const a0 = value[0], a1 = value[roles - 1], r1 = roles - 1;
-    // a starting guess from the solved layer above: the mean of (i + 1, j) and (i, j + 1)
-    const guess = (arr: Float64Array, me: number, opp: number): number => {
-      let x = 0, n = 0;
-      if (me + CB < NP) {
-        x += arr[(me + CB) * NP + opp];
-        n++;
-      }
-      if (opp + CB < NP) {
-        x += arr[me * NP + opp + CB];
-        n++;
-      }
-      return n ? x / n : 0.5;
-    };
-    let most = 0, resid = 0;
-    for (let sum = 2 * G - 2; sum >= 0; sum--) {
-      for (let i = Math.min(G - 1, sum); i >= 0 && sum - i < G; i--) {
-        const j = sum - i;
-        for (let me = (i + 1) * B - 1; me >= i * B; me--) {
-          for (let opp = (j + 1) * B - 1; opp >= j * B; opp--) {
-            // one policy: (me, opp) and (opp, me) are one pair, solved once
-            if (roles === 1 && me < opp) continue;
-            const self = roles === 1 && me === opp;
-            const s0 = me % B === B - 1, s1 = opp % B === B - 1;
-            let x = guess(a0, me, opp), y = self ? x : guess(a1, opp, me);
-            let fx = 0, fy = 0, k = 0, r = Infinity;
-            while (k < maxSweeps) {
-              fx = layerTurnValue(R, T, 0, me, opp, 1 - y, s0, buf);
-              const sx = buf.slope;
-              if (self) {
-                r = Math.abs(fx - x);
-                k++;
-                if (r < tol) break;
-                // x = F(1 − x), F linear with slope sx near x; plain iteration past 20 steps
-                x = k < 20 ? (fx + sx * x) / (1 + sx) : fx;
-                y = x;
-                continue;
-              }
-              fy = layerTurnValue(R, T, r1, opp, me, 1 - x, s1, buf);
-              const sy = buf.slope;
-              r = Math.max(Math.abs(fx - x), Math.abs(fy - y));
-              k++;
-              if (r < tol) break;
-              const den = 1 - sx * sy;
-              if (k < 20 && den > 1e-12) {
-                // x = fx − sx·(y − y0), y = fy − sy·(x − x0): the linear pair solved exactly
-                const nx = (fx - sx * (fy - y) - sx * sy * x) / den;
-                y = Math.min(1, Math.max(0, fy - sy * (nx - x)));
-                x = Math.min(1, Math.max(0, nx));
-              } else {
-                x = fx;
-                y = fy;
-              }
-            }
-            a0[me * NP + opp] = fx;
-            if (!self) a1[opp * NP + me] = fy;
-            most = Math.max(most, k);
-            resid = Math.max(resid, r);
-          }
-        }
-      }
-    }
-    R.sweeps = most;
-    R.residual = resid;
+    for (let sum = 2 * G - 2; sum >= 0; sum--) solveLayerPairs(ctx, sum, 0, 1);
+    R.sweeps = ctx.rounds;
+    R.residual = ctx.residual;
     return R;
   }
-  const ctx: LayerContext = { R, T, buf, roles };
   // one Gauss–Seidel update of layer `sum`, by descending total bust count
   const sweepLayer = (sum: number): number => {
     let delta = 0;
@@ -650,6 +585,84 @@ export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
   return penaltyPasses(R, maxSweeps, opts.onPass, (top, bottom, ct) => solveGroup(ctx, top, bottom, ct, 0, 1));
 }
 
+/** A bust pair's starting guess from the solved layer above: the mean of (i + 1, j) and (i, j + 1). */
+function pairGuess(R: RaceSolution, arr: Float64Array, me: number, opp: number): number {
+  const { NP } = R, CB = R.C * R.B;
+  let x = 0, n = 0;
+  if (me + CB < NP) {
+    x += arr[(me + CB) * NP + opp];
+    n++;
+  }
+  if (opp + CB < NP) {
+    x += arr[me * NP + opp + CB];
+    n++;
+  }
+  return n ? x / n : 0.5;
+}
+
+/**
+ * One score-sum layer of the race without penalties or bust counter — every `parts`-th bust pair
+ * from `part` on: each pair (me, opp), (opp, me) by Newton steps (see `solveRace`). A pair reads
+ * only the layers above and itself, so the pairs of a layer may go to different threads and give
+ * the same values. The most turn-solve rounds a pair took and the largest last change go into
+ * ctx.rounds and ctx.residual.
+ */
+export function solveLayerPairs(ctx: LayerContext, sum: number, part: number, parts: number): void {
+  const { R, T, buf, roles, maxSweeps } = ctx;
+  const { G, B, NP, value } = R;
+  const tol = R.tolerance;
+  const a0 = value[0], a1 = value[roles - 1], r1 = roles - 1;
+  let most = ctx.rounds, resid = ctx.residual, pair = 0;
+  for (let i = Math.min(G - 1, sum); i >= 0 && sum - i < G; i--) {
+    const j = sum - i;
+    for (let me = (i + 1) * B - 1; me >= i * B; me--) {
+      for (let opp = (j + 1) * B - 1; opp >= j * B; opp--) {
+        // one policy: (me, opp) and (opp, me) are one pair, solved once
+        if (roles === 1 && me < opp) continue;
+        if (pair++ % parts !== part) continue;
+        const self = roles === 1 && me === opp;
+        const s0 = me % B === B - 1, s1 = opp % B === B - 1;
+        let x = pairGuess(R, a0, me, opp), y = self ? x : pairGuess(R, a1, opp, me);
+        let fx = 0, fy = 0, k = 0, r = Infinity;
+        while (k < maxSweeps) {
+          fx = layerTurnValue(R, T, 0, me, opp, 1 - y, s0, buf);
+          const sx = buf.slope;
+          if (self) {
+            r = Math.abs(fx - x);
+            k++;
+            if (r < tol) break;
+            // x = F(1 − x), F linear with slope sx near x; plain iteration past 20 steps
+            x = k < 20 ? (fx + sx * x) / (1 + sx) : fx;
+            y = x;
+            continue;
+          }
+          fy = layerTurnValue(R, T, r1, opp, me, 1 - x, s1, buf);
+          const sy = buf.slope;
+          r = Math.max(Math.abs(fx - x), Math.abs(fy - y));
+          k++;
+          if (r < tol) break;
+          const den = 1 - sx * sy;
+          if (k < 20 && den > 1e-12) {
+            // x = fx − sx·(y − y0), y = fy − sy·(x − x0): the linear pair solved exactly
+            const nx = (fx - sx * (fy - y) - sx * sy * x) / den;
+            y = Math.min(1, Math.max(0, fy - sy * (nx - x)));
+            x = Math.min(1, Math.max(0, nx));
+          } else {
+            x = fx;
+            y = fy;
+          }
+        }
+        a0[me * NP + opp] = fx;
+        if (!self) a1[opp * NP + me] = fy;
+        most = Math.max(most, k);
+        resid = Math.max(resid, r);
+      }
+    }
+  }
+  ctx.rounds = most;
+  ctx.residual = resid;
+}
+
 /**
  * Starting values for the penalty passes, instead of 0.5 everywhere: the same race without its bust
  * penalties, to a target moved up by the floor so that every score cell keeps its distance to the
@@ -659,11 +672,23 @@ export function solveRace(rules: WulongRules, opts: RaceOptions): RaceSolution {
  * start; the penalty-free race must have the same score step). Its work is counted in the solution's.
  */
 export function penaltyFreeStart(R: RaceSolution): boolean {
-  const { rules, C, B, NP, unit, F, target } = R;
-  if (R.value[0] !== R.value[1] || R.play[0] !== 'optimal') return false;
+  const free = penaltyFreeRace(R);
+  return free !== null && startFrom(R, solveRace(free.rules, free.opts));
+}
+
+/** The race `penaltyFreeStart` solves for R's starting values, or null when it does not apply. */
+export function penaltyFreeRace(R: RaceSolution): { rules: WulongRules; opts: RaceOptions } | null {
+  const { rules, unit, F, target } = R;
+  if (R.value[0] !== R.value[1] || R.play[0] !== 'optimal') return null;
   const free: WulongRules = { ...rules, bustPenalty: 0, consecutiveBusts: null, bankFloor: 0 };
-  if (raceUnit(free, tablesFor(free).unit) !== unit) return false;
-  const R0 = solveRace(free, { target: target + F * unit, tolerance: R.tolerance });
+  if (raceUnit(free, tablesFor(free).unit) !== unit) return null;
+  // the same score step and opening minimum: the same score cells and board states as R
+  return { rules: free, opts: { target: target + F * unit, tolerance: R.tolerance } };
+}
+
+/** R's values from the solved penalty-free race R0 (see `penaltyFreeStart`), its work counted in R's. */
+export function startFrom(R: RaceSolution, R0: RaceSolution): boolean {
+  const { C, B, NP } = R;
   if (R0.G !== R.G || R0.B !== B) return false;
   const v = R.value[0], v0 = R0.value[0], NP0 = R0.NP;
   for (let me = 0; me < NP; me++) {
@@ -681,13 +706,18 @@ export interface LayerContext {
   T: LayerTurn;
   buf: LayerBuffer;
   roles: number;
+  /** most turn-solve rounds a bust pair may take (layered solve) */
+  maxSweeps: number;
+  /** layered solve so far: the most rounds any pair took, the largest last change */
+  rounds: number;
+  residual: number;
 }
 
-export function layerContext(R: RaceSolution): LayerContext {
+export function layerContext(R: RaceSolution, maxSweeps = 100_000): LayerContext {
   const T = layerTurn(R.turn);
   const S = T.N + 1;
   const tmax = Math.max(R.G, Math.ceil(R.rules.minimumBank / R.unit), Math.ceil((R.rules.openingMinimum ?? 0) / R.unit)) + 1;
-  return { R, T, buf: new LayerBuffer((tmax + 1) * S + T.maxOff + S), roles: R.value[0] === R.value[1] ? 1 : 2 };
+  return { R, T, buf: new LayerBuffer((tmax + 1) * S + T.maxOff + S), roles: R.value[0] === R.value[1] ? 1 : 2, maxSweeps, rounds: 0, residual: 0 };
 }
 
 /**
