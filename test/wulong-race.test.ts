@@ -142,6 +142,18 @@ describe('race CLI', () => {
     expect(j.firstPlayerWins).toBeCloseTo(0.5306, 4);
     expect(j.pointsVsPoints).toBeCloseTo(0.5347, 4);
   });
+  it('--no-compare: the solve and the stop policy only, the same figures (and --simple needs the evaluations)', () => {
+    const args = ['wulong', 'race', '--rules', 'rules/farkle/facebook.json', '--target', '600', '--workers', '1', '--json'];
+    const full = JSON.parse(runCli(args).stdout), only = runCli([...args, '--no-compare']);
+    expect(only.code).toBe(0);
+    const j = JSON.parse(only.stdout);
+    expect(j.firstPlayerWins).toBe(full.firstPlayerWins);
+    expect(j.policy).toEqual(full.policy);
+    expect(j.passes).toBeGreaterThan(1);
+    expect(j.pointsVsPoints).toBeUndefined();
+    expect(runCli(args.slice(0, -1).concat('--no-compare')).stdout).toMatch(/game length: not evaluated \(--no-compare\)/);
+    expectUserError(runCli([...args, '--no-compare', '--simple']), /--simple evaluates policies/);
+  });
   it('advise --race answers mid-turn', () => {
     const r = runCli(['wulong', 'advise', '--race', '--rules', 'rules/farkle/pig.json', '--target', '100', '--me', '41', '--them', '49', '--score', '27', '--dice', '1']);
     expect(r.code).toBe(0);
