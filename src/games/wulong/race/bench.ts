@@ -79,3 +79,19 @@ export async function bench(log: (line: string) => void): Promise<void> {
     }
   }
 }
+
+/**
+ * `npm run bench -- wulong-race-facebook`: Busche's game at full size — Facebook Farkle to 10,000,
+ * banked scores down to −2,500, five and six of a kind 3× and 4× the triple (the reading that gives
+ * his 53.487%) — solved as `wulong race` solves it (tolerance 1e-9, every core): P(first wins)
+ * after each pass, wall and CPU time, peak memory. Minutes on two cores, so a bench of its own.
+ */
+export async function benchFacebook(log: (line: string) => void): Promise<void> {
+  const facebook = loadRules(rulesPath('farkle', 'facebook'));
+  const rules: WulongRules = { ...facebook, bankFloor: -2500, ofAKind: { ...facebook.ofAKind, 5: { times: 3 }, 6: { times: 4 } } };
+  const threads = availableParallelism();
+  const run: Run = { name: 'facebook, 5 and 6 of a kind 3x and 4x, floor -2500 (Busche)', rules, target: 10000 };
+  const { R, ms, cpu } = await solveTimed((r, opts) => solveRaceThreads(r, opts, threads), run, log);
+  const p = firstPlayerWins(R);
+  log(`race ${run.name} to ${run.target} (${f(R.turnStatesPerSweep)} turn states a pass): P(first wins) ${p.toFixed(8)} (Busche ${BUSCHE}, difference ${(p - BUSCHE).toFixed(6)}), ${R.sweeps} passes to a largest change of ${R.residual.toExponential(1)}, solve ${f(ms / 1000)} s wall (${f(cpu)} s CPU) on ${threads} threads, ${f(R.turnStates / cpu)} turn states a CPU second, peak ${f(process.resourceUsage().maxRSS / 1024)} MB`);
+}
