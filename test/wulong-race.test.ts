@@ -154,6 +154,15 @@ describe('race CLI', () => {
     expect(runCli(args.slice(0, -1).concat('--no-compare')).stdout).toMatch(/game length: not evaluated \(--no-compare\)/);
     expectUserError(runCli([...args, '--no-compare', '--simple']), /--simple evaluates policies/);
   });
+  it('the evaluations are left out by default only for races with penalties above 50 million turn states a pass (Busche\'s game)', async () => {
+    const { comparesByDefault } = await import('../src/games/wulong/race/cli.js');
+    const facebook = loadRules(rulesPath('farkle', 'facebook'));
+    const busche = prepareRace({ ...facebook, bankFloor: -2500 }, { target: 10000, maxSweeps: 0 }).R;
+    expect(comparesByDefault({ layered: false, turnStatesPerSweep: busche.turnStatesPerSweep })).toBe(false);
+    expect(comparesByDefault({ layered: false, turnStatesPerSweep: prepareRace(facebook, { target: 2000, maxSweeps: 0 }).R.turnStatesPerSweep })).toBe(true);
+    // a race without penalties is evaluated in one pass over its layers, at any size
+    expect(comparesByDefault({ layered: true, turnStatesPerSweep: 1e9 })).toBe(true);
+  });
   it('advise --race answers mid-turn', () => {
     const r = runCli(['wulong', 'advise', '--race', '--rules', 'rules/farkle/pig.json', '--target', '100', '--me', '41', '--them', '49', '--score', '27', '--dice', '1']);
     expect(r.code).toBe(0);

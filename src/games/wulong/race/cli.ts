@@ -23,6 +23,11 @@ const rulesOf = (opts: RulesOptions) => rulesFromOptions('wulong', opts, validat
  */
 const COMPARE_UP_TO = 50_000_000;
 
+/** Whether `wulong race` evaluates points play and the game length unless told (--compare, --no-compare). */
+export function comparesByDefault(R: Pick<RaceSolution, 'layered' | 'turnStatesPerSweep'>): boolean {
+  return R.layered || R.turnStatesPerSweep <= COMPARE_UP_TO;
+}
+
 function policyRows(policy: { me: number; them: number; stopFrom: (number | null)[] }[], head: (i: number) => string, dash: boolean): Row[] {
   return policy.map((p) => {
     const row: Row = { me: p.me, them: p.them };
@@ -115,14 +120,14 @@ export function register(wulong: Command): void {
       }
       const solved = await solveTimed(rules, opts);
       if (opts.simple && opts.compare === false) throw new UserError('--simple evaluates policies: leave out --no-compare');
-      if (!opts.simple && (opts.compare === false || (opts.compare === undefined && !solved.R.layered && solved.R.turnStatesPerSweep > COMPARE_UP_TO))) {
+      if (!opts.simple && (opts.compare === false || (opts.compare === undefined && !comparesByDefault(solved.R)))) {
         const R = solved.R, p = firstPlayerWins(R);
         const r = { rules: rules.name, target: opts.target, players: 2, scoreStep: R.unit, tolerance: opts.tolerance, residual: R.residual, firstPlayerWins: p, firstPlayerAdvantage: 2 * p - 1, policy: policyTable(R), seconds: solved.seconds, passes: R.layered ? null : R.sweeps, turnStatesPerSecond: R.turnStates / Math.max(solved.seconds, 1e-9) };
         emit(r, opts, () => [
           `${r.rules} — race to ${r.target}, 2 players`,
           `first player wins: ${fmtNum(p, 6)} (both play to win; exact value iteration, tolerance ${r.tolerance}, score step ${r.scoreStep})`,
           `first-player advantage: ${fmtNum(r.firstPlayerAdvantage, 6)}`,
-          opts.compare === false ? 'points play against optimal play and the game length: not evaluated (--no-compare)' : `points play against optimal play and the game length: not evaluated (${R.turnStatesPerSweep.toLocaleString('en-US')} turn states a pass;\n  each evaluation sweeps them many times over, hours at this size; --compare runs them)`,
+          opts.compare === false ? 'points play and the game length: not evaluated (--no-compare)' : `points play and the game length: not evaluated (${R.turnStatesPerSweep.toLocaleString('en-US')} turn states a pass, and each policy\n  evaluation sweeps them many times over: hours at this size; --compare runs them)`,
           '',
           'stop from this turn total on (playing to win), by banked scores and dice left to roll:',
           textTable(policyRows(r.policy, (i) => `${i + 1} dice`, true)),
