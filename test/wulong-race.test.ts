@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRules } from '../src/games/wulong/turn/rules.js';
 import { rulesPath } from '../src/core/paths.js';
-import { expectedTurns, firstPlayerWins, playerState, scoreState, solveRace, solveRaceReference, stopPolicy, type RaceOptions } from '../src/games/wulong/race/exact.js';
+import { expectedTurns, firstPlayerWins, groupLayers, layerContext, penaltyFreeStart, penaltyPasses, playerState, prepareRace, scoreState, solveGroup, solveRace, solveRaceReference, stopPolicy, type RaceOptions } from '../src/games/wulong/race/exact.js';
 import type { WulongRules } from '../src/games/wulong/turn/rules.js';
 import { adviseRace } from '../src/games/wulong/race/analysis.js';
 import { evaluateRace, pointsPolicy, thresholdPolicy } from '../src/games/wulong/race/exact-evaluate.js';
@@ -142,6 +142,27 @@ describe('race CLI', () => {
     expect(j.firstPlayerWins).toBeCloseTo(0.5306, 4);
     expect(j.pointsVsPoints).toBeCloseTo(0.5347, 4);
   });
+  it('--no-compare: the solve and the stop policy only, the same figures (and --simple needs the evaluations)', () => {
+    const args = ['wulong', 'race', '--rules', 'rules/farkle/facebook.json', '--target', '600', '--workers', '1', '--json'];
+    const full = JSON.parse(runCli(args).stdout), only = runCli([...args, '--no-compare']);
+    expect(only.code).toBe(0);
+    const j = JSON.parse(only.stdout);
+    expect(j.firstPlayerWins).toBe(full.firstPlayerWins);
+    expect(j.policy).toEqual(full.policy);
+    expect(j.passes).toBeGreaterThan(1);
+    expect(j.pointsVsPoints).toBeUndefined();
+    expect(runCli(args.slice(0, -1).concat('--no-compare')).stdout).toMatch(/game length: not evaluated \(--no-compare\)/);
+    expectUserError(runCli([...args, '--no-compare', '--simple']), /--simple evaluates policies/);
+  });
+  it('the evaluations are left out by default only for races with penalties above 50 million turn states a pass (Busche\'s game)', async () => {
+    const { comparesByDefault } = await import('../src/games/wulong/race/cli.js');
+    const facebook = loadRules(rulesPath('farkle', 'facebook'));
+    const busche = prepareRace({ ...facebook, bankFloor: -2500 }, { target: 10000, maxSweeps: 0 }).R;
+    expect(comparesByDefault({ layered: false, turnStatesPerSweep: busche.turnStatesPerSweep })).toBe(false);
+    expect(comparesByDefault({ layered: false, turnStatesPerSweep: prepareRace(facebook, { target: 2000, maxSweeps: 0 }).R.turnStatesPerSweep })).toBe(true);
+    // a race without penalties is evaluated in one pass over its layers, at any size
+    expect(comparesByDefault({ layered: true, turnStatesPerSweep: 1e9 })).toBe(true);
+  });
   it('advise --race answers mid-turn', () => {
     const r = runCli(['wulong', 'advise', '--race', '--rules', 'rules/farkle/pig.json', '--target', '100', '--me', '41', '--them', '49', '--score', '27', '--dice', '1']);
     expect(r.code).toBe(0);
@@ -238,6 +259,30 @@ describe('policy evaluation (one pass over the solved race)', () => {
   });
 });
 
+describe('penalty passes in groups of several layers', () => {
+  const facebook = loadRules(rulesPath('farkle', 'facebook'));
+  it('Facebook: a group spans 6 layers (300 to bank in steps of 50), a penalty on every bust keeps one', () => {
+    expect(groupLayers(prepareRace(facebook, { target: 600, maxSweeps: 0 }).R)).toBe(6);
+    expect(groupLayers(prepareRace({ ...facebook, bustPenalty: 100 }, { target: 600, maxSweeps: 0 }).R)).toBe(1);
+  });
+  const cases: [string, WulongRules][] = [
+    ['Facebook to 600, scores down to −300', { ...facebook, bankFloor: -300 }],
+    ['Facebook to 600, a third farkle costs 100 (the penalty lands inside the group), scores down to −300', { ...facebook, bankFloor: -300, consecutiveBusts: { count: 3, penalty: 100 } }],
+  ];
+  for (const [name, rules] of cases) {
+    it(`${name}: the same values bit for bit as one layer at a time`, () => {
+      const wide = prepareRace(rules, { target: 600 }).R, narrow = prepareRace(rules, { target: 600 }).R;
+      for (const R of [wide, narrow]) penaltyFreeStart(R);
+      const cw = layerContext(wide), cn = layerContext(narrow);
+      penaltyPasses(wide, 3, undefined, (top, bottom, ct) => solveGroup(cw, top, bottom, ct, 0, 1));
+      // the order before groups: layer by layer from the top, inside each by descending bust count
+      for (let pass = 0; pass < 3; pass++) for (let sum = 2 * narrow.G - 2; sum >= 0; sum--) for (let ct = 2 * (narrow.C - 1); ct >= 0; ct--) solveGroup(cn, sum, sum, ct, 0, 1);
+      expect(groupLayers(wide)).toBeGreaterThan(1);
+      expect(Buffer.compare(Buffer.from(wide.value[0].buffer), Buffer.from(narrow.value[0].buffer))).toBe(0);
+    });
+  }
+});
+
 describe('penalty passes on several threads', () => {
   it('two and three threads give the one-thread values bit for bit and do the same work (Facebook to 600, scores down to −300)', async () => {
     const { solveRaceThreads } = await import('../src/games/wulong/race/parallel.js');
@@ -250,6 +295,19 @@ describe('penalty passes on several threads', () => {
       expect(many.turnSolves).toBe(one.turnSolves);
       expect(many.turnStates).toBe(one.turnStates);
       expect(Buffer.compare(Buffer.from(many.value[0].buffer), Buffer.from(one.value[0].buffer))).toBe(0);
+    }
+  });
+  it('a race without penalties (10000 to 1,500, Patch to 1,000 with its opening minimum) splits its layers\' bust pairs the same way: the same values and work', async () => {
+    const { solveRaceThreads } = await import('../src/games/wulong/race/parallel.js');
+    for (const [rules, target] of [[loadRules(rulesPath('farkle', '10000')), 1500], [loadRules(rulesPath('farkle', 'patch')), 1000]] as const) {
+      const one = solveRace(rules, { target });
+      // below the size where the threads pay, one thread solves it
+      expect((await solveRaceThreads(rules, { target }, 2)).turnSolves).toBe(one.turnSolves);
+      for (const w of [2, 3]) {
+        const many = await solveRaceThreads(rules, { target }, w, 0);
+        expect([many.layered, many.sweeps, many.residual, many.turnSolves, many.turnStates]).toEqual([true, one.sweeps, one.residual, one.turnSolves, one.turnStates]);
+        expect(Buffer.compare(Buffer.from(many.value[0].buffer), Buffer.from(one.value[0].buffer))).toBe(0);
+      }
     }
   });
 });

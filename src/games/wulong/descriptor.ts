@@ -21,6 +21,7 @@ export const descriptor: GameDescriptor = {
     wulong: async () => (await import('./turn/bench.js')).bench,
     'wulong-game': async () => (await import('./game/bench.js')).bench,
     'wulong-race': async () => (await import('./race/bench.js')).bench,
+    'wulong-race-facebook': async () => (await import('./race/bench.js')).benchFacebook,
   },
   questions: async () => (await import('./questions.js')).questions,
   // the full game (the turn alone and the race are parts of it)

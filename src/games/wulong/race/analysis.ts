@@ -57,13 +57,7 @@ export function analyseRace(rules: WulongRules, target: number, tolerance = 1e-9
   const oo = evaluateRace(opt, null, null);
   const comparisonSeconds = (performance.now() - t1) / 1000;
   const p = firstPlayerWins(opt);
-  const policy: RaceResult['policy'] = [];
-  for (const me of gridScores(opt))
-    for (const them of gridScores(opt)) {
-      const board = opt.B === 2 && me > 0 ? 1 : 0;
-      const bThem = opt.B === 2 && them > 0 ? 1 : 0;
-      policy.push({ me, them, stopFrom: stopPolicy(opt, scoreState(opt, me / opt.unit, 0, board), scoreState(opt, them / opt.unit, 0, bThem)).stopFrom });
-    }
+  const policy = policyTable(opt);
   const result: RaceResult = {
     rules: rules.name,
     target,
@@ -86,6 +80,18 @@ export function analyseRace(rules: WulongRules, target: number, tolerance = 1e-9
     turnStatesPerSecond: opt.turnStates / Math.max(seconds, 1e-9),
   };
   return { result, solution: opt };
+}
+
+/** The optimal stop policy at the grid scores (`gridScores`) of both players, no busts counted. */
+export function policyTable(opt: RaceSolution): RaceResult['policy'] {
+  const policy: RaceResult['policy'] = [];
+  for (const me of gridScores(opt))
+    for (const them of gridScores(opt)) {
+      const board = opt.B === 2 && me > 0 ? 1 : 0;
+      const bThem = opt.B === 2 && them > 0 ? 1 : 0;
+      policy.push({ me, them, stopFrom: stopPolicy(opt, scoreState(opt, me / opt.unit, 0, board), scoreState(opt, them / opt.unit, 0, bThem)).stopFrom });
+    }
+  return policy;
 }
 
 /** Mid-turn advice when playing to win: the win probability of stopping now and of rolling on. */

@@ -5,7 +5,7 @@ import { firstPlayerWins, solveRaceReference, type RaceOptions, type RaceSolutio
 import { evaluateRace, pointsPolicy } from './exact-evaluate.js';
 import { f } from '../../../bench/timing.js';
 import { availableParallelism } from 'node:os';
-import { solveRaceThreads } from './parallel.js';
+import { LAYERED_THREADS_FROM, solveRaceThreads } from './parallel.js';
 
 /** Busche, "Maximizing Win Probability in the Game of Farkle" (2016): Facebook Farkle, scores down to −2,500. */
 const BUSCHE = 0.53487;
@@ -57,12 +57,12 @@ export async function bench(log: (line: string) => void): Promise<void> {
     runs.push({ name: 'facebook, 5 and 6 of a kind 3x and 4x, floor -2500 (Busche variant)', rules: ofAKind(3, 4), target: 10000, opts: { tolerance: 1e-8 } });
     runs.push({ name: 'facebook, 5 and 6 of a kind 2x, floor -2500 (Busche variant)', rules: ofAKind(2, 2), target: 10000, opts: { tolerance: 1e-8 } });
   }
-  // rules with penalties are solved in passes split between the cores (same values for any count)
+  // rules with penalties (and large races without) are split between the cores (same values for any count)
   const threads = availableParallelism();
   for (const run of runs) {
     const { R, ms, cpu } = await solveTimed((rules, opts) => solveRaceThreads(rules, opts, threads), run, log);
     const p = firstPlayerWins(R);
-    let line = `race ${run.name} to ${run.target} (score step ${R.unit}, ${f(R.NP)} player states, ${f(R.turnStatesPerSweep)} turn states a pass): P(first wins) ${p.toFixed(6)}, solve ${f(ms)} ms (${f(cpu * 1000)} ms CPU), ${R.layered ? 'one pass, 1 thread' : `${R.sweeps} passes, ${threads} threads`}, ${f(R.turnSolves)} turns solved, ${f(R.turnStates / (ms / 1000))} turn states/s (${f(R.turnStates / cpu)} a CPU second), peak ${f(process.resourceUsage().maxRSS / 1024)} MB`;
+    let line = `race ${run.name} to ${run.target} (score step ${R.unit}, ${f(R.NP)} player states, ${f(R.turnStatesPerSweep)} turn states a pass): P(first wins) ${p.toFixed(6)}, solve ${f(ms)} ms (${f(cpu * 1000)} ms CPU), ${R.layered ? `one pass, ${R.turnStatesPerSweep >= LAYERED_THREADS_FROM ? threads : 1} thread(s)` : `${R.sweeps} passes, ${threads} threads`}, ${f(R.turnSolves)} turns solved, ${f(R.turnStates / (ms / 1000))} turn states/s (${f(R.turnStates / cpu)} a CPU second), peak ${f(process.resourceUsage().maxRSS / 1024)} MB`;
     if (run.name.includes('Busche')) line += `; Busche 0.53487, difference ${(p - BUSCHE).toFixed(6)}`;
     log(line);
     if (run.reference) {
@@ -78,4 +78,20 @@ export async function bench(log: (line: string) => void): Promise<void> {
       log(`  comparisons (points vs optimal, points vs points, game length): ${f(performance.now() - t1)} ms`);
     }
   }
+}
+
+/**
+ * `npm run bench -- wulong-race-facebook`: Busche's game at full size — Facebook Farkle to 10,000,
+ * banked scores down to −2,500, five and six of a kind 3× and 4× the triple (the reading that gives
+ * his 53.487%) — solved as `wulong race` solves it (tolerance 1e-9, every core): P(first wins)
+ * after each pass, wall and CPU time, peak memory. Minutes on two cores, so a bench of its own.
+ */
+export async function benchFacebook(log: (line: string) => void): Promise<void> {
+  const facebook = loadRules(rulesPath('farkle', 'facebook'));
+  const rules: WulongRules = { ...facebook, bankFloor: -2500, ofAKind: { ...facebook.ofAKind, 5: { times: 3 }, 6: { times: 4 } } };
+  const threads = availableParallelism();
+  const run: Run = { name: 'facebook, 5 and 6 of a kind 3x and 4x, floor -2500 (Busche)', rules, target: 10000 };
+  const { R, ms, cpu } = await solveTimed((r, opts) => solveRaceThreads(r, opts, threads), run, log);
+  const p = firstPlayerWins(R);
+  log(`race ${run.name} to ${run.target} (${f(R.turnStatesPerSweep)} turn states a pass): P(first wins) ${p.toFixed(8)} (Busche ${BUSCHE}, difference ${(p - BUSCHE).toFixed(6)}), ${R.sweeps} passes to a largest change of ${R.residual.toExponential(1)}, solve ${f(ms / 1000)} s wall (${f(cpu)} s CPU) on ${threads} threads, ${f(R.turnStates / cpu)} turn states a CPU second, peak ${f(process.resourceUsage().maxRSS / 1024)} MB`);
 }

@@ -4,15 +4,37 @@ import { fmtNum, textTable, type Row } from '../../../core/format.js';
 import { UserError } from '../../../core/errors.js';
 import { validateRules } from '../turn/rules.js';
 import { solveMulti, multiStart } from './exact-multi.js';
-import { analyseRace, checkPlayers, compensation, compensationText, raceSweep, raceSweepText, simpleRulesFor, simpleRulesText } from './analysis.js';
+import { analyseRace, checkPlayers, compensation, compensationText, policyTable, raceSweep, raceSweepText, simpleRulesFor, simpleRulesText } from './analysis.js';
 import { parseSweepSet } from '../../../core/rules.js';
-import { raceUnit, type RaceSolution } from './exact.js';
+import { firstPlayerWins, raceUnit, type RaceSolution } from './exact.js';
 import { solveRaceThreads } from './parallel.js';
 import { availableParallelism } from 'node:os';
 import { tablesFor } from '../turn/tables.js';
 import type { WulongRules } from '../turn/rules.js';
 
 const rulesOf = (opts: RulesOptions) => rulesFromOptions('wulong', opts, validateRules);
+
+/**
+ * Races with bust penalties above this many turn states a pass leave out the policy evaluations
+ * unless --compare asks for them: each evaluation sweeps every state many times over (Facebook to
+ * 1,000 with scores down to −500: 24 s of CPU against the solve's 2.6 s), so Busche's game would
+ * take hours after a solve of minutes. The largest race with penalties the docs evaluate (Facebook
+ * to 2,000) has 1.8 million.
+ */
+const COMPARE_UP_TO = 50_000_000;
+
+/** Whether `wulong race` evaluates points play and the game length unless told (--compare, --no-compare). */
+export function comparesByDefault(R: Pick<RaceSolution, 'layered' | 'turnStatesPerSweep'>): boolean {
+  return R.layered || R.turnStatesPerSweep <= COMPARE_UP_TO;
+}
+
+function policyRows(policy: { me: number; them: number; stopFrom: (number | null)[] }[], head: (i: number) => string, dash: boolean): Row[] {
+  return policy.map((p) => {
+    const row: Row = { me: p.me, them: p.them };
+    p.stopFrom.forEach((s, i) => (row[head(i)] = s === null && dash ? '-' : s));
+    return row;
+  });
+}
 
 /**
  * A target off the rules' score step is refused: banked scores move in whole steps, so a race to
@@ -49,17 +71,19 @@ export function register(wulong: Command): void {
       .option('--cell <points>', 'with 3+ players: banked-score grid (default: the score step if it fits)', intArg('--cell', 1, 10_000_000))
       .option('--tolerance <x>', 'value iteration stops when no value changes by more than this', parseTolerance, 1e-9)
       .option('--sweep <field=values>', 'balance: first-player advantage and game length as one rules entry varies, e.g. faces.0.score.3=500..1500:250')
-      .option('--workers <w>', 'threads for rules with bust penalties (the values do not depend on it; default: the cores available)', intArg('--workers', 1, 256), availableParallelism())
+      .option('--workers <w>', 'threads for rules with bust penalties and large races without (the values do not depend on it; default: the cores available)', intArg('--workers', 1, 256), availableParallelism())
       .option('--fair', 'compensation: P(first wins) as the second player gets a head start, and the head start that makes the race fairest')
       .option('--simple', 'also find the best simple rules (stop totals per dice left, and per score band) for points and for winning, and what each costs')
       .option('--band <points>', 'with --simple: score-difference band edge (default: a fifth of the target)', intArg('--band', 1, 10_000_000))
       .option('--budget <n>', 'with --simple: most rules evaluated per search', intArg('--budget', 1, 100_000), 60)
+      .option('--compare', 'also evaluate points play against optimal play and the game length (the default, except for races with bust penalties above 50 million turn states a pass)')
+      .option('--no-compare', 'the solve and the stop policy only')
       .option('--json', 'print the full result as JSON')
       .option('--csv', 'print the main table as CSV: the stop policy (2 players), the seats\' win probabilities (3+), or the sweep'),
     'wulong',
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith wulong race --rules rules/farkle/pig.json --target 100\n  npx oddsmith wulong race --rules rules/farkle/10000.json --target 2000\n  npx oddsmith wulong race --rules rules/farkle/pig.json --target 100 --fair')
-    .action(async (opts: RulesOptions & { target: number; players: number; tolerance: number; workers: number; fair?: boolean; simple?: boolean; sweep?: string; cell?: number; band?: number; budget: number; json?: boolean; csv?: boolean }) => {
+    .action(async (opts: RulesOptions & { target: number; players: number; tolerance: number; workers: number; fair?: boolean; simple?: boolean; compare?: boolean; sweep?: string; cell?: number; band?: number; budget: number; json?: boolean; csv?: boolean }) => {
       const rules = rulesOf(opts);
       checkTargetStep(rules, opts.target);
       if (opts.sweep) {
@@ -94,7 +118,24 @@ export function register(wulong: Command): void {
         emit(c, opts, () => compensationText(c), () => c.rows);
         return;
       }
-      const { result: r0, solution } = analyseRace(rules, opts.target, opts.tolerance, await solveTimed(rules, opts));
+      const solved = await solveTimed(rules, opts);
+      if (opts.simple && opts.compare === false) throw new UserError('--simple evaluates policies: leave out --no-compare');
+      if (!opts.simple && (opts.compare === false || (opts.compare === undefined && !comparesByDefault(solved.R)))) {
+        const R = solved.R, p = firstPlayerWins(R);
+        const r = { rules: rules.name, target: opts.target, players: 2, scoreStep: R.unit, tolerance: opts.tolerance, residual: R.residual, firstPlayerWins: p, firstPlayerAdvantage: 2 * p - 1, policy: policyTable(R), seconds: solved.seconds, passes: R.layered ? null : R.sweeps, turnStatesPerSecond: R.turnStates / Math.max(solved.seconds, 1e-9) };
+        emit(r, opts, () => [
+          `${r.rules} — race to ${r.target}, 2 players`,
+          `first player wins: ${fmtNum(p, 6)} (both play to win; exact value iteration, tolerance ${r.tolerance}, score step ${r.scoreStep})`,
+          `first-player advantage: ${fmtNum(r.firstPlayerAdvantage, 6)}`,
+          opts.compare === false ? 'points play and the game length: not evaluated (--no-compare)' : `points play and the game length: not evaluated (${R.turnStatesPerSweep.toLocaleString('en-US')} turn states a pass, and each policy\n  evaluation sweeps them many times over: hours at this size; --compare runs them)`,
+          '',
+          'stop from this turn total on (playing to win), by banked scores and dice left to roll:',
+          textTable(policyRows(r.policy, (i) => `${i + 1} dice`, true)),
+          `solved in ${fmtNum(r.seconds, 2)} s (${fmtNum(r.turnStatesPerSecond / 1e6, 1)} M turn states/s, ${R.layered ? 'by score-sum layers' : `by score-sum layers in ${R.sweeps} passes`})`,
+        ].join('\n'), () => policyRows(r.policy, (i) => `stop ${i + 1} dice`, false));
+        return;
+      }
+      const { result: r0, solution } = analyseRace(rules, opts.target, opts.tolerance, solved);
       const simple = opts.simple ? simpleRulesFor(solution, opts.band, opts.budget) : undefined;
       const r = simple ? { ...r0, simpleRules: simple } : r0;
       emit(r, opts, () => {
