@@ -1,5 +1,5 @@
 /**
- * pcfr+last: predictive CFR+ with cubic averages whose checkpoints keep each player's better of its
+ * pcfr+last: predictive CFR+ with averages weighted t⁵ whose checkpoints keep each player's better of its
  * average and its last iterate. The choice is a strategy like any other, so it is checked the way
  * the average is: the profile read back through the solver's strategy source has exactly the
  * exploitability chooseProfile reported, threads change nothing, and the published fractions lie in
@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LiarsSolver, SCHEDULES, solve } from '../src/games/liars-dice/exact-cfr.js';
 import { loadIntoSolver, solverSource } from '../src/games/liars-dice/strategy-file.js';
+import { simplestFraction } from '../src/games/liars-dice/bench.js';
 
 const digest = (s: LiarsSolver) => createHash('sha256').update(new Uint8Array(s.reg.buffer)).update(new Uint8Array(s.avg.buffer)).digest('hex');
 
@@ -20,8 +21,12 @@ function copyOf(s: LiarsSolver): LiarsSolver {
 }
 
 describe('liars dice solver: pcfr+last', () => {
-  it('is pcfr+ with cubic averaging and the last-iterate choice', () => {
-    expect(SCHEDULES['pcfr+last']).toEqual({ ...SCHEDULES['pcfr+'], gamma: 3, lastIterate: true });
+  it('is pcfr+ with averages weighted t⁵ and the last-iterate choice', () => {
+    expect(SCHEDULES['pcfr+last']).toEqual({ ...SCHEDULES['pcfr+'], gamma: 5, lastIterate: true });
+  });
+
+  it('refuses float32 stores for more iterations than its averages fit in', () => {
+    expect(() => solve({ variant: 'plain', dice: [1, 1], sides: 3, target: 1e-9, maxIterations: 1e7, algorithm: 'pcfr+last', precision: 'float32' })).toThrow(/--max-iterations 10000000 with --precision float32 and --algorithm pcfr\+last: averages weighted t\^5 overflow float32 past \d+ iterations/);
   });
 
   it('chooseProfile: the chosen strategies, read back, have the exploitability and value it reports', () => {
@@ -76,4 +81,17 @@ describe('liars dice solver: pcfr+last', () => {
       expect(r.br0).toBeGreaterThanOrEqual(value - 1e-12);
     });
   }
+});
+
+describe('simplestFraction (the bench names the fraction in a bracket)', () => {
+  it('finds published fractions in brackets narrower than 1/q², and 0 or integers where they fit', () => {
+    for (const [p, q] of [[2128, 8375], [-27, 125], [-22, 81], [345, 1696], [-7, 258], [1, 9]]) {
+      const w = 0.4 / (q * q);
+      expect(simplestFraction(p / q - w * 0.3, p / q + w * 0.7)).toEqual([p, q]);
+    }
+    expect(simplestFraction(-0.1, 0.2)).toEqual([0, 1]);
+    expect(simplestFraction(1.5, 2.5)).toEqual([2, 1]);
+    expect(simplestFraction(0.26, 0.27)).toEqual([4, 15]);
+    expect(() => simplestFraction(1, 0)).toThrow(RangeError);
+  });
 });

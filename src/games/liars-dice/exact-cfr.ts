@@ -117,9 +117,9 @@ function normalizePositiveInto(r: Store, m: Store | null, base: number, nA: numb
  * The regret update: `cfr+` (regret matching+, linear averaging: today's default, its outputs
  * unchanged), `pcfr+` (predictive regret matching+ with the last instantaneous regret as prediction,
  * alternating updates, quadratic averaging; Farina, Kroer & Sandholm 2021), `dcfr` (discounted CFR,
- * α = 1.5, β = 0, γ = 2; Brown & Sandholm 2019) or `pcfr+last` (pcfr+ with cubic averaging, each
- * player's solved strategy the better of its average and its last iterate: measured the fastest to
- * small exploitabilities on 2v1 and 1v2).
+ * α = 1.5, β = 0, γ = 2; Brown & Sandholm 2019) or `pcfr+last` (pcfr+ with averages weighted t⁵,
+ * each player's solved strategy the better of its average and its last iterate: measured the
+ * fastest to small exploitabilities on 2v1 and 1v2, docs/liars-dice.md).
  */
 export type Algorithm = 'cfr+' | 'pcfr+' | 'dcfr' | 'pcfr+last';
 export const ALGORITHMS: readonly Algorithm[] = ['cfr+', 'pcfr+', 'dcfr', 'pcfr+last'];
@@ -145,7 +145,7 @@ export const SCHEDULES: Readonly<Record<Algorithm, Schedule>> = {
   'cfr+': { clip: true, predict: false, alpha: Infinity, beta: Infinity, gamma: 1, lastIterate: false },
   'pcfr+': { clip: true, predict: true, alpha: Infinity, beta: Infinity, gamma: 2, lastIterate: false },
   dcfr: { clip: false, predict: false, alpha: 1.5, beta: 0, gamma: 2, lastIterate: false },
-  'pcfr+last': { clip: true, predict: true, alpha: Infinity, beta: Infinity, gamma: 3, lastIterate: true },
+  'pcfr+last': { clip: true, predict: true, alpha: Infinity, beta: Infinity, gamma: 5, lastIterate: true },
 };
 
 export interface SolverOptions {
@@ -749,6 +749,11 @@ export interface SolveResult {
 /** Solve to `target` exploitability (checkpoints at ×1.25 steps), or stop at maxIterations. */
 export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint) => void): { solver: LiarsSolver; result: SolveResult } {
   const cfg: SolverConfig = { variant: o.variant, dice: o.dice, sides: o.sides };
+  const gamma = SCHEDULES[o.algorithm ?? 'cfr+'].gamma;
+  // an average's sums reach Σ t^γ ≈ T^(γ+1)/(γ+1), beyond float32's 3.4e38 for pcfr+last past ~3.5e6 iterations
+  if (o.precision === 'float32' && Math.pow(o.maxIterations, gamma + 1) / (gamma + 1) > 1e38) {
+    throw new UserError(`--max-iterations ${o.maxIterations} with --precision float32 and --algorithm ${o.algorithm}: averages weighted t^${gamma} overflow float32 past ${Math.floor(Math.pow(1e38 * (gamma + 1), 1 / (gamma + 1)))} iterations; use float64 or fewer iterations`);
+  }
   const solver = new LiarsSolver(cfg, { algorithm: o.algorithm, precision: o.precision });
   solver.useThreads(o.threads ?? 1);
   // performance.now, not process.hrtime: the workbench solves in the browser too
