@@ -18,7 +18,7 @@ describe('liars dice: CLI', () => {
     ['equilibrium with four players', ['tournament', '--strategies', 'equilibrium,random,random,random', '--rounds', '10'], /exactly 2 players/],
     ['unknown variant', ['solve', '--variant', 'poker'], /--variant must be one of seed, openspiel, plain/],
     ['too big to solve exactly', ['solve', '--dice', '2,2', '--sides', '6'], /at most 20/],
-    ['unknown solver algorithm', ['solve', '--algorithm', 'cfr'], /--algorithm must be one of cfr\+, pcfr\+, dcfr \(got "cfr"\)/],
+    ['unknown solver algorithm', ['solve', '--algorithm', 'cfr'], /--algorithm must be one of cfr\+, pcfr\+, dcfr, pcfr\+last \(got "cfr"\)/],
     ['unknown store precision', ['solve', '--precision', 'float16'], /--precision must be one of float64, float32 \(got "float16"\)/],
     ['exploiting a bot that draws random numbers', ['exploit', '--strategy', 'random'], /draws random numbers/],
     ['exploiting a bot that calls earlier bids', ['exploit', '--strategy', 'threshold'], /calls an earlier bid/],

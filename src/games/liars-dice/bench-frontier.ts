@@ -10,7 +10,11 @@ import { solve, type SolveOptions } from './exact-cfr.js';
  */
 interface Published {
   solve: SolveOptions;
-  /** the value as printed, and the interval it stands for ("0.275.." is [0.275, 0.276)) */
+  /**
+   * the value as printed, and the interval it stands for: "0.275.." read as rounded to three
+   * decimals, [0.2745, 0.2755] — a truncation, [0.275, 0.276), is refuted by pcfr+last's bracket
+   * [0.274805, 0.274809] (exploitability 2.1e-6, docs/liars-dice.md)
+   */
   printed: string;
   low: number;
   high: number;
@@ -24,7 +28,7 @@ export const PUBLISHED: Published[] = [
   exact('-1/9', -1 / 9, 'snyd', { variant: 'plain', dice: [1, 1], sides: 6, target: 1e-6, maxIterations: 1e6 }),
   exact('2128/8375', 2128 / 8375, 'snyd', { variant: 'plain', dice: [2, 1], sides: 5, target: 1e-5, maxIterations: 1e6 }),
   exact('-27/125', -27 / 125, 'snyd', { variant: 'plain', dice: [1, 2], sides: 5, target: 1e-5, maxIterations: 1e6 }),
-  { solve: { variant: 'plain', dice: [2, 1], sides: 6, target: 1e-3, maxIterations: 1e6 }, printed: '0.275..', low: 0.275, high: 0.276, source: 'snyd' },
+  { solve: { variant: 'plain', dice: [2, 1], sides: 6, target: 1e-3, maxIterations: 1e6 }, printed: '0.275..', low: 0.2745, high: 0.2755, source: 'snyd' },
   exact('-22/81', -22 / 81, 'snyd', { variant: 'plain', dice: [1, 2], sides: 6, target: 1e-3, maxIterations: 1e6 }),
 ];
 

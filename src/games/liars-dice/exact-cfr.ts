@@ -116,14 +116,42 @@ function normalizePositiveInto(r: Store, m: Store | null, base: number, nA: numb
 /**
  * The regret update: `cfr+` (regret matching+, linear averaging: today's default, its outputs
  * unchanged), `pcfr+` (predictive regret matching+ with the last instantaneous regret as prediction,
- * quadratic averaging; Farina, Kroer & Sandholm 2021) or `dcfr` (discounted CFR, α = 1.5, β = 0,
- * γ = 2; Brown & Sandholm 2019).
+ * alternating updates, quadratic averaging; Farina, Kroer & Sandholm 2021), `dcfr` (discounted CFR,
+ * α = 1.5, β = 0, γ = 2; Brown & Sandholm 2019) or `pcfr+last` (pcfr+ with averages weighted t⁵,
+ * each player's solved strategy the better of its average and its last iterate: measured the
+ * fastest to small exploitabilities on 2v1 and 1v2, docs/liars-dice.md).
  */
-export type Algorithm = 'cfr+' | 'pcfr+' | 'dcfr';
-export const ALGORITHMS: readonly Algorithm[] = ['cfr+', 'pcfr+', 'dcfr'];
+export type Algorithm = 'cfr+' | 'pcfr+' | 'dcfr' | 'pcfr+last';
+export const ALGORITHMS: readonly Algorithm[] = ['cfr+', 'pcfr+', 'dcfr', 'pcfr+last'];
+
+/**
+ * What an algorithm does with regrets and averages: regrets clipped at 0 after each update (regret
+ * matching+) or signed; the regrets accumulated before iteration t are discounted, positive ones by
+ * (t−1)^α / ((t−1)^α + 1) and negative ones by (t−1)^β / ((t−1)^β + 1) (α = ∞: no discount);
+ * `predict`: strategies from regrets plus the last instantaneous regret; iteration t's strategy
+ * enters the average with weight t^γ. `lastIterate`: solve() checkpoints take each player's better of
+ * its average and its current strategy (chooseProfile).
+ */
+export interface Schedule {
+  clip: boolean;
+  predict: boolean;
+  alpha: number;
+  beta: number;
+  gamma: number;
+  lastIterate: boolean;
+}
+
+export const SCHEDULES: Readonly<Record<Algorithm, Schedule>> = {
+  'cfr+': { clip: true, predict: false, alpha: Infinity, beta: Infinity, gamma: 1, lastIterate: false },
+  'pcfr+': { clip: true, predict: true, alpha: Infinity, beta: Infinity, gamma: 2, lastIterate: false },
+  dcfr: { clip: false, predict: false, alpha: 1.5, beta: 0, gamma: 2, lastIterate: false },
+  'pcfr+last': { clip: true, predict: true, alpha: Infinity, beta: Infinity, gamma: 5, lastIterate: true },
+};
 
 export interface SolverOptions {
   algorithm?: Algorithm;
+  /** replaces the algorithm's schedule (measurements of other parameters; `algorithm` still names the stores) */
+  schedule?: Schedule;
   precision?: Precision;
   /** the stores of another solver of the same config and options (a worker's view of them) */
   shared?: readonly SharedArrayBuffer[];
@@ -134,8 +162,11 @@ export interface SolverOptions {
 /** Depth of the subtrees the threads share out: C(B, 3) of them, the largest 1/8 of the tree. */
 export const SPLIT_DEPTH = 3;
 const SPLIT_NONE = 0, SPLIT_COLLECT = 1, SPLIT_REPLAY = 2;
-/** runTask's job codes beside the player (0, 1): a CFR pass, the average profile's values, best responses */
-const JOB_VALUE = 2, JOB_BEST = 4;
+/**
+ * runTask's job codes beside the player (0, 1): a CFR pass, the values, the best responses; and a
+ * 2-bit mask × JOB_CURRENT of the players whose current strategy is read instead of their average
+ */
+const JOB_VALUE = 2, JOB_BEST = 4, JOB_CURRENT = 8;
 
 /** Subtree roots at SPLIT_DEPTH: meta [mask, top] and vectors [rI, rO, values] × Hmax per task. */
 export interface SubtreeTasks {
@@ -169,7 +200,8 @@ export function storeBytes(c: SolverConfig, options: SolverOptions = {}): number
   for (let t = 0; t < B; t++) slots += 2 ** t * (B - t);
   const hands = (d: number) => (d === 1 ? c.sides : (c.sides * (c.sides + 1)) / 2);
   const Hmax = Math.max(hands(c.dice[0]), hands(c.dice[1]));
-  return slots * Hmax * (options.precision === 'float32' ? 4 : 8) * ((options.algorithm ?? 'cfr+') === 'pcfr+' ? 3 : 2);
+  const predict = (options.schedule ?? SCHEDULES[options.algorithm ?? 'cfr+']).predict;
+  return slots * Hmax * (options.precision === 'float32' ? 4 : 8) * (predict ? 3 : 2);
 }
 
 /** Best-response values of both seats against the average profile, and NashConv / 2. */
@@ -212,6 +244,7 @@ export class LiarsSolver {
   private readonly tmp: Float64Array[];
 
   readonly algorithm: Algorithm;
+  readonly schedule: Schedule;
   /** subtree tasks at SPLIT_DEPTH (shared with the worker threads) */
   readonly tasks: SubtreeTasks;
   private split = SPLIT_NONE;
@@ -222,12 +255,15 @@ export class LiarsSolver {
   /** dcfr: discounts of this iteration's positive and negative regrets */
   private posDiscount = 1;
   private negDiscount = 1;
+  /** players whose solved strategy is the current one (bit p; chooseProfile sets it) */
+  private current = 0;
 
   constructor(readonly config: SolverConfig, options: SolverOptions = {}) {
     const algorithm = options.algorithm ?? 'cfr+', precision = options.precision ?? 'float64';
     checkConfig(config, precision);
     if (!ALGORITHMS.includes(algorithm)) throw new UserError(`--algorithm must be one of ${ALGORITHMS.join(', ')} (got ${JSON.stringify(algorithm)})`);
     this.algorithm = algorithm;
+    this.schedule = options.schedule ?? SCHEDULES[algorithm];
     this.precision = precision;
     const { variant, dice, sides } = config;
     this.variant = variant;
@@ -283,7 +319,7 @@ export class LiarsSolver {
     };
     this.reg = store(0);
     this.avg = store(1);
-    this.pred = algorithm === 'pcfr+' ? store(2) : null;
+    this.pred = this.schedule.predict ? store(2) : null;
     this.tasks = subtreeTasks(this.B, this.Hmax, options.tasks);
     const A = this.B + 1;
     const buf = (n: number) => Array.from({ length: this.B + 2 }, () => new Float64Array(n));
@@ -349,8 +385,8 @@ export class LiarsSolver {
       return;
     }
     // current strategy (regret matching+); action 0 = liar if available, then bids top+1…
-    const alg = this.algorithm;
-    if (alg === 'cfr+') normalizeInto(reg, base, nA, Hm, Hp, sum, sig);
+    const { clip } = this.schedule, pred = this.pred;
+    if (clip && pred === null) normalizeInto(reg, base, nA, Hm, Hp, sum, sig);
     else normalizePositiveInto(reg, this.pred, base, nA, Hm, Hp, sum, sig);
     for (let h = 0; h < Hi; h++) v[h] = 0;
     const nI = this.rI[depth + 1], nO = this.rO[depth + 1], cv = this.val[depth + 1];
@@ -380,28 +416,29 @@ export class LiarsSolver {
     // collecting, the children's values are not known yet: the update waits for the replay
     if (p !== i || this.split === SPLIT_COLLECT) return;
     const avg = this.avg;
-    if (alg === 'cfr+') {
+    const pd = this.posDiscount;
+    // pd = 1 (no discount) multiplies exactly: cfr+ and pcfr+ compute what they did before schedules
+    if (clip && pred === null) {
       for (let a = 0; a < nA; a++) {
         const off = a * Hm, o = base + off;
         for (let h = 0; h < Hi; h++) {
-          const r = reg[o + h] + vch[off + h] - v[h];
+          const r = reg[o + h] * pd + vch[off + h] - v[h];
           reg[o + h] = r > 0 ? r : 0;
           avg[o + h] += weight * rI[h] * sig[off + h];
         }
       }
-    } else if (alg === 'pcfr+') {
-      const pred = this.pred!;
+    } else if (clip) {
       for (let a = 0; a < nA; a++) {
         const off = a * Hm, o = base + off;
         for (let h = 0; h < Hi; h++) {
-          const d = vch[off + h] - v[h], r = reg[o + h] + d;
+          const d = vch[off + h] - v[h], r = reg[o + h] * pd + d;
           reg[o + h] = r > 0 ? r : 0;
-          pred[o + h] = d;
+          pred![o + h] = d;
           avg[o + h] += weight * rI[h] * sig[off + h];
         }
       }
     } else {
-      const pd = this.posDiscount, nd = this.negDiscount;
+      const nd = this.negDiscount;
       for (let a = 0; a < nA; a++) {
         const off = a * Hm, o = base + off;
         for (let h = 0; h < Hi; h++) {
@@ -413,13 +450,19 @@ export class LiarsSolver {
     }
   }
 
-  /** Sets iteration t's DCFR discounts; returns its average weight (t for cfr+, t² otherwise). */
+  /** Sets iteration t's regret discounts; returns its average weight t^γ. */
   beginIteration(t: number): number {
-    // discounts of the regrets accumulated before iteration t (DCFR applies them at each update)
-    const ta = Math.pow(t - 1, 1.5);
-    this.posDiscount = ta / (ta + 1);
-    this.negDiscount = t > 1 ? 0.5 : 0;
-    return this.algorithm === 'cfr+' ? t : t * t;
+    // discounts of the regrets accumulated before iteration t (applied at each update)
+    const { alpha, beta, gamma } = this.schedule;
+    const discount = (e: number) => {
+      if (e === Infinity) return 1;
+      if (t === 1) return 0;
+      const x = Math.pow(t - 1, e);
+      return x / (x + 1);
+    };
+    this.posDiscount = discount(alpha);
+    this.negDiscount = discount(beta);
+    return gamma === 1 ? t : gamma === 2 ? t * t : Math.pow(t, gamma);
   }
 
   /**
@@ -463,7 +506,7 @@ export class LiarsSolver {
     for (let h = 0; h < Hm; h++) { rI[h] = tb[o + h]; rO[h] = tb[o + Hm + h]; }
     const mask = this.tasks.meta[2 * k], top = this.tasks.meta[2 * k + 1];
     if (job < JOB_VALUE) this.cfr(mask, top, d, i, weight);
-    else this.evaluate(mask, top, d, i, job >= JOB_BEST);
+    else this.evaluate(mask, top, d, i, (job & JOB_BEST) !== 0, Math.floor(job / JOB_CURRENT));
     for (let h = 0; h < this.H[i]; h++) tb[o + 2 * Hm + h] = v[h];
   }
 
@@ -471,7 +514,7 @@ export class LiarsSolver {
   useThreads(threads: number): void {
     this.close();
     if (threads <= 1) return;
-    const options: SolverOptions = { algorithm: this.algorithm, precision: this.precision, shared: this.sharedBuffers(), tasks: [this.tasks.meta.buffer as SharedArrayBuffer, this.tasks.vectors.buffer as SharedArrayBuffer] };
+    const options: SolverOptions = { algorithm: this.algorithm, schedule: this.schedule, precision: this.precision, shared: this.sharedBuffers(), tasks: [this.tasks.meta.buffer as SharedArrayBuffer, this.tasks.vectors.buffer as SharedArrayBuffer] };
     this.pool = new CfrThreads({ config: this.config, options }, threads - 1);
   }
 
@@ -481,25 +524,39 @@ export class LiarsSolver {
     this.pool = null;
   }
 
-  /** Average-strategy probabilities at (mask, hand) of the player to move, into out[0…] (liar first if any). */
   /** The stores' buffers, for a worker's solver of the same config and options. */
   sharedBuffers(): SharedArrayBuffer[] {
     return [this.reg, this.avg, ...(this.pred ? [this.pred] : [])].map((a) => a.buffer as SharedArrayBuffer);
   }
 
+  /**
+   * Solved-strategy probabilities at (mask, hand) of the player to move, into out[0…] (liar first if
+   * any): its average strategy, or its current one if chooseProfile() found that better.
+   */
   averageAt(mask: number, top: number, depth: number, h: number, out: Float64Array): number {
     const Hm = this.Hmax, n = (depth > 0 ? 1 : 0) + this.B - 1 - top, base = this.off[mask] * Hm + h;
+    const useCurrent = ((this.current >> (depth & 1)) & 1) !== 0, pred = this.pred;
     let sum = 0;
-    for (let a = 0; a < n; a++) { out[a] = this.avg[base + a * Hm]; sum += out[a]; }
+    for (let a = 0; a < n; a++) {
+      const o = base + a * Hm;
+      if (!useCurrent) out[a] = this.avg[o];
+      else {
+        // as normalizePositiveInto
+        const x = pred === null ? this.reg[o] : this.reg[o] + pred[o];
+        out[a] = x > 0 ? x : 0;
+      }
+      sum += out[a];
+    }
     for (let a = 0; a < n; a++) out[a] = sum > 0 ? out[a] / sum : 1 / n;
     return n;
   }
 
   /**
-   * Values of player i's hands (not weighted by their own chance) against the opponent's average
-   * strategy: best response if `best`, else following i's own average strategy.
+   * Values of player i's hands (not weighted by their own chance) against the opponent's solved
+   * strategy: best response if `best`, else following i's own. Player p's strategy is its current
+   * one (the last iterate) if bit p of `current` is set, else its average.
    */
-  private evaluate(mask: number, top: number, depth: number, i: number, best: boolean): void {
+  private evaluate(mask: number, top: number, depth: number, i: number, best: boolean, current = this.current): void {
     const p = depth & 1, Hp = this.H[p], Hi = this.H[i], Ho = this.H[1 - i], Hm = this.Hmax, B = this.B;
     const sig = this.sig[depth], v = this.val[depth], rO = this.rO[depth];
     const nBids = B - 1 - top, hasLiar = depth > 0 ? 1 : 0, nA = nBids + hasLiar;
@@ -522,7 +579,9 @@ export class LiarsSolver {
       return;
     }
     const base = this.off[mask] * Hm, sum = this.tmp[depth];
-    normalizeInto(this.avg, base, nA, Hm, Hp, sum, sig);
+    if (((current >> p) & 1) === 0) normalizeInto(this.avg, base, nA, Hm, Hp, sum, sig);
+    else if (this.schedule.clip && this.pred === null) normalizeInto(this.reg, base, nA, Hm, Hp, sum, sig);
+    else normalizePositiveInto(this.reg, this.pred, base, nA, Hm, Hp, sum, sig);
     for (let h = 0; h < Hi; h++) v[h] = p === i && best ? -Infinity : 0;
     const vch = this.vch[depth], nO = this.rO[depth + 1], cv = this.val[depth + 1];
     for (let a = 0; a < nA; a++) {
@@ -537,7 +596,7 @@ export class LiarsSolver {
         const b = top + 1 + a - hasLiar;
         if (p === i) for (let h = 0; h < Ho; h++) nO[h] = rO[h];
         else for (let h = 0; h < Ho; h++) nO[h] = rO[h] * sig[off + h];
-        this.evaluate(mask | (1 << b), b, depth + 1, i, best);
+        this.evaluate(mask | (1 << b), b, depth + 1, i, best, current);
         for (let h = 0; h < Hi; h++) vch[off + h] = cv[h];
       }
       if (p !== i) for (let h = 0; h < Hi; h++) v[h] += vch[off + h];
@@ -546,19 +605,19 @@ export class LiarsSolver {
     }
   }
 
-  private rootValue(i: number, best: boolean): number {
+  private rootValue(i: number, best: boolean, current: number): number {
     const Ho = this.H[1 - i];
     const root = () => {
       for (let h = 0; h < Ho; h++) this.rO[0][h] = this.weights[1 - i][h];
       this.tasks.count = 0;
-      this.evaluate(0, -1, 0, i, best);
+      this.evaluate(0, -1, 0, i, best, current);
     };
     if (this.pool) {
       // split as in iterate(): collect the subtrees, the threads evaluate them, replay the top
       this.split = SPLIT_COLLECT;
       root();
       this.split = SPLIT_NONE;
-      this.pool.run(this, this.tasks.count, i + (best ? JOB_BEST : JOB_VALUE), this.iterations);
+      this.pool.run(this, this.tasks.count, i + (best ? JOB_BEST : JOB_VALUE) + current * JOB_CURRENT, this.iterations);
       this.split = SPLIT_REPLAY;
     }
     root();
@@ -568,16 +627,37 @@ export class LiarsSolver {
     return s;
   }
 
-  /** The opener's expected payoff (±1 per round) when both play their average strategies. */
-  value0(): number {
-    return this.rootValue(0, false);
+  /** The opener's expected payoff (±1 per round) when both play their solved strategies (`current`: as in evaluate). */
+  value0(current = this.current): number {
+    return this.rootValue(0, false, current);
   }
 
-  /** Best-response values and exploitability (NashConv / 2, as OpenSpiel defines it) of the average profile. */
-  exploitability(): Exploitability {
-    const br0 = this.rootValue(0, true), br1 = this.rootValue(1, true);
+  /** Best-response values and exploitability (NashConv / 2, as OpenSpiel defines it) of the solved profile (`current`: as in evaluate). */
+  exploitability(current = this.current): Exploitability {
+    const br0 = this.rootValue(0, true, current), br1 = this.rootValue(1, true, current);
     const nashConv = br0 + br1;
     return { br0, br1, nashConv, exploitability: nashConv / 2 };
+  }
+
+  /**
+   * Makes each player's solved strategy the better of its average and its current strategy (the
+   * last iterate), the one the other's best response wins less against, and returns the chosen
+   * profile's exploitability. Either is a strategy, so the best responses certify the choice as they
+   * certify the average; the predictive algorithms' last iterates are often far closer (exact, at
+   * some sizes). Further iterations keep the choice until it is made again.
+   */
+  chooseProfile(): Exploitability {
+    // br0 depends only on player 1's strategy, br1 only on player 0's
+    const br0avg = this.rootValue(0, true, 0), br0cur = this.rootValue(0, true, 2);
+    const br1avg = this.rootValue(1, true, 0), br1cur = this.rootValue(1, true, 1);
+    this.current = (br1cur < br1avg ? 1 : 0) | (br0cur < br0avg ? 2 : 0);
+    const br0 = Math.min(br0avg, br0cur), br1 = Math.min(br1avg, br1cur), nashConv = br0 + br1;
+    return { br0, br1, nashConv, exploitability: nashConv / 2 };
+  }
+
+  /** Players whose solved strategy is their current one (bit p), as chooseProfile() left it; 0 = both averages. */
+  get currentPlayers(): number {
+    return this.current;
   }
 
   /**
@@ -669,6 +749,11 @@ export interface SolveResult {
 /** Solve to `target` exploitability (checkpoints at ×1.25 steps), or stop at maxIterations. */
 export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint) => void): { solver: LiarsSolver; result: SolveResult } {
   const cfg: SolverConfig = { variant: o.variant, dice: o.dice, sides: o.sides };
+  const gamma = SCHEDULES[o.algorithm ?? 'cfr+'].gamma;
+  // an average's sums reach Σ t^γ ≈ T^(γ+1)/(γ+1), beyond float32's 3.4e38 for pcfr+last past ~3.5e6 iterations
+  if (o.precision === 'float32' && Math.pow(o.maxIterations, gamma + 1) / (gamma + 1) > 1e38) {
+    throw new UserError(`--max-iterations ${o.maxIterations} with --precision float32 and --algorithm ${o.algorithm}: averages weighted t^${gamma} overflow float32 past ${Math.floor(Math.pow(1e38 * (gamma + 1), 1 / (gamma + 1)))} iterations; use float64 or fewer iterations`);
+  }
   const solver = new LiarsSolver(cfg, { algorithm: o.algorithm, precision: o.precision });
   solver.useThreads(o.threads ?? 1);
   // performance.now, not process.hrtime: the workbench solves in the browser too
@@ -680,7 +765,7 @@ export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint) => v
   let ex: Exploitability;
   for (;;) {
     solver.iterate(next - solver.iterations);
-    ex = solver.exploitability();
+    ex = solver.schedule.lastIterate ? solver.chooseProfile() : solver.exploitability();
     const pt = { iteration: solver.iterations, exploitability: ex.exploitability, value0: solver.value0(), seconds: secs() };
     convergence.push(pt);
     onCheckpoint?.(pt);

@@ -93,7 +93,7 @@ function convergenceRows(points: readonly ConvergencePoint[], digits: number): s
   return textTable(picked.map((p) => ({ iterations: p.iteration, exploitability: p.exploitability.toExponential(2), "opener's value": p.value0.toFixed(digits) }))).split('\n').map((l) => `  ${l}`);
 }
 
-const ALGORITHM_NAMES = { 'cfr+': 'CFR+', dcfr: 'DCFR', 'pcfr+': 'PCFR+' } as const;
+const ALGORITHM_NAMES = { 'cfr+': 'CFR+', dcfr: 'DCFR', 'pcfr+': 'PCFR+', 'pcfr+last': 'PCFR+last' } as const;
 
 export const solve = defineQuestion<SolveParams, SolveResult>({
   name: 'solve',
