@@ -1,8 +1,10 @@
 /**
  * One deal played with and without seat 0's call, from the same random numbers — the per-deal
- * core of `tichu grand` / `tichu call` (the call kernel) and of the ladder's call gains. Seat 0
- * should not see its own call (Engine.hideOwnCall), so it plays alike in both and the difference
- * is the call's alone; who else may call is the caller's choice (Engine.forceGrand, forceTichu).
+ * core of the ladder's call gains. (The call kernel behind `tichu grand` / `tichu call` keeps its
+ * own loop: routed through this class it allocated in its hot loop, which tichu-alloc refuses.)
+ * Seat 0 should not see its own call (Engine.hideOwnCall), so it plays alike in both and the
+ * difference is the call's alone; who else may call is the caller's choice (Engine.forceGrand,
+ * forceTichu).
  */
 import type { Engine } from './engine.js';
 
