@@ -19,15 +19,21 @@ function cli(...args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** Whole games of `params` measured for allocation (warm-up passes first). */
+function measureGameAllocation() {
+  const g = new WulongGame(params);
+  const acc = new Float64Array(g.L.length);
+  const rng = new Rng(9);
+  // ~3,000 games ≈ 70,000 turns ≈ 150,000 rolls with betting phases, 0.2 s; five passes for ~1 s
+  const m = measureAllocation(() => {
+    for (let k = 0; k < 5; k++) g.playGames(rng, 3000, acc);
+  }, () => g.playGames(rng, 4000, acc));
+  return { g, acc, m };
+}
+
 describe('wulong game loop', () => {
   it('plays whole games without allocating', () => {
-    const g = new WulongGame(params);
-    const acc = new Float64Array(g.L.length);
-    const rng = new Rng(9);
-    // ~3,000 games ≈ 70,000 turns ≈ 150,000 rolls with betting phases, 0.2 s; five passes for ~1 s
-    const m = measureAllocation(() => {
-      for (let k = 0; k < 5; k++) g.playGames(rng, 3000, acc);
-    }, () => g.playGames(rng, 4000, acc));
+    const { g, acc, m } = measureGameAllocation();
     expect(m.gcEvents).toBe(0);
     expect(m.bytes).toBeLessThan(64 * 1024);
     expect(acc[g.L.offset.rolls]).toBeGreaterThan(1_000_000 / 2);
@@ -43,12 +49,7 @@ describe('wulong game loop', () => {
       return called;
     });
     try {
-      const g = new WulongGame(params);
-      const acc = new Float64Array(g.L.length);
-      const rng = new Rng(9);
-      const m = measureAllocation(() => {
-        for (let k = 0; k < 5; k++) g.playGames(rng, 3000, acc);
-      }, () => g.playGames(rng, 4000, acc));
+      const { m } = measureGameAllocation();
       expect(opens).toBeGreaterThan(100_000);
       expect(m.gcEvents).toBe(0);
       expect(m.bytes).toBeLessThan(64 * 1024);
