@@ -20,6 +20,7 @@ describe('liars dice: CLI', () => {
     ['too big to solve exactly', ['solve', '--dice', '2,2', '--sides', '6'], /at most 20/],
     ['unknown solver algorithm', ['solve', '--algorithm', 'cfr'], /--algorithm must be one of cfr\+, pcfr\+, dcfr, pcfr\+last \(got "cfr"\)/],
     ['unknown store precision', ['solve', '--precision', 'float16'], /--precision must be one of float64, float32 \(got "float16"\)/],
+    ['no time to solve', ['solve', '--max-minutes', '0'], /--max-minutes must be a number in 0\.01\.\.1000000/],
     ['exploiting a bot that draws random numbers', ['exploit', '--strategy', 'random'], /draws random numbers/],
     ['exploiting a bot that calls earlier bids', ['exploit', '--strategy', 'threshold'], /calls an earlier bid/],
     ['unknown sweep parameter', ['sweep', '--strategy', 'threshold', '--param', 'nope', '--values', '0.1', '--field', 'random'], /has no parameter nope/],
@@ -34,6 +35,16 @@ describe('liars dice: CLI', () => {
       expect(r.stderr).not.toMatch(/\n\s+at /);
     });
   }
+
+  it('solve --max-minutes stops at the first checkpoint after the time and says the target was not reached', () => {
+    const r = run('solve', '--dice', '2,1', '--sides', '5', '--target', '1e-9', '--max-minutes', '0.01');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/target not reached in the time allowed: raise --max-minutes/);
+    const j = JSON.parse(run('solve', '--dice', '2,1', '--sides', '5', '--target', '1e-9', '--max-minutes', '0.01', '--json').stdout);
+    expect(j.converged).toBe(false);
+    expect(j.exploitability).toBeGreaterThan(1e-9);
+    expect(j.seconds).toBeGreaterThanOrEqual(0.6);
+  });
 
   it('odds --json has the documented fields', () => {
     const r = run('odds', '--players', '4', '--mine', '2,2,4,1,6', '--bid', '8x2', '--json');

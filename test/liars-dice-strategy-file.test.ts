@@ -61,15 +61,30 @@ describe('strategy files (liars solve --out)', () => {
 
   it('refuses a missing, cut-short, non-gzip, damaged or inconsistent file in one line', () => {
     const bytes = readFileSync(path);
-    const doc = JSON.parse(gunzipSync(bytes).toString()) as Record<string, unknown>;
+    const data = gunzipSync(bytes), nl = data.indexOf(10);
+    const doc = JSON.parse(data.subarray(0, nl).toString()) as Record<string, unknown>;
+    const body = data.subarray(nl + 1), histories = (doc.stored as { histories: number }).histories;
+    // a file of this header and body, the header padded as the writer pads it
+    const file = (d: unknown, b: Buffer = body) => {
+      const h = JSON.stringify(d);
+      return gzipSync(Buffer.concat([Buffer.from(h + ' '.repeat((4 - ((Buffer.byteLength(h) + 1) % 4)) % 4) + '\n'), b]));
+    };
+    const twice = Buffer.from(body);
+    twice.writeUInt32LE(0, 4); // the second history made the opening one again
+    const sums = Buffer.from(body);
+    sums.writeFloatLE(2, histories * 4); // the first probability
     const cases: [string, Buffer | string, RegExp][] = [
       ['cut.gz', bytes.subarray(0, Math.floor(bytes.length / 2)), /cut short or damaged/],
       ['text.gz', 'not a strategy', /not gzip/],
-      ['json.gz', gzipSync(Buffer.from('{"format":')), /JSON is damaged/],
-      ['format.gz', gzipSync(Buffer.from(JSON.stringify({ ...doc, format: 'other' }))), /format is not/],
-      ['config.gz', gzipSync(Buffer.from(JSON.stringify({ ...doc, config: { variant: 'x', dice: [1, 1], sides: 4 } }))), /config/],
-      ['count.gz', gzipSync(Buffer.from(JSON.stringify({ ...doc, stored: { ...(doc.stored as object), histories: 3 } }))), /histories announced/],
-      ['probs.gz', gzipSync(Buffer.from(JSON.stringify({ ...doc, probs: (doc.probs as string).slice(0, 400) }))), /probabilities expected/],
+      ['json.gz', gzipSync(Buffer.from('{"format":\n')), /JSON header is damaged/],
+      ['format.gz', file({ ...doc, format: 'other' }), /format is not/],
+      ['version.gz', file({ ...doc, version: 1 }), /version 1, this oddsmith reads 2/],
+      ['config.gz', file({ ...doc, config: { variant: 'x', dice: [1, 1], sides: 4 } }), /config/],
+      ['bids.gz', file({ ...doc, config: { variant: 'seed', dice: [3, 3], sides: 6 } }), /config/],
+      ['count.gz', file({ ...doc, stored: { ...(doc.stored as object), histories: 1e6 } }), /1000000 histories announced/],
+      ['probs.gz', file(doc, body.subarray(0, body.length - 400)), /probabilities expected/],
+      ['twice.gz', file(doc, twice), /stored twice/],
+      ['sums.gz', file(doc, sums), /sum to/],
     ];
     for (const [name, data, re] of cases) {
       writeFileSync(join(dir, name), data);

@@ -1,4 +1,4 @@
-import { accessSync, constants, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeFileSync, writeSync, type Stats } from 'node:fs';
+import { accessSync, closeSync, constants, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, openSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeFileSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { UserError } from './errors.js';
@@ -217,8 +217,29 @@ function writeTarget(path: string): WriteTarget {
 }
 
 /** Write all of `data` to an open file descriptor (a pipe Node made non-blocking may take it in parts). */
-function writeAllToFd(fd: number, data: string | Uint8Array): void {
-  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+/** writeFileSync, also for chunks (written in order through one descriptor). */
+function writeData(path: string, data: FileData, flag: 'wx' | 'a'): void {
+  if (!Array.isArray(data)) {
+    writeFileSync(path, data as string | Uint8Array, { flag });
+    return;
+  }
+  const fd = openSync(path, flag);
+  try {
+    writeAllToFd(fd, data);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** What a file is written from: text, bytes, or bytes in chunks (a file too large for one buffer). */
+export type FileData = string | Uint8Array | readonly Uint8Array[];
+
+function writeAllToFd(fd: number, data: FileData): void {
+  if (Array.isArray(data)) {
+    for (const chunk of data as readonly Uint8Array[]) writeAllToFd(fd, chunk);
+    return;
+  }
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data as Uint8Array;
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (let off = 0; off < bytes.length; ) {
     try {
@@ -321,7 +342,7 @@ function removeFolders(made: readonly string[]): void {
 }
 
 /** Write via a temp file and rename, so a reader never sees half a file and a failure leaves none. */
-export function writeFileAtomic(path: string, data: string | Uint8Array, what = 'output file'): void {
+export function writeFileAtomic(path: string, data: FileData, what = 'output file'): void {
   writeFilesAtomic([[path, data]], what);
 }
 
@@ -330,14 +351,14 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, what = 
  * are they renamed into place; a failure removes the temp files and the folders it made, so either
  * all files are new or none is (a report page never has half its charts).
  */
-export function writeFilesAtomic(files: readonly (readonly [string, string | Uint8Array])[], what = 'output file'): void {
+export function writeFilesAtomic(files: readonly (readonly [string, FileData])[], what = 'output file'): void {
   for (const [path] of files) {
     checkWritable(path, what);
     checkNotInput({ path, what }, []);
   }
   const made: string[] = [];
   const temps: [string, string][] = [];
-  const through: [WriteTarget, string | Uint8Array][] = [];
+  const through: [WriteTarget, FileData][] = [];
   let current = files[0]?.[0] ?? '';
   try {
     for (const [given, data] of files) {
@@ -354,7 +375,7 @@ export function writeFilesAtomic(files: readonly (readonly [string, string | Uin
       const tmp = join(dir, `.oddsmith-${process.pid}-${++serial}.tmp`);
       track(tmp, { remove: tmp });
       temps.push([tmp, path]);
-      writeFileSync(tmp, data, { flag: 'wx' });
+      writeData(tmp, data, 'wx');
     }
     for (const [tmp, path] of temps) {
       current = path;
@@ -365,7 +386,7 @@ export function writeFilesAtomic(files: readonly (readonly [string, string | Uin
     for (const [target, data] of through) {
       current = target.path;
       if (target.kind === 'fd') writeAllToFd(target.fd, data);
-      else writeFileSync(target.path, data, { flag: 'a' });
+      else writeData(target.path, data, 'a');
     }
   } catch (e) {
     for (const [tmp] of temps) {

@@ -17,8 +17,7 @@ import { parseStrategyList, parseStrategySpec, STRATEGIES, type StrategySpec } f
 import { checkSeating, exploit, odds, solve, sweep, sweepChart, table } from './questions.js';
 import { renderSpec } from '../../report/render.js';
 import { checkOutputs, writeFileAtomic } from '../../core/files.js';
-import { maskSource, writeStrategyFile } from './strategy-file.js';
-import { equilibriumSource } from './exact-cfr-source.js';
+import { solverSource, writeStrategyFile } from './strategy-file.js';
 import { checkAssumptions } from './assumptions.js';
 import { register as registerGrade } from './grade-cli.js';
 
@@ -167,6 +166,7 @@ export function register(program: Command): void {
     .option('--variant <v>', `${VARIANTS.join(' | ')}: seed = the rules page (wild 1s until 1s are bid, 1 above the top face); openspiel = OpenSpiel liars_dice (top face wild, natural order); plain = no wild face`, 'seed')
     .option('--target <e>', 'stop when exploitability (NashConv/2) is at most this', (v) => parseNumberArg(v, '--target', 1e-9, 1), 1e-4)
     .option('--max-iterations <n>', 'stop after this many CFR+ iterations', intArg('--max-iterations', 1, 1e7), 100_000)
+    .option('--max-minutes <m>', 'also stop at the first exploitability checkpoint after this many minutes (the result says the target was not reached)', (v) => parseNumberArg(v, '--max-minutes', 0.01, 1e6))
     .option('--algorithm <a>', `${ALGORITHMS.join(' | ')}: regret matching+ with linear averaging; discounted CFR (α 1.5, β 0, γ 2; usually fewer iterations); predictive CFR+; pcfr+last: predictive CFR+ with t⁵ averages, each player's better of average and last iterate (the fastest to small targets)`, 'cfr+')
     .option('--precision <p>', 'float64 | float32: the stores\' number type; float32 halves memory and allows up to 24 bids (2,2 dice with 6 sides)', 'float64')
     .addOption(new Option('--workers <w>', 'threads sharing each pass (results do not depend on it)').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
@@ -176,21 +176,21 @@ export function register(program: Command): void {
     .option('--csv', 'print the convergence table as CSV')
     .option('--quiet', 'no progress lines on stderr')
     .addHelpText('after', '\nExamples:\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json\n  npx oddsmith liars solve --dice 2,1 --sides 6 --variant plain --algorithm dcfr --target 1e-7\n  npx oddsmith liars solve --dice 1,1 --sides 6 --out eq-1v1.gz')
-    .action(async (opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; algorithm: string; precision: string; workers: number; out?: string; prune: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
+    .action(async (opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; maxMinutes?: number; algorithm: string; precision: string; workers: number; out?: string; prune: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
       if (!VARIANTS.includes(opts.variant as Variant)) throw new UserError(`--variant must be one of ${VARIANTS.join(', ')} (got ${JSON.stringify(opts.variant)})`);
       if (!ALGORITHMS.includes(opts.algorithm as Algorithm)) throw new UserError(`--algorithm must be one of ${ALGORITHMS.join(', ')} (got ${JSON.stringify(opts.algorithm)})`);
       if (opts.precision !== 'float64' && opts.precision !== 'float32') throw new UserError(`--precision must be one of float64, float32 (got ${JSON.stringify(opts.precision)})`);
       const dice = parseDicePair(opts.dice);
       if (opts.out !== undefined) checkOutputs([{ path: opts.out, what: 'strategy file' }]);
       const progress = !opts.quiet && process.stderr.isTTY;
-      const params = { variant: opts.variant as Variant, dice: [dice[0], dice[1]] as [number, number], sides: opts.sides, target: opts.target, maxIterations: opts.maxIterations, algorithm: opts.algorithm as Algorithm, precision: opts.precision as Precision, threads: opts.workers };
+      const params = { variant: opts.variant as Variant, dice: [dice[0], dice[1]] as [number, number], sides: opts.sides, target: opts.target, maxIterations: opts.maxIterations, maxSeconds: opts.maxMinutes === undefined ? undefined : opts.maxMinutes * 60, algorithm: opts.algorithm as Algorithm, precision: opts.precision as Precision, threads: opts.workers };
       let file: ({ path: string } & ReturnType<typeof writeStrategyFile>['stored']) | undefined;
       const r = await solve.answer({
         ...params,
         onCheckpoint: (p) => { if (progress) process.stderr.write(`\riteration ${p.iteration}: exploitability ${p.exploitability.toExponential(3)}   `); },
         // the strategy itself, not only its figures, goes to --out
         onSolved: opts.out === undefined ? undefined : (solver, s) => {
-          file = { path: opts.out!, ...writeStrategyFile(opts.out!, maskSource(equilibriumSource(solver)), { iterations: s.iterations, target: s.target, value0: s.value0, br0: s.br0, br1: s.br1, exploitability: s.exploitability }, opts.prune).stored };
+          file = { path: opts.out!, ...writeStrategyFile(opts.out!, solverSource(solver), { iterations: s.iterations, target: s.target, value0: s.value0, br0: s.br0, br1: s.br1, exploitability: s.exploitability }, opts.prune, solver).stored };
         },
       }, { workers: 1 });
       if (progress) process.stderr.write('\r' + ' '.repeat(60) + '\r');

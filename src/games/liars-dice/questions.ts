@@ -13,7 +13,7 @@ import type { Chart, Section } from '../../report/page.js';
 import { defineQuestion, simulateIn, type Question, type QuestionContext } from '../../report/question.js';
 import { createStrategy, specLabel, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 import { atLeastTable, bidOdds, type Bid } from './exact.js';
-import { LiarsSolver, solve as solveCfr, storeBytes, type ConvergencePoint, type SolveOptions, type SolveResult, type Variant } from './exact-cfr.js';
+import { LiarsSolver, MAX_BIDS, solve as solveCfr, storeBytes, type ConvergencePoint, type SolveOptions, type SolveResult, type Variant } from './exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
 import { statePlayerExploitability, type StatePlayerExactResult } from './exact-search.js';
 import type { StatePlayer } from '../state.js';
@@ -100,7 +100,7 @@ export const solve = defineQuestion<SolveParams, SolveResult>({
   summary: 'the two-player equilibrium by CFR+ (or DCFR, PCFR+): the opener\'s value, the exact best-response exploitability, the opening bids',
   exact: true,
   answer: (p) => {
-    const { solver, result } = solveCfr({ variant: p.variant, dice: p.dice, sides: p.sides, target: p.target, maxIterations: p.maxIterations, algorithm: p.algorithm, precision: p.precision, threads: p.threads }, p.onCheckpoint);
+    const { solver, result } = solveCfr({ variant: p.variant, dice: p.dice, sides: p.sides, target: p.target, maxIterations: p.maxIterations, maxSeconds: p.maxSeconds, algorithm: p.algorithm, precision: p.precision, threads: p.threads }, p.onCheckpoint);
     p.onSolved?.(solver, result);
     return result;
   },
@@ -111,7 +111,7 @@ export const solve = defineQuestion<SolveParams, SolveResult>({
     const store = precision === 'float32' ? `; float32 stores, ${(storeBytes(r, { algorithm, precision }) / 1e9).toFixed(2)} GB` : '';
     return [
       `variant ${r.variant}, dice ${r.dice.join(' vs ')}, ${r.sides} sides: ${r.bids} bids, ${r.publicHistories} public histories${store}`,
-      `${ALGORITHM_NAMES[algorithm]} iterations: ${r.iterations} in ${r.seconds.toFixed(2)} s${r.converged ? '' : ' (target not reached: raise --max-iterations)'}`,
+      `${ALGORITHM_NAMES[algorithm]} iterations: ${r.iterations} in ${r.seconds.toFixed(2)} s${r.converged ? '' : r.iterations < p.maxIterations ? ' (target not reached in the time allowed: raise --max-minutes)' : ' (target not reached: raise --max-iterations)'}`,
       `opener's value: ${r.value0.toFixed(digits)}`,
       `best responses: opener ${r.br0.toFixed(digits)}, other ${r.br1.toFixed(digits)}; NashConv ${r.nashConv.toExponential(3)}; exploitability ${r.exploitability.toExponential(3)}`,
       `the game's value lies in [${(-r.br1).toFixed(digits)}, ${r.br0.toFixed(digits)}] (minus the other's best response, the opener's)`,
@@ -206,7 +206,8 @@ function equilibriumProfile(p: BotExploitParams): { solver: LiarsSolver; recorde
     if (c.variant !== config.variant || c.dice[0] !== config.dice[0] || c.dice[1] !== config.dice[1] || c.sides !== config.sides) {
       throw new UserError(`strategy file ${showPath(p.strategy.file)} is for ${configLabel(c)}; asked for ${configLabel(config)} (give the file's --variant, --dice and --sides)`);
     }
-    const solver = new LiarsSolver(config);
+    // float32 stores for 2v2 dice with 6 sides (24 bids), as its solve had
+    const solver = new LiarsSolver(config, { precision: stored.bids > MAX_BIDS ? 'float32' : 'float64' });
     loadIntoSolver(stored, solver, stored.masks);
     return { solver, recorded: { by: `the file (probabilities below ${stored.stored.prune === 0 ? 'none' : stored.stored.prune.toExponential(0)} dropped, float32)`, exploitability: stored.stored.exploitability } };
   }

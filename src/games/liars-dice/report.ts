@@ -351,7 +351,7 @@ async function frontierPage(spec: Record<string, unknown>, ctx: ExperimentContex
     rows: advRows,
     spec: {
       $schema: SCHEMA,
-      title: { text: 'Opener\'s value by die faces and dice', subtitle: ['two players, one round; +1 win, −1 loss; above 0 the opener is favoured', 'exact: CFR+ equilibria (best-response brackets in the table), nothing sampled'] },
+      title: { text: 'Opener\'s value by die faces and dice', subtitle: ['two players, one round; +1 win, −1 loss; above 0 the opener is favoured', 'exact: counterfactual-regret equilibria (best-response brackets in the table), nothing sampled'] },
       data: { values: advRows },
       facet: { column: { field: 'variant', type: 'nominal', title: null, sort: [...VARIANTS], header: { labelFontSize: 12 } } },
       spec: {

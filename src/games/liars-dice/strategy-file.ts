@@ -13,9 +13,10 @@
  * that changes the strategy a little, the stored strategy's value and exploitability are measured
  * again, exactly, and written beside the solve's own.
  *
- * Layout: gzip of one JSON object (header fields, then `masks` as base64 of uint32 little-endian
- * and `probs` as base64 of float32 little-endian, one block per history of actions × mover's hands,
- * action-major). Any damage — not gzip, cut short, fields missing, lengths or sums wrong — is one
+ * Layout (version 2), gzip in one or more members: a JSON header line (spaces before its newline
+ * pad it to a multiple of 4 bytes), then `masks` as uint32 little-endian, then `probs` as float32
+ * little-endian, one block per stored history of actions × mover's hands, action-major; binary, not
+ * JSON, because 2v2 dice with 6 sides stores 2.8 GB of probabilities. Any damage — not gzip, cut short, fields missing, lengths or sums wrong — is one
  * UserError naming the file.
  */
 import { readFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { UserError } from '../../core/errors.js';
 import { readReason, showPath, writeFileAtomic } from '../../core/files.js';
 import type { EquilibriumSource } from './exact-cfr-source.js';
-import { LiarsSolver, MAX_BIDS, VARIANTS, type Exploitability, type SolverConfig, type Variant } from './exact-cfr.js';
+import { LiarsSolver, MAX_BIDS, MAX_BIDS_FLOAT32, VARIANTS, type Exploitability, type SolverConfig, type Variant } from './exact-cfr.js';
 
 /** A two-player strategy profile over the solver's public tree (both seats). */
 export interface MaskSource {
@@ -109,20 +110,25 @@ export interface StoredSummary {
 }
 
 export const FILE_FORMAT = 'oddsmith liars-dice equilibrium';
-export const FILE_VERSION = 1;
+export const FILE_VERSION = 2;
 
 /** A strategy read from (or about to be written to) a file. */
 export class StoredStrategy implements MaskSource {
   readonly bids: number;
   readonly hands: [number, number];
-  /** offset of each stored history's block in `probs` */
-  private readonly at = new Map<number, number>();
+  /**
+   * offset of each stored history's block in `probs`, −1 where none: a table over all 2^bids
+   * histories (64 MB at 24 bids), because a Map holds at most 2^24 entries and 2v2 dice with 6
+   * sides stores nearly all 2^24
+   */
+  private readonly at: Int32Array;
   constructor(readonly config: SolverConfig, readonly masks: Uint32Array, readonly probs: Float32Array, readonly solveInfo: SolveSummary, public stored: StoredSummary) {
     this.bids = (config.dice[0] + config.dice[1]) * config.sides;
     this.hands = [handCount(config.dice[0], config.sides), handCount(config.dice[1], config.sides)];
+    this.at = new Int32Array(2 ** this.bids).fill(-1);
     let off = 0;
     for (const m of masks) {
-      this.at.set(m, off);
+      this.at[m] = off;
       off += actionCount(this.bids, m) * this.hands[depthOf(m) & 1];
     }
   }
@@ -131,8 +137,8 @@ export class StoredStrategy implements MaskSource {
   }
   /** Uniform at a history the file does not hold (the strategy never reaches it itself). */
   probabilitiesAt(mask: number, h: number, out: Float64Array): number {
-    const n = actionCount(this.bids, mask), off = this.at.get(mask);
-    if (off === undefined) {
+    const n = actionCount(this.bids, mask), off = this.at[mask];
+    if (off < 0) {
       for (let a = 0; a < n; a++) out[a] = 1 / n;
       return n;
     }
@@ -141,7 +147,7 @@ export class StoredStrategy implements MaskSource {
     return n;
   }
   has(mask: number): boolean {
-    return this.at.has(mask);
+    return this.at[mask] >= 0;
   }
 }
 
@@ -155,23 +161,28 @@ function handCount(d: number, sides: number): number {
 /**
  * The source pruned and rounded to float32, keeping the histories its movers reach: a walk from the
  * root carrying each seat's own reach per hand; a history is kept when its mover's reach is positive
- * for some hand, and the walk goes on below it while either seat's reach is.
+ * for some hand, and the walk goes on below it while either seat's reach is. Histories are stored in
+ * the walk's order (depth first, lower bids first), so the file is the same on every run; the
+ * output arrays are sized for every history (untouched pages cost no memory) and no per-history
+ * array is made: 2v2 dice with 6 sides walks 2^24 histories.
  */
 export function compactStrategy(source: MaskSource, solveInfo: SolveSummary, prune: number): StoredStrategy {
   const { config, bids: B } = source;
   const H: [number, number] = [handCount(config.dice[0], config.sides), handCount(config.dice[1], config.sides)];
-  const masks: number[] = [];
-  const blocks: Float32Array[] = [];
+  let bound = 0;
+  for (let m = 0; m < 2 ** B; m++) bound += actionCount(B, m) * H[depthOf(m) & 1];
+  const probs = new Float32Array(bound), masks = new Uint32Array(2 ** B);
+  let total = 0, kept = 0;
   const out = new Float64Array(B + 1);
-  let total = 0;
-  const walk = (mask: number, reach: [Float64Array, Float64Array]): void => {
-    const p = depthOf(mask) & 1, Hp = H[p], n = actionCount(B, mask), hasLiar = mask === 0 ? 0 : 1;
-    const mine = reach[p];
+  // reach of the mover's next history, one buffer per depth (siblings reuse it in turn)
+  const next = Array.from({ length: B + 2 }, () => new Float64Array(Math.max(H[0], H[1])));
+  const walk = (mask: number, depth: number, r0: Float64Array, r1: Float64Array): void => {
+    const p = depth & 1, Hp = H[p], n = actionCount(B, mask), hasLiar = mask === 0 ? 0 : 1;
+    const mine = p === 0 ? r0 : r1, other = p === 0 ? r1 : r0;
     let moverReaches = false;
     for (let h = 0; h < Hp; h++) if (mine[h] > 0) moverReaches = true;
-    let block: Float32Array | null = null;
+    const at = total;
     if (moverReaches) {
-      block = new Float32Array(n * Hp);
       for (let h = 0; h < Hp; h++) {
         source.probabilitiesAt(mask, h, out);
         let sum = 0;
@@ -184,55 +195,63 @@ export function compactStrategy(source: MaskSource, solveInfo: SolveSummary, pru
           for (let a = 0; a < n; a++) out[a] = a === best ? 1 : 0;
           sum = 1;
         }
-        for (let a = 0; a < n; a++) block[a * Hp + h] = out[a] / sum;
+        for (let a = 0; a < n; a++) probs[at + a * Hp + h] = out[a] / sum;
       }
-      masks.push(mask);
-      blocks.push(block);
-      total += block.length;
+      masks[kept++] = mask;
+      total += n * Hp;
     }
-    const other = reach[1 - p];
     let otherReaches = false;
     for (let h = 0; h < H[1 - p]; h++) if (other[h] > 0) otherReaches = true;
     if (!moverReaches && !otherReaches) return;
+    const child = next[depth + 1];
     for (let a = hasLiar; a < n; a++) {
       const b = topOf(mask) + 1 + a - hasLiar;
-      const next = new Float64Array(Hp);
-      for (let h = 0; h < Hp; h++) next[h] = block ? mine[h] * block[a * Hp + h] : 0;
-      walk(mask | (1 << b), p === 0 ? [next, other] : [other, next]);
+      for (let h = 0; h < Hp; h++) child[h] = moverReaches ? mine[h] * probs[at + a * Hp + h] : 0;
+      if (p === 0) walk(mask | (1 << b), depth + 1, child, r1);
+      else walk(mask | (1 << b), depth + 1, r0, child);
     }
   };
-  walk(0, [new Float64Array(H[0]).fill(1), new Float64Array(H[1]).fill(1)]);
-  // ascending masks: the file is the same whatever order the walk took
-  const order = masks.map((_, i) => i).sort((a, b) => masks[a] - masks[b]);
-  const probs = new Float32Array(total);
-  let off = 0;
-  for (const i of order) { probs.set(blocks[i], off); off += blocks[i].length; }
-  const stored = new StoredStrategy(config, Uint32Array.from(order.map((i) => masks[i])), probs, solveInfo, { prune, histories: masks.length, value0: NaN, br0: NaN, br1: NaN, exploitability: NaN });
-  return stored;
+  walk(0, 0, new Float64Array(H[0]).fill(1), new Float64Array(H[1]).fill(1));
+  // a copy when most of the room went unused; else a view (its unused tail was never touched)
+  const fit = <T extends Float32Array | Uint32Array>(a: T, n: number): T => (n > a.length / 2 ? a.subarray(0, n) : a.slice(0, n)) as T;
+  return new StoredStrategy(config, fit(masks, kept), fit(probs, total), solveInfo, { prune, histories: kept, value0: NaN, br0: NaN, br1: NaN, exploitability: NaN });
 }
 
-/** Exact value and exploitability of a stored strategy (through a solver's traversals; B ≤ MAX_BIDS). */
-export function measureStored(s: StoredStrategy): { value0: number } & Exploitability {
-  if (s.bids > MAX_BIDS) throw new UserError(`measuring a strategy of ${s.bids} bids needs the solver's ${MAX_BIDS}-bid limit raised`);
-  const solver = new LiarsSolver(s.config);
-  loadIntoSolver(s, solver, s.masks);
-  return { value0: solver.value0(), ...solver.exploitability() };
+/**
+ * Exact value and exploitability of a stored strategy, through a solver's traversals: `solver` when
+ * given (its strategy is overwritten: a solve that has just been saved, so as not to need its
+ * memory twice), else a new one (float32 stores above MAX_BIDS bids).
+ */
+export function measureStored(s: StoredStrategy, solver?: LiarsSolver): { value0: number } & Exploitability {
+  const into = solver ?? new LiarsSolver(s.config, { precision: s.bids > MAX_BIDS ? 'float32' : 'float64' });
+  loadIntoSolver(s, into, s.masks);
+  // 0: both players' loaded (average) strategies, whatever profile a pcfr+last solve had chosen
+  return { value0: into.value0(0), ...into.exploitability(0) };
 }
 
-/** Prune, round, measure again and write atomically. Returns what was written. */
-export function writeStrategyFile(path: string, source: MaskSource, solveInfo: SolveSummary, prune: number): StoredStrategy {
+/** gzip members of at most this many input bytes: a 2v2 6-sided strategy (2.8 GB) is never one buffer */
+const GZIP_CHUNK = 1 << 28;
+
+/**
+ * Prune, round, measure again and write atomically. Returns what was written. `solver`: the solve
+ * whose strategy `source` reads, to be reused for the measuring (see measureStored).
+ */
+export function writeStrategyFile(path: string, source: MaskSource, solveInfo: SolveSummary, prune: number, solver?: LiarsSolver): StoredStrategy {
   const s = compactStrategy(source, solveInfo, prune);
-  const m = measureStored(s);
+  const m = measureStored(s, solver);
   s.stored = { ...s.stored, value0: m.value0, br0: m.br0, br1: m.br1, exploitability: m.exploitability };
-  const bytes = (a: Uint32Array | Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
-  const doc = {
+  const header = JSON.stringify({
     format: FILE_FORMAT, version: FILE_VERSION,
     config: s.config, bids: s.bids, hands: s.hands,
-    solve: solveInfo, stored: s.stored,
-    masks: bytes(s.masks), probs: bytes(s.probs),
-  };
-  // little-endian typed arrays: the file is read back on the same kind of machine (x86, ARM)
-  writeFileAtomic(path, gzipSync(Buffer.from(JSON.stringify(doc)), { level: 9 }), 'strategy file');
+    solve: solveInfo, stored: s.stored, probabilities: s.probs.length,
+  });
+  // spaces before the newline so that the arrays after it start at a multiple of 4 bytes
+  const head = Buffer.from(header + ' '.repeat((4 - ((Buffer.byteLength(header) + 1) % 4)) % 4) + '\n');
+  const bytes = (a: Uint32Array | Float32Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const members: Buffer[] = [gzipSync(Buffer.concat([head, bytes(s.masks)]), { level: 6 })];
+  const probs = bytes(s.probs);
+  for (let off = 0; off < probs.length; off += GZIP_CHUNK) members.push(gzipSync(probs.subarray(off, off + GZIP_CHUNK), { level: 6 }));
+  writeFileAtomic(path, members, 'strategy file');
   return s;
 }
 
@@ -245,23 +264,26 @@ export function readStrategyFile(path: string): StoredStrategy {
   } catch (e) {
     throw new UserError(`cannot read strategy file ${showPath(path)}: ${readReason(e)}`);
   }
-  let text: string;
+  let data: Buffer;
   try {
-    text = gunzipSync(raw).toString('utf8');
+    data = gunzipSync(raw);
   } catch (e) {
     throw bad(raw.length >= 2 && raw[0] === 0x1f && raw[1] === 0x8b ? `cut short or damaged (${(e as Error).message})` : 'not gzip (write one with `oddsmith liars solve --out FILE`)');
   }
+  const nl = data.indexOf(10);
   let doc: Record<string, unknown>;
   try {
-    doc = JSON.parse(text) as Record<string, unknown>;
+    if (nl < 0) throw new Error('no header line');
+    doc = JSON.parse(data.subarray(0, nl).toString('utf8')) as Record<string, unknown>;
   } catch {
-    throw bad('its JSON is damaged');
+    throw bad('its JSON header is damaged');
   }
   if (doc === null || typeof doc !== 'object' || doc.format !== FILE_FORMAT) throw bad(`format is not "${FILE_FORMAT}"`);
-  if (doc.version !== FILE_VERSION) throw bad(`version ${JSON.stringify(doc.version)}, this oddsmith reads ${FILE_VERSION}`);
+  if (doc.version !== FILE_VERSION) throw bad(`version ${JSON.stringify(doc.version)}, this oddsmith reads ${FILE_VERSION} (write it again with \`oddsmith liars solve --out FILE\`)`);
   const c = doc.config as SolverConfig | undefined;
   const okDice = Array.isArray(c?.dice) && c!.dice.length === 2 && c!.dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 3);
-  if (!c || !VARIANTS.includes(c.variant as Variant) || !okDice || !Number.isInteger(c.sides) || c.sides < 2 || c.sides > 6) throw bad('config (variant, dice, sides) missing or out of range');
+  const okBids = okDice && Number.isInteger(c!.sides) && (c!.dice[0] + c!.dice[1]) * c!.sides <= MAX_BIDS_FLOAT32;
+  if (!c || !VARIANTS.includes(c.variant as Variant) || !okBids || c.sides < 2 || c.sides > 6) throw bad('config (variant, dice, sides) missing or out of range');
   const config: SolverConfig = { variant: c.variant, dice: [c.dice[0], c.dice[1]], sides: c.sides };
   const num = (o: unknown, k: string): number => {
     const v = (o as Record<string, unknown> | undefined)?.[k];
@@ -270,34 +292,41 @@ export function readStrategyFile(path: string): StoredStrategy {
   };
   const solveInfo: SolveSummary = { iterations: num(doc.solve, 'iterations'), target: num(doc.solve, 'target'), value0: num(doc.solve, 'value0'), br0: num(doc.solve, 'br0'), br1: num(doc.solve, 'br1'), exploitability: num(doc.solve, 'exploitability') };
   const stored: StoredSummary = { prune: num(doc.stored, 'prune'), histories: num(doc.stored, 'histories'), value0: num(doc.stored, 'value0'), br0: num(doc.stored, 'br0'), br1: num(doc.stored, 'br1'), exploitability: num(doc.stored, 'exploitability') };
-  if (typeof doc.masks !== 'string' || typeof doc.probs !== 'string') throw bad('masks or probs missing');
-  const mb = Buffer.from(doc.masks, 'base64'), pb = Buffer.from(doc.probs, 'base64');
-  if (mb.length !== stored.histories * 4) throw bad(`${stored.histories} histories announced, ${Math.floor(mb.length / 4)} stored`);
-  if (pb.length % 4 !== 0) throw bad('probabilities cut short');
-  const masks = new Uint32Array(new Uint8Array(mb).buffer);
-  const probs = new Float32Array(new Uint8Array(pb).buffer);
+  // typed-array views need 4-byte alignment: copy in the rare case the inflated buffer lacks it
+  let body = data.subarray(nl + 1);
+  if (body.byteOffset % 4 !== 0) body = Buffer.from(new Uint8Array(body));
+  if (body.length < stored.histories * 4) throw bad(`${stored.histories} histories announced, ${Math.floor(body.length / 4)} stored`);
+  if (body.length % 4 !== 0) throw bad('probabilities cut short');
+  const masks = new Uint32Array(body.buffer, body.byteOffset, stored.histories);
+  const probs = new Float32Array(body.buffer, body.byteOffset + stored.histories * 4, body.length / 4 - stored.histories);
   const B = (config.dice[0] + config.dice[1]) * config.sides;
   const hands: [number, number] = [handCount(config.dice[0], config.sides), handCount(config.dice[1], config.sides)];
+  const seen = new Uint8Array(2 ** B);
   let need = 0;
   for (let i = 0; i < masks.length; i++) {
     const m = masks[i];
-    if (m >= 2 ** B || (i > 0 && m <= masks[i - 1])) throw bad(`history ${i} (${m}) is not a bid set of this game in ascending order`);
+    if (m >= 2 ** B || seen[m]) throw bad(`history ${i} (${m}) is not a bid set of this game or is stored twice`);
+    seen[m] = 1;
     need += actionCount(B, m) * hands[depthOf(m) & 1];
   }
   if (probs.length !== need) throw bad(`${need} probabilities expected, ${probs.length} stored`);
   if (masks.length === 0 || masks[0] !== 0) throw bad('the opening history is missing');
-  const s = new StoredStrategy(config, masks, probs, solveInfo, stored);
   // every hand's probabilities at every history sum to 1 (float32 rounding aside)
-  const out = new Float64Array(B + 1);
+  let off = 0;
   for (const m of masks) {
-    for (let h = 0; h < hands[depthOf(m) & 1]; h++) {
-      const n = s.probabilitiesAt(m, h, out);
+    const n = actionCount(B, m), Hp = hands[depthOf(m) & 1];
+    for (let h = 0; h < Hp; h++) {
       let sum = 0;
-      for (let a = 0; a < n; a++) { if (!(out[a] >= 0)) throw bad(`a negative or missing probability at history ${m}`); sum += out[a]; }
+      for (let a = 0; a < n; a++) {
+        const x = probs[off + a * Hp + h];
+        if (!(x >= 0)) throw bad(`a negative or missing probability at history ${m}`);
+        sum += x;
+      }
       if (Math.abs(sum - 1) > 1e-5) throw bad(`probabilities at history ${m}, hand ${h} sum to ${sum}, not 1`);
     }
+    off += n * Hp;
   }
-  return s;
+  return new StoredStrategy(config, masks, probs, solveInfo, stored);
 }
 
 /** "seed, 2 v 1 dice, 6 sides" */
