@@ -232,7 +232,7 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
   const opening: Chart = {
     name: 'opening-bids',
     title: 'Opening bids at equilibrium',
-    caption: 'How often the opener makes each opening bid (columns, in each variant\'s bid order: in seed 1 ranks above 6), by the opener\'s own die (rows), in the CFR+ average strategy. White cells are bids made less than 0.5% of the time. Bids are COUNTxFACE. An equilibrium need not be unique: this is the one CFR+ found.',
+    caption: 'How often the opener makes each opening bid (columns, in each variant\'s bid order: in seed 1 ranks above 6), by the opener\'s own die (rows), in the CFR+ average strategy. White cells are bids made less than 0.5% of the time. Bids are COUNTxFACE. An equilibrium need not be unique: this is the one the solver found.',
     rows: openRows,
     spec: {
       $schema: SCHEMA,
@@ -382,11 +382,11 @@ async function frontierPage(spec: Record<string, unknown>, ctx: ExperimentContex
   const opening: Chart = {
     name: 'opening-by-hand',
     title: 'Opening bid by the opener\'s hand',
-    caption: 'How often the opener makes each opening bid (columns, COUNTxFACE; only bids some hand makes at least 0.5% of the time) holding each hand (rows, its dice sorted), in the equilibrium\'s average strategy. Grey: less than 0.5%. Read across a row for one hand\'s mixed opening; down a column for which hands open that bid — the bluffs are the hands without that face. An equilibrium need not be unique: this is the one CFR+ found.',
+    caption: 'How often the opener makes each opening bid (columns, COUNTxFACE; only bids some hand makes at least 0.5% of the time) holding each hand (rows, its dice sorted), in the solved strategy (CFR+\'s average, or PCFR+\'s better of average and last iterate). Grey: less than 0.5%. Read across a row for one hand\'s mixed opening; down a column for which hands open that bid — the bluffs are the hands without that face. An equilibrium need not be unique: this is the one the solver found.',
     rows: openRows,
     spec: {
       $schema: SCHEMA,
-      title: { text: 'Opening bid frequencies by the opener\'s hand', subtitle: ['the opener holds two dice, the other one; grey: under 0.5% of the time', 'columns in count-then-face order for both (in seed, a bid of 1s ranks above 6s)', 'exact: the CFR+ average strategy itself (exploitability in the table), not sampled play'] },
+      title: { text: 'Opening bid frequencies by the opener\'s hand', subtitle: ['the opener holds two dice, the other one; grey: under 0.5% of the time', 'columns in count-then-face order for both (in seed, a bid of 1s ranks above 6s)', 'exact: the solved strategy itself (exploitability in the table), not sampled play'] },
       data: { values: openRows.filter((r) => usedBids.includes(String(r.bid))) },
       facet: { column: { field: 'game', type: 'nominal', title: null, header: { labelFontSize: 12 } } },
       spec: {
