@@ -216,7 +216,9 @@ function writeTarget(path: string): WriteTarget {
   }
 }
 
-/** Write all of `data` to an open file descriptor (a pipe Node made non-blocking may take it in parts). */
+/** What a file is written from: text, bytes, or bytes in chunks (a file too large for one buffer). */
+export type FileData = string | Uint8Array | readonly Uint8Array[];
+
 /** writeFileSync, also for chunks (written in order through one descriptor). */
 function writeData(path: string, data: FileData, flag: 'wx' | 'a'): void {
   if (!Array.isArray(data)) {
@@ -231,9 +233,7 @@ function writeData(path: string, data: FileData, flag: 'wx' | 'a'): void {
   }
 }
 
-/** What a file is written from: text, bytes, or bytes in chunks (a file too large for one buffer). */
-export type FileData = string | Uint8Array | readonly Uint8Array[];
-
+/** Write all of `data` to an open file descriptor (a pipe Node made non-blocking may take it in parts). */
 function writeAllToFd(fd: number, data: FileData): void {
   if (Array.isArray(data)) {
     for (const chunk of data as readonly Uint8Array[]) writeAllToFd(fd, chunk);

@@ -13,11 +13,11 @@ import type { Chart, Section } from '../../report/page.js';
 import { defineQuestion, simulateIn, type Question, type QuestionContext } from '../../report/question.js';
 import { createStrategy, specLabel, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 import { atLeastTable, bidOdds, type Bid } from './exact.js';
-import { LiarsSolver, MAX_BIDS, solve as solveCfr, storeBytes, type ConvergencePoint, type SolveOptions, type SolveResult, type Variant } from './exact-cfr.js';
+import { LiarsSolver, solve as solveCfr, storeBytes, type ConvergencePoint, type SolveOptions, type SolveResult, type Variant } from './exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
 import { statePlayerExploitability, type StatePlayerExactResult } from './exact-search.js';
 import type { StatePlayer } from '../state.js';
-import { configLabel, loadIntoSolver, readStrategyFile } from './strategy-file.js';
+import { configLabel, loadIntoSolver, readStrategyFile, emptySolverFor } from './strategy-file.js';
 import { showPath } from '../../core/files.js';
 import type { LiarsRules } from './rules.js';
 import type { TournamentResult } from './kernels.js';
@@ -206,8 +206,7 @@ function equilibriumProfile(p: BotExploitParams): { solver: LiarsSolver; recorde
     if (c.variant !== config.variant || c.dice[0] !== config.dice[0] || c.dice[1] !== config.dice[1] || c.sides !== config.sides) {
       throw new UserError(`strategy file ${showPath(p.strategy.file)} is for ${configLabel(c)}; asked for ${configLabel(config)} (give the file's --variant, --dice and --sides)`);
     }
-    // float32 stores for 2v2 dice with 6 sides (24 bids), as its solve had
-    const solver = new LiarsSolver(config, { precision: stored.bids > MAX_BIDS ? 'float32' : 'float64' });
+    const solver = emptySolverFor(stored);
     loadIntoSolver(stored, solver, stored.masks);
     return { solver, recorded: { by: `the file (probabilities below ${stored.stored.prune === 0 ? 'none' : stored.stored.prune.toExponential(0)} dropped, float32)`, exploitability: stored.stored.exploitability } };
   }

@@ -16,8 +16,8 @@
  * Layout (version 2), gzip in one or more members: a JSON header line (spaces before its newline
  * pad it to a multiple of 4 bytes), then `masks` as uint32 little-endian, then `probs` as float32
  * little-endian, one block per stored history of actions × mover's hands, action-major; binary, not
- * JSON, because 2v2 dice with 6 sides stores 2.8 GB of probabilities. Any damage — not gzip, cut short, fields missing, lengths or sums wrong — is one
- * UserError naming the file.
+ * JSON, because 2v2 dice with 6 sides stores 2.8 GB of probabilities. Any damage — not gzip, cut
+ * short, fields missing, lengths or sums wrong — is one UserError naming the file.
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -217,13 +217,18 @@ export function compactStrategy(source: MaskSource, solveInfo: SolveSummary, pru
   return new StoredStrategy(config, fit(masks, kept), fit(probs, total), solveInfo, { prune, histories: kept, value0: NaN, br0: NaN, br1: NaN, exploitability: NaN });
 }
 
+/** An empty solver for a stored strategy's game: float32 stores above MAX_BIDS bids (2v2 dice with 6 sides), as its solve had. */
+export function emptySolverFor(s: StoredStrategy): LiarsSolver {
+  return new LiarsSolver(s.config, { precision: s.bids > MAX_BIDS ? 'float32' : 'float64' });
+}
+
 /**
  * Exact value and exploitability of a stored strategy, through a solver's traversals: `solver` when
  * given (its strategy is overwritten: a solve that has just been saved, so as not to need its
- * memory twice), else a new one (float32 stores above MAX_BIDS bids).
+ * memory twice), else a new one (emptySolverFor).
  */
 export function measureStored(s: StoredStrategy, solver?: LiarsSolver): { value0: number } & Exploitability {
-  const into = solver ?? new LiarsSolver(s.config, { precision: s.bids > MAX_BIDS ? 'float32' : 'float64' });
+  const into = solver ?? emptySolverFor(s);
   loadIntoSolver(s, into, s.masks);
   // 0: both players' loaded (average) strategies, whatever profile a pcfr+last solve had chosen
   return { value0: into.value0(0), ...into.exploitability(0) };
