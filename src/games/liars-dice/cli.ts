@@ -11,7 +11,8 @@ import { validateRules, type LiarsRules } from './rules.js';
 import { checkHigher, parseBid, parseDice } from './exact.js';
 import { checkBids } from './check.js';
 import { tournamentKernel, type TournamentParams } from './kernels.js';
-import { ALGORITHMS, VARIANTS, type Algorithm, type Precision, type Variant } from './exact-cfr.js';
+import { ALGORITHMS, VARIANTS, type Algorithm, type ConvergencePoint, type LiarsSolver, type Precision, type Variant } from './exact-cfr.js';
+import { openSolverState, writeSolverState } from './solver-state.js';
 import { stateGame } from './state.js';
 import { parseStrategyList, parseStrategySpec, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 import { checkSeating, exploit, odds, solve, sweep, sweepChart, table } from './questions.js';
@@ -171,12 +172,13 @@ export function register(program: Command): void {
     .option('--precision <p>', 'float64 | float32: the stores\' number type; float32 halves memory and allows up to 24 bids (2,2 dice with 6 sides)', 'float64')
     .addOption(new Option('--workers <w>', 'threads sharing each pass (results do not depend on it)').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))
     .option('--out <file>', 'also write the average strategy (the histories it reaches) to this file, for equilibrium:file=FILE')
+    .option('--checkpoint <file>', 'save the solve\'s state to this file (at checkpoints a minute or more apart, and at the end); if it exists, continue that solve (the same --dice, --sides, --variant, --algorithm, --precision): a stopped solve loses only the time since its last save')
     .option('--prune <p>', 'with --out: probabilities below this are dropped (the rest rescaled); the stored strategy is measured again', (v) => parseNumberArg(v, '--prune', 0, 0.01), 1e-6)
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the convergence table as CSV')
     .option('--quiet', 'no progress lines on stderr')
-    .addHelpText('after', '\nExamples:\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json\n  npx oddsmith liars solve --dice 2,1 --sides 6 --variant plain --algorithm dcfr --target 1e-7\n  npx oddsmith liars solve --dice 1,1 --sides 6 --out eq-1v1.gz')
-    .action(async (opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; maxMinutes?: number; algorithm: string; precision: string; workers: number; out?: string; prune: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
+    .addHelpText('after', '\nExamples:\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json\n  npx oddsmith liars solve --dice 2,1 --sides 6 --variant plain --algorithm dcfr --target 1e-7\n  npx oddsmith liars solve --dice 1,1 --sides 6 --out eq-1v1.gz\n  npx oddsmith liars solve --dice 2,1 --sides 6 --variant openspiel --algorithm pcfr+last --target 1e-7 --checkpoint os-2v1.state')
+    .action(async (opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; maxMinutes?: number; algorithm: string; precision: string; workers: number; out?: string; checkpoint?: string; prune: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
       if (!VARIANTS.includes(opts.variant as Variant)) throw new UserError(`--variant must be one of ${VARIANTS.join(', ')} (got ${JSON.stringify(opts.variant)})`);
       if (!ALGORITHMS.includes(opts.algorithm as Algorithm)) throw new UserError(`--algorithm must be one of ${ALGORITHMS.join(', ')} (got ${JSON.stringify(opts.algorithm)})`);
       if (opts.precision !== 'float64' && opts.precision !== 'float32') throw new UserError(`--precision must be one of float64, float32 (got ${JSON.stringify(opts.precision)})`);
@@ -184,18 +186,34 @@ export function register(program: Command): void {
       if (opts.out !== undefined) checkOutputs([{ path: opts.out, what: 'strategy file' }]);
       const progress = !opts.quiet && process.stderr.isTTY;
       const params = { variant: opts.variant as Variant, dice: [dice[0], dice[1]] as [number, number], sides: opts.sides, target: opts.target, maxIterations: opts.maxIterations, maxSeconds: opts.maxMinutes === undefined ? undefined : opts.maxMinutes * 60, algorithm: opts.algorithm as Algorithm, precision: opts.precision as Precision, threads: opts.workers };
+      const statePath = opts.checkpoint;
+      const resume = statePath === undefined ? undefined : openSolverState(statePath, { config: params, algorithm: params.algorithm, precision: params.precision });
+      // a save costs a pass over the stores (GBs at 2v2): at most one a minute, and the last
+      let savedAt = resume?.convergence[resume.convergence.length - 1].iteration ?? 0, savedTime = performance.now();
+      const save = (solver: LiarsSolver, convergence: readonly ConvergencePoint[]) => {
+        writeSolverState(statePath!, solver, convergence);
+        savedAt = solver.iterations;
+        savedTime = performance.now();
+      };
       let file: ({ path: string } & ReturnType<typeof writeStrategyFile>['stored']) | undefined;
       const r = await solve.answer({
         ...params,
-        onCheckpoint: (p) => { if (progress) process.stderr.write(`\riteration ${p.iteration}: exploitability ${p.exploitability.toExponential(3)}   `); },
-        // the strategy itself, not only its figures, goes to --out
-        onSolved: opts.out === undefined ? undefined : (solver, s) => {
-          file = { path: opts.out!, ...writeStrategyFile(opts.out!, solverSource(solver), { iterations: s.iterations, target: s.target, value0: s.value0, br0: s.br0, br1: s.br1, exploitability: s.exploitability }, opts.prune, solver).stored };
+        resume,
+        onCheckpoint: (p, solver, convergence) => {
+          if (progress) process.stderr.write(`\riteration ${p.iteration}: exploitability ${p.exploitability.toExponential(3)}   `);
+          if (statePath !== undefined && p.iteration !== savedAt && performance.now() - savedTime >= 60_000) save(solver, convergence);
+        },
+        onSolved: (solver, s) => {
+          if (statePath !== undefined && s.iterations !== savedAt) save(solver, s.convergence);
+          // the strategy itself, not only its figures, goes to --out
+          if (opts.out !== undefined) file = { path: opts.out, ...writeStrategyFile(opts.out, solverSource(solver), { iterations: s.iterations, target: s.target, value0: s.value0, br0: s.br0, br1: s.br1, exploitability: s.exploitability }, opts.prune, solver).stored };
         },
       }, { workers: 1 });
       if (progress) process.stderr.write('\r' + ' '.repeat(60) + '\r');
-      emit(file ? { ...r, file } : r, opts, () => [
+      const checkpoint = statePath === undefined ? undefined : { path: statePath, continuedFrom: resume ? resume.convergence[resume.convergence.length - 1].iteration : 0, savedAt };
+      emit({ ...r, ...(file ? { file } : {}), ...(checkpoint ? { checkpoint } : {}) }, opts, () => [
         solve.text(r, params),
+        ...(checkpoint ? ['', `${checkpoint.continuedFrom > 0 ? `continued from ${checkpoint.path} at iteration ${checkpoint.continuedFrom}; ` : ''}state saved to ${checkpoint.path} at iteration ${checkpoint.savedAt}; run again with it (a lower --target, a longer --max-minutes) to go on from there`] : []),
         ...(file ? ['', `strategy written to ${file.path}: ${file.histories} histories its players reach (of ${r.publicHistories}),`, `  probabilities below ${file.prune === 0 ? 'none' : file.prune.toExponential(0)} dropped, float32: value ${file.value0.toFixed(6)}, exploitability ${file.exploitability.toExponential(3)}`] : []),
       ].join('\n'), () => solve.rows!(r, params));
     });

@@ -719,6 +719,12 @@ export interface SolveOptions extends SolverConfig {
   /** stop when exploitability ≤ this (checked at checkpoints) */
   target: number;
   maxIterations: number;
+  /**
+   * Continue a saved solve (liars solve --checkpoint): its checkpoints so far, and a function that
+   * fills the new solver's stores and iteration count. The result is the same, bit for bit, as
+   * one solve without the stop.
+   */
+  resume?: { convergence: readonly ConvergencePoint[]; load(solver: LiarsSolver): void };
 }
 
 export interface OpeningRow {
@@ -746,8 +752,11 @@ export interface SolveResult {
   opening: OpeningRow[];
 }
 
-/** Solve to `target` exploitability (checkpoints at ×1.25 steps), or stop at maxIterations. */
-export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint) => void): { solver: LiarsSolver; result: SolveResult } {
+/**
+ * Solve to `target` exploitability (checkpoints at ×1.25 steps), or stop at maxIterations.
+ * onCheckpoint also gets the solver and the checkpoints so far (to save the state between them).
+ */
+export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint, solver: LiarsSolver, convergence: readonly ConvergencePoint[]) => void): { solver: LiarsSolver; result: SolveResult } {
   const cfg: SolverConfig = { variant: o.variant, dice: o.dice, sides: o.sides };
   const gamma = SCHEDULES[o.algorithm ?? 'cfr+'].gamma;
   // an average's sums reach Σ t^γ ≈ T^(γ+1)/(γ+1), beyond float32's 3.4e38 for pcfr+last past ~3.5e6 iterations
@@ -755,25 +764,32 @@ export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint) => v
     throw new UserError(`--max-iterations ${o.maxIterations} with --precision float32 and --algorithm ${o.algorithm}: averages weighted t^${gamma} overflow float32 past ${Math.floor(Math.pow(1e38 * (gamma + 1), 1 / (gamma + 1)))} iterations; use float64 or fewer iterations`);
   }
   const solver = new LiarsSolver(cfg, { algorithm: o.algorithm, precision: o.precision });
+  const convergence: ConvergencePoint[] = [...(o.resume?.convergence ?? [])];
+  const before = convergence.length > 0 ? convergence[convergence.length - 1] : undefined;
+  if (o.resume) o.resume.load(solver);
   solver.useThreads(o.threads ?? 1);
   // performance.now, not process.hrtime: the workbench solves in the browser too
   const t0 = performance.now();
   const secs = () => (performance.now() - t0) / 1e3;
-  const convergence: ConvergencePoint[] = [];
-  let next = 1;
+  // seconds count on from a resumed solve's; --max-minutes limits this run
+  const total = () => (before?.seconds ?? 0) + secs();
+  const grow = (t: number) => Math.min(o.maxIterations, Math.max(t + 1, Math.ceil(t * (o.checkpointGrowth ?? 1.25))));
+  // a resumed solve goes on to the checkpoint after its last, or measures its last again if that one already stops
+  let next = before === undefined ? 1 : before.exploitability <= o.target || before.iteration >= o.maxIterations ? before.iteration : grow(before.iteration);
   // every checkpoint (the first after one iteration) measures exploitability once; the last one is the result's
   let ex: Exploitability;
   for (;;) {
     solver.iterate(next - solver.iterations);
     ex = solver.schedule.lastIterate ? solver.chooseProfile() : solver.exploitability();
-    const pt = { iteration: solver.iterations, exploitability: ex.exploitability, value0: solver.value0(), seconds: secs() };
-    convergence.push(pt);
-    onCheckpoint?.(pt);
-    if (ex.exploitability <= o.target || solver.iterations >= o.maxIterations || pt.seconds >= (o.maxSeconds ?? Infinity)) break;
-    next = Math.min(o.maxIterations, Math.max(solver.iterations + 1, Math.ceil(solver.iterations * (o.checkpointGrowth ?? 1.25))));
+    const pt = { iteration: solver.iterations, exploitability: ex.exploitability, value0: solver.value0(), seconds: total() };
+    if (pt.iteration === before?.iteration) convergence[convergence.length - 1] = { ...pt, seconds: before.seconds };
+    else convergence.push(pt);
+    onCheckpoint?.(pt, solver, convergence);
+    if (ex.exploitability <= o.target || solver.iterations >= o.maxIterations || secs() >= (o.maxSeconds ?? Infinity)) break;
+    next = grow(solver.iterations);
   }
   solver.close();
-  const seconds = secs();
+  const seconds = total();
   const opening: OpeningRow[] = [];
   const out = new Float64Array(solver.B + 1);
   solver.hands[0].forEach((hand, h) => {

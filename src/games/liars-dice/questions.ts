@@ -72,8 +72,8 @@ export const table = defineQuestion<TableParams, TableResult>({
 
 // ---------------------------------------------------------------- solve
 export interface SolveParams extends SolveOptions {
-  /** called at each convergence checkpoint (the command line's progress line) */
-  onCheckpoint?: (p: ConvergencePoint) => void;
+  /** called at each convergence checkpoint (the command line's progress line and --checkpoint's saves) */
+  onCheckpoint?: (p: ConvergencePoint, solver: LiarsSolver, convergence: readonly ConvergencePoint[]) => void;
   /** called with the solver once solved (the command line's --out saves its strategy) */
   onSolved?: (solver: LiarsSolver, result: SolveResult) => void;
 }
@@ -100,7 +100,7 @@ export const solve = defineQuestion<SolveParams, SolveResult>({
   summary: 'the two-player equilibrium by CFR+ (or DCFR, PCFR+): the opener\'s value, the exact best-response exploitability, the opening bids',
   exact: true,
   answer: (p) => {
-    const { solver, result } = solveCfr({ variant: p.variant, dice: p.dice, sides: p.sides, target: p.target, maxIterations: p.maxIterations, maxSeconds: p.maxSeconds, algorithm: p.algorithm, precision: p.precision, threads: p.threads }, p.onCheckpoint);
+    const { solver, result } = solveCfr({ variant: p.variant, dice: p.dice, sides: p.sides, target: p.target, maxIterations: p.maxIterations, maxSeconds: p.maxSeconds, algorithm: p.algorithm, precision: p.precision, threads: p.threads, resume: p.resume }, p.onCheckpoint);
     p.onSolved?.(solver, result);
     return result;
   },
