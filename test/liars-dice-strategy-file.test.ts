@@ -59,7 +59,7 @@ describe('strategy files (liars solve --out)', () => {
     expect(readStrategyFile(join(dir, 'pruned.gz')).stored.exploitability).toBe(pruned.stored.exploitability);
   });
 
-  it('refuses a missing, cut-short, non-gzip, damaged or inconsistent file in one line', () => {
+  it('refuses a missing, cut-short, non-gzip, damaged or inconsistent file in one line (12 kinds)', () => {
     const bytes = readFileSync(path);
     const data = gunzipSync(bytes), nl = data.indexOf(10);
     const doc = JSON.parse(data.subarray(0, nl).toString()) as Record<string, unknown>;
@@ -81,6 +81,7 @@ describe('strategy files (liars solve --out)', () => {
       ['version.gz', file({ ...doc, version: 1 }), /version 1, this oddsmith reads 2/],
       ['config.gz', file({ ...doc, config: { variant: 'x', dice: [1, 1], sides: 4 } }), /config/],
       ['bids.gz', file({ ...doc, config: { variant: 'seed', dice: [3, 3], sides: 6 } }), /config/],
+      ['hands.gz', file({ ...doc, hands: [4, 10] }), /its bids and hands \(8, \[4,10\]\) are not 8 and \[4,4\], those of its config/],
       ['count.gz', file({ ...doc, stored: { ...(doc.stored as object), histories: 1e6 } }), /1000000 histories announced/],
       ['probs.gz', file(doc, body.subarray(0, body.length - 400)), /probabilities expected/],
       ['twice.gz', file(doc, twice), /stored twice/],

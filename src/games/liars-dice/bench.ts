@@ -3,7 +3,7 @@ import { runExperiment } from '../../parallel/pool.js';
 import { loadRules } from './rules.js';
 import { bidOdds } from './exact.js';
 import { Tournament, tournamentKernel, type TournamentParams } from './kernels.js';
-import { solve, storeBytes, type SolveOptions } from './exact-cfr.js';
+import { solve, storeBytes, type SolveOptions, type Variant } from './exact-cfr.js';
 import { f, ms } from '../../bench/timing.js';
 import { readStrategyFile, solverSource, writeStrategyFile } from './strategy-file.js';
 import { statSync } from 'node:fs';
@@ -87,26 +87,26 @@ function timedSolve(c: SolveOptions, log: (line: string) => void, label: string)
 }
 
 /**
- * `npm run bench -- liars-2v2`: the seed variant with 2 dice each and 6 sides (24 bids, 2^24 public
- * histories) by DCFR on float32 stores and every core, to exploitability 1e-4 or 60 minutes, then its
- * strategy written (as `liars solve --out` writes it) to the temp folder and read back. Hours of CPU
- * at most; never in CI.
+ * `npm run bench -- liars-2v2` (and `liars-2v2-openspiel`, `liars-2v2-plain`): 2 dice each and 6
+ * sides (24 bids, 2^24 public histories) by DCFR on float32 stores and every core, to exploitability
+ * 1e-4 or 60 minutes, then its strategy written (as `liars solve --out` writes it) to the temp folder
+ * and read back. Hours of CPU at most; never in CI.
  */
-export async function bench2v2(log: (line: string) => void): Promise<void> {
+export const bench2v2 = (variant: Variant) => async (log: (line: string) => void): Promise<void> => {
   const threads = availableParallelism();
-  const c: SolveOptions = { variant: 'seed', dice: [2, 2], sides: 6, target: 1e-4, maxIterations: 1e6, maxSeconds: 3600, algorithm: 'dcfr', precision: 'float32', threads, checkpointGrowth: 1.5 };
-  log(`seed 2v2 dice, 6 sides, DCFR, float32 stores of ${f(storeBytes(c, c) / 1e9, 2)} GB, ${threads} threads, target 1e-4 within 60 min:`);
+  const c: SolveOptions = { variant, dice: [2, 2], sides: 6, target: 1e-4, maxIterations: 1e6, maxSeconds: 3600, algorithm: 'dcfr', precision: 'float32', threads, checkpointGrowth: 1.5 };
+  log(`${variant} 2v2 dice, 6 sides, DCFR, float32 stores of ${f(storeBytes(c, c) / 1e9, 2)} GB, ${threads} threads, target 1e-4 within 60 min:`);
   // an exploitability checkpoint (three passes) costs as much as several late iterations: ×1.5 apart
-  const { solver, result: r } = timedSolve(c, log, 'seed 2v2 6 sides');
+  const { solver, result: r } = timedSolve(c, log, `${variant} 2v2 6 sides`);
   // the strategy for the equilibrium:file= player, as `liars solve --out` writes it
-  const path = join(tmpdir(), 'oddsmith-liars-2v2-seed-6.gz');
+  const path = join(tmpdir(), `oddsmith-liars-2v2-${variant}-6.gz`);
   let t0 = process.hrtime.bigint();
   const s = writeStrategyFile(path, solverSource(solver), { iterations: r.iterations, target: r.target, value0: r.value0, br0: r.br0, br1: r.br1, exploitability: r.exploitability }, 1e-6, solver);
   log(`strategy written to ${path} in ${f(ms(t0) / 1000, 1)} s: ${f(statSync(path).size / 1e6)} MB, ${f(s.stored.histories)} histories its players reach (of ${f(2 ** solver.B)}); stored (float32, probabilities below 1e-6 dropped): value ${s.stored.value0.toFixed(8)}, exploitability ${s.stored.exploitability.toExponential(3)}; peak RSS ${f(process.resourceUsage().maxRSS / 1e6, 2)} GB`);
   t0 = process.hrtime.bigint();
   const back = readStrategyFile(path);
   log(`read back (checked) in ${f(ms(t0) / 1000, 1)} s: ${f(back.stored.histories)} histories; play it with equilibrium:file=${path}`);
-}
+};
 
 /**
  * `npm run bench -- liars-2v1`: 2v1 and 1v2 dice with 6 sides in every variant by pcfr+last (the

@@ -43,6 +43,18 @@ export function checkConfig(c: SolverConfig, precision: Precision = 'float64'): 
   if (B > max) throw new UserError(`--dice ${c.dice.join(',')} --sides ${c.sides} has ${B} possible bids; the exact solver handles at most ${max} (2^bids public histories) with --precision ${precision}${precision === 'float64' ? `, ${MAX_BIDS_FLOAT32} with --precision float32` : ''}`);
 }
 
+/** Hands of d sorted dice with `sides` faces: C(d + sides − 1, d), enumerateHands' length. */
+export function handCount(d: number, sides: number): number {
+  let n = 1;
+  for (let i = 1; i <= d; i++) n = (n * (sides - 1 + i)) / i;
+  return Math.round(n);
+}
+
+/** Hands of each seat of a game. */
+export function handCounts(c: SolverConfig): [number, number] {
+  return [handCount(c.dice[0], c.sides), handCount(c.dice[1], c.sides)];
+}
+
 /** Sorted hands of d dice with their chance weights (multinomial / sides^d). */
 export function enumerateHands(d: number, sides: number): { hands: number[][]; weights: Float64Array } {
   const hands: number[][] = [];
@@ -198,8 +210,7 @@ export function storeBytes(c: SolverConfig, options: SolverOptions = {}): number
   // 2^t masks have top bid t, each with B − t actions (a call and the higher bids); the root has B bids
   let slots = B;
   for (let t = 0; t < B; t++) slots += 2 ** t * (B - t);
-  const hands = (d: number) => (d === 1 ? c.sides : (c.sides * (c.sides + 1)) / 2);
-  const Hmax = Math.max(hands(c.dice[0]), hands(c.dice[1]));
+  const Hmax = Math.max(...handCounts(c));
   const predict = (options.schedule ?? SCHEDULES[options.algorithm ?? 'cfr+']).predict;
   return slots * Hmax * (options.precision === 'float32' ? 4 : 8) * (predict ? 3 : 2);
 }

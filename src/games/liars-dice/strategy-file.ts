@@ -24,7 +24,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { UserError } from '../../core/errors.js';
 import { readReason, showPath, writeFileAtomic } from '../../core/files.js';
 import type { EquilibriumSource } from './exact-cfr-source.js';
-import { LiarsSolver, MAX_BIDS, MAX_BIDS_FLOAT32, VARIANTS, type Exploitability, type SolverConfig, type Variant } from './exact-cfr.js';
+import { handCounts, LiarsSolver, MAX_BIDS, MAX_BIDS_FLOAT32, VARIANTS, type Exploitability, type SolverConfig, type Variant } from './exact-cfr.js';
 
 /** A two-player strategy profile over the solver's public tree (both seats). */
 export interface MaskSource {
@@ -124,7 +124,7 @@ export class StoredStrategy implements MaskSource {
   private readonly at: Int32Array;
   constructor(readonly config: SolverConfig, readonly masks: Uint32Array, readonly probs: Float32Array, readonly solveInfo: SolveSummary, public stored: StoredSummary) {
     this.bids = (config.dice[0] + config.dice[1]) * config.sides;
-    this.hands = [handCount(config.dice[0], config.sides), handCount(config.dice[1], config.sides)];
+    this.hands = handCounts(config);
     this.at = new Int32Array(2 ** this.bids).fill(-1);
     let off = 0;
     for (const m of masks) {
@@ -151,13 +151,6 @@ export class StoredStrategy implements MaskSource {
   }
 }
 
-/** Hands of d sorted dice with `sides` faces: C(d + sides − 1, d). */
-function handCount(d: number, sides: number): number {
-  let n = 1;
-  for (let i = 1; i <= d; i++) n = (n * (sides - 1 + i)) / i;
-  return Math.round(n);
-}
-
 /**
  * The source pruned and rounded to float32, keeping the histories its movers reach: a walk from the
  * root carrying each seat's own reach per hand; a history is kept when its mover's reach is positive
@@ -168,7 +161,7 @@ function handCount(d: number, sides: number): number {
  */
 export function compactStrategy(source: MaskSource, solveInfo: SolveSummary, prune: number): StoredStrategy {
   const { config, bids: B } = source;
-  const H: [number, number] = [handCount(config.dice[0], config.sides), handCount(config.dice[1], config.sides)];
+  const H: [number, number] = handCounts(config);
   let bound = 0;
   for (let m = 0; m < 2 ** B; m++) bound += actionCount(B, m) * H[depthOf(m) & 1];
   const probs = new Float32Array(bound), masks = new Uint32Array(2 ** B);
@@ -305,7 +298,8 @@ export function readStrategyFile(path: string): StoredStrategy {
   const masks = new Uint32Array(body.buffer, body.byteOffset, stored.histories);
   const probs = new Float32Array(body.buffer, body.byteOffset + stored.histories * 4, body.length / 4 - stored.histories);
   const B = (config.dice[0] + config.dice[1]) * config.sides;
-  const hands: [number, number] = [handCount(config.dice[0], config.sides), handCount(config.dice[1], config.sides)];
+  const hands: [number, number] = handCounts(config);
+  if (doc.bids !== B || !Array.isArray(doc.hands) || doc.hands[0] !== hands[0] || doc.hands[1] !== hands[1]) throw bad(`its bids and hands (${JSON.stringify(doc.bids)}, ${JSON.stringify(doc.hands)}) are not ${B} and [${hands.join(',')}], those of its config`);
   const seen = new Uint8Array(2 ** B);
   let need = 0;
   for (let i = 0; i < masks.length; i++) {
