@@ -732,8 +732,8 @@ export interface SolveOptions extends SolverConfig {
   maxIterations: number;
   /**
    * Continue a saved solve (liars solve --checkpoint): its checkpoints so far, and a function that
-   * fills the new solver's stores and iteration count. The result is the same, bit for bit, as
-   * one solve without the stop.
+   * fills the new solver's stores and iteration count. Stopped at one of its checkpoints (as
+   * maxSeconds stops), the result is the same, bit for bit, as one solve without the stop.
    */
   resume?: { convergence: readonly ConvergencePoint[]; load(solver: LiarsSolver): void };
 }

@@ -325,6 +325,39 @@ function committedSolve(rel: string): SolveResult & { file: string } {
   };
 }
 
+/** The opening-bid heatmap of some solves with the same dice, one panel each. */
+function openingChart(games: readonly SolveResult[], name: string): Chart {
+  const openRows: Row[] = [];
+  for (const r of games) for (const o of r.opening) openRows.push({ game: label(r), hand: o.hand, bid: o.bid, probability: o.probability });
+  const bidOrder = [...new Set(openRows.map((r) => String(r.bid)))].sort((a, b) => {
+    const [ca, fa] = a.split('x').map(Number), [cb, fb] = b.split('x').map(Number);
+    return ca - cb || fa - fb;
+  });
+  const usedBids = bidOrder.filter((b) => openRows.some((r) => r.bid === b && Number(r.probability) >= 0.005));
+  const [d0, d1] = games[0].dice;
+  return {
+    name,
+    title: `Opening bid by the opener's hand, ${d0} v ${d1} dice`,
+    caption: 'How often the opener makes each opening bid (columns, COUNTxFACE; only bids some hand makes at least 0.5% of the time) holding each hand (rows, its dice sorted), in the solved strategy (CFR+\'s or DCFR\'s average, or PCFR+\'s better of average and last iterate). Grey: less than 0.5%. Read across a row for one hand\'s mixed opening; down a column for which hands open that bid — the bluffs are the hands without that face. An equilibrium need not be unique: this is the one the solver found.',
+    rows: openRows,
+    spec: {
+      $schema: SCHEMA,
+      title: { text: 'Opening bid frequencies by the opener\'s hand', subtitle: [`the opener holds ${d0 === 1 ? 'one die' : 'two dice'}, the other ${d1 === 1 ? 'one' : 'two'}; grey: under 0.5% of the time`, 'columns in count-then-face order (in seed, a bid of 1s ranks above 6s)', 'exact: the solved strategy itself (exploitability in the table), not sampled play'] },
+      data: { values: openRows.filter((r) => usedBids.includes(String(r.bid))) },
+      facet: { column: { field: 'game', type: 'nominal', title: null, header: { labelFontSize: 12 } } },
+      spec: {
+        width: { step: 42 }, height: { step: 14 },
+        mark: { type: 'rect', stroke: 'white' },
+        encoding: {
+          x: { field: 'bid', type: 'ordinal', title: 'opening bid (count x face)', sort: usedBids, axis: { labelAngle: 0 } },
+          y: { field: 'hand', type: 'ordinal', title: 'opener\'s hand (sorted dice)' },
+          color: { field: 'probability', type: 'quantitative', title: 'frequency', scale: { scheme: 'blues', domain: [0, 1] }, legend: { format: '.0%' }, condition: { test: 'datum.probability < 0.005', value: '#e6e6e6' } },
+        },
+      },
+    },
+  };
+}
+
 async function frontierPage(spec: Record<string, unknown>, ctx: ExperimentContext): Promise<PageInfo> {
   const log = (s: string) => { if (!ctx.quiet) process.stderr.write(s + '\n'); };
   const solved: (SolveResult & { file?: string })[] = [];
@@ -347,7 +380,7 @@ async function frontierPage(spec: Record<string, unknown>, ctx: ExperimentContex
   const advantage: Chart = {
     name: 'first-player-advantage',
     title: 'The opener\'s value as dice change',
-    caption: 'The opener\'s expected payoff per round (+1 win, −1 loss) at the equilibrium found, by die faces (x), for one die each, the opener with two dice against one (2 v 1) and one against two (1 v 2); one panel per variant. Above 0 the opener is favoured. Each point is bracketed by the best responses\' bounds (−br1 ≤ value ≤ br0), narrower than the points here (widest bracket in the table). Six-faced 2 v 1 and 1 v 2 points come from the committed solves, the rest from solves run by this page; every value is exact (no sampling), its exploitability in the table.',
+    caption: 'The opener\'s expected payoff per round (+1 win, −1 loss) at the equilibrium found, by die faces (x), for one die each, the opener with two dice against one (2 v 1), one against two (1 v 2) and two each (2 v 2); one panel per variant. Above 0 the opener is favoured. Each point is bracketed by the best responses\' bounds (−br1 ≤ value ≤ br0), narrower than the points here (widest bracket in the table). Six-faced points with two dice come from the committed solves (2 v 2: DCFR on float32 stores, to exploitability 1e-4 or 60 minutes on two cores), five-faced 2 v 1 and 1 v 2 too, the rest from solves run by this page (2 v 2 has no five-faced point: its line joins 4 faces to 6); every value is exact (no sampling), its exploitability in the table.',
     rows: advRows,
     spec: {
       $schema: SCHEMA,
@@ -368,46 +401,23 @@ async function frontierPage(spec: Record<string, unknown>, ctx: ExperimentContex
     },
   };
   const openingFrom = array(spec.opening ?? [], 'opening').map((v, i) => string(v, `opening[${i}]`));
-  const openRows: Row[] = [];
+  // one heatmap per dice pair (2v1's two variants side by side; 2v2 has three times the rows)
+  const openingGames = new Map<string, SolveResult[]>();
   for (const want of openingFrom) {
     const r = solved.find((x) => label(x) === want);
     if (!r) throw new UserError(`opening: ${JSON.stringify(want)} is not among the solves (known: ${solved.map(label).join('; ')})`);
-    for (const o of r.opening) openRows.push({ game: label(r), hand: o.hand, bid: o.bid, probability: o.probability });
+    const dice = r.dice.join('v');
+    openingGames.set(dice, [...(openingGames.get(dice) ?? []), r]);
   }
-  const bidOrder = [...new Set(openRows.map((r) => String(r.bid)))].sort((a, b) => {
-    const [ca, fa] = a.split('x').map(Number), [cb, fb] = b.split('x').map(Number);
-    return ca - cb || fa - fb;
-  });
-  const usedBids = bidOrder.filter((b) => openRows.some((r) => r.bid === b && Number(r.probability) >= 0.005));
-  const opening: Chart = {
-    name: 'opening-by-hand',
-    title: 'Opening bid by the opener\'s hand',
-    caption: 'How often the opener makes each opening bid (columns, COUNTxFACE; only bids some hand makes at least 0.5% of the time) holding each hand (rows, its dice sorted), in the solved strategy (CFR+\'s average, or PCFR+\'s better of average and last iterate). Grey: less than 0.5%. Read across a row for one hand\'s mixed opening; down a column for which hands open that bid — the bluffs are the hands without that face. An equilibrium need not be unique: this is the one the solver found.',
-    rows: openRows,
-    spec: {
-      $schema: SCHEMA,
-      title: { text: 'Opening bid frequencies by the opener\'s hand', subtitle: ['the opener holds two dice, the other one; grey: under 0.5% of the time', 'columns in count-then-face order for both (in seed, a bid of 1s ranks above 6s)', 'exact: the solved strategy itself (exploitability in the table), not sampled play'] },
-      data: { values: openRows.filter((r) => usedBids.includes(String(r.bid))) },
-      facet: { column: { field: 'game', type: 'nominal', title: null, header: { labelFontSize: 12 } } },
-      spec: {
-        width: { step: 42 }, height: { step: 14 },
-        mark: { type: 'rect', stroke: 'white' },
-        encoding: {
-          x: { field: 'bid', type: 'ordinal', title: 'opening bid (count x face)', sort: usedBids, axis: { labelAngle: 0 } },
-          y: { field: 'hand', type: 'ordinal', title: 'opener\'s hand (sorted dice)' },
-          color: { field: 'probability', type: 'quantitative', title: 'frequency', scale: { scheme: 'blues', domain: [0, 1] }, legend: { format: '.0%' }, condition: { test: 'datum.probability < 0.005', value: '#e6e6e6' } },
-        },
-      },
-    },
-  };
+  const openingCharts = [...openingGames].map(([dice, games], k) => openingChart(games, k === 0 ? 'opening-by-hand' : `opening-by-hand-${dice}`));
   const sections: Section[] = [
     { heading: 'Values', table: { rows: valueRows, caption: 'Opener\'s value at the equilibrium found (+1 win, −1 loss per round), the bracket the exact best responses give for the game\'s value, and the profile\'s exploitability (NashConv/2). Published: snyd\'s linear-program values for its no-wild rules (our plain variant; github.com/thomasahle/snyd) and OpenSpiel\'s −7/258; each lies inside our bracket. snyd\'s joker and stairs rules are not among our variants (a joker 1 cannot be bid there), so their values are not compared. Committed solves are `liars solve … --json` outputs in experiments/ (commands on docs/liars-dice.md).' } },
     { heading: 'First-player advantage', charts: [advantage] },
-    ...(openRows.length ? [{ heading: 'Opening bid by hand', charts: [opening] }] : []),
+    ...(openingCharts.length ? [{ heading: 'Opening bid by hand', charts: openingCharts }] : []),
   ];
   const widest = Math.max(...solved.map((r) => r.nashConv));
   const page: PageInfo = { path: `${GAME}/frontier.html`, title: 'Liar\'s Dice: exact values, 1 and 2 dice', summary: `${solved.length} two-player games solved exactly (widest value bracket ${widest.toExponential(1)}); snyd's and OpenSpiel's published values inside every bracket` };
-  return writePage(ctx.reportsDir, page, `<p>Two-player, one-round Liar's Dice with one or two dice a player, solved by CFR+ with exact best responses (see the equilibrium page for the method). Variants: <b>seed</b> — the rules page (wild 1s until 1s are bid, 1 above the top face); <b>openspiel</b> — OpenSpiel's liars_dice (top face wild); <b>plain</b> — no wild face. Reproduce a cell with <code>oddsmith liars solve --dice 2,1 --sides 6 --variant plain --target 1e-3</code>; <code>--out FILE</code> also saves the strategy for the <code>equilibrium:file=FILE</code> player.</p>`, sections);
+  return writePage(ctx.reportsDir, page, `<p>Two-player, one-round Liar's Dice with one or two dice a player, solved by CFR+ (DCFR and PCFR+ for the larger games) with exact best responses (see the equilibrium page for the method). Variants: <b>seed</b> — the rules page (wild 1s until 1s are bid, 1 above the top face); <b>openspiel</b> — OpenSpiel's liars_dice (top face wild); <b>plain</b> — no wild face. Reproduce a cell with <code>oddsmith liars solve --dice 2,1 --sides 6 --variant plain --target 1e-3</code>; <code>--out FILE</code> also saves the strategy for the <code>equilibrium:file=FILE</code> player.</p>`, sections);
 }
 
 export const runExperiment: ExperimentRunner = async (spec, ctx) => {
