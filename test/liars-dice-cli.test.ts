@@ -36,14 +36,13 @@ describe('liars dice: CLI', () => {
     });
   }
 
-  it('solve --max-minutes stops at the first checkpoint after the time and says the target was not reached', () => {
+  it('solve --max-minutes stops iterating when its time is up and says the target was not reached', () => {
     const r = run('solve', '--dice', '2,1', '--sides', '5', '--target', '1e-9', '--max-minutes', '0.01');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/target not reached in the time allowed: raise --max-minutes/);
     const j = JSON.parse(run('solve', '--dice', '2,1', '--sides', '5', '--target', '1e-9', '--max-minutes', '0.01', '--json').stdout);
     expect(j.converged).toBe(false);
     expect(j.exploitability).toBeGreaterThan(1e-9);
-    expect(j.seconds).toBeGreaterThanOrEqual(0.6);
   });
 
   it('odds --json has the documented fields', () => {

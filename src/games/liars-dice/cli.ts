@@ -167,7 +167,7 @@ export function register(program: Command): void {
     .option('--variant <v>', `${VARIANTS.join(' | ')}: seed = the rules page (wild 1s until 1s are bid, 1 above the top face); openspiel = OpenSpiel liars_dice (top face wild, natural order); plain = no wild face`, 'seed')
     .option('--target <e>', 'stop when exploitability (NashConv/2) is at most this', (v) => parseNumberArg(v, '--target', 1e-9, 1), 1e-4)
     .option('--max-iterations <n>', 'stop after this many CFR+ iterations', intArg('--max-iterations', 1, 1e7), 100_000)
-    .option('--max-minutes <m>', 'also stop at the first exploitability checkpoint after this many minutes (the result says the target was not reached)', (v) => parseNumberArg(v, '--max-minutes', 0.01, 1e6))
+    .option('--max-minutes <m>', 'a time budget: stop iterating in time for a last exploitability measurement (as long as the one before) to end within this many minutes (the result says the target was not reached)', (v) => parseNumberArg(v, '--max-minutes', 0.01, 1e6))
     .option('--algorithm <a>', `${ALGORITHMS.join(' | ')}: regret matching+ with linear averaging; discounted CFR (α 1.5, β 0, γ 2; usually fewer iterations); predictive CFR+; pcfr+last: predictive CFR+ with t⁵ averages, each player's better of average and last iterate (the fastest to small targets)`, 'cfr+')
     .option('--precision <p>', 'float64 | float32: the stores\' number type; float32 halves memory and allows up to 24 bids (2,2 dice with 6 sides)', 'float64')
     .addOption(new Option('--workers <w>', 'threads sharing each pass (results do not depend on it)').default(availableParallelism()).argParser(intArg('--workers', 1, 256)))

@@ -723,7 +723,7 @@ export interface SolveOptions extends SolverConfig {
   precision?: Precision;
   /** threads sharing each pass (1 = this one only); results are the same for any count */
   threads?: number;
-  /** also stop at the first checkpoint after this many seconds */
+  /** a time budget: stop iterating in time for a last exploitability measurement to end within it */
   maxSeconds?: number;
   /** iterations grow by this factor from one exploitability checkpoint to the next (default 1.25) */
   checkpointGrowth?: number;
@@ -732,8 +732,8 @@ export interface SolveOptions extends SolverConfig {
   maxIterations: number;
   /**
    * Continue a saved solve (liars solve --checkpoint): its checkpoints so far, and a function that
-   * fills the new solver's stores and iteration count. Stopped at one of its checkpoints (as
-   * maxSeconds stops), the result is the same, bit for bit, as one solve without the stop.
+   * fills the new solver's stores and iteration count. The iterates are the same, bit for bit, as
+   * one solve's without the stop (and so is its result at the same iteration).
    */
   resume?: { convergence: readonly ConvergencePoint[]; load(solver: LiarsSolver): void };
 }
@@ -789,14 +789,23 @@ export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint, solv
   let next = before === undefined ? 1 : before.exploitability <= o.target || before.iteration >= o.maxIterations ? before.iteration : grow(before.iteration);
   // every checkpoint (the first after one iteration) measures exploitability once; the last one is the result's
   let ex: Exploitability;
+  // maxSeconds is a budget, not a hint: iterations stop early enough for one more measurement (as
+  // long as the last one) to end within it, so a late checkpoint ×1.25 away cannot overrun it by half
+  const limit = o.maxSeconds ?? Infinity, first = solver.iterations;
+  let measuring = 0, timeUp = false;
   for (;;) {
-    solver.iterate(next - solver.iterations);
+    while (solver.iterations < next) {
+      if (solver.iterations > first && secs() + measuring >= limit) { timeUp = true; break; }
+      solver.iterate(1);
+    }
+    const m0 = secs();
     ex = solver.schedule.lastIterate ? solver.chooseProfile() : solver.exploitability();
     const pt = { iteration: solver.iterations, exploitability: ex.exploitability, value0: solver.value0(), seconds: total() };
+    measuring = secs() - m0;
     if (pt.iteration === before?.iteration) convergence[convergence.length - 1] = { ...pt, seconds: before.seconds };
     else convergence.push(pt);
     onCheckpoint?.(pt, solver, convergence);
-    if (ex.exploitability <= o.target || solver.iterations >= o.maxIterations || secs() >= (o.maxSeconds ?? Infinity)) break;
+    if (ex.exploitability <= o.target || solver.iterations >= o.maxIterations || timeUp || secs() >= limit) break;
     next = grow(solver.iterations);
   }
   solver.close();
