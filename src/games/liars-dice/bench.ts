@@ -7,6 +7,7 @@ import { solve, storeBytes, type SolveOptions, type Variant } from './exact-cfr.
 import { f, ms } from '../../bench/timing.js';
 import { readStrategyFile, solverSource, writeStrategyFile } from './strategy-file.js';
 import { statSync } from 'node:fs';
+import { writeFileAtomic } from '../../core/files.js';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -89,8 +90,8 @@ function timedSolve(c: SolveOptions, log: (line: string) => void, label: string)
 /**
  * `npm run bench -- liars-2v2` (and `liars-2v2-openspiel`, `liars-2v2-plain`): 2 dice each and 6
  * sides (24 bids, 2^24 public histories) by DCFR on float32 stores and every core, to exploitability
- * 1e-4 or 60 minutes, then its strategy written (as `liars solve --out` writes it) to the temp folder
- * and read back. Hours of CPU at most; never in CI.
+ * 1e-4 or 60 minutes; its result (as `liars solve --json` prints it) and its strategy (as `--out`
+ * writes it) go to the temp folder, and the strategy is read back. Hours of CPU at most; never in CI.
  */
 export const bench2v2 = (variant: Variant) => async (log: (line: string) => void): Promise<void> => {
   const threads = availableParallelism();
@@ -98,6 +99,10 @@ export const bench2v2 = (variant: Variant) => async (log: (line: string) => void
   log(`${variant} 2v2 dice, 6 sides, DCFR, float32 stores of ${f(storeBytes(c, c) / 1e9, 2)} GB, ${threads} threads, target 1e-4 within 60 min:`);
   // an exploitability checkpoint (three passes) costs as much as several late iterations: ×1.5 apart
   const { solver, result: r } = timedSolve(c, log, `${variant} 2v2 6 sides`);
+  // the result as `liars solve --json` prints it (the frontier page's committed 2v2 cells)
+  const json = join(tmpdir(), `oddsmith-liars-2v2-${variant}-6.json`);
+  writeFileAtomic(json, JSON.stringify(r, null, 2) + '\n');
+  log(`result written to ${json}`);
   // the strategy for the equilibrium:file= player, as `liars solve --out` writes it
   const path = join(tmpdir(), `oddsmith-liars-2v2-${variant}-6.gz`);
   let t0 = process.hrtime.bigint();
