@@ -92,6 +92,12 @@ describe('liars solve --checkpoint: a stopped solve continues to the same result
     });
   }
 
+  it('refuses the same file for --out and --checkpoint', () => {
+    const r = run('--dice', '1,1', '--sides', '3', '--checkpoint', join(dir, 'both'), '--out', join(dir, '.', 'both'));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--out and --checkpoint name the same file/);
+  });
+
   it('refuses a pipe where the file was expected', () => {
     const fifo = join(dir, 'fifo');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);

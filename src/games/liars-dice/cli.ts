@@ -1,5 +1,6 @@
 /** The `oddsmith liars …` command group. */
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { parseNumberArg } from '../../core/validate.js';
@@ -187,6 +188,7 @@ export function register(program: Command): void {
       const progress = !opts.quiet && process.stderr.isTTY;
       const params = { variant: opts.variant as Variant, dice: [dice[0], dice[1]] as [number, number], sides: opts.sides, target: opts.target, maxIterations: opts.maxIterations, maxSeconds: opts.maxMinutes === undefined ? undefined : opts.maxMinutes * 60, algorithm: opts.algorithm as Algorithm, precision: opts.precision as Precision, threads: opts.workers };
       const statePath = opts.checkpoint;
+      if (statePath !== undefined && opts.out !== undefined && resolve(statePath) === resolve(opts.out)) throw new UserError(`--out and --checkpoint name the same file (${opts.out}): the strategy and the solve's state need a file each`);
       const resume = statePath === undefined ? undefined : openSolverState(statePath, { config: params, algorithm: params.algorithm, precision: params.precision });
       // a save costs a pass over the stores (GBs at 2v2): at most one a minute, and the last
       let savedAt = resume?.convergence[resume.convergence.length - 1].iteration ?? 0, savedTime = performance.now();
