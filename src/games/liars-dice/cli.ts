@@ -178,7 +178,7 @@ export function register(program: Command): void {
     .option('--json', 'print the result as JSON')
     .option('--csv', 'print the convergence table as CSV')
     .option('--quiet', 'no progress lines on stderr')
-    .addHelpText('after', '\nExamples:\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json\n  npx oddsmith liars solve --dice 2,1 --sides 6 --variant plain --algorithm dcfr --target 1e-7\n  npx oddsmith liars solve --dice 1,1 --sides 6 --out eq-1v1.gz\n  npx oddsmith liars solve --dice 2,1 --sides 6 --variant openspiel --algorithm pcfr+last --target 1e-7 --checkpoint os-2v1.state')
+    .addHelpText('after', '\nExamples:\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant openspiel\n  npx oddsmith liars solve --dice 1,1 --sides 6 --variant seed --json\n  npx oddsmith liars solve --dice 2,1 --sides 6 --variant plain --algorithm dcfr --target 1e-7\n  npx oddsmith liars solve --dice 1,1 --sides 6 --out eq-1v1.gz\n  npx oddsmith liars solve --dice 2,1 --algorithm pcfr+last --target 1e-7 --checkpoint 2v1.state')
     .action(async (opts: { dice: string; sides: number; variant: string; target: number; maxIterations: number; maxMinutes?: number; algorithm: string; precision: string; workers: number; out?: string; checkpoint?: string; prune: number; json?: boolean; csv?: boolean; quiet?: boolean }) => {
       if (!VARIANTS.includes(opts.variant as Variant)) throw new UserError(`--variant must be one of ${VARIANTS.join(', ')} (got ${JSON.stringify(opts.variant)})`);
       if (!ALGORITHMS.includes(opts.algorithm as Algorithm)) throw new UserError(`--algorithm must be one of ${ALGORITHMS.join(', ')} (got ${JSON.stringify(opts.algorithm)})`);
