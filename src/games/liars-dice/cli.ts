@@ -191,7 +191,8 @@ export function register(program: Command): void {
       if (statePath !== undefined && opts.out !== undefined && resolve(statePath) === resolve(opts.out)) throw new UserError(`--out and --checkpoint name the same file (${opts.out}): the strategy and the solve's state need a file each`);
       const resume = statePath === undefined ? undefined : openSolverState(statePath, { config: params, algorithm: params.algorithm, precision: params.precision });
       // a save costs a pass over the stores (GBs at 2v2): at most one a minute, and the last
-      let savedAt = resume?.convergence[resume.convergence.length - 1].iteration ?? 0, savedTime = performance.now();
+      const resumedAt = resume?.convergence[resume.convergence.length - 1].iteration ?? 0;
+      let savedAt = resumedAt, savedTime = performance.now();
       const save = (solver: LiarsSolver, convergence: readonly ConvergencePoint[]) => {
         writeSolverState(statePath!, solver, convergence);
         savedAt = solver.iterations;
@@ -212,7 +213,7 @@ export function register(program: Command): void {
         },
       }, { workers: 1 });
       if (progress) process.stderr.write('\r' + ' '.repeat(60) + '\r');
-      const checkpoint = statePath === undefined ? undefined : { path: statePath, continuedFrom: resume ? resume.convergence[resume.convergence.length - 1].iteration : 0, savedAt };
+      const checkpoint = statePath === undefined ? undefined : { path: statePath, continuedFrom: resumedAt, savedAt };
       emit({ ...r, ...(file ? { file } : {}), ...(checkpoint ? { checkpoint } : {}) }, opts, () => [
         solve.text(r, params),
         ...(checkpoint ? ['', `${checkpoint.continuedFrom > 0 ? `continued from ${checkpoint.path} at iteration ${checkpoint.continuedFrom}; ` : ''}state saved to ${checkpoint.path} at iteration ${checkpoint.savedAt}; run again with it (a lower --target, a longer --max-minutes) to go on from there`] : []),

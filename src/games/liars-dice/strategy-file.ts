@@ -161,7 +161,7 @@ export class StoredStrategy implements MaskSource {
  */
 export function compactStrategy(source: MaskSource, solveInfo: SolveSummary, prune: number): StoredStrategy {
   const { config, bids: B } = source;
-  const H: [number, number] = handCounts(config);
+  const H = handCounts(config);
   let bound = 0;
   for (let m = 0; m < 2 ** B; m++) bound += actionCount(B, m) * H[depthOf(m) & 1];
   const probs = new Float32Array(bound), masks = new Uint32Array(2 ** B);
@@ -298,7 +298,7 @@ export function readStrategyFile(path: string): StoredStrategy {
   const masks = new Uint32Array(body.buffer, body.byteOffset, stored.histories);
   const probs = new Float32Array(body.buffer, body.byteOffset + stored.histories * 4, body.length / 4 - stored.histories);
   const B = (config.dice[0] + config.dice[1]) * config.sides;
-  const hands: [number, number] = handCounts(config);
+  const hands = handCounts(config);
   if (doc.bids !== B || !Array.isArray(doc.hands) || doc.hands[0] !== hands[0] || doc.hands[1] !== hands[1]) throw bad(`its bids and hands (${JSON.stringify(doc.bids)}, ${JSON.stringify(doc.hands)}) are not ${B} and [${hands.join(',')}], those of its config`);
   const seen = new Uint8Array(2 ** B);
   let need = 0;
