@@ -59,7 +59,7 @@ describe('strategy files (liars solve --out)', () => {
     expect(readStrategyFile(join(dir, 'pruned.gz')).stored.exploitability).toBe(pruned.stored.exploitability);
   });
 
-  it('refuses a missing, cut-short, non-gzip, damaged or inconsistent file in one line (12 kinds)', () => {
+  it('refuses a missing, cut-short, non-gzip, damaged or inconsistent file in one line (13 kinds)', () => {
     const bytes = readFileSync(path);
     const data = gunzipSync(bytes), nl = data.indexOf(10);
     const doc = JSON.parse(data.subarray(0, nl).toString()) as Record<string, unknown>;
@@ -71,6 +71,8 @@ describe('strategy files (liars solve --out)', () => {
     };
     const twice = Buffer.from(body);
     twice.writeUInt32LE(0, 4); // the second history made the opening one again
+    const outside = Buffer.from(body);
+    outside.writeUInt32LE(2 ** 8, 4); // a ninth bid in a game of eight
     const sums = Buffer.from(body);
     sums.writeFloatLE(2, histories * 4); // the first probability
     const cases: [string, Buffer | string, RegExp][] = [
@@ -84,7 +86,8 @@ describe('strategy files (liars solve --out)', () => {
       ['hands.gz', file({ ...doc, hands: [4, 10] }), /its bids and hands \(8, \[4,10\]\) are not 8 and \[4,4\], those of its config/],
       ['count.gz', file({ ...doc, stored: { ...(doc.stored as object), histories: 1e6 } }), /1000000 histories announced/],
       ['probs.gz', file(doc, body.subarray(0, body.length - 400)), /probabilities expected/],
-      ['twice.gz', file(doc, twice), /stored twice/],
+      ['twice.gz', file(doc, twice), /history 1 \(0\) is not a bid set of this game or is stored twice/],
+      ['outside.gz', file(doc, outside), /history 1 \(256\) is not a bid set of this game/],
       ['sums.gz', file(doc, sums), /sum to/],
     ];
     for (const [name, data, re] of cases) {

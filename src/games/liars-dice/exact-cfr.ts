@@ -38,7 +38,7 @@ export function checkConfig(c: SolverConfig, precision: Precision = 'float64'): 
   if (!VARIANTS.includes(c.variant)) throw new UserError(`--variant must be one of ${VARIANTS.join(', ')} (got ${JSON.stringify(c.variant)})`);
   if (c.dice.length !== 2 || c.dice.some((d) => !Number.isInteger(d) || d < 1 || d > 2)) throw new UserError(`--dice must be two counts in 1..2, for example 1,1 (got ${c.dice.join(',')})`);
   if (!Number.isInteger(c.sides) || c.sides < 2 || c.sides > 6) throw new UserError(`--sides must be an integer in 2..6 (got ${c.sides})`);
-  const B = (c.dice[0] + c.dice[1]) * c.sides;
+  const B = possibleBids(c);
   const max = precision === 'float32' ? MAX_BIDS_FLOAT32 : MAX_BIDS;
   if (B > max) throw new UserError(`--dice ${c.dice.join(',')} --sides ${c.sides} has ${B} possible bids; the exact solver handles at most ${max} (2^bids public histories) with --precision ${precision}${precision === 'float64' ? `, ${MAX_BIDS_FLOAT32} with --precision float32` : ''}`);
 }
@@ -48,6 +48,11 @@ export function handCount(d: number, sides: number): number {
   let n = 1;
   for (let i = 1; i <= d; i++) n = (n * (sides - 1 + i)) / i;
   return Math.round(n);
+}
+
+/** Possible bids of a game: every (count, face) for count up to all the dice on the table. */
+export function possibleBids(c: SolverConfig): number {
+  return (c.dice[0] + c.dice[1]) * c.sides;
 }
 
 /** Hands of each seat of a game. */
@@ -206,7 +211,7 @@ function subtreeTasks(B: number, Hmax: number, given?: readonly [SharedArrayBuff
 
 /** Bytes of the regret, average (and pcfr+ prediction) stores for a config, before allocating them. */
 export function storeBytes(c: SolverConfig, options: SolverOptions = {}): number {
-  const B = (c.dice[0] + c.dice[1]) * c.sides;
+  const B = possibleBids(c);
   // 2^t masks have top bid t, each with B − t actions (a call and the higher bids); the root has B bids
   let slots = B;
   for (let t = 0; t < B; t++) slots += 2 ** t * (B - t);
@@ -279,7 +284,7 @@ export class LiarsSolver {
     const { variant, dice, sides } = config;
     this.variant = variant;
     this.S = sides;
-    this.B = (dice[0] + dice[1]) * sides;
+    this.B = possibleBids(config);
     const h0 = enumerateHands(dice[0], sides), h1 = enumerateHands(dice[1], sides);
     this.hands = [h0.hands, h1.hands];
     this.weights = [h0.weights, h1.weights];

@@ -24,7 +24,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { UserError } from '../../core/errors.js';
 import { readReason, showPath, writeFileAtomic } from '../../core/files.js';
 import type { EquilibriumSource } from './exact-cfr-source.js';
-import { handCounts, LiarsSolver, MAX_BIDS, MAX_BIDS_FLOAT32, VARIANTS, type Exploitability, type SolverConfig, type Variant } from './exact-cfr.js';
+import { handCounts, LiarsSolver, MAX_BIDS, MAX_BIDS_FLOAT32, possibleBids, VARIANTS, type Exploitability, type SolverConfig, type Variant } from './exact-cfr.js';
 
 /** A two-player strategy profile over the solver's public tree (both seats). */
 export interface MaskSource {
@@ -122,15 +122,11 @@ export class StoredStrategy implements MaskSource {
    * sides stores nearly all 2^24
    */
   private readonly at: Int32Array;
-  constructor(readonly config: SolverConfig, readonly masks: Uint32Array, readonly probs: Float32Array, readonly solveInfo: SolveSummary, public stored: StoredSummary) {
-    this.bids = (config.dice[0] + config.dice[1]) * config.sides;
+  /** `at` is given when the reader has built it already while checking the file */
+  constructor(readonly config: SolverConfig, readonly masks: Uint32Array, readonly probs: Float32Array, readonly solveInfo: SolveSummary, public stored: StoredSummary, at?: Int32Array) {
+    this.bids = possibleBids(config);
     this.hands = handCounts(config);
-    this.at = new Int32Array(2 ** this.bids).fill(-1);
-    let off = 0;
-    for (const m of masks) {
-      this.at[m] = off;
-      off += actionCount(this.bids, m) * this.hands[depthOf(m) & 1];
-    }
+    this.at = at ?? offsetTable(this.bids, this.hands, masks, (i, m) => { throw new Error(`history ${i} (${m}) is outside the game or stored twice`); }).at;
   }
   actionsAt(mask: number): number {
     return actionCount(this.bids, mask);
@@ -297,17 +293,10 @@ export function readStrategyFile(path: string): StoredStrategy {
   if (body.length % 4 !== 0) throw bad('probabilities cut short');
   const masks = new Uint32Array(body.buffer, body.byteOffset, stored.histories);
   const probs = new Float32Array(body.buffer, body.byteOffset + stored.histories * 4, body.length / 4 - stored.histories);
-  const B = (config.dice[0] + config.dice[1]) * config.sides;
+  const B = possibleBids(config);
   const hands = handCounts(config);
   if (doc.bids !== B || !Array.isArray(doc.hands) || doc.hands[0] !== hands[0] || doc.hands[1] !== hands[1]) throw bad(`its bids and hands (${JSON.stringify(doc.bids)}, ${JSON.stringify(doc.hands)}) are not ${B} and [${hands.join(',')}], those of its config`);
-  const seen = new Uint8Array(2 ** B);
-  let need = 0;
-  for (let i = 0; i < masks.length; i++) {
-    const m = masks[i];
-    if (m >= 2 ** B || seen[m]) throw bad(`history ${i} (${m}) is not a bid set of this game or is stored twice`);
-    seen[m] = 1;
-    need += actionCount(B, m) * hands[depthOf(m) & 1];
-  }
+  const { at, need } = offsetTable(B, hands, masks, (i, m) => { throw bad(`history ${i} (${m}) is not a bid set of this game or is stored twice`); });
   if (probs.length !== need) throw bad(`${need} probabilities expected, ${probs.length} stored`);
   if (masks.length === 0 || masks[0] !== 0) throw bad('the opening history is missing');
   // every hand's probabilities at every history sum to 1 (float32 rounding aside)
@@ -325,7 +314,20 @@ export function readStrategyFile(path: string): StoredStrategy {
     }
     off += n * Hp;
   }
-  return new StoredStrategy(config, masks, probs, solveInfo, stored);
+  return new StoredStrategy(config, masks, probs, solveInfo, stored, at);
+}
+
+/** Offset of each stored history's block of probabilities (−1 where none) and the probabilities all blocks need; `fail` is called at a history outside the game or stored twice. */
+function offsetTable(bids: number, hands: [number, number], masks: Uint32Array, fail: (i: number, m: number) => never): { at: Int32Array; need: number } {
+  const at = new Int32Array(2 ** bids).fill(-1);
+  let need = 0;
+  for (let i = 0; i < masks.length; i++) {
+    const m = masks[i];
+    if (m >= 2 ** bids || at[m] >= 0) fail(i, m);
+    at[m] = need;
+    need += actionCount(bids, m) * hands[depthOf(m) & 1];
+  }
+  return { at, need };
 }
 
 /** "seed, 2 v 1 dice, 6 sides" */
