@@ -13,7 +13,8 @@
  * - Trailing spaces of each line and trailing empty lines are ignored (editors strip them).
  * - Arguments are split on spaces with simple quoting ('…' and "…", backslash escapes outside single
  *   quotes). No shell: a pipe, redirection, glob, variable or `;` is an error, not a silent skip.
- * - Each block runs in a fresh temporary folder that holds a link to the repository's rules/, so a
+ * - Each block runs in a fresh temporary folder that holds links to the repository's rules/ and
+ *   examples/ (games written against the public API: `--game ./examples/<id>/index.js`), so a
  *   block may write files (`--out parts/shard-0.json`) and read them back (`merge …`) as a user does in
  *   a clone, and nothing is left behind.
  * - Nothing is skipped: a console block without a `$` line, text before its first `$` line, a command
@@ -270,6 +271,8 @@ describe('doc examples', () => {
       beforeAll(() => {
         dir = mkdtempSync(join(tmpdir(), 'oddsmith-docs-'));
         symlinkSync(join(ROOT, 'rules'), join(dir, 'rules'));
+        // the games written against the public API (`--game ./examples/<id>/index.js`)
+        symlinkSync(join(ROOT, 'examples'), join(dir, 'examples'));
       });
       afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
 

@@ -17,7 +17,9 @@ export function columnScore(/** @type {Int8Array} */ counts, /** @type {number} 
   return score;
 }
 
-/** @implements {import('oddsmith').GameState} */
+/** @typedef {import('oddsmith').GameState} GameState */
+
+/** @implements {GameState} */
 export class KnucklebonesState {
   /** @param {KnucklebonesRules} rules */
   constructor(rules) {

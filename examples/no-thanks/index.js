@@ -25,7 +25,7 @@ export default defineGame({
         assumed: 'the rules text we follow breaks no ties: the win is shared',
       },
     },
-    check: (rules, where) => {
+    check: (/** @type {NoThanksRules} */ rules, where) => {
       if (rules.highest - rules.lowest + 1 <= rules.removed) {
         throw new UserError(`${where}: removed must leave a card in play (${rules.highest - rules.lowest + 1} cards, ${rules.removed} removed)`);
       }

@@ -22,7 +22,9 @@ export function startingChips(rules, players) {
   return players >= 7 ? rules.chipsAt7 : players === 6 ? rules.chipsAt6 : rules.chips;
 }
 
-/** @implements {import('oddsmith').GameState} */
+/** @typedef {import('oddsmith').GameState} GameState */
+
+/** @implements {GameState} */
 export class NoThanksState {
   /** @param {NoThanksRules} rules @param {number} players */
   constructor(rules, players) {

@@ -15,27 +15,29 @@ const sum = (/** @type {Int8Array} */ a) => a[0] + a[1] + a[2];
  * nothing it reports).
  * @param {ZombieDiceRules} rules @param {number} cap
  */
-export function oneTurnSolver(rules, cap = 30) {
-  /** @type {Map<string, number>} */
+export function oneTurnSolver(rules, cap = 20) {
+  /** @type {Map<number, number>} */
   const decisions = new Map();
-  /** @type {Map<string, number>} */
+  /** @type {Map<number, number>} */
   const rollValues = new Map();
-  /** @type {Map<string, [number, number]>} */
+  /** chance states by turn code, under each decision that a roll can come back to (−1: none) */
+  /** @type {Map<number, Map<number, [number, number]>>} */
   const chance = new Map();
   const outcomes = new Int32Array(8), probabilities = new Float64Array(8);
 
   /**
    * Expected brains from a state inside a turn, split as [a, loop]: `loop` is the chance of
    * coming back to the decision `root` (all dice footsteps again), which the caller solves for.
-   * @param {ZombieDiceState} s @param {number} turns the turn count when the turn began @param {string} root
+   * @param {ZombieDiceState} s @param {number} turns the turn count when the turn began @param {number} root
    * @returns {[number, number]}
    */
   function walk(s, turns, root) {
     if (s.turns !== turns) return [s.lastBanked, 0];
-    const k = s.turnKey();
+    const k = s.turnCode();
     if (s.currentPlayer() === s.toMove) return k === root ? [0, 1] : [decide(s), 0];
-    const memoKey = `${k}@${root}`;
-    const seen = chance.get(memoKey);
+    let memo = chance.get(root);
+    if (!memo) chance.set(root, (memo = new Map()));
+    const seen = memo.get(k);
     if (seen) return seen;
     const n = s.chanceOutcomes(outcomes, probabilities);
     const os = Array.from(outcomes.subarray(0, n)), ps = Array.from(probabilities.subarray(0, n));
@@ -49,13 +51,13 @@ export function oneTurnSolver(rules, cap = 30) {
     }
     /** @type {[number, number]} */
     const result = [a, loop];
-    chance.set(memoKey, result);
+    memo.set(k, result);
     return result;
   }
 
   /** The expected brains of rolling on at a decision. @param {ZombieDiceState} s */
   function rollValue(s) {
-    const k = s.turnKey();
+    const k = s.turnCode();
     let v = rollValues.get(k);
     if (v === undefined) {
       const c = /** @type {ZombieDiceState} */ (s.clone());
@@ -63,7 +65,7 @@ export function oneTurnSolver(rules, cap = 30) {
       // V = a + loop·V when rolling on is kept up through all-footsteps rolls
       // only a roll on that draws nothing can come back here
       const loops = sum(s.feet) >= rules.hand || sum(s.cup) === 0;
-      const [a, loop] = walk(c, s.turns, loops ? k : '');
+      const [a, loop] = walk(c, s.turns, loops ? k : -1);
       v = a / (1 - loop);
       rollValues.set(k, v);
     }
@@ -72,7 +74,7 @@ export function oneTurnSolver(rules, cap = 30) {
 
   /** @param {ZombieDiceState} s */
   function decide(s) {
-    const k = s.turnKey();
+    const k = s.turnCode();
     let v = decisions.get(k);
     if (v === undefined) {
       v = s.inHand() >= cap ? s.inHand() : Math.max(s.inHand(), rollValue(s));
@@ -83,13 +85,13 @@ export function oneTurnSolver(rules, cap = 30) {
 
   return {
     /** @param {ZombieDiceState} s a state inside a turn (a decision or a chance event) */
-    value: (s) => walk(s, s.turns, '')[0],
+    value: (s) => walk(s, s.turns, -1)[0],
     /** @param {ZombieDiceState} s a decision */
     rollsOn: (s) => s.inHand() < cap && rollValue(s) > s.inHand(),
     /** @param {ZombieDiceState} s a decision */
     rollValue,
     /** distinct turn states solved so far */
-    size: () => decisions.size + chance.size,
+    size: () => decisions.size + [...chance.values()].reduce((n, m) => n + m.size, 0),
   };
 }
 
@@ -107,17 +109,17 @@ export function stopTable(rules, maxBrains = 12) {
   const cells = rules.shotguns * (maxBrains + 1);
   const reach = new Float64Array(cells), rollReach = new Float64Array(cells);
   // visits are added level by level: a state's reach is complete once every state before it is expanded
-  /** @type {Map<string, { state: ZombieDiceState, p: number }>} */
+  /** @type {Map<number, { state: ZombieDiceState, p: number }>} */
   let level = new Map();
   const start = new ZombieDiceState({ ...rules, target: 1e9 }, 2);
-  level.set(start.turnKey(), { state: start, p: 1 });
+  level.set(start.turnCode(), { state: start, p: 1 });
   while (level.size > 0) {
-    /** @type {Map<string, { state: ZombieDiceState, p: number }>} */
+    /** @type {Map<number, { state: ZombieDiceState, p: number }>} */
     const next = new Map();
     const add = (/** @type {ZombieDiceState} */ s, /** @type {number} */ p) => {
       // the all-footsteps loop never quite ends: mass below 1e-15 is dropped
       if (s.turns !== 0 || p < 1e-15) return;
-      const k = s.turnKey(), e = next.get(k);
+      const k = s.turnCode(), e = next.get(k);
       if (e) e.p += p;
       else next.set(k, { state: s, p });
     };

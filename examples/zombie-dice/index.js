@@ -47,7 +47,7 @@ export default defineGame({
         assumed: 'the rules give the tied leaders one tie-breaker round and do not say what a tie after it means: it stands (a shared win)',
       },
     },
-    check: (rules, where) => {
+    check: (/** @type {ZombieDiceRules} */ rules, where) => {
       if (rules.green + rules.yellow + rules.red < rules.hand + rules.shotguns) {
         throw new UserError(`${where}: the cup needs at least hand + shotguns dice (got ${rules.green + rules.yellow + rules.red})`);
       }

@@ -25,7 +25,9 @@ const DRAW = 0, ROLLING = 1, DECIDE = 2;
 
 const sum3 = (/** @type {Int8Array} */ a) => a[0] + a[1] + a[2];
 
-/** @implements {import('oddsmith').GameState} */
+/** @typedef {import('oddsmith').GameState} GameState */
+
+/** @implements {GameState} */
 export class ZombieDiceState {
   /** @param {ZombieDiceRules} rules @param {number} players */
   constructor(rules, players) {
@@ -214,25 +216,27 @@ export class ZombieDiceState {
     return this.clone();
   }
 
-  /** The turn under way, apart from who plays it and the game's scores. */
-  turnKey() {
-    // which colours the shotguns came from no longer matters: those dice are out of the cup
-    return `${this.phase}${this.cup.join('')}${this.toRoll.join('')}${this.feet.join('')}${this.brains.join('')}${this.shotguns()}:${this.noted}`;
+  /**
+   * The turn under way as one number (apart from who plays it and the game's scores), for the
+   * solver's tables. Which colours the shotguns came from no longer matters: those dice are out.
+   */
+  turnCode() {
+    let code = this.phase;
+    for (let c = 0; c < 3; c++) code = ((code * 13 + this.cup[c]) * 7 + this.toRoll[c]) * 7 + this.feet[c];
+    for (let c = 0; c < 3; c++) code = code * 13 + this.brains[c];
+    return (code * 7 + this.shotguns()) * 128 + this.noted;
   }
 
   key() {
-    return `${this.banked.join(',')}|${this.active.join('')}${this.tieBreaksLeft}|${this.toMove}|${this.over ? 1 : 0}|${this.turnKey()}`;
+    return `${this.banked.join(',')}|${this.active.join('')}${this.tieBreaksLeft}|${this.toMove}|${this.over ? 1 : 0}|${this.turnCode()}`;
   }
 
   clone() {
-    const c = new ZombieDiceState(this.rules, this.players);
-    c.banked.set(this.banked);
-    c.active.set(this.active);
-    for (const k of /** @type {const} */ (['cup', 'toRoll', 'feet', 'brains', 'shots'])) c[k].set(this[k]);
-    Object.assign(c, {
-      tieBreaksLeft: this.tieBreaksLeft, toMove: this.toMove, over: this.over, noted: this.noted, phase: this.phase,
-      turns: this.turns, busts: this.busts, lastBanked: this.lastBanked, tieBreaks: this.tieBreaks,
-    });
+    const c = /** @type {ZombieDiceState} */ (Object.create(ZombieDiceState.prototype));
+    Object.assign(c, this);
+    c.banked = this.banked.slice();
+    c.active = this.active.slice();
+    for (const k of /** @type {const} */ (['cup', 'toRoll', 'feet', 'brains', 'shots'])) c[k] = this[k].slice();
     return c;
   }
 
