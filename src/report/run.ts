@@ -101,7 +101,7 @@ export async function runReports(o: RunOptions): Promise<RunSummary> {
       const t = Date.now();
       const c = cpuSeconds();
       const run = await o.runners[e.game]();
-      manifest[e.name] = await run(e.spec, { reportsDir: dir, workers: o.workers, quiet: o.quiet });
+      manifest[e.name] = await run(e.spec, { reportsDir: dir, workers: o.workers, quiet: o.quiet, specFile: e.file });
       const seconds = (Date.now() - t) / 1000;
       const cpu = cpuSeconds() - c;
       const rulesRead = takeRulesFilesRead();
