@@ -9,6 +9,11 @@ export * as dracula from './games/dracula/index.js';
 export * as cantStop from './games/cant-stop/index.js';
 export { GAMES } from './games/index.js';
 export type { GameDescriptor } from './games/types.js';
+// the public game API: a game is one module whose default export is defineGame({ … })
+export { defineGame, checkDefinition, GameDefinitionError, GAME_ID, type GameDefinition, type DefinedGame, type PlayerDefinition, type PartialRules } from './games/define.js';
+export { loadGames, loadGameModule, allGames, gameById, descriptorOf } from './games/registry.js';
+export type { StateFinding } from './games/state.js';
+export { UserError } from './core/errors.js';
 export { CHANCE, TERMINAL, MAX_ACTIONS, type GameState, type StatePlayer, type StateGame, type Outcome } from './games/state.js';
 export { UniformPlayer, makePlayer, playerNames } from './play/players.js';
 export { playMatches, summarizeMatches, type MatchParams, type MatchResult } from './play/match.js';

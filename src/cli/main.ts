@@ -11,7 +11,7 @@ import { addGenericAssumptionsCommand } from './assumptions.js';
 import { addFieldsCommand } from './fields.js';
 import { addSweepCommand } from './sweep.js';
 import { registerDiff } from './diff.js';
-import { GAMES, experimentRunners, gameOfKernel } from '../games/index.js';
+import { allGames, experimentRunners, gameOfKernel, gamesFromEnv, loadGames } from '../games/registry.js';
 
 /** Commander's own errors ("error: unknown option '--x'\n(Did you mean --y?)") as our one line. */
 function oneLine(str: string): string {
@@ -67,7 +67,7 @@ function outputPaths(action: Command): OutputPath[] {
 async function inputPaths(action: Command): Promise<InputPath[]> {
   const o = action.opts() as { rules?: unknown; experiments?: unknown };
   const inputs: InputPath[] = [];
-  const game = GAMES.find((g) => g.command === commandPath(action).split(' ')[0]);
+  const game = allGames().find((g) => g.command === commandPath(action).split(' ')[0]);
   if (typeof o.rules === 'string' && game) {
     const { resolveRulesPath } = await import('../core/rules.js');
     try {
@@ -105,10 +105,11 @@ const POINTERS: Record<string, string> = {
 export async function buildProgram(argv: readonly string[] = process.argv): Promise<Command> {
   const root = new Command('oddsmith');
   root
-    .description(`Exact odds and Monte Carlo strategy analysis for ${GAMES.map((g) => g.title).join(', ').replace(/, ([^,]*)$/, ' and $1')}`)
+    .description(`Exact odds and Monte Carlo strategy analysis for ${allGames().map((g) => g.title).join(', ').replace(/, ([^,]*)$/, ' and $1')}`)
     .version('0.1.0')
     .showSuggestionAfterError()
     .exitOverride()
+    .option('--game <module>', 'load a game module (a path or a package name) before the command; repeatable; also ODDSMITH_GAMES=a.js,b.js')
     .configureOutput({ outputError: (str, write) => write(oneLine(str)) })
     .addHelpText('after', '\nExamples:\n  npx oddsmith wulong solve\n  npx oddsmith wulong simulate --trials 1e6 --seed 7\n  npx oddsmith report --only wulong-turn\nRun `npx oddsmith <command>` without a subcommand to see its commands.');
   // every command made from root copies its output and help settings: same errors, same help
@@ -116,8 +117,8 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
 
   // Command groups load on demand: `oddsmith wulong solve` loads only Wulong's code, so a quick
   // command starts quickly. Without a known group name (help, merge, report) all are loaded.
-  const group = GAMES.find((g) => g.command === argv[2]);
-  for (const g of group ? [group] : GAMES) {
+  const group = allGames().find((g) => g.command === argv[2]);
+  for (const g of group ? [group] : allGames()) {
     (await g.cli())(root);
     const cmd = root.commands.find((c) => c.name() === g.command);
     // the tools written once over the game interface, for every game that declares it
@@ -207,12 +208,12 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
         const unknown = only.filter((n) => !all.some((e) => e.name === n));
         if (unknown.length) throw new UserError(`unknown experiment(s): ${unknown.join(', ').slice(0, 200)} (known: ${all.map((e) => e.name).join(', ')})`);
       }
-      const folderOf = { ...Object.fromEntries(GAMES.flatMap((g) => Object.keys(g.experiments).map((k) => [k, g.id]))), ...toolRunnerFolders() };
+      const folderOf = { ...Object.fromEntries(allGames().flatMap((g) => Object.keys(g.experiments).map((k) => [k, g.id]))), ...toolRunnerFolders() };
       const cacheDir = opts.cache ? (opts.cacheDir ?? join(dirname(resolve(opts.out)), '.oddsmith-cache')) : null;
       const log = (line: string) => process.stderr.write(`${line}\n`);
       // Everything is written into a temp folder next to --out (a copy of it, so that --only keeps
       // the other pages) and swapped in at the end: a killed run leaves the old folder whole.
-      const assumptionsPages = Object.fromEntries(GAMES.flatMap((g) => (g.assumptionsPage ? [[g.id, { page: g.assumptionsPage, command: g.command }]] : [])));
+      const assumptionsPages = Object.fromEntries(allGames().flatMap((g) => (g.assumptionsPage ? [[g.id, { page: g.assumptionsPage, command: g.command }]] : [])));
       const summary = await runReports({ out: opts.out, workers: opts.workers, quiet: !!opts.quiet, cacheDir, run: all.filter((e) => !only || only.includes(e.name)), all, runners, folderOf, log, assumptionsPages });
       log(opts.quiet ? whereToOpen(opts.out, summary).split('\n')[1] : whereToOpen(opts.out, summary));
     });
@@ -234,8 +235,32 @@ function bareGroup(program: Command, args: readonly string[]): Command | null {
   return cmd.commands.length > 0 ? cmd : null;
 }
 
+/**
+ * The game modules named before the subcommand (`--game <path|package>`, repeatable; also
+ * `--game=<…>`), and the arguments without them.
+ */
+export function splitGameOptions(argv: readonly string[]): { argv: string[]; games: string[] } {
+  const rest = argv.slice(0, 2), games: string[] = [];
+  let i = 2;
+  for (; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--game') {
+      if (i + 1 >= argv.length || argv[i + 1].startsWith('-')) throw new UserError('--game needs a game module: a path (./my-game/index.js) or a package name');
+      games.push(argv[++i]);
+    } else if (a.startsWith('--game=')) {
+      games.push(a.slice('--game='.length));
+      if (games[games.length - 1] === '') throw new UserError('--game needs a game module: a path (./my-game/index.js) or a package name');
+    } else break;
+  }
+  return { argv: [...rest, ...argv.slice(i)], games };
+}
+
 export async function main(argv: string[]): Promise<number> {
   try {
+    const split = splitGameOptions(argv);
+    argv = split.argv;
+    const specs = [...gamesFromEnv(), ...split.games];
+    if (specs.length) await loadGames(specs);
     const pointer = POINTERS[argv[2]];
     if (pointer) throw new UserError(`unknown command '${argv[2]}': ${pointer}`);
     const program = await buildProgram(argv);

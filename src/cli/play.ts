@@ -71,9 +71,9 @@ export function addPlayCommands(group: Command, g: GameDescriptor): void {
 
 type LadderOptions = SimOptions & RulesOptions & { players?: string; seats?: number; deals: number; replicates: number };
 
-/** The default rungs of a game: its descriptor's, else uniform and then each of its players. */
+/** The default rungs of a game: its descriptor's, else uniform, each of its players, then the search player. */
 export function defaultRungs(g: GameDescriptor, playerNames: readonly string[]): string[] {
-  return g.ladder ? [...g.ladder.rungs] : ['uniform', ...playerNames];
+  return g.ladder ? [...g.ladder.rungs] : ['uniform', ...playerNames, 'ismcts:iters=100'];
 }
 
 async function runLadder(g: GameDescriptor, opts: LadderOptions): Promise<void> {
@@ -87,7 +87,8 @@ async function runLadder(g: GameDescriptor, opts: LadderOptions): Promise<void> 
   if (rungs.length < 2) throw new UserError(`--players: a ladder needs at least two players (got ${rungs.length})`);
   // every player built once here, at every seat: a bad name or parameter is reported before any work
   for (const spec of rungs) for (let s = 0; s < players; s++) makePlayer(sg, rules, spec, s, players);
-  const { ladderKernelName } = await import('../play/kernels.js');
+  const { ladderKernelName, registerStateKernels } = await import('../play/kernels.js');
+  await registerStateKernels();
   const { getKernel } = await import('../parallel/registry.js');
   const kernel = getKernel(ladderKernelName(g.id)) as Parameters<typeof runAndPrint>[0];
   return runAndPrint(kernel, { game: g.id, rules, rungs, players, replicates: opts.replicates }, opts.deals, opts);
@@ -124,7 +125,8 @@ export async function run(g: GameDescriptor, mode: 'tournament' | 'balance', opt
   if (specs.length < seats.min || specs.length > seats.max) throw new UserError(`${g.id} seats ${seats.min}..${seats.max} players under these rules (got ${specs.length})`);
   // every player built once here: a bad name or parameter is reported before any work
   specs.forEach((s, i) => makePlayer(sg, rules, s, i, specs!.length));
-  const { playKernelName } = await import('../play/kernels.js');
+  const { playKernelName, registerStateKernels } = await import('../play/kernels.js');
+  await registerStateKernels();
   const { getKernel } = await import('../parallel/registry.js');
   const kernel = getKernel(playKernelName(g.id)) as Parameters<typeof runAndPrint>[0];
   const params = (r: unknown) => ({ game: g.id, rules: r, entrants: specs! });

@@ -163,7 +163,7 @@ export async function mergePartialFiles(paths: readonly string[], loadGame: (ker
   const e = first.experiment;
   if (paths.length > e.shardCount) throw new UserError(`${paths.length} files given for an experiment of ${e.shardCount} shard(s)`);
   await loadGame(e.kernel);
-  if (!hasKernel(e.kernel)) throw new UserError(`${showPath(paths[0])}: unknown kernel ${JSON.stringify(e.kernel)}`);
+  if (!hasKernel(e.kernel)) throw new UserError(`${showPath(paths[0])}: unknown kernel ${JSON.stringify(e.kernel)} (a game loaded from a module: name it again, \`oddsmith --game <module> merge …\`)`);
   const kernel = getKernel(e.kernel);
   // the kernel's own accumulator length for these params: a run of zero trials costs only its tables
   let length: number;

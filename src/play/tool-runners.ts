@@ -4,10 +4,10 @@
  * "<id>-page". Small: the page's code (and
  * every game's interface) loads only when such an experiment runs.
  */
-import { GAMES } from '../games/index.js';
+import { allGames } from '../games/registry.js';
 import type { ExperimentRunner } from '../report/experiment.js';
 
-const withState = () => GAMES.filter((g) => g.state);
+const withState = () => allGames().filter((g) => g.state);
 
 export function toolRunners(): Record<string, () => Promise<ExperimentRunner>> {
   return Object.fromEntries(withState().flatMap((g) => [
