@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { GAMES } from '../src/games/index.js';
 import { alternativesOf, checkGenericAssumptions, genericAssumptions } from '../src/play/assumptions.js';
 import type { Field } from '../src/core/schema.js';
-import { expectUserError, runCli } from './helpers/cli.js';
+import { expectUserError, ROOT, runCli } from './helpers/cli.js';
 
 const game = (id: string) => GAMES.find((g) => g.id === id)!;
 
@@ -107,6 +107,24 @@ describe('the generic game page', () => {
       expect(ids).toContain("Assumptions › first player's win rate › verdict");
       expect(ids.some((i) => i.startsWith('Ladder › 1 rule28'))).toBe(true);
       expect(found.figures.find((f) => f.id === 'Balance › uniform › game length (decisions)')!.ci).toHaveLength(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes the page of a game named by its module, relative to the spec (the Pig fixture)', async () => {
+    const { toolRunners } = await import('../src/play/tool-runners.js');
+    const dir = mkdtempSync(join(tmpdir(), 'oddsmith-module-page-'));
+    try {
+      const runner = await toolRunners()['game-page']();
+      const specFile = join(ROOT, 'test', 'fixtures', 'pig-page.json');
+      const spec = { name: 'pig-page', game: 'game-page', module: './pig/index.js', deals: 40, seed: 2, ladder: { deals: 10 }, assumptions: { deals: 40 } };
+      const pages = await runner(spec, { reportsDir: dir, workers: 1, quiet: true, specFile });
+      expect(pages.map((p) => p.path)).toEqual(['pig/game.html']);
+      const found = JSON.parse(readFileSync(join(dir, 'pig', 'game.findings.json'), 'utf8')) as { figures: { id: string }[] };
+      // the game's own finding, re-measured at each alternative of its assumed field
+      expect(found.figures.map((f) => f.id)).toContain('Assumptions › first player wins › maxTurns=500');
+      await expect(runner({ ...spec, module: './nothing.js' }, { reportsDir: dir, workers: 1, quiet: true, specFile })).rejects.toThrow(/nothing\.js"?: no such file/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -74,9 +74,18 @@ function kernelFor(id: string): Kernel<FindingsParams, FindingEstimate[]> {
   };
 }
 
-/** Only games that declare findings have the kernel (the others have nothing to measure). */
-export const findingsKernels: readonly Kernel<FindingsParams, FindingEstimate[]>[] = playKernels
-  .map((k) => k.name.slice(0, -'.play'.length))
-  .filter((id) => (stateGameOf(id).findings ?? []).length > 0)
-  .map(kernelFor);
-registerKernels(import.meta.url, findingsKernels as unknown as readonly Kernel<never, unknown>[]);
+export const findingsKernels: Kernel<FindingsParams, FindingEstimate[]>[] = [];
+
+/**
+ * Register the kernel of every game over the interface that declares findings and has none yet: at
+ * import, and again after games are loaded from modules (the main thread, before a run).
+ */
+export function registerFindingsKernels(): void {
+  const fresh = playKernels
+    .map((k) => k.name.slice(0, -'.play'.length))
+    .filter((id) => (stateGameOf(id).findings ?? []).length > 0 && !findingsKernels.some((k) => k.name === findingsKernelName(id)))
+    .map(kernelFor);
+  findingsKernels.push(...fresh);
+  registerKernels(import.meta.url, fresh as unknown as readonly Kernel<never, unknown>[]);
+}
+registerFindingsKernels();

@@ -23,7 +23,7 @@ import type { Json } from '../core/validate.js';
 import type { GameDescriptor } from '../games/types.js';
 import { runExperiment as runShards } from '../parallel/pool.js';
 import { Z_REAL } from '../report/findings.js';
-import { playKernelName, stateGameOf } from './kernels.js';
+import { playKernelName, registerStateKernels, stateGameOf } from './kernels.js';
 import { summarizeMatches } from './match.js';
 import { makePlayer, playerNames } from './players.js';
 
@@ -188,6 +188,8 @@ export interface GenericAssumptionsOptions {
 
 /** Re-measure the balance figures and the game's findings at each alternative of each assumed field. */
 export async function checkGenericAssumptions(g: GameDescriptor, o: GenericAssumptionsOptions): Promise<GenericAssumptionsReport> {
+  // games loaded from modules after the kernels module was imported
+  await registerStateKernels();
   const sg = stateGameOf(g.id);
   const rm = await g.rules();
   if (!rm.schema) throw new UserError(`${g.id} has no rules schema: there are no assumed fields to re-measure`);
@@ -218,7 +220,8 @@ export async function checkGenericAssumptions(g: GameDescriptor, o: GenericAssum
       findings: [],
     };
     if (findings.length) {
-      const { findingsKernelName, summarizeFindings } = await import('./assumptions-kernel.js');
+      const { findingsKernelName, registerFindingsKernels, summarizeFindings } = await import('./assumptions-kernel.js');
+      registerFindingsKernels();
       const fp = { game: g.id, rules: r, player, players: P };
       const facc = await runShards({ kernel: findingsKernelName(g.id), params: fp, seed: o.seed + 1, total: o.deals, shardCount }, { workers: o.workers });
       out.findings = summarizeFindings(fp, facc).map((f) => ({ estimate: f.estimate.mean, se: f.estimate.se, ci95: [f.estimate.ci95[0], f.estimate.ci95[1]], n: f.estimate.n }));

@@ -8,6 +8,8 @@
  * The page is reports/<game id>/game.html; its headline figures (seat win rates, game length,
  * ratings, every re-measured finding and its verdict) go to its findings.json for `oddsmith diff`.
  */
+import { dirname, resolve } from 'node:path';
+import { UserError } from '../core/errors.js';
 import { array, integer, object, onlyKeys, string } from '../core/validate.js';
 import { fmtNum, fmtPct } from '../core/format.js';
 import { defaultShown, fieldRows } from '../core/schema.js';
@@ -19,7 +21,7 @@ import { VL_SCHEMA as SCHEMA } from '../report/render.js';
 import { runExperiment as runShards } from '../parallel/pool.js';
 import type { GameDescriptor } from '../games/types.js';
 import { checkGenericAssumptions, checkRows, assumptionRows, summaryLine, type GenericAssumptionsReport } from './assumptions.js';
-import { ladderKernelName, pairedOf, playKernelName, stateGameOf } from './kernels.js';
+import { ladderKernelName, pairedOf, playKernelName, registerStateKernels, stateGameOf } from './kernels.js';
 import { ladderSections } from './ladder-report.js';
 import { summarizeLadder, type LadderResult } from './ladder.js';
 import { summarizeMatches, type MatchResult } from './match.js';
@@ -236,3 +238,21 @@ export function gamePageRunner(g: GameDescriptor, extraKeys: readonly string[] =
     return [await writePage(ctx.reportsDir, page, intro, sections, figures)];
   };
 }
+
+/**
+ * The runner of `{ "game": "game-page", "module": "<path>" }`: the generic page of a game loaded
+ * from a module (a path relative to the spec's file, or a package name), registered as
+ * `--game` would register it.
+ */
+export const modulePageRunner: ExperimentRunner = async (spec, ctx) => {
+  const w = `experiment ${String(spec.name)}`;
+  const module = string(spec.module, `${w}: module`);
+  const { loadGameModule, loadGames, gameById } = await import('../games/registry.js');
+  const base = ctx.specFile ? dirname(resolve(ctx.specFile)) : process.cwd();
+  const { definition } = await loadGameModule(module, base);
+  await loadGames([module], base);
+  const g = gameById(definition.id);
+  if (!g?.state) throw new UserError(`${w}: the game ${definition.id} in ${module} has no state to play`);
+  await registerStateKernels();
+  return gamePageRunner(g, ['module'])(spec, ctx);
+};
