@@ -26,6 +26,12 @@ interface FieldBase {
   default?: Json;
   /** the rules text does not say: the assumption this field's default stands for */
   assumed?: string;
+  /**
+   * the values the generic `assumptions` command re-measures an assumed field at, besides its
+   * default (src/play/assumptions.ts); absent: the other values of a switch or a choice, half and
+   * double the default of a number (within its range)
+   */
+  alternatives?: readonly Json[];
   /** what a rules file that leaves the field out gets (validated like a written value) */
   ifAbsent?: Json;
   /** may be left out (and stays out of the validated rules) */

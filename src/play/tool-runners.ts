@@ -1,6 +1,7 @@
 /**
- * The experiment runners of the tools over the game interface (the ladder page of every game that
- * declares it), by the `game` field of experiment files: "<id>-ladder". Small: the page's code (and
+ * The experiment runners of the tools over the game interface (the ladder page and the generic game
+ * page of every game that declares it), by the `game` field of experiment files: "<id>-ladder",
+ * "<id>-page"; and "game-page" for a game named by its module (`"module"`, relative to the spec). Small: the page's code (and
  * every game's interface) loads only when such an experiment runs.
  */
 import { allGames } from '../games/registry.js';
@@ -9,10 +10,13 @@ import type { ExperimentRunner } from '../report/experiment.js';
 const withState = () => allGames().filter((g) => g.state);
 
 export function toolRunners(): Record<string, () => Promise<ExperimentRunner>> {
-  return Object.fromEntries(withState().map((g) => [`${g.id}-ladder`, async () => (await import('./ladder-report.js')).ladderRunner(g)]));
+  return Object.fromEntries(withState().flatMap((g) => [
+    [`${g.id}-ladder`, async () => (await import('./ladder-report.js')).ladderRunner(g)],
+    [`${g.id}-page`, async () => (await import('./game-page.js')).gamePageRunner(g)],
+  ]).concat([['game-page', async () => (await import('./game-page.js')).modulePageRunner]]));
 }
 
 /** The games/ folder of each tool runner (what the report cache hashes). */
 export function toolRunnerFolders(): Record<string, string> {
-  return Object.fromEntries(withState().map((g) => [`${g.id}-ladder`, g.id]));
+  return Object.fromEntries(withState().flatMap((g) => [[`${g.id}-ladder`, g.id], [`${g.id}-page`, g.id]]));
 }

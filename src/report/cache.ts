@@ -44,6 +44,8 @@ const IMPORT = /(?:from\s+|import\s*\(\s*)'(\.{1,2}\/[^']+)'/g;
  * dist/src; `pkg` is the package root for strategies/, assets/ and the lock file).
  */
 export function codeFiles(root: string, game: string, pkg = resolve(root, root.endsWith(`${sep}dist${sep}src`) ? '../..' : '..')): string[] {
+  // a game loaded from a module outside the package: the files beside its module (not its node_modules)
+  if (isAbsolute(game)) return [...filesUnder(game, false), ...['core', 'parallel', 'report', 'play', 'games'].flatMap((d) => filesUnder(join(root, d), d !== 'games')), ...[join(pkg, 'package-lock.json')].filter((f) => existsSync(f))];
   const games = join(root, 'games');
   const gameDirs = new Set([join(games, game)]);
   // another game's folder a game imports (rare) is an input too

@@ -11,6 +11,8 @@ export interface ExperimentContext {
   reportsDir: string;
   workers: number;
   quiet: boolean;
+  /** the spec's file (a spec may name files relative to itself: an outside game's module) */
+  specFile?: string;
 }
 
 /** The context a report page asks its questions in (src/report/question.ts): all shards on the pool of `ctx.workers`. */

@@ -4,7 +4,7 @@
  * progress line per experiment and an estimate of the time left.
  */
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { reason, showPath, stageFolder } from '../core/files.js';
 import { UserError } from '../core/errors.js';
@@ -76,7 +76,7 @@ export async function runReports(o: RunOptions): Promise<RunSummary> {
     let expectedDone = 0;
     let wallDone = 0;
     // the cache is looked up first, so that the estimate counts only what will be computed
-    const caches = o.run.map((e) => (o.cacheDir === null ? null : new ExperimentCache(o.cacheDir, e.name, e.spec, codeFiles(codeRoot(), o.folderOf[e.game] ?? e.game, pkg), pkg)));
+    const caches = o.run.map((e) => (o.cacheDir === null ? null : new ExperimentCache(o.cacheDir, e.name, e.spec, codeFiles(codeRoot(), typeof e.spec.module === 'string' ? dirname(resolve(dirname(e.file), e.spec.module)) : (o.folderOf[e.game] ?? e.game), pkg), pkg)));
     const hits = caches.map((c) => c?.lookup() ?? null);
     const left = (i: number) => {
       const rest = o.run.slice(i).reduce((t, e, j) => t + (hits[i + j] ? 0 : e.expectedSeconds), 0);
@@ -101,7 +101,7 @@ export async function runReports(o: RunOptions): Promise<RunSummary> {
       const t = Date.now();
       const c = cpuSeconds();
       const run = await o.runners[e.game]();
-      manifest[e.name] = await run(e.spec, { reportsDir: dir, workers: o.workers, quiet: o.quiet });
+      manifest[e.name] = await run(e.spec, { reportsDir: dir, workers: o.workers, quiet: o.quiet, specFile: e.file });
       const seconds = (Date.now() - t) / 1000;
       const cpu = cpuSeconds() - c;
       const rulesRead = takeRulesFilesRead();
