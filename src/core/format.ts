@@ -132,9 +132,13 @@ export function fmtPct(p: number, digits = 2): string {
   return Number.isFinite(p) ? `${(p * 100).toFixed(digits)}%` : '-';
 }
 
-/** A number with thousands separators and exactly `digits` decimals: 3713.6 → "3,713.60". */
+/**
+ * A number with thousands separators and exactly `digits` decimals: 3713.6 → "3,713.60"; a value
+ * that rounds to zero prints without a sign. The one number format of the CLI, the report pages
+ * and the workbench (its trainer says "1,655.7" where `wulong grade` does).
+ */
 export function fmtNum(x: number, digits = 1): string {
-  return x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).replace(/^-(0\.?0*)$/, '$1');
 }
 
 /** A 95% interval of proportions in percent: [0.12, 0.14] → "[12.0, 14.0]". */

@@ -12,7 +12,8 @@ export const baseConfig = {
   padding: 12,
   view: { stroke: '#ccc' },
   // long category names are read in full, not cut to "…"
-  axis: { labelFontSize: 11, titleFontSize: 12, titlePadding: 8, labelLimit: 420 },
+  // labels that would touch are thinned (a quantitative axis, "1,0001,100"), never drawn on top of each other
+  axis: { labelFontSize: 11, titleFontSize: 12, titlePadding: 8, labelLimit: 420, labelOverlap: 'greedy', labelSeparation: 4 },
   // legend swatches at full strength even when the legend's first layer is a pale band
   legend: { labelFontSize: 11, titleFontSize: 12, labelLimit: 300, titleLimit: 300, symbolOpacity: 1 },
   header: { labelFontSize: 12, titleFontSize: 12 },
@@ -119,4 +120,93 @@ export function ticksWithZero(lo: number, hi: number, count = 7): { values: numb
   const a = Math.floor(lo0 / step), b = Math.ceil(hi0 / step);
   const values = Array.from({ length: b - a + 1 }, (_, i) => Number(((a + i) * step).toPrecision(12)));
   return { values, domain: [a * step, b * step] };
+}
+
+type Spec = Record<string, unknown>;
+
+/** The plot widths a spec sets, summed across the row (side-by-side views and facet columns). */
+function plotWidths(s: Spec): number {
+  const w = s.width as unknown;
+  const n = (x: unknown, count: number) => (typeof x === 'number' ? x : x && typeof x === 'object' && typeof (x as { step?: unknown }).step === 'number' ? (x as { step: number }).step * count : 0);
+  if (Array.isArray(s.hconcat)) return (s.hconcat as Spec[]).reduce((a, v) => a + plotWidths(v), 0);
+  const inner = s.spec as Spec | undefined;
+  const facet = s.facet as { column?: { field?: string }; field?: string } | undefined;
+  const values = ((s.data as { values?: Spec[] } | undefined)?.values ?? []);
+  const columns = facet?.column?.field ? new Set(values.map((r) => r[facet.column!.field!])).size : typeof s.columns === 'number' ? Math.min(s.columns, facet?.field ? new Set(values.map((r) => r[facet.field!])).size : 1) : 1;
+  if (inner) return n(inner.width, xCategories(inner, values)) * columns;
+  return n(w, xCategories(s, values));
+}
+
+/** How many distinct values the x channel of a step-sized view shows (its data's, across its layers). */
+function xCategories(s: Spec, values: Spec[]): number {
+  const enc = [s, ...((s.layer as Spec[] | undefined) ?? [])].map((l) => (l.encoding as { x?: { field?: string } } | undefined)?.x?.field).find((f) => f);
+  return enc ? new Set(values.map((r) => r[enc])).size || 1 : 1;
+}
+
+/** Multiply every plot width (a number or a band step) in a spec by `k`, never below `min` pixels. */
+function scaleWidths(s: Spec, k: number, min: number): Spec {
+  const out: Spec = { ...s };
+  const w = s.width as unknown;
+  if (typeof w === 'number') out.width = Math.max(min, Math.floor(w * k));
+  else if (w && typeof w === 'object' && typeof (w as { step?: unknown }).step === 'number') out.width = { step: Math.max(30, Math.floor((w as { step: number }).step * k)) };
+  for (const key of ['hconcat', 'vconcat', 'concat'] as const) if (Array.isArray(s[key])) out[key] = (s[key] as Spec[]).map((v) => scaleWidths(v, k, min));
+  if (s.spec && typeof s.spec === 'object') out.spec = scaleWidths(s.spec as Spec, k, min);
+  return out;
+}
+
+/** Text broken at spaces into lines of at most `chars` characters (a longer word stays whole). */
+export function wrapText(text: string, chars: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > chars) { lines.push(line); line = word; } else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
+}
+
+/** A title's text and subtitle re-wrapped to lines that fit `width` pixels (15 px title, 12 px subtitle). */
+function fitTitle(title: unknown, width: number): unknown {
+  if (title === undefined) return title;
+  const t: Spec = typeof title === 'string' || Array.isArray(title) ? { text: title } : { ...(title as Spec) };
+  const wrap = (x: unknown, px: number) => (x === undefined ? x : ([] as string[]).concat(x as string | string[]).flatMap((l) => wrapText(l, Math.max(16, Math.floor(width / px)))));
+  t.text = wrap(t.text, 9.4);
+  if (t.subtitle !== undefined) t.subtitle = wrap(t.subtitle, 7.1);
+  return t;
+}
+
+/**
+ * A chart made narrower to fit a container `avail` pixels wide, given the width `drawn` it took
+ * as last drawn: its plot widths (numbers or band steps) shrink by what overflowed, never below a
+ * readable minimum, and its title wraps. The charts script draws, measures and refits.
+ */
+export function shrinkSpec(spec: Spec, avail: number, drawn: number): Spec {
+  const s: Spec = { ...spec, title: fitTitle(spec.title, avail - 30) };
+  const plot = plotWidths(s);
+  if (plot <= 0) return s;
+  const k = Math.min(1, (avail - Math.max(0, drawn - plot) - 4) / plot);
+  return k < 1 ? scaleWidths(s, k, 90) : s;
+}
+
+/**
+ * A chart laid out for a narrow container when shrinking is not enough: side-by-side views
+ * stacked, facet columns wrapped into rows, legends under the plot, long axis labels cut at about
+ * a third of the width (the tooltip and the CSV have them whole).
+ */
+export function restackSpec(spec: Spec, avail: number): Spec {
+  const s: Spec = { ...spec, title: fitTitle(spec.title, avail - 30) };
+  const cfg = (s.config as Spec | undefined) ?? {};
+  s.config = {
+    ...cfg,
+    legend: { ...((cfg.legend as Spec) ?? {}), orient: 'bottom', direction: 'vertical' },
+    axis: { ...((cfg.axis as Spec) ?? {}), labelLimit: Math.max(90, Math.floor(avail * 0.36)) },
+  };
+  if (Array.isArray(s.hconcat)) { s.vconcat = s.hconcat; delete s.hconcat; }
+  const facet = s.facet as { column?: Spec; row?: Spec } | undefined;
+  if (facet?.column && !facet.row) {
+    const inner = (s.spec as Spec | undefined) ?? {};
+    const panel = Math.max(100, Math.min(plotWidths({ ...inner, data: s.data }) || 200, avail - 90));
+    s.facet = { ...facet.column };
+    s.columns = Math.max(1, Math.floor((avail - 60) / (panel + 40)));
+  }
+  return s;
 }

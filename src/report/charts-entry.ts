@@ -6,7 +6,7 @@
  * Tooltips show every field of the datum under the pointer, at full precision.
  */
 import vegaEmbed from 'vega-embed';
-import { baseConfig } from './chart-config.js';
+import { baseConfig, restackSpec, shrinkSpec } from './chart-config.js';
 
 /**
  * Draw one spec into `el`. The workbench redraws on every edit and asks for 'canvas': repainting a
@@ -18,6 +18,38 @@ export async function embed(el: HTMLElement, spec: Record<string, unknown>, rend
   return r.view;
 }
 
+/** The width the chart drew at: plot, axes, legend, title and vega-embed's menu button beside them. */
+function drawnWidth(el: HTMLElement): number {
+  const box = el.querySelector<HTMLElement>('.vega-embed') ?? el;
+  return Math.max(box.getBoundingClientRect().width, box.scrollWidth);
+}
+
+/**
+ * Draw a spec so that it fits `el`'s width: drawn as written, then, while wider than its box,
+ * restacked (side-by-side views stacked, facets wrapped, legend under the plot) and narrowed
+ * (plot widths shrink by the overflow). A phone reads the headline without
+ * scrolling sideways; a wide screen gets the chart as written.
+ */
+export async function embedFitted(el: HTMLElement, spec: Record<string, unknown>): Promise<{ steps: number }> {
+  const avail = el.clientWidth;
+  let s = spec;
+  let view = (await embed(el, s)) as { finalize?: () => void };
+  let steps = 0;
+  for (const step of ['restack', 'shrink', 'shrink'] as const) {
+    const w = drawnWidth(el);
+    if (w <= avail + 0.5) break;
+    s = step === 'shrink' ? shrinkSpec(s, avail, w) : restackSpec(s, avail);
+    view.finalize?.();
+    el.textContent = '';
+    view = (await embed(el, s)) as { finalize?: () => void };
+    steps++;
+  }
+  el.dataset.fit = String(steps);
+  return { steps };
+}
+
+const drawn = new Map<HTMLElement, { spec: Record<string, unknown>; width: number }>();
+
 async function drawAll(): Promise<void> {
   for (const fig of Array.from(document.querySelectorAll<HTMLElement>('figure[data-vl]'))) {
     const json = fig.querySelector('script[type="application/json"]');
@@ -27,7 +59,9 @@ async function drawAll(): Promise<void> {
     holder.className = 'live-chart';
     try {
       img.replaceWith(holder);
-      await embed(holder, JSON.parse(json.textContent ?? '{}') as Record<string, unknown>);
+      const spec = JSON.parse(json.textContent ?? '{}') as Record<string, unknown>;
+      await embedFitted(holder, spec);
+      drawn.set(holder, { spec, width: holder.clientWidth });
       fig.setAttribute('data-rendered', 'live');
     } catch (e) {
       // the static SVG is the fallback
@@ -39,8 +73,23 @@ async function drawAll(): Promise<void> {
   document.body.setAttribute('data-charts', 'done');
 }
 
-(globalThis as unknown as { oddsmithCharts: unknown }).oddsmithCharts = { embed };
+/** A window that changes width (a phone turned, a window resized) refits the charts whose box changed. */
+let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+function onResize(): void {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => {
+    for (const [holder, d] of drawn) {
+      if (Math.abs(holder.clientWidth - d.width) < 8) continue;
+      d.width = holder.clientWidth;
+      holder.textContent = '';
+      void embedFitted(holder, d.spec);
+    }
+  }, 200);
+}
+
+(globalThis as unknown as { oddsmithCharts: unknown }).oddsmithCharts = { embed, embedFitted };
 if (typeof document !== 'undefined') {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void drawAll());
   else void drawAll();
+  window.addEventListener('resize', onResize);
 }

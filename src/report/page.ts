@@ -68,8 +68,7 @@ th{background:#f4f4f4}.wide{overflow-x:auto;max-width:100%}a{color:#0b5cad}.file
 /* a table of many columns may use the window's whole width (and break long strategy names) rather than scroll;
    on a phone, prose breaks inside a long token (an exact fraction, a field path) rather than widen the page */
 @media (min-width:761px){.full{width:calc(100vw - 2em);max-width:none;margin-left:calc(50% - 50vw + 1em)}.full>table{margin:1em auto}.full td:nth-child(-n+2){overflow-wrap:anywhere;min-width:5.5em}}
-@media (max-width:760px){body{margin:.6em auto;padding:0 .6em}h1{font-size:1.35em}p,li,figcaption{overflow-wrap:anywhere}.wide{border-right:3px solid #ddd}.wide td{white-space:nowrap}
-.live-chart svg{width:max(100%,520px);height:auto}}`;
+@media (max-width:760px){body{margin:.6em auto;padding:0 .6em}h1{font-size:1.35em}p,li,figcaption{overflow-wrap:anywhere}.wide{border-right:3px solid #ddd}.wide td{white-space:nowrap}}`;
 
 /** columns from which a table may use the whole window width */
 const MANY_COLUMNS = 10;

@@ -3,6 +3,8 @@
  * The workbench's DOM helpers, number formats and address (hash) state, shared by its tabs
  * (main.ts, odds-tabs.ts, trainer.ts).
  */
+import { fmtNum } from '../core/format.js';
+
 export const $ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document): T => root.querySelector(sel) as T;
 export function h(tag: string, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElement {
   const e = document.createElement(tag);
@@ -11,11 +13,24 @@ export function h(tag: string, attrs: Record<string, string> = {}, ...kids: (Nod
   return e;
 }
 export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** A table cell's content: text (escaped), or HTML built by this module (a folded fraction). */
+type Html = { html: string };
+const cellHtml = (x: unknown) => (x !== null && typeof x === 'object' && 'html' in x ? (x as Html).html : esc(String(x ?? '')));
+/**
+ * An exact fraction as a table cell or inline text: short ones as they are; a long one (a 14-card
+ * count runs to 30 digits) folded under "exact fraction", opened on demand, so the decimal beside
+ * it stays in view on a phone.
+ */
+export function folded(fraction: string, max = 15): Html {
+  if (fraction.length <= max) return { html: esc(fraction) };
+  const digits = fraction.replace(/\D/g, '').length;
+  return { html: `<details class="frac"><summary>exact fraction (${digits} digits)</summary><code>${esc(fraction)}</code></details>` };
+}
 export function table(rows: Record<string, unknown>[], id?: string): string {
   if (!rows.length) return '<p class="note">(none)</p>';
   const cols = Object.keys(rows[0]);
   return `<div class="wide"><table${id ? ` id="${id}"` : ''}><thead><tr>${cols.map((c) => `<th>${esc(c)}</th>`).join('')}</tr></thead><tbody>${rows
-    .map((r) => `<tr>${cols.map((c) => `<td>${esc(String(r[c] ?? ''))}</td>`).join('')}</tr>`)
+    .map((r) => `<tr>${cols.map((c) => `<td>${cellHtml(r[c])}</td>`).join('')}</tr>`)
     .join('')}</tbody></table></div>`;
 }
 /**
@@ -38,7 +53,8 @@ export function setTable(el: HTMLElement, rows: Record<string, unknown>[], id?: 
   }
   el.innerHTML = table(rows, id);
 }
-export const num = (x: number, d = 2) => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+/** the one number format (src/core/format.ts): thousands separators, `d` decimals */
+export const num = (x: number, d = 2) => fmtNum(x, d);
 export const pct = (x: number, d = 2) => `${(100 * x).toFixed(d)}%`;
 /** `x.toFixed(d)` without a minus sign on a value that rounds to zero (`-0.0000`). */
 export const fixed = (x: number, d: number) => x.toFixed(d).replace(/^-(0\.?0*)$/, '$1');

@@ -21,7 +21,7 @@ import { schema as cantStopSchema, validateRules as validateCantStop, columnSum,
 import { bustRolls, bustTable, columnRolls, parseSums } from '../games/cant-stop/exact.js';
 import { splitList } from '../core/parse.js';
 import type { RulesSchema } from '../core/schema.js';
-import { $, esc, fixed, inWorker, last, pct, table, tabTiming, writeHash } from './dom.js';
+import { $, esc, fixed, folded, inWorker, last, pct, table, tabTiming, writeHash } from './dom.js';
 import { presetsOf, tabRules, type RulesPreset } from './rules-editor.js';
 
 declare const __PRESETS__: Record<string, unknown>;
@@ -106,8 +106,10 @@ export function formTab(spec: FormTabSpec): (root: HTMLElement) => (q: URLSearch
     };
     /** `write`: after an edit; a page opened from a link keeps its address as it was */
     const update = (write: boolean, wait: number) => {
+      // invalid rules never reach the address (as in the Wulong tab): it keeps the last valid ones,
+      // so a copied link always opens figures
       const link = editor.linkParam;
-      writeHash({ game: g, ...values(), ...(link ? { rules: link } : {}) }, write);
+      if (editor.rules !== null) writeHash({ game: g, ...values(), ...(link ? { rules: link } : {}) }, write);
       clearTimeout(timer);
       timer = setTimeout(() => void run(), wait);
     };
@@ -183,7 +185,7 @@ export const tichuTab = formTab({
     const rules = r as TichuRules;
     const L = rules.minStraightFlush;
     tichuShownL = L;
-    const lines = (r: TichuOdds['fourteen']) => rowsTable(r.lines.map((l) => ({ event: l.label, fraction: l.fraction, probability: pct(l.probability, 4) })));
+    const lines = (r: TichuOdds['fourteen']) => rowsTable(r.lines.map((l) => ({ event: l.label, probability: pct(l.probability, 4), fraction: folded(l.fraction) })));
     if (v.hand !== '') {
       const given = sortCards(parseCards(v.hand, [8, 14], 'my cards'));
       // the question `oddsmith tichu odds --hand` asks (src/games/tichu/questions.ts); here also with all 14
@@ -199,7 +201,7 @@ export const tichuTab = formTab({
     const result: Record<string, unknown> = { eight: r8, fourteen: r14 };
     const cached = tichuTables.get(L);
     const tichuTable = cached?.done;
-    const tableHtml = (t: TichuTable) => `<p>some player holds a four of a kind: <b>${pct(t.four.probability, 4)}</b> (exact: ${t.four.fraction})<br>` +
+    const tableHtml = (t: TichuTable) => `<p>some player holds a four of a kind: <b>${pct(t.four.probability, 4)}</b> ${folded(`${t.four.fraction}`).html.replace(/^(?!<details)(.*)$/, '(exact: $1)')}<br>` +
       `some player holds any bomb: <b>${pct(t.bomb.probability, 10)}</b> (exact combinatorics to 12 digits, not sampled)</p>`;
     const showTable = (t: TichuTable) => {
       if (tichuShownL !== L) return; // the rules changed meanwhile: their own table is coming
@@ -278,13 +280,13 @@ export const cantStopTab = formTab({
   game: 'cantstop',
   title: "Can't Stop: exact bust odds for runners on given columns",
   fields: [{ key: 'columns', label: 'runner columns (sums)', def: '6,7,8', width: '8em' }],
-  help: "Columns as the sums 2–12 the runners stand on, separated by commas. A roll of four dice busts when none of its three pairings makes one of them (with fewer runners than the rules' 3 placed, the chance of missing these columns). " +
+  help: "Columns as the sums 2–12 the runners stand on, separated by commas. A roll of four dice busts when none of its three pairings makes one of them (with fewer runners placed than the rules' <code>runners</code> allow, the chance of missing these columns). " +
     'The same as <code>npx oddsmith cant-stop odds --columns …</code>.',
   rules: rulesOf("Can't Stop", 'cant-stop', cantStopSchema, validateCantStop),
   compute(v, r) {
     const rules = r as CantStopRules;
     const cols = parseSums(v.columns, 'runner columns');
-    if (cols.length > rules.runners) throw new Error(`runner columns: at most ${rules.runners} under these rules (got ${cols.length})`);
+    if (cols.length > rules.runners) throw new Error(`runner columns: at most ${rules.runners} runner columns under these rules (got ${cols.length})`); // the CLI's words (cant-stop odds --columns)
     const k = bustRolls(cols);
     const sums = cols.map(columnSum).sort((a, b) => a - b);
     const per = columnRolls();

@@ -453,10 +453,14 @@ export class RulesEditor {
     const choices = f.kind === 'enum' ? f.values : valuesOf(f, scope);
     if (choices) {
       const s = h('select', { 'data-path': p }) as HTMLSelectElement;
-      const values = choices.includes(v as string) ? choices : [...choices, String(v)];
-      for (const x of values) s.append(h('option', { value: x }, x));
-      s.value = String(v);
-      s.addEventListener('change', (e) => this.edit(path, s.value, e.timeStamp));
+      // a value the file leaves out reads as what the rules then mean ("not set: none"), and choosing
+      // it leaves the value out again; a value outside the choices (a file's typo) is shown as it is
+      const ABSENT = '\u0000absent';
+      if (v === undefined) s.append(h('option', { value: ABSENT }, f.ifAbsent !== undefined ? `(not set: ${String(f.ifAbsent)})` : '(not set)'));
+      for (const x of choices) s.append(h('option', { value: x }, x));
+      if (v !== undefined && !choices.includes(v as string)) s.append(h('option', { value: String(v) }, String(v)));
+      s.value = v === undefined ? ABSENT : String(v);
+      s.addEventListener('change', (e) => this.edit(path, s.value === ABSENT ? undefined : s.value, e.timeStamp));
       return s;
     }
     if (f.kind === 'integer' || f.kind === 'number') {
@@ -494,12 +498,12 @@ export class RulesEditor {
       });
       return h('div', {}, wrap, ...this.resize(f, path, scope));
     }
-    const t = h('table', { class: 'rf-row' });
-    const head = h('tr', {}), body = h('tr', {});
+    // numbers and switches: a cell per entry, its number above its box, wrapping to the column's
+    // width (Can't Stop's eleven column heights fit the rules column at any width)
+    const row = h('div', { class: 'rf-row rf-wrap' });
     items.forEach((x, i) => {
       const cellPath = [...path, i];
       this.register(this.entry(label, i + first), cellPath);
-      head.append(h('th', {}, String(i + (f.headFrom ?? first))));
       let input: HTMLElement;
       if (f.of.kind === 'boolean') {
         const c = h('input', { type: 'checkbox', 'data-path': cellPath.join('.') }) as HTMLInputElement;
@@ -507,10 +511,9 @@ export class RulesEditor {
         c.addEventListener('change', (e) => this.edit(cellPath, c.checked, e.timeStamp));
         input = c;
       } else input = this.input(f.of, cellPath, x, scope);
-      body.append(h('td', { 'data-field': cellPath.join('.') }, input));
+      row.append(h('span', { class: 'rf-cell rf-stack', 'data-field': cellPath.join('.') }, h('small', {}, String(i + (f.headFrom ?? first))), input));
     });
-    t.append(h('thead', {}, head), h('tbody', {}, body));
-    return h('div', { class: 'wide' }, t, ...this.resize(f, path, scope));
+    return h('div', {}, row, ...this.resize(f, path, scope));
   }
 
   /** "+ entry" / "− last" for a list whose length may change (within its bounds). */

@@ -16,7 +16,8 @@ import { validateRules as validateMahjong } from '../games/sichuan-mahjong/rules
 import { analyze } from '../games/sichuan-mahjong/exact-waits.js';
 import { advise, DEFAULT_DRAWS, type AdvisedDiscard, type Objective } from '../games/sichuan-mahjong/exact-advisor.js';
 import { Rng } from '../core/rng.js';
-import { $, esc, fixed, last, pct, table, writeHash } from './dom.js';
+import { fmtNum } from '../core/format.js';
+import { $, clearLinkProblem, esc, last, linkProblem, pct, table, writeHash } from './dom.js';
 import { liarsDrill } from './liars-trainer.js';
 import type { LiarsDecision, LiarsGrade } from '../games/liars-dice/exact-grade.js';
 import type { Variant } from '../games/liars-dice/exact-cfr.js';
@@ -36,6 +37,8 @@ interface Logged {
   cli: string[];
   /** when not given: optimal if nothing is lost */
   optimal?: boolean;
+  /** decimals of the loss, as the CLI that grades it prints them (`wulong grade`: 1); else 2 */
+  digits?: number;
 }
 
 export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
@@ -61,12 +64,14 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
   let analysis: TurnAnalysis | undefined;
   const play = $('#t-play'), session = $('#t-session');
 
+  /** a loss in the format of the CLI that grades it */
+  const amount = (l: Logged) => fmtNum(l.loss, l.digits ?? 2);
   const showSession = () => {
     const s = summarize(log.map((l) => ({ loss: l.loss, optimal: l.optimal ?? l.loss === 0 })));
     const unit = log[0]?.unit ?? '';
-    session.innerHTML = `<h3>Session</h3><p id="t-summary">${s.decisions} decision${s.decisions === 1 ? '' : 's'}, ${s.optimal} optimal; lost in all <b>${fixed(s.totalLoss, 2)}</b> ${esc(unit)}</p>` +
-      (s.worst.length ? `<h3>Worst mistakes</h3><ol id="t-worst">${s.worst.map((i) => `<li>${esc(log[i].what)}: ${esc(log[i].chosen)} instead of ${esc(log[i].best)}, −${fixed(log[i].loss, 2)} ${esc(unit)}. ${esc(log[i].why)}</li>`).join('')}</ol>` : '') +
-      (log.length ? '<h3>Every decision</h3>' + table(log.map((l, i) => ({ '#': i + 1, decision: l.what, chosen: l.chosen, best: l.best, lost: fixed(l.loss, 2) }))) : '') +
+    session.innerHTML = `<h3>Session</h3><p id="t-summary">${s.decisions} decision${s.decisions === 1 ? '' : 's'}, ${s.optimal} optimal; lost in all <b>${fmtNum(s.totalLoss, log[0]?.digits ?? 2)}</b> ${esc(unit)}</p>` +
+      (s.worst.length ? `<h3>Worst mistakes</h3><ol id="t-worst">${s.worst.map((i) => `<li>${esc(log[i].what)}: ${esc(log[i].chosen)} instead of ${esc(log[i].best)}, −${amount(log[i])} ${esc(unit)}. ${esc(log[i].why)}</li>`).join('')}</ol>` : '') +
+      (log.length ? '<h3>Every decision</h3>' + table(log.map((l, i) => ({ '#': i + 1, decision: l.what, chosen: l.chosen, best: l.best, lost: amount(l) }))) : '') +
       (wulongLog.length || liarsLog.length ? `<p><button type="button" id="t-download">Download the decisions (JSON lines, for <code>oddsmith ${liarsLog.length ? 'liars' : 'wulong'} grade</code>)</button></p>` : '');
     last.trainer = { log, wulong: wulongLog.map((x) => ({ decision: x.decision, grade: x.grade })), liars: liarsLog.map((x) => ({ decision: x.decision, grade: x.grade })) };
     const dl = document.getElementById('t-download');
@@ -80,7 +85,7 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
   };
   const feedback = (l: Logged) => (l.optimal ?? l.loss === 0)
     ? `<p class="good" id="t-feedback">✓ ${esc(l.chosen)} is ${l.chosen === l.best ? 'the best choice' : `as good as the best (${esc(l.best)})`}. ${esc(l.why.replace(/^best:? /, ''))}</p>`
-    : `<p class="bad" id="t-feedback">✗ ${esc(l.chosen)} loses ${fixed(l.loss, 2)} ${esc(l.unit)}: the best is ${esc(l.best)}. ${esc(l.why)}</p>`;
+    : `<p class="bad" id="t-feedback">✗ ${esc(l.chosen)} loses ${amount(l)} ${esc(l.unit)}: the best is ${esc(l.best)}. ${esc(l.why)}</p>`;
   const record = (l: Logged) => {
     log.push(l);
     showSession();
@@ -116,7 +121,7 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
           const decision: Decision = { total, dice, roll, setAside: o.setAside };
           const g = gradeDecision(a, decision);
           wulongLog.push({ decision, grade: g });
-          const fb = record({ what: `turn ${turn}: set aside from ${roll} at ${total}`, chosen: g.chosen, best: g.best, loss: g.loss, unit: 'expected points', why: g.why, cli: ['wulong', 'advise', '--score', String(total), '--dice', String(dice), '--roll', roll] });
+          const fb = record({ what: `turn ${turn}: set aside from ${roll} at ${total}`, chosen: g.chosen, best: g.best, loss: g.loss, unit: 'expected points', digits: 1, why: g.why, cli: ['wulong', 'advise', '--score', String(total), '--dice', String(dice), '--roll', roll] });
           afterSetAside(o.newTotal, o.diceLeft, fb);
         };
       });
@@ -141,7 +146,7 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
           const decision: Decision = { total, dice, action };
           const g = gradeDecision(a, decision);
           wulongLog.push({ decision, grade: g });
-          const fb = record({ what: `turn ${turn}: at ${total} with ${dice} ${dice === 1 ? 'die' : 'dice'}`, chosen: g.chosen, best: g.best, loss: g.loss, unit: 'expected points', why: g.why, cli: ['wulong', 'advise', '--score', String(total), '--dice', String(dice)] });
+          const fb = record({ what: `turn ${turn}: at ${total} with ${dice} ${dice === 1 ? 'die' : 'dice'}`, chosen: g.chosen, best: g.best, loss: g.loss, unit: 'expected points', digits: 1, why: g.why, cli: ['wulong', 'advise', '--score', String(total), '--dice', String(dice)] });
           if (action === 'roll') return rollAt(total, dice, fb);
           banked += total;
           play.innerHTML = `${fb}<p>Banked ${total.toLocaleString('en-US')}.</p><p><button type="button" id="t-next">Next turn</button></p>`;
@@ -206,6 +211,7 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
   }
 
   const start = (write: boolean) => {
+    if (write) clearLinkProblem();
     const drill = $<HTMLSelectElement>('#t-drill').value, seed = $<HTMLInputElement>('#t-seed').value.trim();
     const objective = $<HTMLSelectElement>('#t-objective').value as Objective;
     const variant = $<HTMLSelectElement>('#t-variant').value as Variant;
@@ -232,13 +238,25 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
     $<HTMLInputElement>('#t-seed').value = String(Math.floor(Math.random() * 1e9));
     start(true);
   });
+  /** the values a select offers, for a link that names another one */
+  const offered = (sel: string) => Array.from($<HTMLSelectElement>(sel).options, (o) => o.value);
   return (q) => {
     const mine = q.get('game') === 'trainer';
-    const drill = q.get('drill');
-    $<HTMLSelectElement>('#t-drill').value = mine && (drill === 'mahjong' || drill === 'liars') ? drill : 'wulong';
-    $<HTMLSelectElement>('#t-variant').value = mine && q.get('variant') === 'plain' ? 'plain' : 'seed';
-    $<HTMLSelectElement>('#t-objective').value = mine && q.get('objective') === 'win' ? 'win' : 'points';
-    $<HTMLInputElement>('#t-seed').value = mine ? q.get('seed') ?? '1' : '1';
+    const drill = mine ? q.get('drill') ?? 'wulong' : 'wulong';
+    const seed = mine ? q.get('seed') ?? '1' : '1';
+    // a link naming a drill the trainer does not have, or a seed that is not one, is reported as a
+    // share link that cannot be read is: the value named, the address kept, the default offered
+    const problems = [
+      ...(offered('#t-drill').includes(drill) ? [] : [`the address names the drill ${JSON.stringify(drill)}, which the trainer does not have (it has ${offered('#t-drill').join(', ')})`]),
+      ...(/^\d+$/.test(seed) && Number(seed) <= 4294967295 ? [] : [`the seed must be a whole number in 0..4294967295 (got ${JSON.stringify(seed)})`]),
+      ...[['variant', '#t-variant'], ['objective', '#t-objective']].flatMap(([k, sel]) => (mine && q.has(k) && !offered(sel).includes(q.get(k)!) ? [`the ${k} must be one of ${offered(sel).join(', ')} (got ${JSON.stringify(q.get(k))})`] : [])),
+    ];
+    const ok = problems.length === 0;
+    $<HTMLSelectElement>('#t-drill').value = ok ? drill : 'wulong';
+    $<HTMLSelectElement>('#t-variant').value = ok && q.get('variant') === 'plain' ? 'plain' : 'seed';
+    $<HTMLSelectElement>('#t-objective').value = ok && q.get('objective') === 'win' ? 'win' : 'points';
+    $<HTMLInputElement>('#t-seed').value = ok ? seed : '1';
+    if (!ok) linkProblem(problems.join('; '), 'Open the Wulong drill, seed 1, instead', () => start(true));
     start(false);
   };
 }
