@@ -30,8 +30,9 @@ function compare(rules: WeilongRules, strategies: string[], games: number, seed:
   const kinds = new Set<number>();
   for (let g = 0; g < games; g++) {
     let state = new WeilongState(rules, n);
+    state.recordTrace();
     while (!state.isTerminal()) {
-      // a clone replays on a fresh engine from the last round end: what it restores must be whole
+      // a clone copies the engine onto a fresh one: what it copies must be whole
       if (viaClones) {
         const c = state.clone();
         // the tie-break clock too, which only a tie at the end would show
@@ -71,7 +72,7 @@ describe('Weilong: the interface and the kernel play the same game', () => {
     // collect, re-roll, change, return, trade, keep rolling
     expect([...r.kinds].sort()).toEqual([0, 1, 2, 3, 4, 5]);
   });
-  it('played through a clone at every step (each replay on a fresh engine), 8 games', () => {
+  it('played through a clone at every step (each on a fresh engine), 8 games', () => {
     compare(loadRules(), ['adaptive', 'element', 'dragon', 'noability'], 8, 7, true);
   });
   it('two, three and five seats; other rules (per-six changes, trade 6s kept out, no voluntary stop)', () => {

@@ -93,11 +93,13 @@ export function register(program: Command): void {
       const rounds: { round: number; winner: string; points: number[]; totals: number[]; turns: number }[] = [];
       g.trace = trace;
       const sonOf = (p: number) => SON_SHORT[g.cardOf[p]];
-      const origRound = g.playRound.bind(g);
-      g.playRound = (round: number) => {
+      let before = 0;
+      g.onRoundStart = (round: number) => {
         if (round < maxRounds) trace.push(`— round ${round + 1}: ${names.map((n, p) => `player ${p + 1} (${n}) ${sonOf(p)} Son`).join(', ')}`);
-        const before = trace.length;
-        origRound(round);
+        before = trace.length;
+      };
+      g.onRoundEnd = () => {
+        const round = g.round;
         if (round >= maxRounds) trace.length = before;
         const w = g.winnerCard >= 0 ? `player ${g.holder[g.winnerCard] + 1} (${sonOf(g.holder[g.winnerCard])} Son, ${g.endKind === END_ELEMENT ? 'five of the element' : 'Dragon'})` : 'nobody (stalled)';
         rounds.push({ round: round + 1, winner: w, points: Array.from(g.roundPoints.slice(0, players)), totals: Array.from(g.score.slice(0, players)), turns: g.roundTurns });

@@ -25,8 +25,13 @@ export type { WeilongStrategy } from './strategy.js';
 export const END_ELEMENT = 0, END_DRAGON = 1, END_STALL = 2;
 /** resolveRoll results */
 export const TURN_OVER = 0, ROLL_AGAIN = 1, ROUND_OVER = 2;
-/** a step of resolveRoll that did not end the turn: go on to the next step */
-const CONTINUE = -1;
+/**
+ * The questions the engine stops at (its `question`), and GAME_OVER: collect (answered in the
+ * view's slots), First Son re-roll, Second Son change, Fourth Son return, Fifth Son trade, keep rolling.
+ */
+export const QUESTION_COLLECT = 0, QUESTION_REROLL = 1, QUESTION_CHANGE = 2, QUESTION_RETURN = 3, QUESTION_TRADE = 4, QUESTION_KEEP = 5, GAME_OVER = -1;
+/** where `advance` goes on from */
+const PHASE_OVER = 0, PHASE_ASKED = 1, PHASE_ROUND = 2, PHASE_NEXT_TURN = 3, PHASE_ROLL = 4, PHASE_TURN_OVER = 5, PHASE_ROUND_OVER = 6;
 /** card passing between rounds, as small ints (the order of PASS_ACTIONS) */
 const PASS_LEFT = 0, TRADE = 1, DRAW_NEW = 2;
 /** all abilities allowed (mask bit k = Son k+1) */
@@ -54,6 +59,18 @@ export function reseed(r: Rng, seeds: Int32Array, c: number): void {
 }
 
 const POW6 = [1, 6, 36, 216, 1296, 7776, 46656];
+
+/** pass actions as small ints, [players][round] → 0 pass-left, 1 trade, 2 draw-new, 3 shuffle-all (one table per rules: clones share it) */
+const passTables = new WeakMap<WeilongRules, Int8Array>();
+function passActionsOf(rules: WeilongRules): Int8Array {
+  let t = passTables.get(rules);
+  if (t === undefined) {
+    const table = new Int8Array(6 * 64);
+    for (let p = 2; p <= 5; p++) rules.passing[String(p)].forEach((a, i) => (table[p * 64 + i] = PASS_ACTIONS.indexOf(a)));
+    passTables.set(rules, (t = table));
+  }
+  return t;
+}
 
 export class WeilongGame {
   readonly rules: WeilongRules;
@@ -100,7 +117,7 @@ export class WeilongGame {
   round = 0;
   /** dice streams, one per card, and the deal stream */
   readonly streams: Rng[] = [new Rng(1), new Rng(2), new Rng(3), new Rng(4), new Rng(5)];
-  readonly deal = new Rng(6);
+  deal = new Rng(6);
   /** the game's two seed words (kept in a typed array: int32 values in object fields would be boxed) */
   readonly seeds = new Int32Array(2);
   /** scripted dice (tests): when set, dice are read from here in order */
@@ -115,11 +132,7 @@ export class WeilongGame {
   constructor(rules: WeilongRules) {
     this.rules = rules;
     for (let k = 0; k < 5; k++) this.abilityOn[k] = rules.abilities[k] ? 1 : 0;
-    // pass actions as small ints: [players][round] → 0 pass-left, 1 trade, 2 draw-new, 3 shuffle-all
-    this.passActions = new Int8Array(6 * 64);
-    for (let p = 2; p <= 5; p++) {
-      rules.passing[String(p)].forEach((a, i) => (this.passActions[p * 64 + i] = PASS_ACTIONS.indexOf(a)));
-    }
+    this.passActions = passActionsOf(rules);
   }
 
   /** Seat strategies (one per player, 2..5) for the following games. */
@@ -128,6 +141,62 @@ export class WeilongGame {
     this.view.players = strategies.length;
     this.strategies.length = 0;
     for (const s of strategies) this.strategies.push(s);
+  }
+
+  /** A table of \`players\` seats whose questions are answered from outside (the game interface). */
+  setTable(players: number): void {
+    this.players = players;
+    this.view.players = players;
+    this.strategies.length = 0;
+  }
+
+  /** Become a copy of \`o\` (same rules, same table): the whole game as it stands, its dice streams included. */
+  copyFrom(o: WeilongGame): void {
+    const v = this.view, ov = o.view;
+    this.players = o.players;
+    v.players = ov.players;
+    v.round = ov.round;
+    v.col.set(ov.col);
+    v.ncol.set(ov.ncol);
+    v.holder.set(ov.holder);
+    v.score.set(ov.score);
+    v.roll.set(ov.roll);
+    v.take.set(ov.take);
+    v.memo.set(ov.memo);
+    v.sixes = ov.sixes;
+    v.maxConvert = ov.maxConvert;
+    v.canTrade = ov.canTrade;
+    v.tradeKeepsSixes = ov.tradeKeepsSixes;
+    v.convert = ov.convert;
+    this.startHolder.set(o.startHolder);
+    this.cardOf.set(o.cardOf);
+    this.roundPoints.set(o.roundPoints);
+    this.firstCard.set(o.firstCard);
+    this.winShare.set(o.winShare);
+    this.lastFirst.set(o.lastFirst);
+    this.abilityOn.set(o.abilityOn);
+    this.abilityUses.set(o.abilityUses);
+    this.deck.set(o.deck);
+    this.seeds.set(o.seeds);
+    for (let k = 0; k < 5; k++) this.streams[k].s.set(o.streams[k].s);
+    this.deal.s.set(o.deal.s);
+    this.maxConvert = o.maxConvert;
+    this.canTrade = o.canTrade;
+    this.clock = o.clock;
+    this.winnerCard = o.winnerCard;
+    this.endKind = o.endKind;
+    this.roundTurns = o.roundTurns;
+    this.round = o.round;
+    this.turnCard = o.turnCard;
+    this.question = o.question;
+    this.phase = o.phase;
+    this.turns = o.turns;
+    this.rescue = o.rescue;
+    this.sixes = o.sixes;
+    this.conv = o.conv;
+    this.asked = o.asked;
+    this.askMax = o.askMax;
+    this.used = o.used;
   }
 
   /** Switch abilities (on top of the rules' switches): mask bit k = Son k+1's ability allowed. */
@@ -187,119 +256,275 @@ export class WeilongGame {
     return out.length ? out.join(',') : 'none';
   }
 
-  // ---------- one roll, one turn ----------
+  // ---------- the game as a state machine ----------
+  //
+  // The engine stops at every question a player answers (QUESTION_*): `advance` runs the rules up
+  // to the next question (or the end), an `answer*` method applies the answer and leaves the engine
+  // ready to advance again. The kernel's loop (playSeededGame) asks the seated strategies; the game
+  // interface (state.ts) answers with its actions — the same steps either way. Every step lives in
+  // numeric fields, so stepping allocates nothing.
+
+  /** the card whose turn it is (the question's card) */
+  turnCard = 0;
+  /** the question waiting for an answer (QUESTION_*), or GAME_OVER when the game has ended */
+  question = GAME_OVER;
+  private phase = PHASE_OVER;
+  private turns = 0;
+  private rescue = false;
+  /** 6s of the roll being resolved, Third Son's conversions of it */
+  private sixes = 0;
+  private conv = 0;
+  /** an ability's repeated question: asked so far, at most, used at all */
+  private asked = 0;
+  private askMax = 0;
+  private used = 0;
+
+  /** The seat that answers the waiting question. */
+  questionSeat(): number {
+    return this.holder[this.turnCard];
+  }
+
+  private ask(q: number): void {
+    this.question = q;
+    this.phase = PHASE_ASKED;
+  }
+
+  private answerer(): string {
+    const s = this.strategies[this.holder[this.turnCard]];
+    return s === undefined ? `player ${this.holder[this.turnCard] + 1}` : s.name;
+  }
+
+  /** Deal a new game from the seed words in `seeds`; the engine then advances to its first question. */
+  dealGame(): void {
+    reseed(this.deal, this.seeds, 0);
+    this.clock = 0;
+    for (let p = 0; p < 5; p++) {
+      this.score[p] = 0;
+      this.lastFirst[p] = 0;
+    }
+    this.shuffleAll();
+    for (let p = 0; p < this.players; p++) this.firstCard[p] = this.cardOf[p];
+    this.round = 0;
+    this.question = -1;
+    this.phase = PHASE_ROUND;
+  }
 
   /**
-   * Everything after the dice of one roll are known (including First Son re-rolls): the strategy
-   * collects, abilities act, and the turn goes on, ends, or the round ends (winnerCard/endKind set).
-   * The steps, in the rules' order: collect (Third Son conversions included) → a finished set ends
-   * the round → Second Son changes → Fourth Son returns → Fifth Son trade → roll again or not.
-   * The collect step and the last one stay inline: they run on every roll, and as separate methods
-   * they cost the game loop about 8% (measured); the ability steps run only for their Son.
+   * Run the rules to the next question and return it (QUESTION_*), or GAME_OVER. At a question the
+   * view is as the player asked sees it.
    */
-  resolveRoll(c: number): number {
-    const rules = this.rules, roll = this.roll, take = this.take, col = this.col, b = c * 8, v = this.view;
-    const strat = this.strategies[this.holder[c]];
-    // 1. collect: the strategy answers in the view's slots; the engine checks and applies
-    const sixes = roll[6];
+  advance(): number {
+    for (;;) {
+      switch (this.phase) {
+        case PHASE_ASKED:
+          return this.question;
+        case PHASE_ROUND:
+          if (this.round > 0) this.passCards(this.round - 1);
+          this.onRoundStart(this.round);
+          this.beginRound(this.round);
+          break;
+        case PHASE_NEXT_TURN: {
+          const c = this.turnCard;
+          if (this.holder[c] >= 0) {
+            if (!this.rescue && this.deadlocked()) {
+              this.phase = PHASE_ROUND_OVER;
+              break;
+            }
+            this.turns++;
+            this.phase = PHASE_ROLL;
+          } else this.turnCard = c === 4 ? 0 : c + 1;
+          break;
+        }
+        case PHASE_ROLL:
+          this.startRoll();
+          break;
+        case PHASE_TURN_OVER:
+          if (this.turns >= this.rules.maxTurnsPerRound) this.phase = PHASE_ROUND_OVER;
+          else {
+            this.turnCard = this.turnCard === 4 ? 0 : this.turnCard + 1;
+            this.phase = PHASE_NEXT_TURN;
+          }
+          break;
+        case PHASE_ROUND_OVER:
+          this.roundTurns = this.turns;
+          this.scoreRound();
+          this.onRoundEnd();
+          if (this.round + 1 < this.rules.rounds) {
+            this.round++;
+            this.phase = PHASE_ROUND;
+          } else {
+            this.decideWinner();
+            this.phase = PHASE_OVER;
+            this.question = GAME_OVER;
+          }
+          break;
+        default:
+          return GAME_OVER;
+      }
+    }
+  }
+
+  /** Start round `round` at the First Son's turn. */
+  private beginRound(round: number): void {
+    this.startRound(round);
+    this.winnerCard = -1;
+    this.endKind = END_STALL;
+    this.turns = 0;
+    this.turnCard = 0;
+    // the Second and Fourth Son can reopen a closed goal: with either in play a round is never dead
+    this.rescue = (this.holder[SECOND_SON] >= 0 && this.abilityOn[SECOND_SON] === 1) || (this.holder[FOURTH_SON] >= 0 && this.abilityOn[FOURTH_SON] === 1);
+    this.phase = PHASE_NEXT_TURN;
+  }
+
+  /** A roll of the turn's card: its Supply, then the First Son's re-roll question or the collect question. */
+  private startRoll(): void {
+    const c = this.turnCard;
+    if (this.ncol[c] === 5) {
+      if (this.trace !== null) this.note(`${SON_SHORT[c]} Son has no dice in the Supply`);
+      this.phase = PHASE_TURN_OVER;
+      return;
+    }
+    this.roll.fill(0);
+    this.draw(c, this.supply(c));
+    if (c === FIRST_SON && this.abilityOn[FIRST_SON] && this.roll[6] > 0) {
+      this.used = 0;
+      this.ask(QUESTION_REROLL);
+    } else this.askCollect();
+  }
+
+  /** First Son: re-roll the 6s showing (asked again for re-rolled 6s when the rules allow). */
+  answerReroll(yes: boolean): void {
+    const c = this.turnCard;
+    if (yes) {
+      const k = this.roll[6];
+      if (this.trace !== null) this.note(`First Son rolls ${this.rollText()} and re-rolls ${k} six${k > 1 ? 'es' : ''}`);
+      this.roll[6] = 0;
+      this.draw(c, k);
+      this.used = 1;
+      if (this.rules.firstSonRerollAgain && this.roll[6] > 0) return;
+    }
+    this.abilityUses[FIRST_SON] += this.used;
+    this.askCollect();
+  }
+
+  /** The collect question: the view's answer slots cleared, what the roll allows set. */
+  private askCollect(): void {
+    const rules = this.rules, v = this.view, c = this.turnCard;
+    const sixes = this.roll[6];
+    this.sixes = sixes;
     this.maxConvert = c === THIRD_SON && this.abilityOn[THIRD_SON] ? Math.floor(sixes / rules.thirdSonSixesPerThree) : 0;
     this.canTrade = c === FIFTH_SON && this.abilityOn[FIFTH_SON] === 1 && sixes >= rules.fifthSonSixesToTrade && this.players > 1;
-    take.fill(0);
+    this.take.fill(0);
     v.sixes = sixes;
     v.convert = 0;
     v.maxConvert = this.maxConvert;
     v.canTrade = this.canTrade;
     v.tradeKeepsSixes = this.canTrade && !rules.fifthSonCollectsTradeSixes ? rules.fifthSonSixesToTrade : 0;
-    strat.collect(v, c);
+    this.ask(QUESTION_COLLECT);
+  }
+
+  /**
+   * The collect answer, read from the view's slots (`take`, `convert`): checked and applied; then,
+   * in the rules' order, a finished set ends the round, the Second Son changes, the Fourth Son
+   * returns, the Fifth Son trades, and the turn rolls again or ends.
+   */
+  answerCollect(): void {
+    const roll = this.roll, take = this.take, col = this.col, c = this.turnCard, b = c * 8, sixes = this.sixes;
     let n = this.ncol[c];
     for (let f = 1; f <= 6; f++) {
-      if (take[f] < 0 || take[f] > roll[f]) throw new Error(`${strat.name}: takes ${take[f]} of face ${f} from a roll with ${roll[f]}`);
+      if (take[f] < 0 || take[f] > roll[f]) throw new Error(`${this.answerer()}: takes ${take[f]} of face ${f} from a roll with ${roll[f]}`);
       n += take[f];
     }
-    const conv = v.convert;
-    if (conv < 0 || conv > this.maxConvert || take[6] + conv > sixes) throw new Error(`${strat.name}: converts ${conv} 6s (allowed ${this.maxConvert})`);
+    const conv = this.view.convert;
+    if (conv < 0 || conv > this.maxConvert || take[6] + conv > sixes) throw new Error(`${this.answerer()}: converts ${conv} 6s (allowed ${this.maxConvert})`);
     n += conv;
-    if (n > 5) throw new Error(`${strat.name}: collects past five dice`);
+    if (n > 5) throw new Error(`${this.answerer()}: collects past five dice`);
     for (let f = 1; f <= 6; f++) col[b + f] += take[f];
     col[b + 3] += conv;
     this.ncol[c] = n;
+    this.conv = conv;
     if (conv > 0) this.abilityUses[THIRD_SON]++;
     if (this.trace !== null) this.traceCollect(c, conv);
-    // 2. a finished set ends the round at once
     const done = this.complete(c);
     if (done) return this.finish(c, done);
-    // 3.–5. the abilities that act after collecting
     if (c === SECOND_SON && this.abilityOn[SECOND_SON] && sixes > 0) {
-      const r = this.secondSonChanges(c, strat, sixes);
-      if (r !== CONTINUE) return r;
+      this.asked = 0;
+      this.askMax = this.rules.secondSonChanges === 'per-six' ? sixes : 1;
+      this.used = 0;
+      this.ask(QUESTION_CHANGE);
+    } else this.afterChanges();
+  }
+
+  private afterChanges(): void {
+    if (this.turnCard === FOURTH_SON && this.abilityOn[FOURTH_SON] && this.sixes > 0) {
+      this.asked = 0;
+      this.askMax = this.sixes * this.rules.fourthSonReturnsPerSix;
+      this.used = 0;
+      if (this.askMax > 0) return this.ask(QUESTION_RETURN);
     }
-    if (c === FOURTH_SON && this.abilityOn[FOURTH_SON] && sixes > 0) this.fourthSonReturns(c, strat, sixes);
-    if (this.canTrade && this.fifthSonTrade(c, strat, sixes - take[6])) return TURN_OVER;
-    // 6. rolling the element (or, as an option, converting a 3) earns another roll, unless the Supply is empty or the player stops
-    const again = roll[c + 1] > 0 || (conv > 0 && rules.thirdSonConvertedThreeContinues);
-    if (!again || this.ncol[c] === 5) return TURN_OVER;
-    if (rules.voluntaryStop && !strat.keepRolling(v, c)) return TURN_OVER;
-    return ROLL_AGAIN;
+    this.afterReturns();
   }
 
-  private traceCollect(c: number, conv: number): void {
-    const t: number[] = [];
-    for (let f = 1; f <= 6; f++) for (let i = 0; i < this.take[f]; i++) t.push(f);
-    this.note(`${SON_SHORT[c]} Son rolls ${this.rollText()}; collects ${t.length ? t.join(',') : 'nothing'}${conv ? `; turns ${conv} 6${conv > 1 ? 's' : ''} into collected 3${conv > 1 ? 's' : ''}` : ''}`);
+  private afterReturns(): void {
+    if (this.canTrade) this.ask(QUESTION_TRADE);
+    else this.rollAgainOrNot();
   }
 
-  /** Second Son: one change of a Collected 2 per 6 (or per roll); a change may finish a set and end the round. */
-  private secondSonChanges(c: number, strat: WeilongStrategy, sixes: number): number {
+  /** Rolling the element (or, as an option, converting a 3) earns another roll, unless the Supply is empty or the player stops. */
+  private rollAgainOrNot(): void {
+    const c = this.turnCard;
+    const again = this.roll[c + 1] > 0 || (this.conv > 0 && this.rules.thirdSonConvertedThreeContinues);
+    if (!again || this.ncol[c] === 5) this.phase = PHASE_TURN_OVER;
+    else if (this.rules.voluntaryStop) this.ask(QUESTION_KEEP);
+    else this.phase = PHASE_ROLL;
+  }
+
+  /** Second Son, one change of a Collected 2 per 6 (or per roll): -1, or target card × 8 + new value; a change may finish a set. */
+  answerChange(d: number): void {
     const col = this.col;
-    const changes = this.rules.secondSonChanges === 'per-six' ? sixes : 1;
-    let used = 0;
-    for (let i = 0; i < changes; i++) {
-      const d = strat.secondSonChange(this.view, c);
-      if (d < 0) break;
+    if (d >= 0) {
       const t = d >> 3, v = d & 7;
-      if (t < 0 || t > 4 || this.holder[t] < 0 || col[t * 8 + 2] === 0 || v < 1 || v > 6 || v === 2) throw new Error(`${strat.name}: illegal Second Son change ${d}`);
+      if (t < 0 || t > 4 || this.holder[t] < 0 || col[t * 8 + 2] === 0 || v < 1 || v > 6 || v === 2) throw new Error(`${this.answerer()}: illegal Second Son change ${d}`);
       col[t * 8 + 2]--;
       col[t * 8 + v]++;
-      used = 1;
+      this.used = 1;
       if (this.trace !== null) this.note(`Second Son changes a Collected 2 of the ${SON_SHORT[t]} Son into a ${v}`);
       const done = this.complete(t);
       if (done) {
         this.abilityUses[SECOND_SON]++;
         return this.finish(t, done);
       }
+      if (++this.asked < this.askMax) return;
     }
-    this.abilityUses[SECOND_SON] += used;
-    return CONTINUE;
+    this.abilityUses[SECOND_SON] += this.used;
+    this.afterChanges();
   }
 
-  /** Fourth Son: per 6, return one Collected die (anyone's) to its owner's Supply. */
-  private fourthSonReturns(c: number, strat: WeilongStrategy, sixes: number): void {
+  /** Fourth Son, per 6: -1, or target card × 8 + face (that Collected die goes back to its Supply). */
+  answerReturn(d: number): void {
     const col = this.col;
-    const returns = sixes * this.rules.fourthSonReturnsPerSix;
-    let used = 0;
-    for (let i = 0; i < returns; i++) {
-      const d = strat.fourthSonReturn(this.view, c);
-      if (d < 0) break;
+    if (d >= 0) {
       const t = d >> 3, f = d & 7;
-      if (t < 0 || t > 4 || this.holder[t] < 0 || f < 1 || f > 6 || col[t * 8 + f] === 0) throw new Error(`${strat.name}: illegal Fourth Son return ${d}`);
+      if (t < 0 || t > 4 || this.holder[t] < 0 || f < 1 || f > 6 || col[t * 8 + f] === 0) throw new Error(`${this.answerer()}: illegal Fourth Son return ${d}`);
       col[t * 8 + f]--;
       this.ncol[t]--;
-      used = 1;
+      this.used = 1;
       if (this.trace !== null) this.note(`Fourth Son returns a Collected ${f} of the ${SON_SHORT[t]} Son to its Supply`);
+      if (++this.asked < this.askMax) return;
     }
-    this.abilityUses[FOURTH_SON] += used;
+    this.abilityUses[FOURTH_SON] += this.used;
+    this.afterReturns();
   }
 
   /**
-   * Fifth Son: trade card and dice with another player; his turn ends. Returns true if he traded.
-   * \`sixesLeft\`: 6s of this roll he did not set aside — with \`fifthSonCollectsTradeSixes\` false the
-   * triggering 6s must be among them (they are spent on the trade, not handed over).
+   * Fifth Son: -1, or the card to trade card and dice with; a trade ends his turn. With
+   * `fifthSonCollectsTradeSixes` false the triggering 6s must be among the 6s he did not set aside
+   * (they are spent on the trade, not handed over).
    */
-  private fifthSonTrade(c: number, strat: WeilongStrategy, sixesLeft: number): boolean {
-    const t = strat.fifthSonTrade(this.view, c);
-    if (t < 0) return false;
-    if (t > 3 || this.holder[t] < 0) throw new Error(`${strat.name}: illegal Fifth Son trade with card ${t}`);
-    if (!this.rules.fifthSonCollectsTradeSixes && sixesLeft < this.rules.fifthSonSixesToTrade) throw new Error(`${strat.name}: trades after setting aside the 6s that triggered the trade (fifthSonCollectsTradeSixes is false)`);
+  answerTrade(t: number): void {
+    if (t < 0) return this.rollAgainOrNot();
+    if (t > 3 || this.holder[t] < 0) throw new Error(`${this.answerer()}: illegal Fifth Son trade with card ${t}`);
+    if (!this.rules.fifthSonCollectsTradeSixes && this.sixes - this.take[6] < this.rules.fifthSonSixesToTrade) throw new Error(`${this.answerer()}: trades after setting aside the 6s that triggered the trade (fifthSonCollectsTradeSixes is false)`);
     this.abilityUses[FIFTH_SON]++;
     const pa = this.holder[FIFTH_SON], pb = this.holder[t];
     this.holder[FIFTH_SON] = pb;
@@ -312,46 +537,86 @@ export class WeilongGame {
       this.lastFirst[pa] = ++this.clock;
     }
     if (this.trace !== null) this.note(`Fifth Son trades card and dice with the ${SON_SHORT[t]} Son; turn over`);
-    return true;
+    this.phase = PHASE_TURN_OVER;
   }
 
-  private finish(c: number, kind: number): number {
+  /** Asked when the rules allow a voluntary stop: roll again? */
+  answerKeep(yes: boolean): void {
+    this.phase = yes ? PHASE_ROLL : PHASE_TURN_OVER;
+  }
+
+  private finish(c: number, kind: number): void {
     this.winnerCard = c;
     this.endKind = kind === FIVE_OF_ELEMENT ? END_ELEMENT : END_DRAGON;
     if (this.trace !== null) this.note(`${SON_SHORT[c]} Son has ${kind === FIVE_OF_ELEMENT ? 'five of the element' : 'a Dragon'}: round over`);
-    return ROUND_OVER;
+    this.phase = PHASE_ROUND_OVER;
   }
+
+  private traceCollect(c: number, conv: number): void {
+    const t: number[] = [];
+    for (let f = 1; f <= 6; f++) for (let i = 0; i < this.take[f]; i++) t.push(f);
+    this.note(`${SON_SHORT[c]} Son rolls ${this.rollText()}; collects ${t.length ? t.join(',') : 'nothing'}${conv ? `; turns ${conv} 6${conv > 1 ? 's' : ''} into collected 3${conv > 1 ? 's' : ''}` : ''}`);
+  }
+
+  /** The seated strategy of the question's seat answers it. */
+  askStrategy(q: number): void {
+    const c = this.turnCard, v = this.view, s = this.strategies[this.holder[c]];
+    switch (q) {
+      case QUESTION_COLLECT:
+        s.collect(v, c);
+        this.answerCollect();
+        break;
+      case QUESTION_REROLL:
+        this.answerReroll(s.firstSonReroll(v, c));
+        break;
+      case QUESTION_CHANGE:
+        this.answerChange(s.secondSonChange(v, c));
+        break;
+      case QUESTION_RETURN:
+        this.answerReturn(s.fourthSonReturn(v, c));
+        break;
+      case QUESTION_TRADE:
+        this.answerTrade(s.fifthSonTrade(v, c));
+        break;
+      default:
+        this.answerKeep(s.keepRolling(v, c));
+    }
+  }
+
+  // ---------- one roll, one turn, one round (the steps above, answered by the seated strategies) ----------
 
   /** Roll for card c: the Supply, then (First Son) re-rolls of 6s while the strategy wants them. */
   rollFor(c: number): void {
+    this.turnCard = c;
     this.roll.fill(0);
     this.draw(c, this.supply(c));
     if (c === FIRST_SON && this.abilityOn[FIRST_SON] && this.roll[6] > 0) {
-      const strat = this.strategies[this.holder[c]];
-      let used = 0;
-      while (this.roll[6] > 0 && strat.firstSonReroll(this.view, c)) {
-        const k = this.roll[6];
-        if (this.trace !== null) this.note(`First Son rolls ${this.rollText()} and re-rolls ${k} six${k > 1 ? 'es' : ''}`);
-        this.roll[6] = 0;
-        this.draw(c, k);
-        used = 1;
-        if (!this.rules.firstSonRerollAgain) break;
-      }
-      this.abilityUses[FIRST_SON] += used;
+      this.used = 0;
+      this.ask(QUESTION_REROLL);
+      while (this.question === QUESTION_REROLL) this.askStrategy(QUESTION_REROLL);
     }
+  }
+
+  /**
+   * Everything after the dice of one roll are known (including First Son re-rolls): the strategy
+   * collects, abilities act, and the turn goes on (ROLL_AGAIN), ends (TURN_OVER), or the round ends
+   * (ROUND_OVER; winnerCard and endKind set).
+   */
+  resolveRoll(c: number): number {
+    this.turnCard = c;
+    this.askCollect();
+    while (this.phase === PHASE_ASKED) this.askStrategy(this.question);
+    return this.phase === PHASE_ROUND_OVER ? ROUND_OVER : this.phase === PHASE_ROLL ? ROLL_AGAIN : TURN_OVER;
   }
 
   /** One turn of card c. Returns true if the round ended during it. */
   playTurn(c: number): boolean {
+    this.turnCard = c;
+    this.phase = PHASE_ROLL;
     for (;;) {
-      if (this.ncol[c] === 5) {
-        if (this.trace !== null) this.note(`${SON_SHORT[c]} Son has no dice in the Supply`);
-        return false;
-      }
-      this.rollFor(c);
-      const r = this.resolveRoll(c);
-      if (r === ROUND_OVER) return true;
-      if (r === TURN_OVER) return false;
+      if (this.phase === PHASE_ROLL) this.startRoll();
+      else if (this.phase === PHASE_ASKED) this.askStrategy(this.question);
+      else return this.phase === PHASE_ROUND_OVER;
     }
   }
 
@@ -364,29 +629,6 @@ export class WeilongGame {
     this.startHolder.set(this.holder);
     if (this.script === null) for (let k = 0; k < 5; k++) reseed(this.streams[k], this.seeds, 1 + round * 8 + k);
     if (this.holder[FIRST_SON] >= 0) this.lastFirst[this.holder[FIRST_SON]] = ++this.clock;
-  }
-
-  /** Play a round from its first turn to its end and score it. */
-  playRound(round: number): void {
-    this.startRound(round);
-    this.winnerCard = -1;
-    this.endKind = END_STALL;
-    let turns = 0;
-    const max = this.rules.maxTurnsPerRound;
-    let c = 0;
-    // the Second and Fourth Son can reopen a closed goal: with either in play a round is never dead
-    const rescue = (this.holder[SECOND_SON] >= 0 && this.abilityOn[SECOND_SON] === 1) || (this.holder[FOURTH_SON] >= 0 && this.abilityOn[FOURTH_SON] === 1);
-    for (;;) {
-      if (this.holder[c] >= 0) {
-        if (!rescue && this.deadlocked()) break;
-        turns++;
-        if (this.playTurn(c)) break;
-        if (turns >= max) break;
-      }
-      c = c === 4 ? 0 : c + 1;
-    }
-    this.roundTurns = turns;
-    this.scoreRound();
   }
 
   /** No card in play can still finish (and no Second or Fourth Son ability can reopen a goal). */
@@ -466,22 +708,12 @@ export class WeilongGame {
 
   /** Play a whole game from the seed words already in `seeds` (the allocation-free entry). */
   playSeededGame(): void {
-    reseed(this.deal, this.seeds, 0);
-    this.clock = 0;
-    for (let p = 0; p < 5; p++) {
-      this.score[p] = 0;
-      this.lastFirst[p] = 0;
-    }
-    this.shuffleAll();
-    for (let p = 0; p < this.players; p++) this.firstCard[p] = this.cardOf[p];
-    const R = this.rules.rounds;
-    for (let r = 0; r < R; r++) {
-      if (r > 0) this.passCards(r - 1);
-      this.playRound(r);
-      this.onRoundEnd();
-    }
-    this.decideWinner();
+    this.dealGame();
+    for (let q = this.advance(); q !== GAME_OVER; q = this.advance()) this.askStrategy(q);
   }
+
+  /** Hook before each round's first turn, after the cards have passed (`weilong play` heads its rounds here). */
+  onRoundStart(_round: number): void {}
 
   /** Hook for accumulating per-round statistics (the kernel overrides it). */
   onRoundEnd(): void {}

@@ -1,15 +1,15 @@
 /**
- * Weilong through the one game interface (src/games/state.ts): a whole game, played by the rules
- * engine itself (engine.ts). The engine asks its strategies synchronously, deep inside a turn; here
- * every question becomes a decision of the interface by replaying the game from its seed words with
- * the decisions made so far and stopping at the first question not yet answered. So the interface
- * cannot drift from the engine (the same code plays both), at the price of a replay per decision:
- * this is for tools and tests, the kernels keep the engine's own loop (kernels.ts).
+ * Weilong through the one game interface (src/games/state.ts): a whole game, stepped by the rules
+ * engine itself (engine.ts), which stops at every question a player answers. The kernels step the
+ * same engine, answering with their seated strategies; here each question is a decision of the
+ * interface and each answer an action. So the interface cannot drift from the engine.
  *
  * Chance: the game's two seed words, drawn from the caller's generator as the kernel draws them
  * (kernels.ts `playOne`); deal and dice then come from the engine's streams. Everything on the table
- * is public, so a seat's information is the decisions and the dice and deals seen so far; a
- * determinization keeps those and draws the unseen future from new seed words.
+ * is public, so a seat's information is the table as it stands; a determinization keeps it and
+ * draws the unseen future from new seed words: the dice streams of the round and the deal stream
+ * are re-seeded from them and moved on past the draws already made, so the future is what the
+ * engine would draw had the game been dealt from the new words.
  *
  * Decisions and their actions:
  * - collect: Σ take[f]·6^(f−1) + convert·6^6 (dice set aside by face, Third Son's 6s turned into 3s);
@@ -20,7 +20,7 @@
 import { UserError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
 import { CHANCE, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../state.js';
-import { WeilongGame } from './engine.js';
+import { GAME_OVER, reseed, WeilongGame } from './engine.js';
 import { SON_SHORT, type WeilongRules } from './rules.js';
 import { FIFTH_SON, type WeilongStrategy, type WeilongView } from './strategy.js';
 import { REGISTRY, getStrategy } from '../../../strategies/weilong/index.js';
@@ -29,205 +29,85 @@ export const COLLECT = 0, REROLL = 1, CHANGE = 2, RETURN = 3, TRADE = 4, KEEP = 
 const KIND_NAMES = ['collect', 'First Son re-roll', 'Second Son change', 'Fourth Son return', 'Fifth Son trade', 'keep rolling'];
 const POW6 = [1, 6, 36, 216, 1296, 7776, 46656];
 
-/** Thrown out of the engine at the first question without an answer (one object: nothing to build). */
-const UNANSWERED = { unanswered: true };
-
 /**
- * A generator that remembers its draws: a replay is served what the game already showed, and a
- * determinization keeps those and draws anew past them. Live draws go on under the tape, so the
- * stream beyond it is the stream the engine would have drawn.
+ * A dice or deal stream that keeps the bounds of its draws since it was last seeded: a
+ * determinization re-seeds it from new words and makes the same draws, which puts it where the
+ * new words' stream would be at this point of the game.
  */
-class TapeRng extends Rng {
-  readonly tape: number[] = [];
-  pos = 0;
+class CountedRng extends Rng {
+  bounds: number[] = [];
   override below(n: number): number {
-    const live = super.below(n);
-    if (this.pos < this.tape.length) return this.tape[this.pos++];
-    this.tape.push(live);
-    this.pos++;
-    return live;
+    this.bounds.push(n);
+    return super.below(n);
   }
-}
-
-/**
- * The game as it stands after a round: where a replay can start instead of the deal (a replay per
- * decision from the deal would make a game cost the square of its length).
- */
-interface RoundEnd {
-  /** decisions answered and draws made up to here */
-  pos: number;
-  tapePos: number[];
-  deal: Int32Array;
-  holder: Int8Array;
-  cardOf: Int8Array;
-  score: Int32Array;
-  lastFirst: Float64Array;
-  firstCard: Int8Array;
-  clock: number;
-}
-
-/** The question a replay stopped at, with what the seat saw when asked. */
-interface Question {
-  kind: number;
-  card: number;
-  seat: number;
-  roll: Int8Array;
-  col: Int8Array;
-  ncol: Int8Array;
-  holder: Int8Array;
-  maxConvert: number;
-  sixesLeft: number;
+  /** Re-seed from `seeds` as stream `c` and draw again what was drawn since the last seeding. */
+  redraw(seeds: Int32Array, c: number): void {
+    reseed(this, seeds, c);
+    for (const n of this.bounds) super.below(n);
+  }
 }
 
 export class WeilongState implements GameState {
   readonly players: number;
-  /** the engine the game is replayed on; at a decision its view is as the engine left it when asking */
+  /** the engine that is the game; at a decision its view is as it stands for the seat asked */
   readonly engine: WeilongGame;
-  private seeds: Int32Array | null = null;
-  private readonly decisions: number[] = [];
-  private readonly tapes: TapeRng[];
-  private pos = 0;
-  private question: Question | null = null;
-  private over = false;
-  private readonly asker: WeilongStrategy;
-  /** roundEnds[r]: the game after round r (0-based), as the replays have seen it */
-  private roundEnds: RoundEnd[] = [];
+  private dealt = false;
+  private decisions = 0;
+  private readonly dice: CountedRng[];
+  private readonly dealStream: CountedRng;
 
   constructor(readonly rules: WeilongRules, players: number) {
     this.players = players;
-    this.engine = new WeilongGame(rules);
-    this.tapes = Array.from({ length: 6 }, () => new TapeRng());
-    for (let k = 0; k < 5; k++) this.engine.streams[k] = this.tapes[k];
-    (this.engine as unknown as { deal: Rng }).deal = this.tapes[5];
-    const answer = (kind: number, c: number): number => {
-      if (this.pos < this.decisions.length) return this.decisions[this.pos++];
-      this.ask(kind, c);
-      throw UNANSWERED;
-    };
-    this.asker = {
-      name: 'interface',
-      description: 'the decisions of the interface',
-      collect: (v, c) => {
-        const a = answer(COLLECT, c);
-        for (let f = 1; f <= 6; f++) v.take[f] = Math.floor(a / POW6[f - 1]) % 6;
-        v.convert = Math.floor(a / POW6[6]);
-      },
-      firstSonReroll: (_v, c) => answer(REROLL, c) === 1,
-      secondSonChange: (_v, c) => answer(CHANGE, c) - 1,
-      fourthSonReturn: (_v, c) => answer(RETURN, c) - 1,
-      fifthSonTrade: (_v, c) => answer(TRADE, c) - 1,
-      keepRolling: (_v, c) => answer(KEEP, c) === 1,
-    };
-    this.engine.setPlayers(Array.from({ length: players }, () => this.asker));
-    // the engine's hook after each round: remember the game there
-    this.engine.onRoundEnd = () => this.rememberRound();
-  }
-
-  private rememberRound(): void {
-    const e = this.engine;
-    this.roundEnds[e.round] = {
-      pos: this.pos,
-      tapePos: this.tapes.map((t) => t.pos),
-      deal: e.deal.s.slice(),
-      holder: e.holder.slice(),
-      cardOf: e.cardOf.slice(),
-      score: e.score.slice(),
-      lastFirst: e.lastFirst.slice(),
-      firstCard: e.firstCard.slice(),
-      clock: e.clock,
+    const e = (this.engine = new WeilongGame(rules));
+    e.setTable(players);
+    this.dice = Array.from({ length: 5 }, () => new CountedRng());
+    for (let k = 0; k < 5; k++) e.streams[k] = this.dice[k];
+    e.deal = this.dealStream = new CountedRng();
+    // a round re-seeds the dice streams right after this hook: their draws start anew
+    e.onRoundStart = () => {
+      for (const d of this.dice) d.bounds.length = 0;
     };
   }
 
-  /** Play on from the end of round `r`, as the engine's playSeededGame goes on after it. */
-  private playFrom(r: number): void {
-    const e = this.engine, at = this.roundEnds[r];
-    this.pos = at.pos;
-    this.tapes.forEach((t, k) => (t.pos = at.tapePos[k]));
-    e.deal.s.set(at.deal);
-    e.holder.set(at.holder);
-    e.cardOf.set(at.cardOf);
-    e.score.set(at.score);
-    e.lastFirst.set(at.lastFirst);
-    e.firstCard.set(at.firstCard);
-    e.clock = at.clock;
-    for (let round = r + 1; round < this.rules.rounds; round++) {
-      e.passCards(round - 1);
-      e.playRound(round);
-      e.onRoundEnd();
-    }
-    e.decideWinner();
+  /** Keep the engine's own account of the game from here on (tests compare it with the engine playing alone). */
+  recordTrace(): void {
+    this.engine.trace ??= [];
   }
 
-  private ask(kind: number, c: number): void {
-    const e = this.engine, v = e.view;
-    this.question = {
-      kind, card: c, seat: v.holder[c],
-      roll: v.roll.slice(), col: v.col.slice(), ncol: v.ncol.slice(), holder: v.holder.slice(),
-      maxConvert: v.maxConvert,
-      sixesLeft: v.sixes - v.take[6],
-    };
-  }
-
-  /**
-   * Replay the game with the decisions so far, up to the next question or the end: from the last
-   * round end the replays have reached (or, with a trace, from the deal, through the engine's own
-   * playSeededGame).
-   */
-  private replay(trace: string[] | null = null): void {
-    this.pos = 0;
-    this.question = null;
-    for (const t of this.tapes) t.pos = 0;
-    const e = this.engine;
-    e.seeds.set(this.seeds!);
-    e.trace = trace;
-    const from = trace === null ? this.roundEnds.length - 1 : -1;
-    try {
-      if (from >= 0) this.playFrom(from);
-      else e.playSeededGame();
-      this.over = true;
-    } catch (err) {
-      if (err !== UNANSWERED) throw err;
-    } finally {
-      e.trace = null;
-    }
-  }
-
-  /** The engine's own account of the game so far (tests compare it with the engine playing alone). */
+  /** The engine's account of the game (after recordTrace; empty without it). */
   traceLines(): string[] {
-    const lines: string[] = [];
-    if (this.seeds) this.replay(lines);
-    return lines;
+    return this.engine.trace ?? [];
   }
 
   currentPlayer(): number {
-    if (this.seeds === null) return CHANCE;
-    if (this.over) return TERMINAL;
-    return this.question!.seat;
+    if (!this.dealt) return CHANCE;
+    const e = this.engine;
+    return e.question === GAME_OVER ? TERMINAL : e.questionSeat();
   }
 
   /** what is asked now: COLLECT, REROLL, CHANGE, RETURN, TRADE or KEEP (−1 at chance or the end) */
   questionKind(): number {
-    return this.question?.kind ?? -1;
+    return this.dealt ? this.engine.question : -1;
   }
 
   /** the Son card (0..4) whose turn asks the question */
   questionCard(): number {
-    return this.question?.card ?? -1;
+    return this.dealt && this.engine.question !== GAME_OVER ? this.engine.turnCard : -1;
   }
 
   legalActions(out: Int32Array): number {
-    const q = this.question;
-    if (!q || this.over) throw new Error('weilong: no legal actions at chance or the end');
+    const e = this.engine, kind = this.questionKind();
+    if (kind < 0) throw new Error('weilong: no legal actions at chance or the end');
+    const c = e.turnCard, col = e.col, holder = e.holder;
     let n = 0;
-    const r = this.rules;
-    switch (q.kind) {
+    switch (kind) {
       case COLLECT: {
         // every sub-multiset of the roll that fits the card's Supply, with the allowed conversions
-        const room = 5 - q.ncol[q.card], roll = q.roll;
+        const room = 5 - e.ncol[c], roll = e.roll, maxConvert = e.maxConvert;
         const take = [0, 0, 0, 0, 0, 0, 0];
         const rec = (f: number, used: number): void => {
           if (f > 6) {
-            for (let conv = 0; conv <= q.maxConvert; conv++) {
+            for (let conv = 0; conv <= maxConvert; conv++) {
               if (used + conv > room || take[6] + conv > roll[6]) break;
               let code = conv * POW6[6];
               for (let g = 1; g <= 6; g++) code += take[g] * POW6[g - 1];
@@ -252,45 +132,60 @@ export class WeilongState implements GameState {
       case CHANGE:
         out[n++] = 0;
         for (let t = 0; t < 5; t++) {
-          if (q.holder[t] < 0 || q.col[t * 8 + 2] === 0) continue;
+          if (holder[t] < 0 || col[t * 8 + 2] === 0) continue;
           for (let v = 1; v <= 6; v++) if (v !== 2) out[n++] = 1 + t * 8 + v;
         }
         return n;
       case RETURN:
         out[n++] = 0;
         for (let t = 0; t < 5; t++) {
-          if (q.holder[t] < 0) continue;
-          for (let f = 1; f <= 6; f++) if (q.col[t * 8 + f] > 0) out[n++] = 1 + t * 8 + f;
+          if (holder[t] < 0) continue;
+          for (let f = 1; f <= 6; f++) if (col[t * 8 + f] > 0) out[n++] = 1 + t * 8 + f;
         }
         return n;
       case TRADE:
         out[n++] = 0;
-        if (r.fifthSonCollectsTradeSixes || q.sixesLeft >= r.fifthSonSixesToTrade) {
-          for (let t = 0; t < FIFTH_SON; t++) if (q.holder[t] >= 0) out[n++] = 1 + t;
+        if (this.rules.fifthSonCollectsTradeSixes || e.view.sixes - e.take[6] >= this.rules.fifthSonSixesToTrade) {
+          for (let t = 0; t < FIFTH_SON; t++) if (holder[t] >= 0) out[n++] = 1 + t;
         }
         return n;
       default:
-        throw new Error(`weilong: unknown question ${q.kind}`);
+        throw new Error(`weilong: unknown question ${kind}`);
     }
   }
 
   applyAction(action: number): void {
-    if (!this.question || this.over) throw new Error('weilong: applyAction at chance or the end');
-    this.decisions.push(action);
-    this.replay();
+    const e = this.engine;
+    switch (this.questionKind()) {
+      case COLLECT:
+        for (let f = 1; f <= 6; f++) e.take[f] = Math.floor(action / POW6[f - 1]) % 6;
+        e.view.convert = Math.floor(action / POW6[6]);
+        e.answerCollect();
+        break;
+      case REROLL: e.answerReroll(action === 1); break;
+      case CHANGE: e.answerChange(action - 1); break;
+      case RETURN: e.answerReturn(action - 1); break;
+      case TRADE: e.answerTrade(action - 1); break;
+      case KEEP: e.answerKeep(action === 1); break;
+      default: throw new Error('weilong: applyAction at chance or the end');
+    }
+    this.decisions++;
+    e.advance();
   }
 
   applyChance(rng: Rng): void {
-    if (this.seeds !== null) throw new Error('weilong: the only chance event is the game\'s seed words');
+    if (this.dealt) throw new Error('weilong: the only chance event is the game\'s seed words');
     // as the kernel draws a game's seed words (an Int32Array keeps them as int32, like the engine's)
-    this.seeds = new Int32Array(2);
-    this.seeds[0] = rng.nextU32();
-    this.seeds[1] = rng.nextU32();
-    this.replay();
+    const e = this.engine;
+    e.seeds[0] = rng.nextU32();
+    e.seeds[1] = rng.nextU32();
+    this.dealt = true;
+    e.dealGame();
+    e.advance();
   }
 
   isTerminal(): boolean {
-    return this.over;
+    return this.dealt && this.engine.question === GAME_OVER;
   }
 
   returns(out: Float64Array): void {
@@ -309,37 +204,39 @@ export class WeilongState implements GameState {
 
   informationKey(seat: number): string {
     void seat; // everything on the table is public
-    if (this.seeds === null) return 'before the deal';
-    return `${this.decisions.join(',')}|${this.tapes.map((t) => t.tape.slice(0, t.pos).join('.')).join('/')}`;
+    if (!this.dealt) return 'before the deal';
+    const e = this.engine, v = e.view;
+    return [
+      this.decisions, e.round, e.turnCard, e.question, v.sixes, e.clock,
+      v.holder.join('.'), e.cardOf.join('.'), v.col.join('.'), v.roll.join('.'), v.take.join('.'), v.score.join('.'), e.lastFirst.join('.'),
+    ].join('|');
   }
 
   determinize(_seat: number, rng: Rng): WeilongState {
     const d = this.clone();
-    if (d.seeds !== null && !this.over) {
-      d.seeds[0] = rng.nextU32();
-      d.seeds[1] = rng.nextU32();
-      // the round ends hold the old seeds' deal stream: replay from the deal with the new ones
-      d.roundEnds = [];
-      d.replay();
+    if (this.dealt && !this.isTerminal()) {
+      const seeds = d.engine.seeds, round = d.engine.round;
+      seeds[0] = rng.nextU32();
+      seeds[1] = rng.nextU32();
+      d.dealStream.redraw(seeds, 0);
+      for (let k = 0; k < 5; k++) d.dice[k].redraw(seeds, 1 + round * 8 + k);
     }
     return d;
   }
 
   clone(): WeilongState {
     const c = new WeilongState(this.rules, this.players);
-    if (this.seeds) c.seeds = this.seeds.slice();
-    c.decisions.push(...this.decisions);
-    // the tapes as far as the game has gone: what was seen, not what a replay drew ahead
-    for (let k = 0; k < 6; k++) c.tapes[k].tape.push(...this.tapes[k].tape.slice(0, this.tapes[k].pos));
-    c.roundEnds = this.roundEnds.slice();
-    if (this.seeds) c.replay();
+    c.engine.copyFrom(this.engine);
+    c.dealt = this.dealt;
+    c.decisions = this.decisions;
+    for (let k = 0; k < 5; k++) c.dice[k].bounds = this.dice[k].bounds.slice();
+    c.dealStream.bounds = this.dealStream.bounds.slice();
+    if (this.engine.trace !== null) c.engine.trace = this.engine.trace.slice();
     return c;
   }
 
   actionText(action: number): string {
-    const q = this.question;
-    if (!q) return `action ${action}`;
-    switch (q.kind) {
+    switch (this.questionKind()) {
       case COLLECT: {
         const dice: number[] = [];
         for (let f = 1; f <= 6; f++) for (let i = 0; i < Math.floor(action / POW6[f - 1]) % 6; i++) dice.push(f);
@@ -356,12 +253,11 @@ export class WeilongState implements GameState {
   }
 
   toString(): string {
-    if (this.seeds === null) return `weilong ${this.players} players, before the deal`;
+    if (!this.dealt) return `weilong ${this.players} players, before the deal`;
     const e = this.engine;
     const totals = Array.from(e.score.subarray(0, this.players)).join(',');
-    if (this.over) return `weilong over, totals ${totals}, win shares ${Array.from(e.winShare.subarray(0, this.players)).join(',')}`;
-    const q = this.question!;
-    return `weilong round ${e.round + 1} decision ${this.decisions.length}: seat ${q.seat} (${SON_SHORT[q.card]} Son) ${KIND_NAMES[q.kind]}, roll ${Array.from(q.roll.subarray(1, 7)).join('')}, totals ${totals}`;
+    if (this.isTerminal()) return `weilong over, totals ${totals}, win shares ${Array.from(e.winShare.subarray(0, this.players)).join(',')}`;
+    return `weilong round ${e.round + 1} decision ${this.decisions}: seat ${e.questionSeat()} (${SON_SHORT[e.turnCard]} Son) ${KIND_NAMES[e.question]}, roll ${Array.from(e.roll.subarray(1, 7)).join('')}, totals ${totals}`;
   }
 }
 
