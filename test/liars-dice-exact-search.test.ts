@@ -72,8 +72,8 @@ describe('liars exploit with a player of every game', () => {
   it('bad input: one line, exit code 2', () => {
     expectUserError(runCli(['liars', 'exploit', '--strategy', 'ismcts:iters=5', '--budgets', '10']), /not both/);
     expectUserError(runCli(['liars', 'exploit', '--strategy', 'ismcts', '--budgets', '0']), /--budgets/);
-    expectUserError(runCli(['liars', 'exploit', '--strategy', 'uniform', '--budgets', '10']), /only for ismcts/);
-    expectUserError(runCli(['liars', 'exploit', '--strategy', 'threshold:outOfTurnBelow=0', '--budgets', '10']), /only for ismcts/);
+    expectUserError(runCli(['liars', 'exploit', '--strategy', 'uniform', '--budgets', '10']), /only for a search player/);
+    expectUserError(runCli(['liars', 'exploit', '--strategy', 'threshold:outOfTurnBelow=0', '--budgets', '10']), /only for a search player/);
     expectUserError(runCli(['liars', 'exploit', '--strategy', 'ismcts:c=-1']), /c must be a number/);
   });
 });

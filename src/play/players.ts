@@ -7,6 +7,7 @@ import { UserError } from '../core/errors.js';
 import type { Rng } from '../core/rng.js';
 import { MAX_ACTIONS, type GameState, type StateGame, type StatePlayer } from '../games/state.js';
 import { ISMCTS, makeIsmctsPlayer } from './ismcts.js';
+import { MCCFR, makeMccfrPlayer } from './mccfr.js';
 
 /** Plays a legal action drawn uniformly at random: the baseline every game has. */
 export class UniformPlayer implements StatePlayer {
@@ -21,7 +22,7 @@ export class UniformPlayer implements StatePlayer {
 export const UNIFORM = 'uniform';
 
 /** The players every game has, whatever its own are. */
-export const GENERIC_PLAYERS: readonly string[] = [UNIFORM, ISMCTS];
+export const GENERIC_PLAYERS: readonly string[] = [UNIFORM, ISMCTS, MCCFR];
 
 export function isGenericPlayer(name: string): boolean {
   return GENERIC_PLAYERS.includes(name);
@@ -29,7 +30,7 @@ export function isGenericPlayer(name: string): boolean {
 
 /** Every player name a tool accepts for this game: uniform, the game's own, then the search player. */
 export function playerNames(sg: StateGame<never>): string[] {
-  return [UNIFORM, ...sg.playerNames, ISMCTS];
+  return [UNIFORM, ...sg.playerNames, ISMCTS, MCCFR];
 }
 
 /** A player for `spec` at `seat` of a table of `players`; an unknown name is a UserError. */
@@ -37,6 +38,7 @@ export function makePlayer(sg: StateGame<never>, rules: never, spec: string, sea
   if (spec === UNIFORM) return new UniformPlayer();
   const name = spec.split(':')[0];
   if (name === ISMCTS) return makeIsmctsPlayer(sg, rules, spec, players);
+  if (name === MCCFR) return makeMccfrPlayer(sg, rules, spec, players);
   if (!sg.playerNames.includes(name)) throw new UserError(`${sg.id}: unknown player ${JSON.stringify(name)} (known: ${playerNames(sg).join(', ')})`);
   return sg.player(rules, spec, seat, players);
 }
