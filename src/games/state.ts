@@ -84,6 +84,13 @@ export interface GameState {
   toString(): string;
 
   /**
+   * Optional, for exact tools (src/exact): a string equal for two states exactly when they are the
+   * same state for what follows (the same legal actions, chance, returns from here on), so a
+   * solver may memoize by it. Absent: the exact tools that need it say so.
+   */
+  key?(): string;
+
+  /**
    * Optional: each seat's standing so far (points, money; higher is better), into `out`, for the
    * balance figures that follow a game as it goes (lead changes). Absent: the game has no running score.
    */
@@ -135,6 +142,22 @@ export interface StateGame<R = unknown> {
    * self-play (src/play/ladder.ts), so a reader sees whether each holds as skill rises.
    */
   findings?: readonly StateFinding[];
+  /**
+   * Optional: parts of the game the exact tools (`<game> optimal`, `equilibrium`, `exploit`) can
+   * solve on their own, by name ("turn": one turn of one player against chance), each a game of
+   * its own over the same rules (its returns are what that part scores).
+   */
+  subGames?: Readonly<Record<string, SubGame<R>>>;
+}
+
+/** A part of a game declared for the exact tools (StateGame.subGames). */
+export interface SubGame<R = unknown> {
+  /** what it is, one line ("one turn from the empty board, scored by its progress") */
+  summary: string;
+  /** seats of the part (1: one decider against chance) */
+  players: number;
+  /** the part's first state */
+  newGame(rules: R): GameState;
 }
 
 /** A figure a game measures on one finished game (its mean over games is the finding). */

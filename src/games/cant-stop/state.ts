@@ -112,6 +112,10 @@ export class CantStopState implements GameState {
     return this.toString();
   }
 
+  key(): string {
+    return this.toString();
+  }
+
   determinize(_seat: number, _rng: Rng): GameState {
     return this.clone();
   }
@@ -153,6 +157,115 @@ export class StrategyAtState implements StatePlayer {
   }
 }
 
+/**
+ * One turn from the empty board, alone (solitaire), as `cant-stop odds --turn` solves it: roll,
+ * move, roll on or stop; its return is the turn's progress in columns (a step in a column of
+ * height h counts 1/h), 0 on a bust. The part the exact tools' `cant-stop optimal --part turn` solves.
+ */
+export class CantStopTurnState implements GameState {
+  readonly players = 1;
+  readonly engine: CantStopEngine;
+  phase = PH_ROLL;
+  readonly moves = new Int32Array(MAX_MOVES);
+  nMoves = 0;
+  private progress = 0;
+
+  constructor(rules: CantStopRules) {
+    this.engine = new CantStopEngine(rules, 1);
+  }
+
+  currentPlayer(): number {
+    return this.phase === PH_ROLL ? CHANCE : this.phase === PH_OVER ? TERMINAL : 0;
+  }
+
+  legalActions(out: Int32Array): number {
+    if (this.phase === PH_MOVE) {
+      for (let i = 0; i < this.nMoves; i++) out[i] = this.moves[i];
+      return this.nMoves;
+    }
+    out[0] = ROLL;
+    out[1] = STOP;
+    return 2;
+  }
+
+  applyAction(action: number): void {
+    if (this.phase === PH_MOVE) {
+      this.engine.applyMove(action);
+      this.phase = PH_DECIDE;
+    } else if (action === ROLL) this.phase = PH_ROLL;
+    else {
+      this.progress = this.engine.turnProgress();
+      this.phase = PH_OVER;
+    }
+  }
+
+  applyChance(rng: Rng): void {
+    this.applyChanceOutcome(rng.below(ROLLS));
+  }
+
+  chanceOutcomes(outcomes: Int32Array, probabilities: Float64Array): number {
+    const { roll, weight } = ROLL_CLASSES;
+    for (let i = 0; i < roll.length; i++) {
+      outcomes[i] = roll[i];
+      probabilities[i] = weight[i] / ROLLS;
+    }
+    return roll.length;
+  }
+
+  applyChanceOutcome(r: number): void {
+    this.engine.roll = r;
+    this.nMoves = this.engine.legalMoves(r, this.moves);
+    if (this.nMoves > 0) this.phase = PH_MOVE;
+    else {
+      this.progress = 0;
+      this.phase = PH_OVER;
+    }
+  }
+
+  isTerminal(): boolean {
+    return this.phase === PH_OVER;
+  }
+
+  returns(out: Float64Array): void {
+    out[0] = this.progress;
+  }
+
+  informationKey(): string {
+    return this.key();
+  }
+
+  /** the runners (all that matters from the empty board), the phase and, before a move, the roll */
+  key(): string {
+    if (this.phase === PH_OVER) return `over ${this.progress}`;
+    return `${this.phase}${this.phase === PH_MOVE ? ` ${this.engine.roll}` : ''} ${this.engine.runner.join(',')}`;
+  }
+
+  determinize(): CantStopTurnState {
+    return this.clone();
+  }
+
+  clone(): CantStopTurnState {
+    const s = new CantStopTurnState(this.engine.rules);
+    s.engine.copyFrom(this.engine);
+    s.phase = this.phase;
+    s.moves.set(this.moves);
+    s.nMoves = this.nMoves;
+    s.progress = this.progress;
+    return s;
+  }
+
+  actionText(action: number): string {
+    return action === ROLL ? 'roll on' : action === STOP ? 'stop' : moveText(action);
+  }
+
+  toString(): string {
+    const e = this.engine, at: string[] = [];
+    for (let c = 0; c < COLUMNS; c++) if (e.runner[c] > 0) at.push(`${columnSum(c)}:${e.runner[c]}`);
+    const phase = ['roll', `move after ${rollText(e.roll)}`, 'roll or stop', `over, progress ${this.progress.toFixed(4)}`][this.phase];
+    return `runners ${at.join(' ') || 'none'}; ${phase}`;
+  }
+}
+
 export const stateGame: StateGame<CantStopRules> = {
   id: 'cant-stop',
   seats: () => ({ min: 2, max: 4, default: 2 }),
@@ -163,4 +276,7 @@ export const stateGame: StateGame<CantStopRules> = {
   // optimal is a solitaire policy for small boards only: not offered to the tools over the interface
   playerNames: STRATEGY_NAMES.filter((n) => n !== 'optimal').sort((a, b) => (a === 'rule28' ? -1 : b === 'rule28' ? 1 : 0)),
   player: (rules, spec) => new StrategyAtState(createPlayer(rules, parseStrategy(spec))),
+  subGames: {
+    turn: { summary: 'one turn from the empty board, alone; returns its progress in columns (0 on a bust)', players: 1, newGame: (rules) => new CantStopTurnState(rules) },
+  },
 };

@@ -15,7 +15,9 @@
  */
 import { UserError } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
-import { CHANCE, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../state.js';
+import { CHANCE, MAX_ACTIONS, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../state.js';
+import { enumerateHands } from './exact-cfr.js';
+import { duelPart } from './duel-state.js';
 import { Round } from './engine.js';
 import type { Strategy } from './strategy.js';
 import type { LiarsRules } from './rules.js';
@@ -145,6 +147,39 @@ export class LiarsState implements GameState {
     this.round.roll(rng);
     this.round.begin(this.opener);
     this.phase = OPEN;
+  }
+
+  /**
+   * The roll for exact tools: each seat's sorted hand (multinomial weights), all seats together, as
+   * one outcome in mixed radix (seat 0 the lowest digit); 0 when there are more than MAX_ACTIONS.
+   */
+  chanceOutcomes(outcomes: Int32Array, probabilities: Float64Array): number {
+    const { hands, weights } = enumerateHands(this.round.dicePerPlayer, this.round.sides);
+    const H = hands.length, n = H ** this.players;
+    if (n > MAX_ACTIONS) return 0;
+    for (let o = 0; o < n; o++) {
+      let p = 1;
+      for (let s = 0, x = o; s < this.players; s++, x = Math.floor(x / H)) p *= weights[x % H];
+      outcomes[o] = o;
+      probabilities[o] = p;
+    }
+    return n;
+  }
+
+  applyChanceOutcome(o: number): void {
+    if (this.phase !== ROLL) throw new Error('liars-dice: applyChanceOutcome outside the roll');
+    const { hands } = enumerateHands(this.round.dicePerPlayer, this.round.sides);
+    const H = hands.length, dice: number[][] = [];
+    for (let s = 0, x = o; s < this.players; s++, x = Math.floor(x / H)) dice.push(hands[x % H]);
+    this.round.setDice(dice);
+    this.round.begin(this.opener);
+    this.phase = OPEN;
+  }
+
+  /** every cup, and what every seat knows (the bids, marks, whose call it is) */
+  key(): string {
+    const r = this.round;
+    return `cups ${Array.from(r.dice.subarray(0, this.players * r.dicePerPlayer)).join('')} marked ${this.lastMarked}|${this.informationKey(0)}`;
   }
 
   isTerminal(): boolean {
@@ -289,4 +324,6 @@ export const stateGame: StateGame<LiarsRules> = {
     const built = players === undefined ? undefined : make(players);
     return new LiarsStrategyPlayer((n) => (built && n === players ? built : make(n)));
   },
+  // the solver's two-player game, for the exact tools (`liars equilibrium --part duel`)
+  subGames: { duel: duelPart },
 };

@@ -30,6 +30,7 @@ import { policyTablesFor, type PolicyTables } from './policy-tables.js';
 import { MAX_PLAYERS, MIN_PLAYERS, checkPlayers } from './rules.js';
 import type { PlayerSpec } from './strategy.js';
 import { bettors, parsePlayer } from '../../../../strategies/wulong/index.js';
+import { turnPart } from '../turn/state.js';
 
 /** What the game waits for. */
 const PH_ROLL = 0, PH_BET = 1, PH_RAISE = 2, PH_KEEP = 3, PH_OVER = 4;
@@ -509,4 +510,6 @@ export const stateGame: StateGame<WulongRules> = {
   // a player is `betting[@policy]`: a betting strategy, and the turn policy it rolls by (default optimal)
   playerNames: bettors.names,
   player: (rules, spec) => wulongPlayer(rules, parsePlayer(spec)),
+  // one turn against chance, for the exact tools (`wulong optimal --part turn`)
+  subGames: { turn: turnPart },
 };

@@ -45,7 +45,7 @@ export function nextDice(tables: Tables, n: number, used: number): number {
 }
 
 /** The one-stage look-ahead cap (in score points) for optimal play. */
-function lookaheadCap(tables: Tables): number {
+export function lookaheadCap(tables: Tables): number {
   let cap = 0;
   for (let n = 1; n <= tables.dice; n++) {
     let gain = 0, bust = 0;

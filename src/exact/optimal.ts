@@ -1,0 +1,130 @@
+/**
+ * One decision-maker against chance, exactly: expectimax over the states of any game (or declared
+ * part of one) where a single seat decides, memoized by the state's `key()`, chance enumerated by
+ * `chanceOutcomes()` with its probabilities. The value is the decider's expected return; the
+ * policy is the best action at every decision state (ties: the first legal action).
+ */
+import { UserError } from '../core/errors.js';
+import { CHANCE, MAX_ACTIONS, TERMINAL, type GameState } from '../games/state.js';
+
+/** The most states the solver memoizes (each holds a key string and a few numbers). */
+export const MAX_OPTIMAL_STATES = 5_000_000;
+
+export interface OptimalDecision {
+  /** the best action, as the game numbers it and as read */
+  action: number;
+  text: string;
+  /** the expected return of each legal action (in legalActions order) */
+  actions: { action: number; text: string; value: number }[];
+  value: number;
+}
+
+export interface OptimalSolution {
+  /** the seat that decides */
+  seat: number;
+  /** its expected return from the start under the best policy */
+  value: number;
+  /** states memoized: decisions, chance events and ends */
+  states: number;
+  decisions: number;
+  /** the value of every state by key, and the best action at each decision state */
+  values: Map<string, number>;
+  policy: Map<string, OptimalDecision>;
+}
+
+/** Check the parts the solver needs; a UserError naming what is missing. */
+export function checkOptimalParts(s: GameState, what: string): void {
+  if (typeof s.key !== 'function') throw new UserError(`${what}: its states give no key() (a state's identity), so the exact solver cannot memoize them`);
+}
+
+/**
+ * Solve from `root`. A UserError when two seats decide (then it is a game: see `equilibrium`), a
+ * chance event is not enumerated, a state recurs below itself (the solver needs a game that ends),
+ * or more than `maxStates` states are met.
+ */
+export function solveOptimal(root: GameState, what = 'this game', maxStates = MAX_OPTIMAL_STATES): OptimalSolution {
+  checkOptimalParts(root, what);
+  const values = new Map<string, number>();
+  const policy = new Map<string, OptimalDecision>();
+  const open = new Set<string>();
+  const ret = new Float64Array(root.players);
+  let seat = -1;
+  const bufs: { a: Int32Array; p: Float64Array }[] = [];
+  const buf = (d: number) => (bufs[d] ??= { a: new Int32Array(MAX_ACTIONS), p: new Float64Array(MAX_ACTIONS) });
+  const value = (s: GameState, depth: number): number => {
+    const key = s.key!();
+    const hit = values.get(key);
+    if (hit !== undefined) return hit;
+    if (open.has(key)) throw new UserError(`${what}: a state recurs below itself (${s.toString()}); the exact solver needs a game whose every play ends`);
+    if (values.size + open.size >= maxStates) throw new UserError(`${what}: more than ${maxStates.toLocaleString('en-US')} states, more than the exact solver holds`);
+    open.add(key);
+    const who = s.currentPlayer();
+    let v = 0;
+    if (who === TERMINAL) {
+      s.returns(ret);
+      v = ret[seat < 0 ? 0 : seat];
+    } else if (who === CHANCE) {
+      if (!s.chanceOutcomes || !s.applyChanceOutcome) throw new UserError(`${what}: its states do not list their chance outcomes (chanceOutcomes), so the exact solver cannot enumerate them`);
+      const { a, p } = buf(depth);
+      const n = s.chanceOutcomes(a, p);
+      if (n <= 0) throw new UserError(`${what}: a chance event lists no outcomes at ${s.toString()}`);
+      for (let k = 0; k < n; k++) {
+        const c = s.clone();
+        c.applyChanceOutcome!(a[k]);
+        v += p[k] * value(c, depth + 1);
+      }
+    } else {
+      if (seat < 0) seat = who;
+      else if (who !== seat) throw new UserError(`${what}: seats ${seat} and ${who} both decide; \`optimal\` is for one decision-maker against chance (two players: \`equilibrium\`)`);
+      const { a } = buf(depth);
+      const n = s.legalActions(a);
+      const acts = Array.from(a.subarray(0, n));
+      const options: OptimalDecision['actions'] = [];
+      let best = -Infinity, bestAt = 0;
+      for (let k = 0; k < n; k++) {
+        const c = s.clone();
+        c.applyAction(acts[k]);
+        const x = value(c, depth + 1);
+        options.push({ action: acts[k], text: s.actionText(acts[k]), value: x });
+        if (x > best) { best = x; bestAt = k; }
+      }
+      v = best;
+      policy.set(key, { action: acts[bestAt], text: options[bestAt].text, actions: options, value: v });
+    }
+    open.delete(key);
+    values.set(key, v);
+    return v;
+  };
+  const v = value(root.clone(), 0);
+  return { seat: Math.max(seat, 0), value: v, states: values.size, decisions: policy.size, values, policy };
+}
+
+/**
+ * The decision states first met from the start (each with the chance outcomes that lead to it),
+ * up to `limit`: what `optimal` prints when no state is asked about.
+ */
+export function firstDecisions(root: GameState, sol: OptimalSolution, limit: number): { key: string; state: string; probability: number }[] {
+  const out = new Map<string, { key: string; state: string; probability: number }>();
+  const a = new Int32Array(MAX_ACTIONS), p = new Float64Array(MAX_ACTIONS);
+  const walk = (s: GameState, prob: number, depth: number): void => {
+    const who = s.currentPlayer();
+    if (who === TERMINAL || depth > 4) return;
+    if (who === CHANCE) {
+      const n = s.chanceOutcomes!(a, p);
+      const outs = Array.from(a.subarray(0, n)), ps = Array.from(p.subarray(0, n));
+      for (let k = 0; k < n; k++) {
+        const c = s.clone();
+        c.applyChanceOutcome!(outs[k]);
+        walk(c, prob * ps[k], depth + 1);
+      }
+      return;
+    }
+    const key = s.key!();
+    if (!sol.policy.has(key)) return;
+    const hit = out.get(key);
+    if (hit) hit.probability += prob;
+    else if (out.size < limit) out.set(key, { key, state: s.toString(), probability: prob });
+  };
+  walk(root.clone(), 1, 0);
+  return [...out.values()];
+}
