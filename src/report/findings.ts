@@ -50,6 +50,11 @@ export function tableFigures(heading: string, rows: readonly Row[], o: { key?: s
   );
 }
 
+/** An exact figure (compared exactly; `flipAt` its deciding value). */
+export function exactFigure(id: string, value: number | string, flipAt?: number): Figure {
+  return { id, value, exact: true, ...(flipAt === undefined ? {} : { flipAt }) };
+}
+
 /** A simulated mean with its standard error, as a figure with a 95% interval. */
 export function simulatedFigure(id: string, mean: number, se: number, flipAt?: number): Figure {
   return { id, value: mean, ci: [mean - 1.96 * se, mean + 1.96 * se], ...(flipAt === undefined ? {} : { flipAt }) };

@@ -5,6 +5,7 @@ import { renderSpec, type VlSpec } from './render.js';
 import { subtitleChars, withSubtitleLine, wrapBasis } from './chart-config.js';
 import { chartsBundle, workbenchBundle } from './bundle.js';
 import { packageRoot } from '../core/paths.js';
+import { UserError } from '../core/errors.js';
 
 import { toCsv, type Row } from './csv.js';
 import { tableFigures, type Figure, type PageFigures } from './findings.js';
@@ -44,6 +45,9 @@ export interface Section {
   /** the table's cells are exact headline figures for `oddsmith diff` (see findings.ts tableFigures) */
   figures?: { key?: string; flipAt?: Record<string, number> };
 }
+
+/** A page's path inside the reports folder: folders and a file named by letters, digits and dashes. */
+const PAGE_PATH = /^([A-Za-z0-9][A-Za-z0-9-]*\/)+[A-Za-z0-9][A-Za-z0-9-]*\.html$/;
 
 export interface PageInfo {
   /** path relative to reports/, e.g. "wulong/turn.html" */
@@ -104,6 +108,8 @@ function plotWidth(spec: VlSpec): number {
  * `dir` is reports/<game>; file names are stable so that regenerated reports diff cleanly.
  */
 export async function writePage(reportsDir: string, page: PageInfo, intro: string, sections: Section[], figures: readonly Figure[] = []): Promise<PageInfo> {
+  // a page's path comes from specs a pull request can change: it stays inside the reports folder
+  if (!PAGE_PATH.test(page.path)) throw new UserError(`report page ${JSON.stringify(page.path)}: a page is <name>/<name>.html (letters, digits, dashes)`);
   const dir = join(reportsDir, page.path.split('/').slice(0, -1).join('/'));
   // the page and its charts are written together at the end: all of them or none
   const files: [string, string | Uint8Array][] = [];
@@ -165,8 +171,8 @@ export function writeIndex(reportsDir: string, pages: readonly PageInfo[], manif
   if (manifest) writeFileAtomic(join(reportsDir, 'manifest.json'), JSON.stringify({ ...manifest, ...Object.fromEntries(cliPages) }, null, 1) + '\n', 'reports manifest');
   const li = (p: PageInfo) => {
     const sensitive = sensitiveFindings(reportsDir, p.path);
-    const note = sensitive.length ? `<br><span class="files">Sensitive to an assumed rule: ${sensitive.map(escapeHtml).join('; ')} (<a href="${p.path}#assumptions">assumptions</a>)</span>` : '';
-    return `<li><a href="${p.path}">${escapeHtml(p.title)}</a> — ${escapeHtml(p.summary)}${note}</li>`;
+    const note = sensitive.length ? `<br><span class="files">Sensitive to an assumed rule: ${sensitive.map(escapeHtml).join('; ')} (<a href="${escapeHtml(p.path)}#assumptions">assumptions</a>)</span>` : '';
+    return `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title)}</a> — ${escapeHtml(p.summary)}${note}</li>`;
   };
   const items = pages.map(li).join('\n');
   const extra = cliPages.flatMap(([, ps]) => ps);
