@@ -51,4 +51,33 @@ describe('CI recipe (.ci/report-diff)', () => {
     // without the gate the job passes and still reports
     expect(recipe().status).toBe(0);
   }, 180_000);
+
+  it("Can't Stop's column 7 made taller (13 → 15) is named, not \"no change\"", () => {
+    const repo = mkdtempSync(join(tmpdir(), 'oddsmith-ci-cs-'));
+    const git = (...args: string[]) => {
+      const r = spawnSync('git', ['-c', 'user.name=ci', '-c', 'user.email=ci@example.com', ...args], { cwd: repo, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+    };
+    const rules = join(repo, 'rules', 'cant-stop.json');
+    mkdirSync(join(repo, 'rules'));
+    mkdirSync(join(repo, 'experiments'));
+    writeFileSync(rules, readFileSync(join(ROOT, 'rules/cant-stop/default.json')));
+    writeFileSync(join(repo, 'experiments', 'cant-stop.json'), JSON.stringify({ name: 'cant-stop', game: 'cant-stop', page: 'odds-and-games', rules, strategies: ['rule28'], games: 40, turns: 200, seed: 1, shardCount: 2 }));
+    writeFileSync(join(repo, '.gitignore'), '.oddsmith-cache/\nreport-diff.md\n');
+    const options = ['--experiments', join(repo, 'experiments'), '--workers', '1', '--quiet'];
+    expect(runCli(['report', ...options], { cwd: repo }).code).toBe(0);
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'base');
+    const r = JSON.parse(readFileSync(rules, 'utf8')) as { heights: number[] };
+    expect(r.heights[5]).toBe(13);
+    r.heights[5] = 15;
+    writeFileSync(rules, JSON.stringify(r, null, 2));
+    const changed = spawnSync(join(ROOT, '.ci', 'report-diff'), ['HEAD', ...options], { cwd: repo, encoding: 'utf8', env: { ...process.env, GITHUB_STEP_SUMMARY: '', FAIL_ON_CHANGE: '1' } });
+    expect(changed.status, changed.stderr).toBe(1);
+    expect(changed.stdout).not.toMatch(/\*\*no change/);
+    expect(changed.stdout).toContain('| cant-stop/odds-and-games.html | Rules › column 7 › height | 13 | 15 | +2 | exact |');
+    // the exact optimal turn moves with the board
+    expect(changed.stdout).toMatch(/\| Optimal turn › progress \(exact\) \|/);
+  }, 180_000);
 });

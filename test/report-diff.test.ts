@@ -68,7 +68,7 @@ describe('oddsmith diff: headline figures compared', () => {
     expect(f.figures).toEqual([{ id: 'w', value: 0.5, ci: [0.4, 0.6] }, { id: 'Cards › tiger › EV', value: -0.42, exact: true, flipAt: 0 }]);
     expect(f.sensitive).toEqual(['A wins (fails at x = 2)']);
     expect(readFileSync(join(dir, 'g', 'p.html'), 'utf8')).toContain('<h2 id="assumptions">Assumptions</h2>');
-    expect(readFileSync(join(dir, 'index.html'), 'utf8')).toContain('Sensitive to an assumed rule: A wins (fails at x = 2) (<a href="g/p.html#assumptions">assumptions</a>)');
+    expect(readFileSync(join(dir, 'index.html'), 'utf8')).toContain('Holds by default, fails under an assumed alternative: A wins (fails at x = 2). 1 other finding holds under every alternative (<a href="g/p.html#assumptions">assumptions</a>)');
   }, 60_000);
 
   it('bad arguments: one line, exit 2', () => {

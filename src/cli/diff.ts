@@ -37,11 +37,12 @@ function kindOf(arg: string): 'folder' | 'ref' {
 }
 
 /** The figures committed under `reports` at a git ref. */
-function figuresAtRef(ref: string, reports: string): Map<string, PageFigures> {
+async function figuresAtRef(ref: string, reports: string): Promise<Map<string, PageFigures>> {
+  const { parseFigures } = await import('../report/findings.js');
   const out = new Map<string, PageFigures>();
   const prefix = git(['rev-parse', '--show-prefix']).trim();
   for (const path of git(['ls-tree', '-r', '--name-only', ref, '--', reports]).split('\n').filter((p) => p.endsWith('.findings.json'))) {
-    const f = JSON.parse(git(['show', `${ref}:${prefix}${path}`])) as PageFigures;
+    const f = parseFigures(git(['show', `${ref}:${prefix}${path}`]), `${ref}:${path}`);
     out.set(f.page, f);
   }
   return out;
@@ -49,7 +50,7 @@ function figuresAtRef(ref: string, reports: string): Map<string, PageFigures> {
 
 async function figuresOf(arg: string, kind: 'folder' | 'ref', reports: string): Promise<Map<string, PageFigures>> {
   const { readFigures } = await import('../report/findings.js');
-  const figures = kind === 'folder' ? readFigures(arg) : figuresAtRef(arg, reports);
+  const figures = kind === 'folder' ? readFigures(arg) : await figuresAtRef(arg, reports);
   if (!figures.size) throw new UserError(`${arg} has no headline figures (no *.findings.json${kind === 'ref' ? ` under ${reports}/` : ''}): reports written before \`oddsmith diff\` existed; regenerate them with npm start`);
   return figures;
 }

@@ -9,6 +9,7 @@ import { array, integer, onlyKeys, string } from '../core/validate.js';
 import { basisLine } from '../report/chart-config.js';
 import type { ExperimentRunner } from '../report/experiment.js';
 import { escapeHtml, writePage, type Chart, type Row, type Section } from '../report/page.js';
+import { intervalFigure, type Figure } from '../report/findings.js';
 import { VL_SCHEMA as SCHEMA } from '../report/render.js';
 import { runExperiment as runShards } from '../parallel/pool.js';
 import type { GameDescriptor } from '../games/types.js';
@@ -194,6 +195,26 @@ export function ladderSections(r: LadderResult, seed: number): Section[] {
   ];
 }
 
+/**
+ * The page's headline figures for `oddsmith diff`: each rung's rating, each matchup (flips at an
+ * even share), each finding at each rung (the first flips at the fair share) and each paired
+ * finding (flips at no difference). All simulated, compared by their intervals.
+ */
+export function ladderFigures(r: LadderResult): Figure[] {
+  const name = (i: number) => `${i} ${r.rungs[i]}`;
+  const out: Figure[] = r.ratings.map((x) => intervalFigure(`Ratings › ${name(x.rung)} › Elo`, x.elo, x.ci95));
+  r.matrix.forEach((row, i) => row.forEach((c, j) => {
+    if (c) out.push(intervalFigure(`Matchups › ${name(i)} vs ${name(j)} › share of the win`, c.score, c.ci95, 0.5));
+  }));
+  r.findings.forEach((f, k) => f.byRung.forEach((b, i) => {
+    if (b.n > 0) out.push(intervalFigure(`Findings › ${f.name} › ${name(i)}`, b.mean, b.ci95, k === 0 ? r.fairShare : undefined));
+  }));
+  for (const f of r.paired ?? []) f.byRung.forEach((b, i) => {
+    if (b.weight > 0 && Number.isFinite(b.ci95[0]) && Number.isFinite(b.ci95[1])) out.push(intervalFigure(`Paired findings › ${f.name} › ${name(i)}`, b.estimate, b.ci95, 0));
+  });
+  return out;
+}
+
 /** The experiment runner of one game's ladder page. */
 export function ladderRunner(g: GameDescriptor): ExperimentRunner {
   return async (spec, ctx) => {
@@ -211,6 +232,6 @@ export function ladderRunner(g: GameDescriptor): ExperimentRunner {
     const page = { path: `${g.id}/ladder.html`, title, summary: `ratings of ${rungs.length} players, their matchups, and the game's findings at every rung` };
     const command = [`npx oddsmith ${g.command} ladder`, e.rungs ? `--players ${rungs.join(',')}` : '', e.seats ? `--seats ${e.seats}` : '', e.rules ? `--rules ${e.rules}` : '', `--deals ${e.deals}`, e.replicates !== 200 ? `--replicates ${e.replicates}` : '', e.shardCount !== 64 ? `--shard-count ${e.shardCount}` : '', `--seed ${e.seed}`].filter(Boolean).join(' ');
     const intro = `<p>${escapeHtml(g.title)}: the players from random to the strongest, rated against each other, and the game's headline figures measured in each one's self-play (docs/tools.md, "Ladder"). The same result as <code>${escapeHtml(command)}</code> prints.</p>`;
-    return [await writePage(ctx.reportsDir, page, intro, ladderSections(r, e.seed))];
+    return [await writePage(ctx.reportsDir, page, intro, ladderSections(r, e.seed), ladderFigures(r))];
   };
 }

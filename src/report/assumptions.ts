@@ -80,14 +80,25 @@ export function assumptionsSection(r: AssumptionsReport): Section {
   const list = r.assumptions
     .map((a) => `<li><code>${escapeHtml(a.field)}</code> — ${escapeHtml(a.question)} Default: <b>${escapeHtml(a.byDefault)}</b> (${escapeHtml(a.why)}). Alternatives: ${escapeHtml(a.alternatives.join('; '))}.</li>`)
     .join('\n');
-  // each finding once, with every assumption value it fails at
-  const fails = new Map<string, string[]>();
-  for (const c of r.checks.filter((x) => x.values.some((v) => !v.holds))) fails.set(c.finding, [...(fails.get(c.finding) ?? []), `${c.field} = ${c.values.filter((v) => !v.holds).map((v) => v.value).join(', ')}`]);
-  const sensitive = [...fails].map(([finding, at]) => `${finding} (fails at ${at.join('; ')})`);
+  // each finding once, with every assumption value it fails at; a finding that fails at a default
+  // (each check's first value) fails as the page states it, which is not "sensitive"
+  const failsAt = new Map<string, string[]>();
+  const failsByDefault = new Set<string>();
+  for (const c of r.checks) {
+    if (!c.values.some((v) => !v.holds)) continue;
+    failsAt.set(c.finding, [...(failsAt.get(c.finding) ?? []), `${c.field} = ${c.values.filter((v) => !v.holds).map((v) => v.value).join(', ')}`]);
+    if (c.values[0] && !c.values[0].holds) failsByDefault.add(c.finding);
+  }
+  const stated = (finding: string) => `${finding} (fails at ${failsAt.get(finding)!.join('; ')})`;
+  const sensitive = [...failsAt.keys()].filter((f) => !failsByDefault.has(f)).map(stated);
+  const fails = [...failsByDefault].map(stated);
+  const holding = new Set(r.checks.map((c) => c.finding).filter((f) => !failsAt.has(f))).size;
   return {
     heading: 'Assumptions',
     id: 'assumptions',
     sensitive,
+    fails,
+    holding,
     html: `<p>What the rulebook leaves open, how this page models it, and whether each headline finding survives the alternatives (re-run at each; <code>oddsmith ${escapeHtml(r.game)} assumptions</code> prints the same table). ${escapeHtml(r.method)}</p>\n<ul>\n${list}\n</ul>`,
     table: { rows: findingRows(r) },
   };

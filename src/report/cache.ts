@@ -14,6 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameS
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PageInfo } from './page.js';
+import { NAME } from './experiment.js';
 
 /** The folder of the code that is running: src (sources, under vitest) or dist/src (compiled). */
 export function codeRoot(): string {
@@ -105,6 +106,8 @@ interface Meta {
   /** the run's wall and CPU seconds */
   seconds: number;
   cpuSeconds: number;
+  /** each file the run wrote (relative to files/) with its hash: checked before the entry is served */
+  digest: Record<string, string>;
 }
 
 export interface CachedResult {
@@ -125,20 +128,53 @@ export class ExperimentCache {
   private readonly dir: string;
 
   constructor(cacheDir: string, private readonly name: string, spec: Record<string, unknown>, code: readonly string[], private readonly pkg: string) {
+    // the name comes from a spec (a file a pull request can change): never a path out of the cache
+    if (!NAME.test(name)) throw new Error(`experiment name ${JSON.stringify(name)} is not a name`);
     this.dir = join(cacheDir, name);
     this.key = createHash('sha256').update(stableJson(spec)).update('\0').update(hashFiles(code, pkg)).update('\0').update(stableJson(specFiles(spec, pkg).map((f) => [relative(pkg, f), fileHash(f)]))).digest('hex').slice(0, 24);
   }
 
-  /** The stored result whose key and rules files still match, or null. */
+  /**
+   * Why the last lookup found an entry for these inputs but could not serve it (its files are not
+   * what the run wrote), or null. The entry is then recomputed and replaced.
+   */
+  problem: string | null = null;
+
+  /** The stored result whose key, rules files and files' digest still match, or null. */
   lookup(): CachedResult | null {
+    this.problem = null;
     if (!existsSync(this.dir)) return null;
     for (const entry of readdirSync(this.dir).filter((d) => d.startsWith(`${this.key}-`) && !d.endsWith('.tmp'))) {
+      let meta: Meta;
       try {
-        const meta = JSON.parse(readFileSync(join(this.dir, entry, 'meta.json'), 'utf8')) as Meta;
-        if (Object.entries(meta.rules).every(([f, h]) => fileHash(resolve(this.pkg, f)) === h)) return { pages: meta.pages, files: join(this.dir, entry, 'files'), cpuSeconds: meta.cpuSeconds };
+        meta = JSON.parse(readFileSync(join(this.dir, entry, 'meta.json'), 'utf8')) as Meta;
+        if (!meta || typeof meta.rules !== 'object' || !Array.isArray(meta.pages)) throw new Error('not an entry');
       } catch {
-        // a half-written or foreign entry is not a result
+        this.problem = 'its meta.json cannot be read';
+        continue;
       }
+      if (!Object.entries(meta.rules).every(([f, h]) => fileHash(resolve(this.pkg, f)) === h)) continue;
+      const files = join(this.dir, entry, 'files');
+      const damage = ExperimentCache.damage(files, meta.digest);
+      if (damage) {
+        this.problem = damage;
+        continue;
+      }
+      return { pages: meta.pages, files, cpuSeconds: meta.cpuSeconds };
+    }
+    return null;
+  }
+
+  /** What is wrong with a stored files folder against its digest, or null when it is what the run wrote. */
+  private static damage(files: string, digest: Record<string, string> | undefined): string | null {
+    if (!digest || typeof digest !== 'object') return 'it has no digest of its files';
+    if (!existsSync(files) || !statSync(files).isDirectory()) return 'its files folder is missing';
+    const found = ExperimentCache.written(files);
+    const extra = found.find((f) => !Object.hasOwn(digest, f));
+    if (extra !== undefined) return `${extra} is not a file the run wrote`;
+    for (const [f, h] of Object.entries(digest)) {
+      if (!found.includes(f)) return `${f} is missing`;
+      if (fileHash(join(files, f)) !== h) return `${f} is not what the run wrote`;
     }
     return null;
   }
@@ -158,7 +194,8 @@ export class ExperimentCache {
         mkdirSync(dirname(join(tmp, 'files', f)), { recursive: true });
         copyFileSync(join(from, f), join(tmp, 'files', f));
       }
-      const meta: Meta = { name: this.name, pages, rules, seconds, cpuSeconds };
+      const digest = Object.fromEntries(files.map((f) => [f, fileHash(join(tmp, 'files', f))]));
+      const meta: Meta = { name: this.name, pages, rules, seconds, cpuSeconds, digest };
       writeFileSync(join(tmp, 'meta.json'), JSON.stringify(meta, null, 1) + '\n');
       // renamed last: a lookup never sees a half-written entry under its real name
       renameSync(tmp, entry);

@@ -52,6 +52,16 @@ export function overlay(base: Record<string, unknown>, over: Record<string, unkn
   return out;
 }
 
+/** Letters, digits and dashes (as `--page` takes): a name, never a path. */
+export const NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,99}$/;
+
+/** A spec's `name` or `page`: a name (letters, digits, dashes), never a path or markup. */
+export function specName(v: unknown, field: string): string {
+  const s = string(v, field);
+  if (!NAME.test(s)) throw new UserError(`${field} must be letters, digits and dashes (got ${JSON.stringify(s)})`);
+  return s;
+}
+
 /**
  * The experiment specs of a folder, in index order; `runners` are the known values of their `game`
  * field. A spec's optional `full` block holds the full sizes: laid over the spec with `full` true
@@ -64,6 +74,8 @@ export function listExperiments(dir: string, runners: readonly string[], full = 
   } catch {
     throw new UserError(`cannot read experiments folder ${dir}`);
   }
+  // an empty folder would replace a reports site with an empty one
+  if (!files.length) throw new UserError(`experiments folder ${dir} has no experiment specs (*.json)`);
   // `order` (optional) places an experiment's pages in the index, `expectedSeconds` feeds the
   // estimate of time left: neither is part of the game's spec
   return files
@@ -73,7 +85,9 @@ export function listExperiments(dir: string, runners: readonly string[], full = 
       const spec = full && fullSizes !== undefined ? overlay(base, object(fullSizes, `${path}: full`)) : base;
       const game = string(spec.game, `${path}: game`, runners);
       const seconds = expectedSeconds === undefined ? 0 : number(expectedSeconds, `${path}: expectedSeconds`, 0, 1e6);
-      return { file: path, name: string(spec.name, `${path}: name`), game, spec, order: order === undefined ? 1000 : integer(order, `${path}: order`, 0, 1000), expectedSeconds: seconds };
+      // a spec is a file a pull request can change: its name and page become paths, so they must be names
+      if (spec.page !== undefined) specName(spec.page, `${path}: page`);
+      return { file: path, name: specName(spec.name, `${path}: name`), game, spec, order: order === undefined ? 1000 : integer(order, `${path}: order`, 0, 1000), expectedSeconds: seconds };
     })
     .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 }

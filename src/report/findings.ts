@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Row } from './csv.js';
+import { UserError } from '../core/errors.js';
 
 export interface Figure {
   /** stable within its page: "Betting cards › Tiger › EV per chip" */
@@ -27,8 +28,12 @@ export interface PageFigures {
   page: string;
   title: string;
   figures: Figure[];
-  /** findings that fail under some alternative assumption ("finding (fails at field = value)") */
+  /** findings that hold by default and fail under some alternative assumption ("finding (fails at field = value)") */
   sensitive?: string[];
+  /** findings that fail under the default rules themselves (same form) */
+  fails?: string[];
+  /** how many re-measured findings hold under every alternative */
+  holding?: number;
 }
 
 /**
@@ -50,6 +55,11 @@ export function tableFigures(heading: string, rows: readonly Row[], o: { key?: s
   );
 }
 
+/** An exact figure (compared exactly; `flipAt` its deciding value). */
+export function exactFigure(id: string, value: number | string, flipAt?: number): Figure {
+  return { id, value, exact: true, ...(flipAt === undefined ? {} : { flipAt }) };
+}
+
 /** A simulated mean with its standard error, as a figure with a 95% interval. */
 export function simulatedFigure(id: string, mean: number, se: number, flipAt?: number): Figure {
   return { id, value: mean, ci: [mean - 1.96 * se, mean + 1.96 * se], ...(flipAt === undefined ? {} : { flipAt }) };
@@ -60,6 +70,33 @@ export function intervalFigure(id: string, value: number, ci95: readonly [number
   return { id, value, ci: [ci95[0], ci95[1]], ...(flipAt === undefined ? {} : { flipAt }) };
 }
 
+/**
+ * A findings file's text as figures; anything else (truncated, `null`, a figure without an id) is
+ * a user error naming the file: `oddsmith diff` reads files a pull request or a cache can damage.
+ */
+export function parseFigures(text: string, where: string): PageFigures {
+  let x: unknown;
+  try {
+    x = JSON.parse(text);
+  } catch (e) {
+    throw new UserError(`${where} is not a findings file: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const bad = (why: string) => new UserError(`${where} is not a findings file: ${why}`);
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) throw bad(`expected an object, got ${x === null ? 'null' : Array.isArray(x) ? 'an array' : typeof x}`);
+  const f = x as Record<string, unknown>;
+  if (typeof f.page !== 'string') throw bad('no "page"');
+  if (!Array.isArray(f.figures)) throw bad('no "figures" list');
+  f.figures.forEach((g: unknown, i) => {
+    const y = g as Record<string, unknown> | null;
+    if (typeof y !== 'object' || y === null || typeof y.id !== 'string') throw bad(`figures[${i}] has no id`);
+    if (typeof y.value !== 'number' && typeof y.value !== 'string') throw bad(`figures[${i}] has no value`);
+    if (y.ci !== undefined && !(Array.isArray(y.ci) && y.ci.length === 2 && y.ci.every((c) => typeof c === 'number'))) throw bad(`figures[${i}]: ci is not two numbers`);
+    if (y.flipAt !== undefined && typeof y.flipAt !== 'number') throw bad(`figures[${i}]: flipAt is not a number`);
+  });
+  for (const k of ['sensitive', 'fails']) if (f[k] !== undefined && !(Array.isArray(f[k]) && (f[k] as unknown[]).every((s) => typeof s === 'string'))) throw bad(`"${k}" is not a list of strings`);
+  return f as unknown as PageFigures;
+}
+
 /** Every page's figures under a reports folder, by page path. */
 export function readFigures(reportsDir: string): Map<string, PageFigures> {
   const out = new Map<string, PageFigures>();
@@ -68,7 +105,7 @@ export function readFigures(reportsDir: string): Map<string, PageFigures> {
       const p = join(d, name);
       if (statSync(p).isDirectory()) walk(p);
       else if (name.endsWith('.findings.json')) {
-        const f = JSON.parse(readFileSync(p, 'utf8')) as PageFigures;
+        const f = parseFigures(readFileSync(p, 'utf8'), p);
         out.set(f.page ?? relative(reportsDir, p), f);
       }
     }
@@ -187,7 +224,13 @@ export function diffText(d: Diff, labels: [string, string]): string {
   return out.join('\n');
 }
 
-const cell = (s: string) => s.replace(/\|/g, '\\|');
+/**
+ * Text from rules files, specs and findings as inert Markdown (a table cell of a CI job summary or
+ * a pull-request comment): markup characters backslash-escaped, so no HTML, link, image or
+ * emphasis comes through, and one line.
+ */
+export const markdownText = (s: string) => s.replace(/[\\`*_[\]<>|~&!#]/g, '\\$&').replace(/\s*[\r\n]+\s*/g, ' ');
+const cell = markdownText;
 
 /** Markdown for a CI job summary or a pull-request comment. */
 export function diffMarkdown(d: Diff, labels: [string, string]): string {

@@ -5,6 +5,7 @@ import { renderSpec, type VlSpec } from './render.js';
 import { subtitleChars, withSubtitleLine, wrapBasis } from './chart-config.js';
 import { chartsBundle, workbenchBundle } from './bundle.js';
 import { packageRoot } from '../core/paths.js';
+import { UserError } from '../core/errors.js';
 
 import { toCsv, type Row } from './csv.js';
 import { tableFigures, type Figure, type PageFigures } from './findings.js';
@@ -39,11 +40,18 @@ export interface Section {
   table?: { rows: readonly Row[]; caption?: string };
   /** the heading's anchor, for links to the section (`assumptions`) */
   id?: string;
-  /** findings of this section that fail under some alternative assumption (listed on the index) */
+  /** findings of this section that hold by default and fail under some alternative assumption (listed on the index) */
   sensitive?: readonly string[];
+  /** findings re-measured under the assumptions that fail under the default rules themselves */
+  fails?: readonly string[];
+  /** how many re-measured findings hold under every alternative */
+  holding?: number;
   /** the table's cells are exact headline figures for `oddsmith diff` (see findings.ts tableFigures) */
   figures?: { key?: string; flipAt?: Record<string, number> };
 }
+
+/** A page's path inside the reports folder: folders and a file named by letters, digits and dashes. */
+const PAGE_PATH = /^([A-Za-z0-9][A-Za-z0-9-]*\/)+[A-Za-z0-9][A-Za-z0-9-]*\.html$/;
 
 export interface PageInfo {
   /** path relative to reports/, e.g. "wulong/turn.html" */
@@ -103,6 +111,8 @@ function plotWidth(spec: VlSpec): number {
  * `dir` is reports/<game>; file names are stable so that regenerated reports diff cleanly.
  */
 export async function writePage(reportsDir: string, page: PageInfo, intro: string, sections: Section[], figures: readonly Figure[] = []): Promise<PageInfo> {
+  // a page's path comes from specs a pull request can change: it stays inside the reports folder
+  if (!PAGE_PATH.test(page.path)) throw new UserError(`report page ${JSON.stringify(page.path)}: a page is <name>/<name>.html (letters, digits, dashes)`);
   const dir = join(reportsDir, page.path.split('/').slice(0, -1).join('/'));
   // the page and its charts are written together at the end: all of them or none
   const files: [string, string | Uint8Array][] = [];
@@ -114,6 +124,7 @@ export async function writePage(reportsDir: string, page: PageInfo, intro: strin
   for (const s of all) {
     body += `<h2${s.id ? ` id="${escapeHtml(s.id)}"` : ''}>${escapeHtml(s.heading)}</h2>\n${s.html ?? ''}\n`;
     for (const chart of s.charts ?? []) {
+      if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(chart.name) || chart.name.includes('..')) throw new UserError(`chart ${JSON.stringify(chart.name)} of ${page.path}: a chart's name is a file name (letters, digits, dots, dashes)`);
       const c = chart.basis ? { ...chart, spec: { ...chart.spec, title: withSubtitleLine(chart.spec.title, wrapBasis(chart.basis, subtitleChars(plotWidth(chart.spec)))) } as VlSpec } : chart;
       const { svg, png } = await renderSpec(c.spec);
       files.push([join(dir, `${c.name}.svg`), svg], [join(dir, `${c.name}.png`), png], [join(dir, `${c.name}.csv`), toCsv(c.rows)], [join(dir, `${c.name}.vl.json`), JSON.stringify(c.spec, null, 1) + '\n']);
@@ -130,19 +141,32 @@ export async function writePage(reportsDir: string, page: PageInfo, intro: strin
     title: page.title,
     figures: [...figures, ...sections.flatMap((s) => (s.figures && s.table ? tableFigures(s.heading, s.table.rows, s.figures) : []))],
     sensitive: sections.flatMap((s) => s.sensitive ?? []),
+    ...(sections.some((s) => s.fails) ? { fails: sections.flatMap((s) => s.fails ?? []), holding: sections.reduce((n, s) => n + (s.holding ?? 0), 0) } : {}),
   };
   files.push([join(reportsDir, page.path.replace(/\.html$/, '.findings.json')), JSON.stringify(found, null, 1) + '\n']);
   writeFilesAtomic(files, 'report page');
   return page;
 }
 
-/** The findings a page lists as failing under an alternative assumption (its findings.json), or none. */
-function sensitiveFindings(reportsDir: string, pagePath: string): string[] {
+/** What a page's findings.json says of its findings under the assumptions (nothing when unreadable). */
+function assumptionFindings(reportsDir: string, pagePath: string): Pick<PageFigures, 'sensitive' | 'fails' | 'holding'> {
   try {
-    return (JSON.parse(readFileSync(join(reportsDir, pagePath.replace(/\.html$/, '.findings.json')), 'utf8')) as PageFigures).sensitive ?? [];
+    return JSON.parse(readFileSync(join(reportsDir, pagePath.replace(/\.html$/, '.findings.json')), 'utf8')) as PageFigures;
   } catch {
-    return [];
+    return {};
   }
+}
+
+/** The index's note under a page: which findings fail by default, which only under an alternative, how many hold. */
+function assumptionsNote(reportsDir: string, path: string): string {
+  const f = assumptionFindings(reportsDir, path);
+  const list = (xs: readonly string[] | undefined) => (Array.isArray(xs) ? xs.filter((x) => typeof x === 'string').map(escapeHtml).join('; ') : '');
+  const parts = [
+    list(f.fails) && `Fails under the default rules: ${list(f.fails)}`,
+    list(f.sensitive) && `Holds by default, fails under an assumed alternative: ${list(f.sensitive)}`,
+    typeof f.holding === 'number' && f.holding > 0 && (list(f.fails) || list(f.sensitive)) ? `${f.holding} other finding${f.holding === 1 ? '' : 's'} hold${f.holding === 1 ? 's' : ''} under every alternative` : '',
+  ].filter(Boolean);
+  return parts.length ? `<br><span class="files">${parts.join('. ')} (<a href="${escapeHtml(path)}#assumptions">assumptions</a>)</span>` : '';
 }
 
 /** Pages written so far, by experiment name (reports/manifest.json); empty when there is none. */
@@ -163,14 +187,13 @@ export function writeIndex(reportsDir: string, pages: readonly PageInfo[], manif
   const cliPages = Object.entries(readManifest(reportsDir)).filter(([k]) => k.startsWith(CLI_PAGE)).sort(([a], [b]) => a.localeCompare(b));
   if (manifest) writeFileAtomic(join(reportsDir, 'manifest.json'), JSON.stringify({ ...manifest, ...Object.fromEntries(cliPages) }, null, 1) + '\n', 'reports manifest');
   const li = (p: PageInfo) => {
-    const sensitive = sensitiveFindings(reportsDir, p.path);
-    const note = sensitive.length ? `<br><span class="files">Sensitive to an assumed rule: ${sensitive.map(escapeHtml).join('; ')} (<a href="${p.path}#assumptions">assumptions</a>)</span>` : '';
-    return `<li><a href="${p.path}">${escapeHtml(p.title)}</a> — ${escapeHtml(p.summary)}${note}</li>`;
+    const note = assumptionsNote(reportsDir, p.path);
+    return `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title)}</a> — ${escapeHtml(p.summary)}${note}</li>`;
   };
   const items = pages.map(li).join('\n');
   const extra = cliPages.flatMap(([, ps]) => ps);
   const more = extra.length ? `\n<h2>Pages written from the command line</h2>\n<ul>\n${extra.map(li).join('\n')}\n</ul>` : '';
-  const body = `<h1>oddsmith reports</h1>\n<p>Generated by <code>npm start</code> from the experiment specs in <code>experiments/</code>. Each page lists its charts with their data as CSV; hover a chart for exact values, and ends with the rules it assumes where the rulebook is silent. Findings that do not survive an alternative assumption are named under their page.</p>\n<p><b><a href="workbench/index.html">Rules workbench</a></b> — edit a game's rules in the page and watch the exact odds move (Wulong / Farkle family, Liar's Dice, Sichuan mahjong).</p>\n<ul>\n${items}\n</ul>${more}`;
+  const body = `<h1>oddsmith reports</h1>\n<p>Generated by <code>npm start</code> from the experiment specs in <code>experiments/</code>. Each page lists its charts with their data as CSV; hover a chart for exact values, and ends with the rules it assumes where the rulebook is silent. Findings re-measured under the assumptions are named under their page: those that fail under the default rules, and those that hold by default but fail under an alternative.</p>\n<p><b><a href="workbench/index.html">Rules workbench</a></b> — edit a game's rules in the page and watch the exact odds move (Wulong / Farkle family, Liar's Dice, Sichuan mahjong).</p>\n<ul>\n${items}\n</ul>${more}`;
   writeFilesAtomic(
     [
       [join(reportsDir, 'assets', 'charts.js'), chartsBundle()],

@@ -4,7 +4,8 @@
  * progress line per experiment and an estimate of the time left.
  */
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { reason, showPath, stageFolder } from '../core/files.js';
 import { UserError } from '../core/errors.js';
@@ -60,6 +61,21 @@ function copyInto(from: string, to: string, out: string): void {
   }
 }
 
+/**
+ * Every page records its headline figures, or `oddsmith diff` is blind to it: a page without any is
+ * a bug of its experiment's runner (exit 1), caught when the reports are generated.
+ */
+export function checkFigures(dir: string, experiment: string, page: PageInfo): void {
+  const file = join(dir, page.path.replace(/\.html$/, '.findings.json'));
+  let figures: unknown;
+  try {
+    figures = (JSON.parse(readFileSync(file, 'utf8')) as { figures?: unknown }).figures;
+  } catch (e) {
+    throw new Error(`${experiment}: page ${page.path} wrote no readable figures file (${reason(e)})`);
+  }
+  if (!Array.isArray(figures) || figures.length === 0) throw new Error(`${experiment}: page ${page.path} records no headline figures, so \`oddsmith diff\` cannot see it (give writePage its figures)`);
+}
+
 export async function runReports(o: RunOptions): Promise<RunSummary> {
   const pkg = packageRoot();
   const stage = stageFolder(o.out, 'reports folder');
@@ -93,18 +109,25 @@ export async function runReports(o: RunOptions): Promise<RunSummary> {
         if (!o.quiet) o.log(`${tag}: unchanged inputs, reused from the cache`);
         continue;
       }
+      // a damaged entry is said even with --quiet: the cache was not what it claimed to be
+      if (cache?.problem) o.log(`${tag}: cache entry not used (${cache.problem}); recomputing`);
       if (!o.quiet) o.log(`${tag}: running${e.expectedSeconds ? ` (about ${duration(left(i) - left(i + 1))}; ${duration(left(i))} left in all)` : ''}`);
       const dir = join(stage.dir, '.experiment.tmp');
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir);
-      takeRulesFilesRead();
       const t = Date.now();
       const c = cpuSeconds();
+      takeRulesFilesRead();
       const run = await o.runners[e.game]();
+      // modules that load every game's shipped rules when first imported (the ladder's kernels) are
+      // not reading them for this experiment: of those reads only its own game's rules are inputs
+      const ownRules = join(pkg, 'rules', o.folderOf[e.game] ?? e.game) + sep;
+      const loadRead = takeRulesFilesRead().filter((f) => f.startsWith(ownRules));
       manifest[e.name] = await run(e.spec, { reportsDir: dir, workers: o.workers, quiet: o.quiet, specFile: e.file });
       const seconds = (Date.now() - t) / 1000;
       const cpu = cpuSeconds() - c;
-      const rulesRead = takeRulesFilesRead();
+      const rulesRead = [...loadRead, ...takeRulesFilesRead()];
+      for (const p of manifest[e.name]) checkFigures(dir, e.name, p);
       if (e.expectedSeconds) {
         expectedDone += e.expectedSeconds;
         wallDone += seconds;

@@ -8,6 +8,7 @@
  */
 import { fmtPct, fmtPctCi } from '../../core/format.js';
 import type { ExperimentRunner } from '../../report/experiment.js';
+import { exactFigure, intervalFigure, type Figure } from '../../report/findings.js';
 import { writePage, escapeHtml, type Chart, type Row, type Section } from '../../report/page.js';
 import { basisLine } from '../../report/chart-config.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
@@ -227,9 +228,10 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
       },
     },
   ];
+  const sweepRows: Row[] = [];
   if (e.sweep) {
     const sw = e.sweep;
-    const rows: Row[] = [];
+    const rows = sweepRows;
     for (const v of sw.values) {
       say(`first player's edge: ${sw.field}=${v}`);
       const r = validateRules(applySets(raw, [`${sw.field}=${v}`]), `${label} with ${sw.field}=${v}`);
@@ -247,6 +249,20 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
     say('assumptions');
     sections.push(assumptionsSection(await checkAssumptions({ rules, games: e.assumptionsGames, seed: e.seed, workers: ctx.workers })));
   }
+  // headline figures for `oddsmith diff`: the board as run, the exact turn, every win rate
+  const figures: Figure[] = [
+    ...rules.heights.map((h, i) => exactFigure(`Rules › column ${i + 2} › height`, h)),
+    exactFigure('Rules › runners', rules.runners),
+    exactFigure('Rules › columns to win', rules.columnsToWin),
+    exactFigure('Optimal turn › progress (exact)', exact.progress),
+    exactFigure('Optimal turn › bust share (exact)', exact.bust),
+    ...turnRows.slice(1).map((r) => intervalFigure(`Single turns › ${r.player} › progress`, r.mean as number, [r.low as number, r.high as number])),
+    ...pairs.flatMap((r) => [
+      intervalFigure(`Games › ${r.players[0].strategy} vs ${r.players[1].strategy} › first-named wins`, r.players[0].wins.p, r.players[0].wins.ci95, 0.5),
+      intervalFigure(`Games › ${r.players[0].strategy} vs ${r.players[1].strategy} › seat 1 wins`, r.seats[0].wins.p, r.seats[0].wins.ci95, 0.5),
+    ]),
+    ...(sweepRows.map((r) => intervalFigure(`First player's edge › ${e.sweep!.field} = ${r.value} › seat 1 wins`, r.p as number, [r.low as number, r.high as number], 0.5))),
+  ];
   const page = { path: `cant-stop/${e.page}.html`, title: e.title, summary: `exact roll odds, the optimal turn exact vs simulated, games between strategies (${rules.name})` };
-  return [await writePage(ctx.reportsDir, page, '<p>Can\'t Stop (Sid Sackson, 1980): exact odds, the optimal single turn, and games between the random and Rule-of-28 players (docs/cant-stop.md).</p>', sections)];
+  return [await writePage(ctx.reportsDir, page, '<p>Can\'t Stop (Sid Sackson, 1980): exact odds, the optimal single turn, and games between the random and Rule-of-28 players (docs/cant-stop.md).</p>', sections, figures)];
 };

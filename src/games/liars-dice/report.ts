@@ -411,7 +411,7 @@ async function frontierPage(spec: Record<string, unknown>, ctx: ExperimentContex
   }
   const openingCharts = [...openingGames].map(([dice, games], k) => openingChart(games, k === 0 ? 'opening-by-hand' : `opening-by-hand-${dice}`));
   const sections: Section[] = [
-    { heading: 'Values', table: { rows: valueRows, caption: 'Opener\'s value at the equilibrium found (+1 win, −1 loss per round), the bracket the exact best responses give for the game\'s value, and the profile\'s exploitability (NashConv/2). Published: snyd\'s linear-program values for its no-wild rules (our plain variant; github.com/thomasahle/snyd) and OpenSpiel\'s −7/258; each lies inside our bracket. snyd\'s joker and stairs rules are not among our variants (a joker 1 cannot be bid there), so their values are not compared. Committed solves are `liars solve … --json` outputs in experiments/ (commands on docs/liars-dice.md).' } },
+    { heading: 'Values', figures: { flipAt: { 'opener value': 0 } }, table: { rows: valueRows, caption: 'Opener\'s value at the equilibrium found (+1 win, −1 loss per round), the bracket the exact best responses give for the game\'s value, and the profile\'s exploitability (NashConv/2). Published: snyd\'s linear-program values for its no-wild rules (our plain variant; github.com/thomasahle/snyd) and OpenSpiel\'s −7/258; each lies inside our bracket. snyd\'s joker and stairs rules are not among our variants (a joker 1 cannot be bid there), so their values are not compared. Committed solves are `liars solve … --json` outputs in experiments/ (commands on docs/liars-dice.md).' } },
     { heading: 'First-player advantage', charts: [advantage] },
     ...(openingCharts.length ? [{ heading: 'Opening bid by hand', charts: openingCharts }] : []),
   ];

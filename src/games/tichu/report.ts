@@ -1,5 +1,5 @@
 import { fmtPct } from '../../core/format.js';
-import { intervalFigure } from '../../report/findings.js';
+import { intervalFigure, type Figure } from '../../report/findings.js';
 import { reportQuestionContext, type ExperimentContext, type ExperimentRunner } from '../../report/experiment.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../report/page.js';
 import { VL_SCHEMA } from '../../report/render.js';
@@ -130,7 +130,15 @@ async function callsPage(spec: Record<string, unknown>, ctx: ExperimentContext, 
   return writePage(ctx.reportsDir, page, `<p>When is a call worth it? Every simulated deal is played three times from the same random numbers: nobody calls, seat 0 calls Grand Tichu, seat 0 calls Tichu (no other calls). The paired difference is the call's value for that hand; grouping hands by a simple strength score gives the threshold that maximises expected points. <code>oddsmith tichu grand</code> and <code>tichu call</code> answer it for one hand.</p>`, [
     { heading: 'P(first out) by hand strength', charts: [pChart] },
     { heading: 'Gain from calling', charts: [gChart], table: { rows: table, caption: 'Call when the score is at least the threshold; the gain is averaged over all hands (those below the threshold gain 0).' } },
-  ]);
+  ], callFigures(table, gRows));
+}
+
+/** The calls page's headline figures: each best threshold (a finding) and each bucket's gain (flips at 0). */
+function callFigures(table: readonly Row[], gRows: readonly Row[]): Figure[] {
+  return [
+    ...table.map((r): Figure => ({ id: `Best threshold › ${String(r.call)}`, value: String(r['best threshold']), exact: true, finding: true })),
+    ...gRows.map((r) => intervalFigure(`Gain from calling › ${String(r.call)} › strength ${String(r.strength)}`, r.gain as number, [r.lo as number, r.hi as number], 0)),
+  ];
 }
 
 export const runExperiment: ExperimentRunner = async (spec, ctx) => {

@@ -1,5 +1,5 @@
 import type { ExperimentRunner, ExperimentContext } from '../../../report/experiment.js';
-import { intervalFigure } from '../../../report/findings.js';
+import { exactFigure, intervalFigure } from '../../../report/findings.js';
 import { writePage, escapeHtml, type Chart, type PageInfo, type Row, type Section } from '../../../report/page.js';
 import { runExperiment as runShards } from '../../../parallel/pool.js';
 import { integer, number, string, array, object, onlyKeys } from '../../../core/validate.js';
@@ -527,7 +527,15 @@ export async function writeSweepPage(reportsDir: string, runs: SweepRun[], meta:
   const intro = `<p>Each sweep changes one (or two) numeric fields of the rules file, re-validates the rules, and plays ${games.toLocaleString('en-US')} ${P}-player games at every value (same seed at every point: common random numbers). ${P === 3 ? '' : `Assumed: the ${P}-player safe limit (only 3 players is printed; <code>game.safes.limitPerPlayer</code> × players unless a sweep varies it). `} Run any sweep from the command line, e.g. <code>oddsmith wulong sweep --set bettingCards.panda.odds=1..9 --games ${games}</code>. The exact EV lines come from the turn solver; win rates and realised EVs are simulated, with 95% intervals.</p>
 <p>Findings:</p><ul>${findings.join('\n')}</ul>`;
   const sections: Section[] = runs.map((run, i) => ({ heading: run.title, charts: sweepCharts(run, i, meta.page, raw), table: { rows: sweepTable(run.result), caption: 'Per point: win rates (every player rolls with the optimal turn policy), spread (best − worst), mean game length, exact opening EV per chip of each card.' } }));
-  return writePage(reportsDir, page, intro, sections);
+  // headline figures for `oddsmith diff`: each point's win rates (against the equal share) and exact card EVs (against 0)
+  const figures = runs.flatMap((run) => run.result.points.flatMap((pt) => {
+    const at = `${run.title} › ${Object.entries(pt.values).map(([f, v]) => `${f} = ${v}`).join(', ')}`;
+    return [
+      ...pt.winRates.map((w) => intervalFigure(`${at} › win rate › ${w.label}`, w.p, w.ci95, 1 / P)),
+      ...pt.cards.map((c) => exactFigure(`${at} › ${c.card} › EV per chip (exact)`, c.exactEvPerChip, 0)),
+    ];
+  }));
+  return writePage(reportsDir, page, intro, sections, figures);
 }
 
 function getPrinted(raw: unknown, cardId: string): string {
