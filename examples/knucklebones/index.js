@@ -54,7 +54,6 @@ export default defineGame({
     },
   },
   findings: [
-    { name: 'first player wins', kind: 'rate', measure: (_state, returns) => returns[0] },
     {
       name: 'tied totals',
       kind: 'rate',
@@ -63,11 +62,8 @@ export default defineGame({
         return s.total(0) === s.total(1) ? 1 : 0;
       },
     },
-    {
-      name: 'dice placed',
-      kind: 'value',
-      measure: (state) => /** @type {KnucklebonesState} */ (state).placed,
-    },
+    { name: 'dice placed', kind: 'value', measure: (state) => /** @type {KnucklebonesState} */ (state).placed },
+    { name: 'dice knocked out', kind: 'value', measure: (state) => /** @type {KnucklebonesState} */ (state).knocked },
   ],
   ladder: { rungs: ['uniform', 'greedy:attack=0', 'greedy', 'ismcts:iters=200'] },
 });

@@ -33,8 +33,9 @@ export class KnucklebonesState {
     /** the die rolled and not yet placed (0: the next step is the roll) */
     this.die = 0;
     this.over = false;
-    /** dice placed so far (the game's length) */
+    /** dice placed so far (the game's length), and dice knocked out */
     this.placed = 0;
+    this.knocked = 0;
   }
 
   currentPlayer() {
@@ -58,6 +59,7 @@ export class KnucklebonesState {
     this.filled[me * C + column]++;
     // the opponent's dice of the same face in the same column are knocked out
     const at = (them * C + column) * F + face;
+    this.knocked += this.counts[at];
     this.filled[them * C + column] -= this.counts[at];
     this.counts[at] = 0;
     this.die = 0;
@@ -145,6 +147,7 @@ export class KnucklebonesState {
     c.die = this.die;
     c.over = this.over;
     c.placed = this.placed;
+    c.knocked = this.knocked;
     return c;
   }
 

@@ -58,7 +58,6 @@ export default defineGame({
     },
   },
   findings: [
-    { name: 'first player wins', kind: 'rate', measure: (_state, returns) => returns[0] },
     {
       name: 'winning score',
       kind: 'value',

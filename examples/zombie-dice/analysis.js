@@ -153,3 +153,23 @@ export function stopTable(rules, maxBrains = 12) {
   }
   return rows;
 }
+
+/**
+ * The stop table as Markdown: a row per brains in hand, a column per shotguns taken; each cell the
+ * share of those decisions at which rolling on is right, and how often a turn meets one.
+ * @param {ReturnType<typeof stopTable>} rows
+ */
+export function stopTableMarkdown(rows) {
+  const shotguns = Math.max(...rows.map((r) => r.shotguns)) + 1;
+  const head = Array.from({ length: shotguns }, (_, s) => `${s} shotgun${s === 1 ? '' : 's'}`);
+  const lines = [`| brains | ${head.join(' | ')} |`, `|---:|${head.map(() => '---:|').join('')}`];
+  const maxBrains = Math.max(...rows.map((r) => r.brains));
+  for (let b = 0; b <= maxBrains; b++) {
+    const cells = head.map((_, s) => {
+      const r = rows.find((x) => x.shotguns === s && x.brains === b);
+      return r ? `${(100 * r.rollOn).toFixed(0)}% (${r.reach.toFixed(3)})` : '';
+    });
+    lines.push(`| ${b === maxBrains ? `${b}+` : b} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}

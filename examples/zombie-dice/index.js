@@ -93,7 +93,6 @@ export default defineGame({
     },
   },
   findings: [
-    { name: 'first player wins', kind: 'rate', measure: (_state, returns) => returns[0] },
     {
       name: 'turns ended by shotguns',
       kind: 'rate',
