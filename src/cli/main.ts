@@ -216,7 +216,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
       // Everything is written into a temp folder next to --out (a copy of it, so that --only keeps
       // the other pages) and swapped in at the end: a killed run leaves the old folder whole.
       const assumptionsPages = Object.fromEntries(allGames().flatMap((g) => (g.assumptionsPage ? [[g.id, { page: g.assumptionsPage, command: g.command }]] : [])));
-      const summary = await runReports({ out: opts.out, workers: opts.workers, quiet: !!opts.quiet, cacheDir, run: all.filter((e) => !only || only.includes(e.name)), all, runners, folderOf, log, assumptionsPages });
+      const summary = await runReports({ out: opts.out, workers: opts.workers, quiet: !!opts.quiet, cacheDir, run: all.filter((e) => !only || only.includes(e.name)), all, runners, folderOf, log, assumptionsPages, workbenchTabs: async () => (await import('../workbench/tab-list.js')).registryTabs(all) });
       log(opts.quiet ? whereToOpen(opts.out, summary).split('\n')[1] : whereToOpen(opts.out, summary));
     });
   unknownOptionFirst(root);

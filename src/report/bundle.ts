@@ -8,7 +8,8 @@
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { packageRoot } from '../core/paths.js';
 import { UserError } from '../core/errors.js';
 
@@ -27,9 +28,10 @@ function esbuild(): Esbuild {
 const NODE_BUILTINS = ['fs', 'path', 'url', 'os', 'module', 'child_process', 'crypto', 'worker_threads', 'process', 'util', 'events', 'stream', 'fs/promises', 'readline', 'perf_hooks', 'v8', 'zlib', 'assert'];
 const nodeStub = Object.fromEntries(NODE_BUILTINS.flatMap((m) => [[`node:${m}`, './src/report/node-stub.cjs'], [m, './src/report/node-stub.cjs']]));
 
-function bundle(entry: string, define: Record<string, string> = {}): string {
+function bundle(entry: string, define: Record<string, string> = {}, inject: string[] = []): string {
   const r = esbuild().buildSync({
     entryPoints: [entry],
+    inject,
     bundle: true,
     write: false,
     minify: true,
@@ -39,7 +41,8 @@ function bundle(entry: string, define: Record<string, string> = {}): string {
     target: 'es2022',
     legalComments: 'none',
     charset: 'utf8',
-    alias: nodeStub,
+    // a game module bundled for its generic tab imports the public API as 'oddsmith'
+    alias: { ...nodeStub, oddsmith: './src/workbench/generic-api.ts' },
     absWorkingDir: packageRoot(),
     logLevel: 'silent',
   });
@@ -58,16 +61,42 @@ export function chartsBundle(): string {
   return bundle(source('src/report/charts-entry.ts'));
 }
 
-/** reports/workbench/workbench.js */
-export function workbenchBundle(): string {
+/**
+ * One tab of the workbench's bar (src/workbench/views.ts): `file` is set for a game module
+ * bundled into the page for its generic tab.
+ */
+export interface BundledTab { tab: string; label: string; game?: string; module?: string; file?: string }
+
+/**
+ * reports/workbench/workbench.js. `tabs`: the tab bar, derived from the registry of games at report
+ * time (src/workbench/tab-list.ts); absent, the workbench's own views. The modules of the generic
+ * tabs are bundled into the page and into its balance worker, registered before either starts.
+ */
+export function workbenchBundle(tabs?: readonly BundledTab[]): string {
   // every shipped rules file, as presets: path → JSON (sorted, so the bundle is the same each run)
   const presets: Record<string, unknown> = {};
   const root = join(packageRoot(), 'rules');
   for (const game of readdirSync(root).sort())
     for (const f of readdirSync(join(root, game)).sort())
       if (f.endsWith('.json')) presets[`rules/${game}/${f}`] = JSON.parse(readFileSync(join(root, game, f), 'utf8'));
-  // the worker's script travels inside the page's (a page opened from file:// cannot load a second
-  // script into a worker): the page starts it from a Blob
-  const worker = bundle(source('src/workbench/worker.ts'));
-  return bundle(source('src/workbench/main.ts'), { __PRESETS__: JSON.stringify(presets), __WORKER_SOURCE__: JSON.stringify(worker) });
+  const modules = (tabs ?? []).filter((t) => t.file !== undefined);
+  const shown = tabs === undefined ? null : tabs.map(({ file: _file, ...t }) => t);
+  const tmp = modules.length ? mkdtempSync(join(tmpdir(), 'oddsmith-workbench-')) : null;
+  try {
+    const inject: string[] = [];
+    if (tmp) {
+      // the registration runs before the page's (and the worker's) first line
+      const reg = join(tmp, 'register-games.js');
+      const lines = modules.map((t, i) => `import g${i} from ${JSON.stringify(t.file)};`);
+      writeFileSync(reg, `import { registerWorkbenchGames } from ${JSON.stringify(source('src/workbench/generic-games.ts'))};\n${lines.join('\n')}\nregisterWorkbenchGames([${modules.map((_, i) => `g${i}`).join(', ')}]);\n`);
+      inject.push(reg);
+    }
+    // the worker's script travels inside the page's (a page opened from file:// cannot load a second
+    // script into a worker): the page starts it from a Blob
+    const worker = bundle(source('src/workbench/worker.ts'));
+    const generic = tmp ? bundle(source('src/workbench/generic-worker.ts'), {}, inject) : '';
+    return bundle(source('src/workbench/main.ts'), { __PRESETS__: JSON.stringify(presets), __WORKER_SOURCE__: JSON.stringify(worker), __GENERIC_WORKER_SOURCE__: JSON.stringify(generic), __WORKBENCH_TABS__: JSON.stringify(shown) }, inject);
+  } finally {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
 }

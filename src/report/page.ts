@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { writeFileAtomic, writeFilesAtomic } from '../core/files.js';
 import { renderSpec, type VlSpec } from './render.js';
 import { subtitleChars, withSubtitleLine, wrapBasis } from './chart-config.js';
-import { chartsBundle, workbenchBundle } from './bundle.js';
+import { chartsBundle, workbenchBundle, type BundledTab } from './bundle.js';
 import { packageRoot } from '../core/paths.js';
 import { UserError } from '../core/errors.js';
 
@@ -182,7 +182,7 @@ export function readManifest(reportsDir: string): Record<string, PageInfo[]> {
 const CLI_PAGE = 'cli:';
 
 /** reports/index.html: one link per page, in the order given (and the manifest, when given). */
-export function writeIndex(reportsDir: string, pages: readonly PageInfo[], manifest?: Record<string, PageInfo[]>): void {
+export function writeIndex(reportsDir: string, pages: readonly PageInfo[], manifest?: Record<string, PageInfo[]>, tabs?: readonly BundledTab[]): void {
   // pages written by single commands stay listed (and in the manifest) when the experiments are regenerated
   const cliPages = Object.entries(readManifest(reportsDir)).filter(([k]) => k.startsWith(CLI_PAGE)).sort(([a], [b]) => a.localeCompare(b));
   if (manifest) writeFileAtomic(join(reportsDir, 'manifest.json'), JSON.stringify({ ...manifest, ...Object.fromEntries(cliPages) }, null, 1) + '\n', 'reports manifest');
@@ -197,7 +197,7 @@ export function writeIndex(reportsDir: string, pages: readonly PageInfo[], manif
   writeFilesAtomic(
     [
       [join(reportsDir, 'assets', 'charts.js'), chartsBundle()],
-      [join(reportsDir, 'workbench', 'workbench.js'), workbenchBundle()],
+      [join(reportsDir, 'workbench', 'workbench.js'), workbenchBundle(tabs)],
       [join(reportsDir, 'workbench', 'index.html'), readFileSync(join(packageRoot(), 'src', 'workbench', 'index.html'), 'utf8')],
     ],
     'report scripts',

@@ -14,6 +14,7 @@ import { packageRoot } from '../core/paths.js';
 import { ExperimentCache, codeFiles, codeRoot } from './cache.js';
 import type { ExperimentFile, ExperimentRunner } from './experiment.js';
 import { readManifest, setAssumptionsPages, writeIndex, type PageInfo } from './page.js';
+import type { BundledTab } from './bundle.js';
 
 export interface RunOptions {
   out: string;
@@ -27,6 +28,8 @@ export interface RunOptions {
   runners: Record<string, () => Promise<ExperimentRunner>>;
   /** the games/ folder of each runner name ("wulong-race" → "wulong") */
   folderOf: Record<string, string>;
+  /** the workbench's tab bar, from the registry of games once the experiments ran (src/workbench/tab-list.ts) */
+  workbenchTabs?: () => Promise<readonly BundledTab[]>;
   /** where progress goes (stderr) */
   log: (line: string) => void;
   /** each game's page with its assumptions table and its command group (from the descriptors) */
@@ -139,7 +142,7 @@ export async function runReports(o: RunOptions): Promise<RunSummary> {
       if (!o.quiet) o.log(`${tag}: done in ${seconds.toFixed(1)} s (CPU ${cpu.toFixed(1)} s)`);
     }
     const pages: PageInfo[] = o.all.flatMap((e) => manifest[e.name] ?? []);
-    writeIndex(stage.dir, pages, Object.fromEntries(o.all.filter((e) => manifest[e.name]).map((e) => [e.name, manifest[e.name]])));
+    writeIndex(stage.dir, pages, Object.fromEntries(o.all.filter((e) => manifest[e.name]).map((e) => [e.name, manifest[e.name]])), o.workbenchTabs ? await o.workbenchTabs() : undefined);
     stage.commit();
     summary.pages = pages.length;
   } catch (err) {

@@ -19,6 +19,11 @@ import { $, h, esc, table, setTable, num, pct, fixed, delta, b64urlEncode, readH
 import { cantStopTab, draculaTab, tichuTab, weilongTab } from './odds-tabs.js';
 import { trainerTab } from './trainer.js';
 import { presetsOf, RulesEditor, tabRules } from './rules-editor.js';
+import { genericTab } from './generic-tab.js';
+import { VIEWS, type WorkbenchTab } from './views.js';
+
+/** the tab bar derived from the registry of games when the reports were written (null: every view) */
+declare const __WORKBENCH_TABS__: WorkbenchTab[] | null;
 
 /** rules/<game>/*.json, injected by the bundler: path → parsed JSON */
 declare const __PRESETS__: Record<string, unknown>;
@@ -433,6 +438,10 @@ ranked for the objective (<code>npx oddsmith mahjong discard --draws N --objecti
 // ---- tabs ------------------------------------------------------------------------------------------
 /** Each tab builds itself and returns what loads its state from an address. */
 const TABS: Record<string, (root: HTMLElement) => (q: URLSearchParams) => void> = { wulong: wulongTab, weilong: weilongTab, liars: liarsTab, mahjong: mahjongTab, tichu: tichuTab, dracula: draculaTab, cantstop: cantStopTab, trainer: trainerTab };
+/** The tabs shown, in the bar's order: each game's view, or the generic tab of a bundled game module. */
+const BAR = (__WORKBENCH_TABS__ ?? VIEWS).filter((t) => TABS[t.tab] || t.module);
+for (const t of BAR) if (t.module && t.game) TABS[t.tab] = genericTab(t.tab, t.game, t.module);
+const SHOWN = new Set(BAR.map((t) => t.tab));
 const loaders: Record<string, (q: URLSearchParams) => void> = {};
 /** Shows tab `id`; a tab opened for the first time, or given `q`, loads its state from `q` (else the address). */
 function show(id: string, q?: URLSearchParams): void {
@@ -446,13 +455,19 @@ function show(id: string, q?: URLSearchParams): void {
 /** The address decides the tab and its state: on load, and when the hash changes in an open tab. */
 function route(): void {
   const q = readHash();
-  const id = q.get('game') ?? 'wulong';
+  const id = q.get('game') ?? BAR[0].tab;
   clearLinkProblem();
-  if (TABS[id]) return show(id, q);
-  linkProblem(`the address names the game "${id}", which the workbench does not have (it has ${Object.keys(TABS).join(', ')})`, 'Open the Wulong / Farkle rulebook instead', () => show('wulong', new URLSearchParams()));
+  if (SHOWN.has(id)) return show(id, q);
+  linkProblem(`the address names the game "${id}", which the workbench does not have (it has ${[...SHOWN].join(', ')})`, 'Open the Wulong / Farkle rulebook instead', () => show('wulong', new URLSearchParams()));
 }
 function start(): void {
   (globalThis as unknown as { oddsmithWorkbench: unknown }).oddsmithWorkbench = { timing, last, chartAt, tabTiming };
+  // the tab bar and the tabs' sections, from the list
+  const nav = $('nav[role=tablist]');
+  for (const t of BAR) {
+    nav.append(h('button', { 'data-tab': t.tab }, t.label), ' ');
+    document.body.append(h('section', { class: 'tab', id: `tab-${t.tab}` }));
+  }
   document.querySelectorAll<HTMLElement>('nav button').forEach((b) => b.addEventListener('click', () => {
     const id = b.dataset.tab!;
     show(id);

@@ -7,9 +7,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { findChromium, launch } from './browser.js';
+import { findChromium, launch, type Page } from './browser.js';
 
-export const TABS = ['wulong', 'weilong', 'liars', 'mahjong', 'tichu', 'dracula', 'cantstop', 'trainer'] as const;
+/** The tabs of a written workbench: its tab bar, as the page builds it from the list written at report time. */
+export async function workbenchTabIds(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('nav button[data-tab]')].map((e) => e.dataset.tab!));
+}
 
 export async function screenshots(reportsDir: string, log: (s: string) => void): Promise<string[]> {
   const c = findChromium();
@@ -23,10 +26,16 @@ export async function screenshots(reportsDir: string, log: (s: string) => void):
   const browser = await launch(c.path);
   const written: string[] = [];
   try {
+    const index = pathToFileURL(resolve(reportsDir, 'workbench', 'index.html')).href;
+    const first = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+    await first.goto(index);
+    await first.waitForSelector('nav button[data-tab]');
+    const tabs = await workbenchTabIds(first);
+    await first.close();
     // a desktop and a phone width (the phone layout puts the figures first)
-    for (const [tab, width] of TABS.flatMap((t) => [[t, 1300], [t, 390]] as const)) {
+    for (const [tab, width] of tabs.flatMap((t) => [[t, 1300], [t, 390]] as const)) {
       const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 1000 } });
-      await page.goto(`${pathToFileURL(resolve(reportsDir, 'workbench', 'index.html')).href}#game=${tab}`);
+      await page.goto(`${index}#game=${tab}`);
       await page.waitForSelector(`#tab-${tab}.active`);
       if (tab === 'wulong') await page.waitForSelector('#w-sens-table', { timeout: 120_000 });
       else if (tab === 'tichu') await page.waitForSelector('body[data-tichu-table="ready"]', { timeout: 120_000 });

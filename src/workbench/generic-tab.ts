@@ -1,0 +1,155 @@
+/// <reference lib="dom" />
+/**
+ * The workbench tab every outside game gets from its definition alone: the rules editor its schema
+ * generates (src/workbench/rules-editor.ts), and the balance figures — the first player's win rate
+ * with its 95% interval, every seat's, the game's length — simulated in a worker
+ * (generic-worker.ts) as the rules change, with a progress count while the deals are played. The
+ * figures are `oddsmith <game> balance`'s for the same deals, seed and shard count.
+ */
+import { defaults } from '../core/schema.js';
+import { validate } from '../core/schema.js';
+import type { MatchResult } from '../play/match.js';
+import { $, esc, num, pct, setTable, writeHash } from './dom.js';
+import type { BalanceReply, BalanceRequest } from './generic-worker.js';
+import { workbenchGame } from './generic-games.js';
+import { tabRules } from './rules-editor.js';
+
+/** the generic worker's script, bundled as text (src/report/bundle.ts) */
+declare const __GENERIC_WORKER_SOURCE__: string;
+
+let worker: Worker | undefined, nextId = 0;
+const listeners = new Map<number, (r: BalanceReply) => void>();
+function balanceWorker(): Worker {
+  if (!worker) {
+    worker = new Worker(URL.createObjectURL(new Blob([__GENERIC_WORKER_SOURCE__], { type: 'text/javascript' })));
+    worker.onmessage = (e: MessageEvent<BalanceReply>) => listeners.get(e.data.id)?.(e.data);
+  }
+  return worker;
+}
+
+/** The shard count of the command the figures equal (`--shard-count`): also the number of progress steps. */
+export const SHARDS = 16;
+
+const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+/** A preset laid over the defaults: sections merge field by field, anything else replaces. */
+function overlay(base: unknown, over: unknown): unknown {
+  if (!isObj(base) || !isObj(over)) return over;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) out[k] = overlay(base[k], v);
+  return out;
+}
+
+const ci = (c: readonly number[], f: (x: number) => string) => `[${f(c[0])}, ${f(c[1])}]`;
+
+/** The builder of the tab `tab` for the bundled game `id` (main.ts calls it on first view). */
+export function genericTab(tab: string, id: string, module: string): (root: HTMLElement) => (q: URLSearchParams) => void {
+  return (root) => {
+    const { definition: def, sg, schema } = workbenchGame(id);
+    const base = defaults(schema);
+    const presets = [{ path: 'default', rules: base }, ...Object.entries(def.rules.presets ?? {}).map(([name, p]) => ({ path: name, rules: overlay(base, p) }))];
+    const own = sg.playerNames;
+    const players = ['uniform', ...own];
+    const p = `${tab}-g`;
+    root.innerHTML = `<h2>${esc(def.title)}: balance as the rules change</h2><div class="cols"><div>
+<form onsubmit="return false"><p class="field"><label>player in every seat <select id="${p}-player">${players.map((n) => `<option value="${esc(n)}">${esc(n)}</option>`).join('')}</select></label>
+<label>seats <input type="number" id="${p}-seats" min="1" max="64"></label>
+<label>deals <input type="number" id="${p}-deals" min="16" max="100000" step="100"></label>
+<label>seed <input type="number" id="${p}-seed" min="0"></label></p></form>
+<p class="note">${esc(def.summary ?? def.title)}. Every edit replays the deals in a worker of this page, with the game's own code (its module, bundled when the reports were written).</p>
+<div id="${p}-rules"></div></div>
+<div id="${p}-results"><p class="note">Rules: <span id="${p}-label"></span></p><div class="error" id="${p}-error" role="alert"></div><p class="stale-note" id="${p}-stale" hidden></p>
+<div id="${p}-out"><p>First player's win rate: <span class="big" id="${p}-first"></span> <span id="${p}-first-ci"></span> <span class="note" id="${p}-fair"></span></p>
+<p><progress id="${p}-progress" max="1" value="0"></progress> <span class="note" id="${p}-count"></span></p>
+<h3>Each seat's share of the win</h3><div id="${p}-seats-table"></div>
+<h3>Game length and shared wins</h3><div id="${p}-length-table"></div>
+<p class="note" id="${p}-command"></p></div></div></div>`;
+    const el = <T extends HTMLElement = HTMLInputElement>(k: string) => $<T>(`#${p}-${k}`);
+    let runs = 0, shown = false, current = 0;
+    const { editor, fromAddress } = tabRules(el('rules'), { id: `${p}r`, game: def.title, schema, presets, validate: (raw, where) => validate(schema, raw, where) }, () => update(true));
+    const stale = (message: string) => {
+      el('out').classList.toggle('stale', shown);
+      el('stale').hidden = false;
+      el('stale').textContent = shown ? `These figures are for the last valid rules and settings, not for these: ${message}` : `No figures: ${message}`;
+    };
+    const settings = () => ({ player: el<HTMLSelectElement>('player').value, seats: el('seats').value.trim(), deals: el('deals').value.trim(), seed: el('seed').value.trim() });
+    const show = (r: MatchResult, done: number, of: number, final: boolean, ms: number, req: BalanceRequest) => {
+      const first = r.seats[0];
+      const fair = 1 / (r.teams ?? r.players);
+      el('first').textContent = pct(first.winRate.p, 1);
+      el('first-ci').textContent = `95% CI ${ci(first.winRate.ci95, (x) => pct(x, 1))}`;
+      el('fair').textContent = `fair share ${pct(fair, 1)}; ${req.players} × ${req.player}`;
+      const bar = el<HTMLProgressElement>('progress');
+      bar.max = of;
+      bar.value = done;
+      el('count').textContent = final ? `${done.toLocaleString('en-US')} deals × ${r.teams ?? r.players} seatings = ${r.games.toLocaleString('en-US')} games, simulated in this page in ${(ms / 1000).toFixed(1)} s` : `${done.toLocaleString('en-US')} of ${of.toLocaleString('en-US')} deals played…`;
+      setTable(el('seats-table'), r.seats.map((s) => ({ seat: s.role ?? `${s.seat + 1}${s.seat === 0 ? ' (first)' : ''}`, 'win rate': pct(s.winRate.p, 1), '95% CI (by deal)': ci(s.winRate.ci95, (x) => pct(x, 1)), 'vs fair share': `${s.advantage >= 0 ? '+' : '−'}${Math.abs(100 * s.advantage).toFixed(1)} pts` })));
+      setTable(el('length-table'), [{ figure: 'decisions per game', value: num(r.length.mean, 1), '95% CI': ci(r.length.ci95, (x) => num(x, 1)) }, { figure: 'shared wins', value: pct(r.sharedWins.p, 1), '95% CI': ci(r.sharedWins.ci95, (x) => pct(x, 1)) }]);
+      const rules = editor.linkParam ? ' --rules <these rules, downloaded>' : '';
+      el('command').innerHTML = `The same figures as <code>${esc(`npx oddsmith --game ${module} ${id} balance --strategies ${req.player} --players ${req.players} --deals ${req.deals} --seed ${req.seed} --shard-count ${SHARDS}${rules}`)}</code>.`;
+    };
+    const run = () => {
+      const s = settings();
+      if (editor.rules === null) {
+        stale(editor.problem ?? 'the rules are invalid');
+        root.ownerDocument.body.setAttribute(`data-${tab}-ready`, String(++runs));
+        return;
+      }
+      const rules = editor.rules as never;
+      const range = sg.seats(rules);
+      const seats = s.seats === '' ? range.default : Number(s.seats);
+      const deals = Number(s.deals), seed = Number(s.seed);
+      let problem: string | null = null;
+      if (!Number.isInteger(seats) || seats < range.min || seats > range.max) problem = `seats: ${id} seats ${range.min}..${range.max} players under these rules (got ${s.seats})`;
+      else if (!Number.isInteger(deals) || deals < SHARDS || deals > 100_000) problem = `deals: a whole number in ${SHARDS}..100000 (got ${s.deals})`;
+      else if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 32 - 1) problem = `seed: a whole number in 0..4294967295 (got ${s.seed})`;
+      if (problem) {
+        el('error').textContent = problem;
+        stale(problem);
+        root.ownerDocument.body.setAttribute(`data-${tab}-ready`, String(++runs));
+        return;
+      }
+      el('error').textContent = '';
+      el('label').textContent = editor.title;
+      const req: BalanceRequest = { id: ++nextId, tab, game: id, rules, player: s.player, players: seats, deals, seed, shardCount: SHARDS };
+      current = req.id;
+      listeners.set(req.id, (reply) => {
+        if (reply.id !== current) return void listeners.delete(reply.id);
+        if ('error' in reply) {
+          listeners.delete(reply.id);
+          el('error').textContent = reply.error;
+          stale(reply.error);
+          root.ownerDocument.body.setAttribute(`data-${tab}-ready`, String(++runs));
+          return;
+        }
+        show(reply.result, reply.done, reply.of, reply.final, reply.ms, req);
+        el('stale').hidden = true;
+        el('out').classList.remove('stale');
+        shown = true;
+        if (reply.final) {
+          listeners.delete(reply.id);
+          root.ownerDocument.body.setAttribute(`data-${tab}-ready`, String(++runs));
+        }
+      });
+      balanceWorker().postMessage(req);
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    /** `write`: after an edit; a page opened from a link keeps its address as it was */
+    const update = (write: boolean) => {
+      const link = editor.linkParam;
+      writeHash({ game: tab, ...settings(), ...(link ? { rules: link } : {}) }, write);
+      clearTimeout(timer);
+      timer = setTimeout(run, write ? 150 : 0);
+    };
+    root.addEventListener('input', (e) => { if (!(e.target as HTMLElement).closest('.rules-editor')) update(true); });
+    return (q) => {
+      const mine = q.get('game') === tab;
+      const get = (k: string, d: string) => (mine ? q.get(k) ?? d : d);
+      el<HTMLSelectElement>('player').value = players.includes(get('player', '')) ? get('player', '') : (own[0] ?? 'uniform');
+      el('seats').value = get('seats', '');
+      el('deals').value = get('deals', '1000');
+      el('seed').value = get('seed', '1');
+      fromAddress(q, mine);
+      update(false);
+    };
+  };
+}

@@ -1,0 +1,57 @@
+/// <reference lib="webworker" />
+/**
+ * The worker of the generic game tabs: a balance run of a bundled outside game (src/play/match.ts,
+ * the same code as `oddsmith <game> balance`), shard by shard in the command's shard order, so the
+ * page shows the figures growing with a progress count and the last one equals the command's output
+ * for the same deals, seed and shard count. A newer request for the same tab replaces a running one
+ * (checked between shards). Bundled as text into the page's script (src/report/bundle.ts).
+ */
+import { Rng } from '../core/rng.js';
+import { playMatches, summarizeMatches, type MatchResult } from '../play/match.js';
+import { workbenchGame } from './generic-games.js';
+
+export interface BalanceRequest {
+  id: number;
+  /** which tab asked: a newer request of the tab replaces its older one */
+  tab: string;
+  game: string;
+  rules: unknown;
+  player: string;
+  players: number;
+  deals: number;
+  seed: number;
+  shardCount: number;
+}
+
+export type BalanceReply =
+  | { id: number; done: number; of: number; result: MatchResult; final: boolean; ms: number }
+  | { id: number; error: string };
+
+const latest = new Map<string, number>();
+const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function balance(r: BalanceRequest): Promise<void> {
+  const t0 = performance.now();
+  const { sg } = workbenchGame(r.game);
+  const params = { game: r.game, rules: r.rules, entrants: Array.from({ length: r.players }, () => r.player) };
+  let acc: Float64Array | undefined;
+  let done = 0;
+  for (let shard = 0; shard < r.shardCount; shard++) {
+    const size = Math.floor(r.deals / r.shardCount) + (shard < r.deals % r.shardCount ? 1 : 0);
+    const part = playMatches(sg, params, Rng.forShard(r.seed, shard), size);
+    // added in shard order from zero, as src/parallel/shards.ts merges them: the same bits
+    if (!acc) acc = new Float64Array(part.length);
+    for (let i = 0; i < acc.length; i++) acc[i] += part[i];
+    done += size;
+    const final = shard === r.shardCount - 1;
+    postMessage({ id: r.id, done, of: r.deals, result: summarizeMatches(sg, params, acc), final, ms: performance.now() - t0 } satisfies BalanceReply);
+    if (final) return;
+    await tick();
+    if (latest.get(r.tab) !== r.id) return;
+  }
+}
+
+addEventListener('message', (e: MessageEvent<BalanceRequest>) => {
+  latest.set(e.data.tab, e.data.id);
+  balance(e.data).catch((err: unknown) => postMessage({ id: e.data.id, error: (err as Error).message } satisfies BalanceReply));
+});

@@ -1,0 +1,97 @@
+/**
+ * The workbench's tab bar from the registry of games (src/workbench/tab-list.ts) and the generic
+ * tab of a game loaded from a module (src/workbench/generic-tab.ts), in Debian's chromium: the Pig
+ * fixture bundled as `report` bundles it, its first-player figure equal to `pig balance` for the
+ * same deals and seed, an edit of the rules replaying the deals (the CLI's figure for `--set`), and
+ * invalid rules greying the figures with the validator's line. Screenshots at 1280 and 390 px go to
+ * $TMPDIR/oddsmith-generic-*.png. The browser part skips with the reason when there is no chromium.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { GAMES } from '../src/games/index.js';
+import { workbenchBundle } from '../src/report/bundle.js';
+import { launch, type Browser, type Page } from '../src/workbench/browser.js';
+import { workbenchTabs } from '../src/workbench/tab-list.js';
+import { VIEWS } from '../src/workbench/views.js';
+import { ROOT } from './helpers/cli.js';
+import { chromium, cliJson, collectErrors } from './helpers/workbench-page.js';
+
+const PIG = join(ROOT, 'test', 'fixtures', 'pig', 'index.js');
+
+describe('the tab bar from the registry', () => {
+  it("every view names a game of the registry, and each built-in's view is in the bar once", () => {
+    const ids = GAMES.map((g) => g.id);
+    for (const v of VIEWS) if (v.game) expect(ids, v.tab).toContain(v.game);
+    const bar = workbenchTabs(GAMES, new Map());
+    expect(bar.map((t) => t.tab)).toEqual([...GAMES.flatMap((g) => VIEWS.filter((v) => v.game === g.id).map((v) => v.tab)), 'trainer']);
+  });
+
+  it('a game loaded from a module gets a generic tab; an id a view already uses gets another', async () => {
+    const { descriptorOf, loadGameModule } = await import('../src/games/registry.js');
+    const { definition } = await loadGameModule(PIG);
+    const pig = descriptorOf(definition);
+    const bar = workbenchTabs([...GAMES, pig], new Map([['pig', PIG]]));
+    expect(bar.at(-2)).toMatchObject({ tab: 'pig', game: 'pig', label: 'Pig', file: PIG, module: './test/fixtures/pig/index.js' });
+    const clash = workbenchTabs([{ ...pig, id: 'trainer' }], new Map([['trainer', PIG]]));
+    expect(clash.map((t) => t.tab)).toEqual(['trainer-game', 'trainer']);
+  });
+});
+
+describe.skipIf(chromium.path === null)('the generic tab in chromium', () => {
+  let dir: string, browser: Browser, url: string;
+  const errors: string[] = [];
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'oddsmith-generic-'));
+    mkdirSync(join(dir, 'workbench'));
+    const { descriptorOf, loadGameModule } = await import('../src/games/registry.js');
+    const pig = descriptorOf((await loadGameModule(PIG)).definition);
+    writeFileSync(join(dir, 'workbench', 'workbench.js'), workbenchBundle(workbenchTabs([...GAMES, pig], new Map([['pig', PIG]]))));
+    copyFileSync(join(ROOT, 'src', 'workbench', 'index.html'), join(dir, 'workbench', 'index.html'));
+    url = pathToFileURL(join(dir, 'workbench', 'index.html')).href;
+    browser = await launch(chromium.path!);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const open = async (hash: string, width = 1280) => {
+    const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 1000 } });
+    collectErrors(page, errors);
+    await page.goto(url + hash);
+    return page;
+  };
+  const ready = (page: Page, n: number) => page.waitForSelector(`body[data-pig-ready="${n}"]`, { timeout: 60_000 });
+  const pig = (args: string[]) => cliJson(['--game', PIG, 'pig', 'balance', '--strategies', 'hold', '--players', '2', '--deals', '400', '--seed', '3', '--shard-count', '16', '--quiet', '--json', ...args]) as { seats: { winRate: { p: number; ci95: number[] } }[] };
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+  it("shows the balance command's figures, replays them after an edit, and greys them for invalid rules", async () => {
+    const page = await open('#game=pig&player=hold&deals=400&seed=3');
+    await ready(page, 1);
+    const tabs = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('nav button')].map((b) => b.dataset.tab));
+    expect(tabs).toContain('pig');
+    expect(tabs).toContain('cantstop');
+    const cli = pig([]);
+    expect(await page.textContent('#pig-g-first')).toBe(pct(cli.seats[0].winRate.p));
+    expect(await page.textContent('#pig-g-first-ci')).toBe(`95% CI [${pct(cli.seats[0].winRate.ci95[0])}, ${pct(cli.seats[0].winRate.ci95[1])}]`);
+    expect(await page.evaluate(() => (document.querySelector('#pig-g-progress') as HTMLProgressElement).value)).toBe(400);
+    await page.screenshot({ path: join(tmpdir(), 'oddsmith-generic-pig.png'), fullPage: true });
+
+    await page.fill('input[data-path="target"]', '20');
+    await ready(page, 2);
+    const short = pig(['--set', 'target=20']);
+    expect(await page.textContent('#pig-g-first')).toBe(pct(short.seats[0].winRate.p));
+    expect(short.seats[0].winRate.p).not.toBe(cli.seats[0].winRate.p);
+
+    await page.fill('input[data-path="target"]', '5');
+    await ready(page, 3);
+    expect(await page.evaluate(() => document.querySelector('#pig-g-out')!.classList.contains('stale'))).toBe(true);
+    expect(await page.textContent('#pig-g-stale')).toMatch(/target must be .*10\.\.1000/);
+    const phone = await open('#game=pig&player=hold&deals=400&seed=3', 390);
+    await ready(phone, 1);
+    await phone.screenshot({ path: join(tmpdir(), 'oddsmith-generic-pig-phone.png'), fullPage: true });
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
