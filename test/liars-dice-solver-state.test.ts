@@ -64,10 +64,33 @@ describe('liars solve --checkpoint: a stopped solve continues to the same result
     expect(readdirSync(d)).toEqual([]);
   });
 
+  it('Ctrl-C while continuing a saved solve says the checkpoint is kept, and it still resumes', async () => {
+    const path = join(dir, 'cli.state');
+    const before = readFileSync(path);
+    const child = spawn(process.execPath, ['dist/src/cli/main.js', 'liars', 'solve', '--dice', '1,2', '--sides', '4', '--variant', 'openspiel', '--algorithm', 'pcfr+last', '--target', '1e-9', '--workers', '1', '--checkpoint', path], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    let stderr = '';
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    await new Promise((r) => setTimeout(r, 2500));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr.trim()).toMatch(/^oddsmith: interrupted; .*cli\.state still holds the solve's state at iteration 600: the same command continues from there$/);
+    expect(stderr).not.toMatch(/nothing written/);
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
   const bad: [string, () => string, string[], RegExp][] = [
     ['another solve', () => join(dir, 'cli.state'), ['--variant', 'seed'], /holds a solve of openspiel, 1 v 2 dice, 4 sides, pcfr\+last, float64; this command asks for seed, 1 v 2 dice, 4 sides, pcfr\+last, float64/],
     ['another precision', () => join(dir, 'cli.state'), ['--precision', 'float32'], /this command asks for openspiel, 1 v 2 dice, 4 sides, pcfr\+last, float32/],
-    ['cut short', () => { const p = join(dir, 'cut.state'); writeFileSync(p, readFileSync(join(dir, 'cli.state')).subarray(0, 100_000)); return p; }, [], /not a usable solver state: \d+ bytes of stores, 1965600 expected/],
+    ['cut short', () => { const p = join(dir, 'cut.state'); writeFileSync(p, readFileSync(join(dir, 'cli.state')).subarray(0, 100_000)); return p; }, [], /not a usable solver state: \d+ bytes of stores after the header, 1965600 expected/],
+    ['a header whose store count is wrong', () => {
+      const raw = readFileSync(join(dir, 'cli.state'));
+      const nl = raw.indexOf(10);
+      const head = JSON.parse(raw.subarray(0, nl).toString('utf8')) as Record<string, unknown>;
+      const p = join(dir, 'count.state');
+      writeFileSync(p, Buffer.concat([Buffer.from(JSON.stringify({ ...head, storeBytes: 8 })), raw.subarray(nl)]));
+      return p;
+    }, [], /not a usable solver state: its header gives 8 bytes of stores, this solve has 1965600 \(remove it/],
     ['no header', () => { const p = join(dir, 'nohead.state'); writeFileSync(p, 'x'.repeat(50)); return p; }, [], /not a usable solver state: no header line/],
     ['damaged header', () => { const p = join(dir, 'damaged.state'); writeFileSync(p, '{"format": oops\n'); return p; }, [], /its JSON header is damaged/],
     ['a strategy file', () => { const p = join(dir, 'other.state'); writeFileSync(p, JSON.stringify({ format: 'oddsmith liars-dice equilibrium', version: 2 }) + '\n'); return p; }, [], /format is not "oddsmith liars-dice solver state"/],

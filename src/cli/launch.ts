@@ -11,7 +11,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { MessageChannel, Worker, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
-import { reportTemporaries, undoTemporaries, type Temporary } from '../core/files.js';
+import { reportKept, reportTemporaries, undoTemporaries, type Temporary } from '../core/files.js';
 
 /** What the main thread hands the command's worker. */
 interface CliWorkerData {
@@ -25,7 +25,7 @@ interface CliWorkerData {
 }
 
 /** Worker → main thread. */
-type Message = { temp: string; t: Temporary | null } | { code: number } | { fd: 1 | 2; chunk: string | Uint8Array } | { stdin: 'start' };
+type Message = { temp: string; t: Temporary | null } | { code: number } | { fd: 1 | 2; chunk: string | Uint8Array } | { stdin: 'start' } | { kept: string };
 /** Main thread → worker: the terminal's size, and the process's stdin when the command reads it. */
 type Reply = { columns?: number; outColumns?: number } | { stdinChunk: Uint8Array } | { stdinEnd: true };
 
@@ -33,6 +33,8 @@ type Reply = { columns?: number; outColumns?: number } | { stdinChunk: Uint8Arra
 const STOP_GRACE_MS = 2000;
 
 export const INTERRUPTED = 'oddsmith: interrupted; nothing written\n';
+/** The "interrupted" line when the command kept something on purpose (a checkpoint saved). */
+export const interruptedKeeping = (kept: string) => `oddsmith: interrupted; ${kept}\n`;
 export const exitCodeOf = (signal: 'SIGINT' | 'SIGTERM') => (signal === 'SIGINT' ? 130 : 143);
 
 /** Main thread: run the CLI (`entry`, the module that calls serve()) on a worker, relay, handle signals. */
@@ -40,11 +42,13 @@ export function launch(entry: string, argv: string[]): void {
   const { port1, port2 } = new MessageChannel();
   const temps = new Map<string, Temporary>();
   let code: number | undefined;
+  let kept: string | undefined;
   let readingStdin = false;
   const take = (m: Message) => {
     if ('fd' in m) (m.fd === 1 ? process.stdout : process.stderr).write(m.chunk);
     else if ('code' in m) code = m.code;
     else if ('stdin' in m) relayStdin();
+    else if ('kept' in m) kept = m.kept;
     else if (m.t) temps.set(m.temp, m.t);
     else temps.delete(m.temp);
   };
@@ -87,7 +91,7 @@ export function launch(entry: string, argv: string[]): void {
       for (let m = receiveMessageOnPort(port1); m; m = receiveMessageOnPort(port1)) take(m.message as Message);
       undoTemporaries(temps.values());
       if (process.stderr.isTTY) process.stderr.write('\r\x1b[K'); // the progress line, if one is drawn
-      process.stderr.write(INTERRUPTED);
+      process.stderr.write(kept === undefined ? INTERRUPTED : interruptedKeeping(kept));
       if (stuck) {
         // process.exit() would wait for the stuck worker: the default action of the signal does not
         process.removeAllListeners(signal);
@@ -149,6 +153,7 @@ export function serve(main: (argv: string[]) => Promise<number>): void {
   });
   d.port.unref(); // resize messages must not keep the worker alive once the command is done
   reportTemporaries((temp, t) => d.port.postMessage({ temp, t } satisfies Message));
+  reportKept((what) => d.port.postMessage({ kept: what } satisfies Message));
   relay(process.stdout, 1, d.port);
   relay(process.stderr, 2, d.port);
   // a worker has no stdin of its own: the main thread relays the process's when a command asks for

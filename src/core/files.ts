@@ -31,6 +31,18 @@ function untrack(key: string): void {
   if (inFlight.delete(key)) reporter?.(key, null);
 }
 
+/**
+ * What an interrupt leaves behind on purpose (a solve's checkpoint saved): the CLI's "interrupted"
+ * line says it instead of "nothing written". The worker thread reports it to the main thread.
+ */
+let keptReporter: ((what: string) => void) | undefined;
+export function reportKept(to: (what: string) => void): void {
+  keptReporter = to;
+}
+export function noteKept(what: string): void {
+  keptReporter?.(what);
+}
+
 /** Undo the given temporaries: remove temp files/folders, put a folder moved aside back if its replacement is not in place. */
 export function undoTemporaries(list: Iterable<Temporary>): void {
   for (const t of list) {

@@ -1,5 +1,6 @@
 /**
- * A one-line progress display on stderr, shown only when stderr is a terminal and not --quiet:
+ * A one-line progress display on stderr, drawn when stderr is a terminal and not --quiet (when it
+ * is not, a CI log, a plain line every 30 s instead, so a long command shows it is alive):
  * label in words, done/total with units, percent, rate and ETA, and a bar when there is room. The
  * line never exceeds the terminal's width (it would wrap and flood), and it redraws itself every
  * half second so that a long single shard still shows its elapsed time.
@@ -14,6 +15,26 @@ export interface ProgressOptions {
 }
 
 const active = new Set<() => void>();
+
+/** How often a long command says it is alive when stderr is a log, not a terminal. */
+export const LOG_EVERY_MS = 30_000;
+/** A log line's width (text outputs stay under 100 columns). */
+const LOG_WIDTH = 99;
+
+/**
+ * For a long computation that reports no counts (a solve): `say(line)` writes the line to stderr at
+ * most every LOG_EVERY_MS when stderr is a log; nothing on a terminal (it draws its own line) or
+ * with --quiet. Call it as often as convenient.
+ */
+export function logEvery(quiet: boolean, stream: NodeJS.WriteStream = process.stderr, everyMs = LOG_EVERY_MS): (line: () => string) => void {
+  if (quiet || stream.isTTY === true) return () => {};
+  let last = Date.now();
+  return (line) => {
+    if (Date.now() - last < everyMs) return;
+    last = Date.now();
+    stream.write(`${line()}\n`);
+  };
+}
 
 /** Erase every progress line being drawn (before printing an "interrupted" line). */
 export function clearProgress(): void {
@@ -100,18 +121,27 @@ export function progressBar(label: string, quiet = false, opts: ProgressOptions 
     if (drawn) stream.write('\r\x1b[K');
     drawn = false;
   };
-  const timer = enabled ? setInterval(draw, 500) : undefined;
+  // a log (not a terminal): a whole line every LOG_EVERY_MS, from the timer when the thread is free
+  // and from the ticks when in-thread shards keep it busy
+  const logging = !quiet && !enabled;
+  if (logging) last = start;
+  const logLine = () => {
+    stream.write(`${progressLine(label, opts.unit ?? '', done, of, (Date.now() - start) / 1000, LOG_WIDTH)}\n`);
+    last = Date.now();
+  };
+  const timer = enabled ? setInterval(draw, 500) : logging ? setInterval(() => Date.now() - last >= LOG_EVERY_MS && logLine(), LOG_EVERY_MS / 6) : undefined;
   timer?.unref();
   if (enabled) active.add(clear);
   const tick = (d: number, o: number) => {
     done = d;
     of = o;
     if (enabled && (Date.now() - last >= 100 || d >= o)) draw();
+    else if (logging && Date.now() - last >= LOG_EVERY_MS) logLine();
   };
   return Object.assign(tick, {
     end() {
-      if (!enabled) return;
       clearInterval(timer);
+      if (!enabled) return;
       clear();
       active.delete(clear);
     },

@@ -45,6 +45,21 @@ function compiledModule(url: string): string {
   return `${root}dist/${url.slice(root.length, -3)}.js`;
 }
 
+/**
+ * One pool per thread count, kept for the process: starting threads and loading a game's kernels
+ * in them costs more CPU than many small runs themselves (a report runs hundreds). Idle workers
+ * are unref'd by piscina, so the pool never keeps a finished process alive.
+ */
+const pools = new Map<number, Piscina>();
+function sharedPool(workers: number): Piscina {
+  let pool = pools.get(workers);
+  if (!pool) {
+    pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+    pools.set(workers, pool);
+  }
+  return pool;
+}
+
 /** Let the event loop breathe between in-thread shards: progress redraws and Ctrl-C get handled. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -64,17 +79,13 @@ async function runShards(e: Experiment, indexes: readonly number[], opts: RunOpt
   } else {
     const module = compiledModule(kernelModule(e.kernel));
     const setups = workerSetups().map((s) => ({ module: compiledModule(s.module), arg: s.arg }));
-    const pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
-    try {
-      await Promise.all(
-        tasks.map(async (t) => {
-          parts[t.shardIndex] = await pool.run({ ...t, module, setups });
-          opts.onShardDone?.(++done, tasks.length, t.shardIndex);
-        }),
-      );
-    } finally {
-      await pool.destroy();
-    }
+    const pool = sharedPool(workers);
+    await Promise.all(
+      tasks.map(async (t) => {
+        parts[t.shardIndex] = await pool.run({ ...t, module, setups });
+        opts.onShardDone?.(++done, tasks.length, t.shardIndex);
+      }),
+    );
   }
   return parts;
 }

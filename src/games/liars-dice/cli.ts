@@ -18,7 +18,8 @@ import { stateGame } from './state.js';
 import { parseStrategyList, parseStrategySpec, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
 import { checkSeating, exploit, odds, solve, sweep, sweepChart, table } from './questions.js';
 import { renderSpec } from '../../report/render.js';
-import { checkOutputs, writeFileAtomic } from '../../core/files.js';
+import { checkOutputs, noteKept, writeFileAtomic } from '../../core/files.js';
+import { logEvery } from '../../core/progress.js';
 import { solverSource, writeStrategyFile } from './strategy-file.js';
 import { checkAssumptions } from './assumptions.js';
 import { register as registerGrade } from './grade-cli.js';
@@ -197,12 +198,20 @@ export function register(program: Command): void {
         writeSolverState(statePath!, solver, convergence);
         savedAt = solver.iterations;
         savedTime = performance.now();
+        // an interrupt from now on keeps this: the "interrupted" line says so
+        noteKept(`the solve's state at iteration ${savedAt} is saved in ${statePath!}: the same command continues from there`);
       };
+      if (resume) noteKept(`${statePath!} still holds the solve's state at iteration ${resumedAt}: the same command continues from there`);
+      // in a log (stderr not a terminal) a line at least every 30 s: the solve is alive
+      const log = logEvery(!!opts.quiet);
+      let lastCheck = resume?.convergence[resume.convergence.length - 1];
       let file: ({ path: string } & ReturnType<typeof writeStrategyFile>['stored']) | undefined;
       const r = await solve.answer({
         ...params,
         resume,
+        onIteration: (iterations, seconds) => log(() => `liars solve: iteration ${iterations}, ${Math.round(seconds)} s${lastCheck ? `; exploitability ${lastCheck.exploitability.toExponential(3)} at iteration ${lastCheck.iteration} (target ${opts.target.toExponential(0)})` : ''}`),
         onCheckpoint: (p, solver, convergence) => {
+          lastCheck = p;
           if (progress) process.stderr.write(`\riteration ${p.iteration}: exploitability ${p.exploitability.toExponential(3)}   `);
           if (statePath !== undefined && p.iteration !== savedAt && performance.now() - savedTime >= 60_000) save(solver, convergence);
         },

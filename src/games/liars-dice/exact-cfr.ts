@@ -741,6 +741,8 @@ export interface SolveOptions extends SolverConfig {
    * one solve's without the stop (and so is its result at the same iteration).
    */
   resume?: { convergence: readonly ConvergencePoint[]; load(solver: LiarsSolver): void };
+  /** after every iteration: the iterations done and this run's seconds (for progress lines in a log) */
+  onIteration?: (iterations: number, seconds: number) => void;
 }
 
 export interface OpeningRow {
@@ -802,6 +804,7 @@ export function solve(o: SolveOptions, onCheckpoint?: (p: ConvergencePoint, solv
     while (solver.iterations < next) {
       if (solver.iterations > first && secs() + measuring >= limit) { timeUp = true; break; }
       solver.iterate(1);
+      o.onIteration?.(solver.iterations, secs());
     }
     const m0 = secs();
     ex = solver.schedule.lastIterate ? solver.chooseProfile() : solver.exploitability();

@@ -100,7 +100,7 @@ export const solve = defineQuestion<SolveParams, SolveResult>({
   summary: 'the two-player equilibrium by CFR+ (or DCFR, PCFR+): the opener\'s value, the exact best-response exploitability, the opening bids',
   exact: true,
   answer: (p) => {
-    const { solver, result } = solveCfr({ variant: p.variant, dice: p.dice, sides: p.sides, target: p.target, maxIterations: p.maxIterations, maxSeconds: p.maxSeconds, algorithm: p.algorithm, precision: p.precision, threads: p.threads, resume: p.resume }, p.onCheckpoint);
+    const { solver, result } = solveCfr({ variant: p.variant, dice: p.dice, sides: p.sides, target: p.target, maxIterations: p.maxIterations, maxSeconds: p.maxSeconds, algorithm: p.algorithm, precision: p.precision, threads: p.threads, resume: p.resume, onIteration: p.onIteration }, p.onCheckpoint);
     p.onSolved?.(solver, result);
     return result;
   },

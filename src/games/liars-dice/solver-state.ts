@@ -81,7 +81,9 @@ export function openSolverState(path: string, want: SolveIdentity): SolveOptions
   const okPoint = (p: ConvergencePoint) => p !== null && typeof p === 'object' && [p.iteration, p.exploitability, p.value0, p.seconds].every((x) => typeof x === 'number' && Number.isFinite(x));
   if (!Array.isArray(convergence) || convergence.length === 0 || !convergence.every(okPoint) || convergence[convergence.length - 1].iteration !== iterations) throw bad('its checkpoints are missing or do not end at its iteration count');
   const bytes = storeBytes(want.config, want);
-  if (doc.storeBytes !== bytes || size !== bodyStart + bytes) throw bad(`${size - bodyStart} bytes of stores, ${bytes} expected`);
+  // two checks, two messages: the header's count and the file's length can each be wrong
+  if (doc.storeBytes !== bytes) throw bad(`its header gives ${JSON.stringify(doc.storeBytes)} bytes of stores, this solve has ${bytes}`);
+  if (size !== bodyStart + bytes) throw bad(`${size - bodyStart} bytes of stores after the header, ${bytes} expected`);
   return {
     convergence,
     load: (solver) => {
