@@ -102,27 +102,27 @@ export class WeilongState implements GameState {
     let n = 0;
     switch (kind) {
       case COLLECT: {
-        // every sub-multiset of the roll that fits the card's Supply, with the allowed conversions
-        const room = 5 - e.ncol[c], roll = e.roll, maxConvert = e.maxConvert;
-        const take = [0, 0, 0, 0, 0, 0, 0];
-        const rec = (f: number, used: number): void => {
-          if (f > 6) {
-            for (let conv = 0; conv <= maxConvert; conv++) {
-              if (used + conv > room || take[6] + conv > roll[6]) break;
-              let code = conv * POW6[6];
-              for (let g = 1; g <= 6; g++) code += take[g] * POW6[g - 1];
-              out[n++] = code;
+        // every sub-multiset of the roll that fits the card's Supply, with the allowed conversions;
+        // the code's base-6 digits are (convert, take 6, …, take 1), so these loops list it ascending
+        const room = 5 - e.ncol[c], r = e.roll;
+        for (let cv = 0; cv <= e.maxConvert && cv <= r[6] && cv <= room; cv++) {
+          for (let t6 = 0; t6 <= r[6] - cv && cv + t6 <= room; t6++) {
+            const u6 = cv + t6;
+            for (let t5 = 0; t5 <= r[5] && u6 + t5 <= room; t5++) {
+              const u5 = u6 + t5;
+              for (let t4 = 0; t4 <= r[4] && u5 + t4 <= room; t4++) {
+                const u4 = u5 + t4;
+                for (let t3 = 0; t3 <= r[3] && u4 + t3 <= room; t3++) {
+                  const u3 = u4 + t3;
+                  for (let t2 = 0; t2 <= r[2] && u3 + t2 <= room; t2++) {
+                    const u2 = u3 + t2, base = cv * 46656 + t6 * 7776 + t5 * 1296 + t4 * 216 + t3 * 36 + t2 * 6;
+                    for (let t1 = 0; t1 <= r[1] && u2 + t1 <= room; t1++) out[n++] = base + t1;
+                  }
+                }
+              }
             }
-            return;
           }
-          for (let k = 0; k <= roll[f] && used + k <= room; k++) {
-            take[f] = k;
-            rec(f + 1, used + k);
-          }
-          take[f] = 0;
-        };
-        rec(1, 0);
-        out.subarray(0, n).sort();
+        }
         return n;
       }
       case REROLL: case KEEP:
