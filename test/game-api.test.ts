@@ -100,7 +100,7 @@ describe('a game module gets every generic command (Pig: only the required parts
     const preset = pig('balance', '--deals', '40', '--workers', '1', '--json', '--rules', 'quick');
     expect(file.code).toBe(0);
     expect(JSON.parse(file.stdout).entrants).toEqual(JSON.parse(preset.stdout).entrants);
-    expectUserError(pig('balance', '--rules', 'nope'), /^oddsmith: --rules "nope": pig has no preset by that name \(presets: default, quick\)/);
+    expectUserError(pig('balance', '--rules', 'nope'), /^oddsmith: cannot read rules file "nope": pig has no preset by that name \(presets: default, quick\)/);
     expectUserError(pig('balance', '--set', 'target=5'), /target must be .*10.*1000/);
     expectUserError(pig('balance', '--strategies', 'hold:x=1'), /player hold has no parameter "x" \(parameters: at\)/);
     expectUserError(pig('balance', '--strategies', 'hold:at=0'), /at must be/);
