@@ -207,3 +207,18 @@ describe('check-game: the contract on a module, one line per failure naming the 
     expect(d.stderr).toMatch(/^oddsmith: pig threw during play: .*\nRangeError: turn too long\n\s+at PigState\.applyAction/);
   });
 });
+
+describe('the library: runners and helpers exported from the package root', () => {
+  it('runBalance and runLadder give what the commands print with --json', async () => {
+    const lib = await import('../src/index.js');
+    const strip = (r: unknown) => JSON.stringify({ ...(r as object), seconds: 0, perSecond: 0 });
+    const balance = await lib.runBalance(PIG, 'hold', { deals: 40, shardCount: 8 });
+    const cli = runCli(['--game', 'test/fixtures/pig/index.js', 'pig', 'balance', '--deals', '40', '--shard-count', '8', '--workers', '1', '--json']);
+    expect(strip(balance)).toBe(strip(JSON.parse(cli.stdout)));
+    const ladder = await lib.runLadder('pig', ['uniform', 'hold'], { deals: 6, shardCount: 4 });
+    const cliLadder = runCli(['--game', 'test/fixtures/pig/index.js', 'pig', 'ladder', '--players', 'uniform,hold', '--deals', '6', '--shard-count', '4', '--workers', '1', '--json']);
+    expect(strip(ladder)).toBe(strip(JSON.parse(cliLadder.stdout)));
+    expect(lib.applySets({ a: { b: 1 } }, ['a.b=2'])).toEqual({ a: { b: 2 } });
+    expect(lib.playerParams('pig', 'hold', { summary: '', params: { at: { kind: 'integer', min: 1, max: 9, default: 3, help: '' } }, create: () => null as never }, {})).toEqual({ at: 3 });
+  }, 120_000);
+});
