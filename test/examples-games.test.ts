@@ -1,7 +1,8 @@
 /**
  * The games of examples/ (each written against the public API only, `import … from 'oddsmith'`):
  * every one is found by its folder, loads through the registry as `--game` loads it, type-checks
- * under `tsc --checkJs`, keeps the behaviour contract of the game interface (playouts end, legal
+ * under `tsc --checkJs`, passes check-game, and keeps — at every seat count, deeper than
+ * check-game looks — the behaviour contract of the game interface (playouts end, legal
  * actions only, determinize keeps the seat's information key, clones are independent, a replay is
  * the same game bit for bit), and each of its own players beats the uniformly random player in a
  * seeded tournament whose interval excludes the fair share.
@@ -15,6 +16,7 @@ import { gameById, loadGames } from '../src/games/registry.js';
 import { CHANCE, MAX_ACTIONS, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../src/games/state.js';
 import { playMatches, summarizeMatches } from '../src/play/match.js';
 import { makePlayer } from '../src/play/players.js';
+import { checkContract, contractLines } from '../src/play/contract.js';
 import { ROOT } from './helpers/cli.js';
 
 const EXAMPLES = join(ROOT, 'examples');
@@ -103,6 +105,12 @@ for (const id of ids) {
       expect(g, `${id} is registered under its folder's name`).toBeDefined();
       sg = (await g.state!()) as StateGame<never>;
       rules = (await g.rules()).loadRules() as never;
+    });
+
+    it('check-game finds nothing wrong (the contract as `oddsmith check-game` checks it)', async () => {
+      const report = await checkContract(gameById(id)!);
+      expect(contractLines(report)).toEqual([]);
+      expect(report.decisions).toBeGreaterThan(0);
     });
 
     it('random playouts end and keep the contract at every seat count', () => {
