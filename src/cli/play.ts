@@ -85,6 +85,7 @@ async function runLadder(g: GameDescriptor, opts: LadderOptions): Promise<void> 
   const { splitPlayerList, makePlayer } = await import('../play/players.js');
   const rungs = opts.players !== undefined ? splitPlayerList(opts.players, '--players') : defaultRungs(g, sg.playerNames);
   if (rungs.length < 2) throw new UserError(`--players: a ladder needs at least two players (got ${rungs.length})`);
+  (await import('../play/ladder.js')).checkRungs(rungs, '--players');
   // every player built once here, at every seat: a bad name or parameter is reported before any work
   for (const spec of rungs) for (let s = 0; s < players; s++) makePlayer(sg, rules, spec, s, players);
   const { ladderKernelName, registerStateKernels } = await import('../play/kernels.js');

@@ -13,7 +13,7 @@ import { intervalFigure, type Figure } from '../report/findings.js';
 import { VL_SCHEMA as SCHEMA } from '../report/render.js';
 import { runExperiment as runShards } from '../parallel/pool.js';
 import type { GameDescriptor } from '../games/types.js';
-import { summarizeLadder, type LadderResult } from './ladder.js';
+import { checkRungs, summarizeLadder, type LadderResult } from './ladder.js';
 import { findingRows, matrixRows, pairedLegend, pairedRows, ratingRows } from './ladder-text.js';
 import { ladderKernelName, pairedOf, stateGameOf } from './kernels.js';
 import { makePlayer } from './players.js';
@@ -187,7 +187,7 @@ export function ladderSections(r: LadderResult, seed: number): Section[] {
     ...(r.paired?.length
       ? [{
         heading: 'Paired findings as skill rises',
-        html: `<p>Each rung against a changed version of itself on the same deals (every rung on the same deals), so the luck of the deal cancels: ${r.paired.map((f) => `<b>${escapeHtml(f.name)}</b>: ${escapeHtml(f.about)}${f.kind === 'rate' ? ' (percentage points)' : ''}`).join('; ')}. "-": the rung is not one of the game's own players (the generic uniform and search players have no engine version to change).</p>`,
+        html: `<p>Each rung against a changed version of itself on the same deals (every rung on the same deals), so the luck of the deal cancels: ${r.paired.map((f) => `<b>${escapeHtml(f.name)}</b>: ${escapeHtml(f.about)}${f.kind === 'rate' ? ' (percentage points)' : ''}`).join('; ')}. "n/a": the rung is not one of the game's own players (the generic uniform and search players have no engine version to change).</p>`,
         charts: r.paired.map((_, k) => pairedChart(r, k, seed)),
         table: { caption: `Rung × paired finding: the estimate ± its 95% half-width over deals. ${pairedLegend(r).join(' ')}`, rows: pairedRows(r) },
       }]
@@ -223,6 +223,7 @@ export function ladderRunner(g: GameDescriptor): ExperimentRunner {
     const rules = (await g.rules()).loadRules(e.rules) as never;
     const players = e.seats ?? sg.seats(rules).default;
     const rungs = e.rungs ?? (g.ladder ? [...g.ladder.rungs] : ['uniform', ...sg.playerNames]);
+    checkRungs(rungs, `experiment ${e.name}: players`);
     for (const spec2 of rungs) for (let s = 0; s < players; s++) makePlayer(sg, rules, spec2, s, players);
     if (!ctx.quiet) process.stderr.write(`  ${g.id} ladder: ${rungs.join(', ')}\n`);
     const params = { game: g.id, rules, rungs, players, replicates: e.replicates };

@@ -24,7 +24,8 @@ export function matrixRows(r: LadderResult): Row[] {
   return r.matrix.map((row, i) => ({
     rung: i,
     player: r.rungs[i],
-    ...Object.fromEntries(row.map((c, j) => [`vs ${j}`, c ? `${one(c.score * 100)} ±${one(((c.ci95[1] - c.ci95[0]) / 2) * 100)}` : '-'])),
+    // ± the wider side of the 95% interval (it is Wilson's where the deals went mostly one way)
+    ...Object.fromEntries(row.map((c, j) => [`vs ${j}`, c ? `${one(c.score * 100)} ±${one(Math.max(c.score - c.ci95[0], c.ci95[1] - c.score) * 100)}` : '-'])),
   }));
 }
 
@@ -49,8 +50,10 @@ const plus = (x: number, d: number) => {
 /** A paired finding's cell: the estimate ± its 95% half-width; rates in percentage points, values in the game's units. */
 export function pairedCell(f: LadderPairedFinding, i: number): string {
   const b = f.byRung[i];
-  if (b.weight === 0) return '-';
-  const k = f.kind === 'rate' ? 100 : 1, half = ((b.ci95[1] - b.ci95[0]) / 2) * k;
+  // "n/a": not one of the game's own players; measured but nothing to measure says so
+  if (b.measured === false) return 'n/a';
+  if (b.weight === 0) return f.counts ? `none (0 ${f.counts})` : 'none';
+  const k = f.kind === 'rate' ? 100 : 1, half = Math.max(b.estimate - b.ci95[0], b.ci95[1] - b.estimate) * k;
   // values: two decimals while the interval is narrower than ±1 (Sichuan's points), else one
   const d = f.kind === 'value' && half < 1 ? 2 : 1;
   // "1 call", "2 calls"
@@ -84,7 +87,7 @@ export function ladderText(r: LadderResult & { seed?: number; shardCount?: numbe
     ` ${r.replicates} replicates; one drawn deal per pair as prior):`,
     textTable(ratingRows(r), { keys: 3 }),
     '',
-    'Matchups (row\'s share of the win against the column rung, % ± 95% half-width over deals):',
+    'Matchups (row\'s share of the win against the column rung, % ± the wider side of its 95% CI):',
     textTable(matrixRows(r), { keys: 2 }),
     '',
     `Findings in self-play (every seat the same rung; 95% CI over games; fair share ${fmtPct(r.fairShare, 1)}):`,
@@ -94,7 +97,7 @@ export function ladderText(r: LadderResult & { seed?: number; shardCount?: numbe
     out.push(
       '',
       'Paired findings (each rung against a changed version of itself, every rung on the same deals;',
-      ' ± 95% half-width over deals; "-": the rung is not one of the game\'s own players):',
+      ' ± 95% half-width over deals; "n/a": not one of the game\'s own players):',
       textTable(pairedRows(r), { keys: 2 }),
       ...pairedLegend(r),
     );

@@ -20,6 +20,7 @@
  * deal from the deal's own seed — so a replicate is the same whatever the sharding, and shards add up.
  */
 import { Rng } from '../core/rng.js';
+import { UserError } from '../core/errors.js';
 import { defineLayout, type Layout } from '../core/accumulator.js';
 import { Z95, proportion } from '../core/stats.js';
 import type { StateGame, StatePlayer } from '../games/state.js';
@@ -199,6 +200,19 @@ export function fitBradleyTerry(games: readonly (readonly number[])[], wins: rea
   return pi.map((p) => Math.log(p));
 }
 
+/**
+ * A ladder's rungs are different players: the same one twice would be rated against itself, its
+ * matchup an even share by construction, and its rating split between two names.
+ */
+export function checkRungs(rungs: readonly string[], where: string): void {
+  const seen = new Map<string, number>();
+  rungs.forEach((r, i) => {
+    const key = r.trim();
+    if (seen.has(key)) throw new UserError(`${where}: ${JSON.stringify(key)} is given twice (rungs ${seen.get(key)} and ${i}); a ladder's players are all different`);
+    seen.set(key, i);
+  });
+}
+
 /** Natural-log strength to Elo points. */
 export const ELO_PER_NAT = 400 / Math.LN10;
 
@@ -239,7 +253,7 @@ export interface LadderPairedFinding {
    * per rung: Σ differences / Σ weights over the deals, its delta-method standard error and normal
    * 95% interval, and the summed weight (0: the rung was not measured, or no deal said anything)
    */
-  byRung: { estimate: number; se: number; ci95: [number, number]; weight: number }[];
+  byRung: { estimate: number; se: number; ci95: [number, number]; weight: number; measured?: boolean }[];
 }
 
 export interface LadderResult {
@@ -316,7 +330,10 @@ export function summarizeLadder(sg: StateGame<never>, p: LadderParams, acc: Floa
       const variance = deals > 1 ? Math.max(0, (acc[o.pairScore2 + q] - deals * mean * mean) / (deals - 1)) : 0;
       const se = Math.sqrt(variance / deals), half = Z95 * se;
       const score = i < j ? mean : 1 - mean;
-      return { score, se, ci95: [Math.max(0, score - half), Math.min(1, score + half)] };
+      // at least Wilson's interval over the deals: when few deals all went one way the spread is 0,
+      // which would print as certain ("100.0 ±0.0" after 10 deals)
+      const w = proportion(score * deals, deals).ci95;
+      return { score, se, ci95: [Math.max(0, Math.min(score - half, w[0])), Math.min(1, Math.max(score + half, w[1]))] };
     }),
   );
   const ratings = p.rungs.map((player, i) => {
@@ -343,6 +360,8 @@ export function summarizeLadder(sg: StateGame<never>, p: LadderParams, acc: Floa
       return { mean, se, ci95, n };
     }),
   }));
+  // which rungs the game can measure (its own players; not the generic uniform and search players)
+  const measuredRungs = p.rungs.map((spec) => (paired ? paired.measurer(p.rules as never, spec, p.players) !== null : false));
   const pairedFindings = paired?.findings.map((f, k) => ({
     name: f.name,
     kind: f.kind,
@@ -351,7 +370,15 @@ export function summarizeLadder(sg: StateGame<never>, p: LadderParams, acc: Floa
     ...(f.counts ? { counts: f.counts } : {}),
     byRung: p.rungs.map((_, i) => {
       const at = o.paired + (i * PF + k) * PAIRED_SUMS;
-      return ratioOverDeals(deals, acc[at], acc[at + 1], acc[at + 2], acc[at + 3], acc[at + 4], acc[at + 5]);
+      const b = ratioOverDeals(deals, acc[at], acc[at + 1], acc[at + 2], acc[at + 3], acc[at + 4], acc[at + 5]);
+      // a rate's difference gets at least Wilson's distance over the measured weight: identical
+      // deals (or a single one) would otherwise print as certain
+      if (f.kind === 'rate' && b.weight > 0) {
+        const a = Math.abs(b.estimate), reach = proportion(Math.min(a, 1) * b.weight, b.weight).ci95[1] - Math.min(a, 1);
+        const lo = Number.isFinite(b.ci95[0]) ? b.ci95[0] : b.estimate, hi = Number.isFinite(b.ci95[1]) ? b.ci95[1] : b.estimate;
+        b.ci95 = [Math.min(lo, b.estimate - reach), Math.max(hi, b.estimate + reach)];
+      }
+      return { ...b, measured: measuredRungs[i] };
     }),
   }));
   const name = (p.rules as { name?: unknown } | null)?.name;

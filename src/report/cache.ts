@@ -150,7 +150,7 @@ export class ExperimentCache {
         meta = JSON.parse(readFileSync(join(this.dir, entry, 'meta.json'), 'utf8')) as Meta;
         if (!meta || typeof meta.rules !== 'object' || !Array.isArray(meta.pages)) throw new Error('not an entry');
       } catch {
-        this.problem = 'its meta.json cannot be read';
+        this.problem = 'its meta.json is unreadable';
         continue;
       }
       if (!Object.entries(meta.rules).every(([f, h]) => fileHash(resolve(this.pkg, f)) === h)) continue;
@@ -168,13 +168,13 @@ export class ExperimentCache {
   /** What is wrong with a stored files folder against its digest, or null when it is what the run wrote. */
   private static damage(files: string, digest: Record<string, string> | undefined): string | null {
     if (!digest || typeof digest !== 'object') return 'it has no digest of its files';
-    if (!existsSync(files) || !statSync(files).isDirectory()) return 'its files folder is missing';
+    if (!existsSync(files) || !statSync(files).isDirectory()) return 'its files folder missing';
     const found = ExperimentCache.written(files);
     const extra = found.find((f) => !Object.hasOwn(digest, f));
-    if (extra !== undefined) return `${extra} is not a file the run wrote`;
+    if (extra !== undefined) return `${extra} added`;
     for (const [f, h] of Object.entries(digest)) {
-      if (!found.includes(f)) return `${f} is missing`;
-      if (fileHash(join(files, f)) !== h) return `${f} is not what the run wrote`;
+      if (!found.includes(f)) return `${f} missing`;
+      if (fileHash(join(files, f)) !== h) return `${f} changed`;
     }
     return null;
   }

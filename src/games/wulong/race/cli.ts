@@ -48,9 +48,15 @@ export function checkTargetStep(rules: WulongRules, target: number): void {
   }
 }
 
+/** The smallest change value iteration can tell from rounding (ten float64 steps at 1). */
+export const MIN_TOLERANCE = 1e-15;
+
 export function parseTolerance(x: string): number {
   const v = Number(x);
   if (!(v > 0 && v < 0.01)) throw new UserError(`--tolerance must be a number in (0, 0.01) (got ${x})`);
+  // win chances are floats of at most 1, whose last bit is 1.1e-16: a tolerance near that waits
+  // on rounding and may never be met
+  if (v < MIN_TOLERANCE) throw new UserError(`--tolerance must be at least ${MIN_TOLERANCE} (got ${x}): smaller changes are rounding of win chances near 1, and the iteration would not stop`);
   return v;
 }
 
