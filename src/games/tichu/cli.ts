@@ -8,6 +8,13 @@ import { odds } from './questions.js';
 import { callKernel, callsKernel, gamesKernel } from './kernels.js';
 import { ASSUMPTIONS_ROUNDS, ASSUMPTIONS_SEED, checkAssumptions } from './assumptions.js';
 import { validateRules } from './rules.js';
+import { printDefaultPlayerNote, type LadderDefault } from '../../cli/strongest.js';
+
+/**
+ * Who plays out the deals of `tichu grand` / `tichu call` unless --strategies says: the ladder's
+ * strongest (about 35 times slower than heuristic, whose calls succeed far less often than people's).
+ */
+export const CALL_DEFAULT: LadderDefault = { game: 'tichu', spec: 'search', elo: 565, low: 426, high: 700 };
 
 /** "a,b,c,d" where a spec may carry its own k=v list: split on commas that start a new strategy name. */
 export function splitStrategies(text: string): string[] {
@@ -81,17 +88,18 @@ export function register(program: Command): void {
           .description(`should I call ${what}? P(going out first) and round points with and without the call, by simulating the rest of the deal (common random numbers), plus the exact 14-card odds`)
           .requiredOption('--hand <cards>', `your ${size} cards`)
           .addOption(new Option('--deals <n>', 'deals of the unseen cards to play out').default(2000).argParser(intArg('--deals', 1, 1e9)))
-          .option('--strategies <list>', 'who plays the seats (you are the first): 1, 2 or 4 strategies', 'heuristic'),
+          .option('--strategies <list>', `who plays the seats (you are the first): 1, 2 or 4 strategies (default: ${CALL_DEFAULT.spec}, the ladder's strongest; heuristic is ~35× faster)`),
         { shardCount: 16 },
       ),
       'tichu',
     )
       .addHelpText('after', `\nExample:\n  npx oddsmith tichu ${name} --hand "${size === 8 ? 'Dr Ph Aj As Kp Kr Qs Jj' : 'Dr Ph Aj As Kp Kr Qs Jj Tj 9j 8j 4s 3s 2s'}" --deals 2000`)
-      .action(async (opts: SimOptions & RulesOptions & { hand: string; deals: number; strategies: string }) => {
+      .action(async (opts: SimOptions & RulesOptions & { hand: string; deals: number; strategies?: string }) => {
         const rules = rulesFromOptions('tichu', opts, validateRules);
         // a hand is a set: the same cards in any order are the same question, with the same numbers
         const hand = sortCards(parseCards(opts.hand, size, '--hand'));
-        const strategies = fourStrategies(opts.strategies);
+        const strategies = fourStrategies(opts.strategies ?? CALL_DEFAULT.spec);
+        printDefaultPlayerNote(CALL_DEFAULT, opts.strategies === undefined, opts);
         const call = name === 'grand' ? 'grand' : 'tichu';
         // through the kernel's finish: `oddsmith merge` of its parts prints the same
         await runAndPrint(callKernel, { rules, strategies, hand, call }, opts.deals, opts);
