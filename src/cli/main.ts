@@ -7,6 +7,7 @@ import { packageRoot } from '../core/paths.js';
 import { checkOutputs, type InputPath, type OutputPath } from '../core/files.js';
 import { intArg, emit, setActiveCommand, wholeRunReason } from './common.js';
 import { addPlayCommands } from './play.js';
+import { addExactCommands } from './exact-tools.js';
 import { addFieldsCommand } from './fields.js';
 import { addSweepCommand } from './sweep.js';
 import { registerDiff } from './diff.js';
@@ -121,6 +122,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     const cmd = root.commands.find((c) => c.name() === g.command);
     // the tools written once over the game interface, for every game that declares it
     if (cmd && g.state) addPlayCommands(cmd, g);
+    if (cmd && g.state) addExactCommands(cmd, g);
     // the rules fields, from the game's rules schema
     const schema = cmd && (await g.rules()).schema;
     if (cmd && schema) addFieldsCommand(cmd, g, schema);
