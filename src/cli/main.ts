@@ -8,6 +8,7 @@ import { checkOutputs, type InputPath, type OutputPath } from '../core/files.js'
 import { intArg, emit, setActiveCommand, wholeRunReason } from './common.js';
 import { addPlayCommands } from './play.js';
 import { addGenericAssumptionsCommand } from './assumptions.js';
+import { addExactCommands } from './exact-tools.js';
 import { addFieldsCommand } from './fields.js';
 import { addSweepCommand } from './sweep.js';
 import { registerDiff } from './diff.js';
@@ -125,6 +126,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     // the tools written once over the game interface, for every game that declares it
     if (cmd && g.state) addPlayCommands(cmd, g);
     if (cmd && g.state) addGenericAssumptionsCommand(cmd, g);
+    if (cmd && g.state) addExactCommands(cmd, g);
     // the rules fields, from the game's rules schema
     const schema = cmd && (await g.rules()).schema;
     if (cmd && schema) addFieldsCommand(cmd, g, schema);

@@ -30,6 +30,8 @@ export interface OptimalSolution {
   /** the value of every state by key, and the best action at each decision state */
   values: Map<string, number>;
   policy: Map<string, OptimalDecision>;
+  /** the root's decision when the root has no key (null) */
+  rootDecision?: OptimalDecision;
 }
 
 /** Check the parts the solver needs; a UserError naming what is missing. */
@@ -42,10 +44,12 @@ export function checkOptimalParts(s: GameState, what: string): void {
  * chance event is not enumerated, a state recurs below itself (the solver needs a game that ends),
  * or more than `maxStates` states are met.
  */
-export function solveOptimal(root: GameState, what = 'this game', maxStates = MAX_OPTIMAL_STATES): OptimalSolution {
+export function solveOptimal(root: GameState, what = 'this game', maxStates = MAX_OPTIMAL_STATES, known?: ReadonlyMap<string, number>): OptimalSolution {
   checkOptimalParts(root, what);
-  const values = new Map<string, number>();
+  const values = new Map<string, number>(known ?? []);
   const policy = new Map<string, OptimalDecision>();
+  /** the decision at the last state without a key (the root, when asked by a player) */
+  let unkeyed: OptimalDecision | undefined;
   const open = new Set<string>();
   const ret = new Float64Array(root.players);
   let seat = -1;
@@ -53,11 +57,11 @@ export function solveOptimal(root: GameState, what = 'this game', maxStates = MA
   const buf = (d: number) => (bufs[d] ??= { a: new Int32Array(MAX_ACTIONS), p: new Float64Array(MAX_ACTIONS) });
   const value = (s: GameState, depth: number): number => {
     const key = s.key!();
-    const hit = values.get(key);
+    const hit = key === null ? undefined : values.get(key);
     if (hit !== undefined) return hit;
-    if (open.has(key)) throw new UserError(`${what}: a state recurs below itself (${s.toString()}); the exact solver needs a game whose every play ends`);
+    if (key !== null && open.has(key)) throw new UserError(`${what}: a state recurs below itself (${s.toString()}); the exact solver needs a game whose every play ends`);
     if (values.size + open.size >= maxStates) throw new UserError(`${what}: more than ${maxStates.toLocaleString('en-US')} states, more than the exact solver holds`);
-    open.add(key);
+    if (key !== null) open.add(key);
     const who = s.currentPlayer();
     let v = 0;
     if (who === TERMINAL) {
@@ -89,42 +93,54 @@ export function solveOptimal(root: GameState, what = 'this game', maxStates = MA
         if (x > best) { best = x; bestAt = k; }
       }
       v = best;
-      policy.set(key, { action: acts[bestAt], text: options[bestAt].text, actions: options, value: v });
+      const d = { action: acts[bestAt], text: options[bestAt].text, actions: options, value: v };
+      if (key !== null) policy.set(key, d);
+      else unkeyed = d;
     }
+    if (key === null) return v;
     open.delete(key);
     values.set(key, v);
     return v;
   };
   const v = value(root.clone(), 0);
-  return { seat: Math.max(seat, 0), value: v, states: values.size, decisions: policy.size, values, policy };
+  return { seat: Math.max(seat, 0), value: v, states: values.size, decisions: policy.size, values, policy, rootDecision: unkeyed };
 }
 
 /**
- * The decision states first met from the start (each with the chance outcomes that lead to it),
- * up to `limit`: what `optimal` prints when no state is asked about.
+ * The decision states first met from the start (with how often each comes first), the likeliest
+ * `limit` of them, each with its decision: what `optimal` prints when no state is asked about.
  */
-export function firstDecisions(root: GameState, sol: OptimalSolution, limit: number): { key: string; state: string; probability: number }[] {
-  const out = new Map<string, { key: string; state: string; probability: number }>();
+export function firstDecisions(root: GameState, sol: OptimalSolution, limit: number): { key: string; state: string; probability: number; decision: OptimalDecision }[] {
+  const out = new Map<string, { key: string; state: string; probability: number; decision: OptimalDecision }>();
   const a = new Int32Array(MAX_ACTIONS), p = new Float64Array(MAX_ACTIONS);
-  const walk = (s: GameState, prob: number, depth: number): void => {
+  const walk = (s: GameState, prob: number): void => {
     const who = s.currentPlayer();
-    if (who === TERMINAL || depth > 4) return;
+    if (who === TERMINAL) return;
     if (who === CHANCE) {
       const n = s.chanceOutcomes!(a, p);
       const outs = Array.from(a.subarray(0, n)), ps = Array.from(p.subarray(0, n));
       for (let k = 0; k < n; k++) {
         const c = s.clone();
         c.applyChanceOutcome!(outs[k]);
-        walk(c, prob * ps[k], depth + 1);
+        walk(c, prob * ps[k]);
       }
       return;
     }
     const key = s.key!();
-    if (!sol.policy.has(key)) return;
-    const hit = out.get(key);
-    if (hit) hit.probability += prob;
-    else if (out.size < limit) out.set(key, { key, state: s.toString(), probability: prob });
+    const id = key ?? `~${s.toString()}`;
+    const hit = out.get(id);
+    if (hit) { hit.probability += prob; return; }
+    const decision = key !== null ? sol.policy.get(key) : solveOptimal(s, 'this state', MAX_OPTIMAL_STATES, sol.values).rootDecision;
+    if (decision) out.set(id, { key: id, state: s.toString(), probability: prob, decision });
   };
-  walk(root.clone(), 1, 0);
-  return [...out.values()];
+  walk(root.clone(), 1);
+  return [...out.values()].sort((x, y) => y.probability - x.probability).slice(0, limit);
+}
+
+/** The best action at `state` by a solved policy's values (a lookahead where the state has no key). */
+export function bestAction(state: GameState, policy: Readonly<Record<string, number>>, values: ReadonlyMap<string, number>): number | undefined {
+  const key = state.key?.();
+  if (key === undefined) return undefined;
+  if (key !== null) return policy[key];
+  return solveOptimal(state, 'this state', MAX_OPTIMAL_STATES, values).rootDecision?.action;
 }

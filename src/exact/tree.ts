@@ -54,7 +54,7 @@ export interface GameTree {
  * enumerated, the game is not zero- or constant-sum, an information set's actions differ between
  * its states, or the tree has more than `maxNodes` nodes (it stops counting there).
  */
-export function buildTree(root: GameState, maxNodes = MAX_TREE_NODES, what = 'this game'): GameTree {
+export function buildTree(root: GameState, maxNodes = MAX_TREE_NODES, what = 'this game', onInfoset?: (I: number, state: GameState) => void): GameTree {
   if (root.players !== 2) throw new UserError(`${what}: the equilibrium tools are for two players (it seats ${root.players})`);
   const kind: number[] = [], first: number[] = [], count: number[] = [], prob: number[] = [], infoset: number[] = [], utility: number[] = [];
   const index = new Map<string, number>();
@@ -100,6 +100,7 @@ export function buildTree(root: GameState, maxNodes = MAX_TREE_NODES, what = 'th
     }
     if (who !== 0 && who !== 1) throw new Error(`exact tree: currentPlayer() ${who} at ${s.toString()}`);
     const n = s.legalActions(acts);
+    const a0 = Array.from(acts.subarray(0, n));
     const key = s.informationKey(who);
     let I = index.get(key);
     if (I === undefined) {
@@ -112,6 +113,7 @@ export function buildTree(root: GameState, maxNodes = MAX_TREE_NODES, what = 'th
       ownDepth.push(who === 0 ? depth0 : depth1);
       members.push([]);
       for (let a = 0; a < n; a++) { slotAction.push(acts[a]); slotText.push(s.actionText(acts[a])); }
+      onInfoset?.(I, s);
     } else {
       if (isSeat[I] !== who || isActions[I] !== n) throw new UserError(`${what}: two states with one information key (${JSON.stringify(key)}) differ in who moves or how many actions they offer`);
       for (let a = 0; a < n; a++) if (slotAction[isSlot[I] + a] !== acts[a]) throw new UserError(`${what}: two states with one information key (${JSON.stringify(key)}) offer different actions`);
@@ -120,7 +122,6 @@ export function buildTree(root: GameState, maxNodes = MAX_TREE_NODES, what = 'th
     kind[node] = who;
     infoset[node] = I;
     const start = kind.length;
-    const a0 = Array.from(acts.subarray(0, n));
     for (let k = 0; k < n; k++) add(1);
     first[node] = start;
     count[node] = n;

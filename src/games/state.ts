@@ -92,9 +92,10 @@ export interface GameState {
   /**
    * Optional, for exact tools (src/exact): a string equal for two states exactly when they are the
    * same state for what follows (the same legal actions, chance, returns from here on), so a
-   * solver may memoize by it. Absent: the exact tools that need it say so.
+   * solver may memoize by it; null for a state not worth keeping (many, and cheap to recompute from
+   * their children's values: a roll's moves). Absent: the exact tools that need it say so.
    */
-  key?(): string;
+  key?(): string | null;
 
   /**
    * Optional: each seat's standing so far (points, money; higher is better), into `out`, for the

@@ -8,6 +8,7 @@ import type { Rng } from '../core/rng.js';
 import { MAX_ACTIONS, type GameState, type StateGame, type StatePlayer } from '../games/state.js';
 import { ISMCTS, makeIsmctsPlayer } from './ismcts.js';
 import { MCCFR, makeMccfrPlayer } from './mccfr.js';
+import { exactFilePlayer } from '../exact/players.js';
 
 /** Plays a legal action drawn uniformly at random: the baseline every game has. */
 export class UniformPlayer implements StatePlayer {
@@ -36,6 +37,9 @@ export function playerNames(sg: StateGame<never>): string[] {
 /** A player for `spec` at `seat` of a table of `players`; an unknown name is a UserError. */
 export function makePlayer(sg: StateGame<never>, rules: never, spec: string, seat: number, players: number): StatePlayer {
   if (spec === UNIFORM) return new UniformPlayer();
+  // `optimal:<file>`, `equilibrium:<file>`: the exact tools' files (src/exact/players.ts)
+  const file = exactFilePlayer(spec);
+  if (file) return file;
   const name = spec.split(':')[0];
   if (name === ISMCTS) return makeIsmctsPlayer(sg, rules, spec, players);
   if (name === MCCFR) return makeMccfrPlayer(sg, rules, spec, players);

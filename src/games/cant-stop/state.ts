@@ -230,14 +230,17 @@ export class CantStopTurnState implements GameState {
     out[0] = this.progress;
   }
 
-  informationKey(): string {
-    return this.key();
+  /**
+   * The runners (all that matters from the empty board) and the phase; none before a move (126
+   * rolls a configuration: recomputed from the configurations the moves lead to, as the solver does)
+   */
+  key(): string | null {
+    if (this.phase === PH_OVER) return `over ${this.progress}`;
+    return this.phase === PH_MOVE ? null : `${this.phase} ${this.engine.runner.join(',')}`;
   }
 
-  /** the runners (all that matters from the empty board), the phase and, before a move, the roll */
-  key(): string {
-    if (this.phase === PH_OVER) return `over ${this.progress}`;
-    return `${this.phase}${this.phase === PH_MOVE ? ` ${this.engine.roll}` : ''} ${this.engine.runner.join(',')}`;
+  informationKey(): string {
+    return `${this.engine.roll} ${this.phase} ${this.engine.runner.join(',')}`;
   }
 
   determinize(): CantStopTurnState {

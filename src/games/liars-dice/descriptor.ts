@@ -10,7 +10,7 @@ export const descriptor: GameDescriptor = {
   kernels: async () => [...(await import('./kernels.js')).kernels],
   experiments: { 'liars-dice': async () => (await import('./report.js')).runExperiment },
   cli: async () => (await import('./cli.js')).register,
-  benches: { 'liars-dice': async () => (await import('./bench.js')).bench, 'liars-2v2': async () => (await import('./bench.js')).bench2v2('seed'), 'liars-2v2-openspiel': async () => (await import('./bench.js')).bench2v2('openspiel'), 'liars-2v2-plain': async () => (await import('./bench.js')).bench2v2('plain'), 'liars-2v1': async () => (await import('./bench.js')).bench2v1, 'liars-frontier': async () => (await import('./bench-frontier.js')).bench },
+  benches: { 'liars-dice': async () => (await import('./bench.js')).bench, 'liars-2v2': async () => (await import('./bench.js')).bench2v2('seed'), 'liars-2v2-openspiel': async () => (await import('./bench.js')).bench2v2('openspiel'), 'liars-2v2-plain': async () => (await import('./bench.js')).bench2v2('plain'), 'liars-2v1': async () => (await import('./bench.js')).bench2v1, 'liars-frontier': async () => (await import('./bench-frontier.js')).bench, 'exact-generic': async () => (await import('./bench-generic.js')).benchGeneric },
   questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame,
   ladder: { rungs: ['uniform', 'bluffer', 'threshold', 'conservative', 'ismcts:iters=100', 'ismcts:iters=400'] },

@@ -127,7 +127,8 @@ export class WulongTurnState implements GameState {
     const t = this.total * this.tables.unit;
     if (this.phase === PH_OVER) return `turn over, ${this.banked} banked`;
     if (this.phase === PH_ROLL) return `total ${t}, rolling ${this.dice} ${this.dice === 1 ? 'die' : 'dice'}`;
-    return `total ${t}, rolled ${this.tables.classes[this.dice][this.roll].counts.join('')} (face counts) with ${this.dice} ${this.dice === 1 ? 'die' : 'dice'}`;
+    const faces = this.tables.classes[this.dice][this.roll].counts.flatMap((k, f) => Array.from({ length: k }, () => this.rules.faces[f].id));
+    return `total ${t}, rolled ${faces.join(' ')}`;
   }
 }
 

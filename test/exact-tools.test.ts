@@ -1,0 +1,175 @@
+/**
+ * The exact tools over the game interface (src/exact) against the specialized solvers they
+ * generalize: expectimax on the Wulong turn equals `wulong solve` (the rulebook's 3,713.60 and the
+ * value of rolling at every total and dice count, i.e. every stop threshold), Pig's turn holds at
+ * 20, Can't Stop's turn equals `cant-stop odds --turn`; the generic CFR family on the Liar's Dice
+ * duel computes the specialized solver's iterates (value and exploitability to 1e-9, every
+ * variant); Kuhn poker (examples/kuhn-poker) is worth −1/18 to the first player.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Rng } from '../src/core/rng.js';
+import { buildTree } from '../src/exact/tree.js';
+import { SCHEDULES, TreeCfr, exploitability, profileValue } from '../src/exact/cfr.js';
+import { solveOptimal } from '../src/exact/optimal.js';
+import { exactFilePlayer } from '../src/exact/players.js';
+import { LiarsSolver, SCHEDULES as LIARS_SCHEDULES, type Algorithm, type Variant } from '../src/games/liars-dice/exact-cfr.js';
+import { LiarsDuelState } from '../src/games/liars-dice/duel-state.js';
+import { WulongTurnState } from '../src/games/wulong/turn/state.js';
+import { loadRules as wulongRules } from '../src/games/wulong/turn/rules.js';
+import { expectedTurnScore, solve } from '../src/games/wulong/turn/exact.js';
+import { tablesFor } from '../src/games/wulong/turn/tables.js';
+import { OPTIMAL } from '../src/games/wulong/turn/strategy.js';
+import { CantStopTurnState } from '../src/games/cant-stop/state.js';
+import { OptimalTurn } from '../src/games/cant-stop/exact.js';
+import { loadRules as cantStopRules } from '../src/games/cant-stop/rules.js';
+// @ts-expect-error -- a plain-JS example game (typed by its JSDoc for tsc --checkJs, not here)
+import { KuhnState } from '../examples/kuhn-poker/state.js';
+import { runCli } from './helpers/cli.js';
+
+describe('optimal: expectimax over key()', () => {
+  it('the Wulong turn equals wulong solve: 3,713.60 and the value of rolling at every (total, dice)', () => {
+    const rules = wulongRules();
+    const sol = solveOptimal(new WulongTurnState(rules));
+    const dp = solve(tablesFor(rules), OPTIMAL);
+    expect(sol.value).toBeCloseTo(expectedTurnScore(dp), 9);
+    expect(sol.value.toFixed(2)).toBe('3713.60');
+    // every roll state met: its value is the DP's rollValue (stop exactly where the total reaches it)
+    const S = dp.tables.dice + 1;
+    let compared = 0;
+    for (const [key, v] of sol.values) {
+      const m = /^roll (\d+) (\d+)$/.exec(key);
+      if (!m) continue;
+      const t = Number(m[1]), n = Number(m[2]);
+      expect(Math.abs(v - dp.rollValue[t * S + n])).toBeLessThan(1e-9 * Math.max(1, v));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it('a Pig turn holds at 20 (Neller & Presser) and equals the DP', () => {
+    const rules = wulongRules('farkle/pig');
+    const sol = solveOptimal(new WulongTurnState(rules));
+    expect(sol.value).toBeCloseTo(expectedTurnScore(solve(tablesFor(rules), OPTIMAL)), 9);
+    let checked = 0;
+    for (const [key, d] of sol.policy) {
+      const total = Number(/^keep \d+ (\d+) /.exec(key)![1]);
+      const after = total + Number(/keep (\d+)/.exec(d.text)![1]);
+      // at exactly 20 rolling and banking are worth the same
+      if (after === 20) continue;
+      expect(d.text.endsWith('roll on'), `${key}: ${d.text}`).toBe(after < 20);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it("Can't Stop's turn equals the specialized turn solver (tiny board; the full board is 0.7142 by the CLI)", () => {
+    const rules = cantStopRules('tiny');
+    const sol = solveOptimal(new CantStopTurnState(rules));
+    const turn = new OptimalTurn(rules).result;
+    expect(sol.value).toBeCloseTo(turn.progress, 12);
+    expect(sol.decisions).toBe(turn.states);
+  });
+
+  it('refuses two deciders, and a game without key()', () => {
+    expect(() => solveOptimal(new KuhnState())).toThrow(/seats 0 and 1 both decide/);
+    const noKey = Object.assign(new KuhnState(), { key: undefined });
+    expect(() => solveOptimal(noKey)).toThrow(/no key\(\)/);
+  });
+});
+
+describe('equilibrium: the CFR family over information keys', () => {
+  it('Kuhn poker: −1/18 for the first player, exploitability → 0', () => {
+    const tree = buildTree(new KuhnState());
+    expect([tree.nodes, tree.infosets]).toEqual([55, 12]);
+    const cfr = new TreeCfr(tree, 'pcfr+');
+    cfr.iterate(3000);
+    const p = cfr.profile();
+    // r0 − r1 is twice seat 0's chips
+    expect(profileValue(tree, p) / 2).toBeCloseTo(-1 / 18, 5);
+    expect(exploitability(tree, p).exploitability / 2).toBeLessThan(1e-5);
+  });
+
+  it('the schedules are the Liar\'s Dice solver\'s', () => {
+    expect(SCHEDULES).toEqual(LIARS_SCHEDULES);
+  });
+
+  const cases: [Variant, number, Algorithm][] = [['seed', 6, 'cfr+'], ['openspiel', 6, 'cfr+'], ['plain', 6, 'cfr+'], ['plain', 4, 'dcfr']];
+  for (const [variant, sides, algorithm] of cases) {
+    it(`Liar's Dice 1v1 ${variant}, ${sides} faces, ${algorithm}: the specialized solver's iterates to 1e-9`, () => {
+      const tree = buildTree(new LiarsDuelState(variant, 1, sides));
+      const g = new TreeCfr(tree, algorithm);
+      const s = new LiarsSolver({ variant, dice: [1, 1], sides }, { algorithm });
+      for (const n of [1, 9, 40]) {
+        g.iterate(n);
+        s.iterate(n);
+        const ge = g.choose(), se = s.exploitability();
+        // the averages (pcfr+last's solved profile may take a seat's current strategy instead)
+        expect(Math.abs(profileValue(tree, g.profile(0)) - s.value0())).toBeLessThan(1e-9);
+        expect(Math.abs(ge.exploitability - se.exploitability)).toBeLessThan(1e-9);
+      }
+    });
+  }
+
+  it('pcfr+ on the duel (openspiel, 4 faces) converges with the specialized solver', () => {
+    // the predictions differ only at information sets nobody reaches (the specialized solver skips
+    // whole public histories, the generic one single states), so the iterates agree closely, not exactly
+    const tree = buildTree(new LiarsDuelState('openspiel', 1, 4));
+    const g = new TreeCfr(tree, 'pcfr+');
+    const s = new LiarsSolver({ variant: 'openspiel', dice: [1, 1], sides: 4 }, { algorithm: 'pcfr+' });
+    g.iterate(1500);
+    s.iterate(1500);
+    const ge = g.choose().exploitability, se = s.exploitability().exploitability;
+    expect(Math.abs(ge - se) / se).toBeLessThan(0.01);
+    expect(Math.abs(profileValue(tree, g.profile()) - s.value0())).toBeLessThan(ge + se);
+    expect(Math.abs(profileValue(tree, g.profile()) - 1 / 16)).toBeLessThan(ge);
+  });
+});
+
+describe('the commands', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'exact-tools-'));
+
+  it('wulong optimal --part turn --rules farkle/pig writes a policy that optimal:<file> plays', () => {
+    const out = join(dir, 'pig.json');
+    const r = runCli(['wulong', 'optimal', '--part', 'turn', '--rules', 'farkle/pig', '--out', out]);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/value: 8\.1418/);
+    const file = JSON.parse(readFileSync(out, 'utf8'));
+    expect(file.kind).toBe('optimal');
+    const player = exactFilePlayer(`optimal:${out}`)!;
+    const s = new WulongTurnState(wulongRules('farkle/pig'));
+    const rng = new Rng(3);
+    s.applyChance(rng);
+    while (!s.isTerminal()) {
+      if (s.currentPlayer() < 0) s.applyChance(rng);
+      else s.applyAction(player.act(s, rng));
+    }
+  });
+
+  it('liars equilibrium --part duel: the specialized value; its strategy file measured by duplicate-exploit', () => {
+    const out = join(dir, 'duel.json');
+    const set = ['--set', 'dicePerPlayer=1', '--set', 'sides=3'];
+    const r = runCli(['liars', 'equilibrium', '--part', 'duel', ...set, '--target', '1e-7', '--out', out, '--json']);
+    expect(r.stderr).toBe('');
+    const eq = JSON.parse(r.stdout);
+    expect(eq.exploitability).toBeLessThanOrEqual(1e-7);
+    // the specialized solver's value in win-rate terms: (1 + value) / 2
+    const s = new LiarsSolver({ variant: 'seed', dice: [1, 1], sides: 3 });
+    s.iterate(20000);
+    expect(eq.value0).toBeCloseTo((1 + s.value0()) / 2, 5);
+    const x = runCli(['liars', 'duplicate-exploit', '--part', 'duel', ...set, '--strategy', `equilibrium:${out}`, '--json']);
+    expect(x.stderr).toBe('');
+    expect(JSON.parse(x.stdout).exploitability).toBeLessThan(2e-7);
+  });
+
+  it('one line for a game part that does not exist and for two deciders', () => {
+    const r = runCli(['wulong', 'optimal', '--part', 'round']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^oddsmith: --part: wulong declares the parts turn/);
+    const t = runCli(['liars', 'optimal', '--part', 'duel', '--set', 'dicePerPlayer=1', '--set', 'sides=2']);
+    expect(t.code).toBe(2);
+    expect(t.stderr).toMatch(/both decide/);
+  });
+});
