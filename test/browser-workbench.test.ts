@@ -408,7 +408,7 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
     await page.close();
   });
 
-  it('at 390 px the figures come first, charts fit the width and wide tables scroll in their own box', async () => {
+  it('at 390 px the inputs come first, charts fit the width and wide tables scroll in their own box', async () => {
     for (const hash of ['', '#game=liars', '#game=mahjong&hand=11122345678999m&void=s', '#game=weilong', '#game=tichu', '#game=dracula', '#game=cantstop']) {
       const page = await open(hash, 390);
       if (hash === '') await ready(page, 1);
@@ -426,11 +426,11 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
       expect(layout.pageWidth, hash).toBeLessThanOrEqual(390);
       expect(layout.tables.length).toBeGreaterThan(0);
       for (const t of layout.tables) expect(t.inBox).toBe(true);
-      // the figures (second column at 1280 px) above the form
-      if (hash !== '#game=liars') expect(layout.cols[1], hash).toBeLessThan(layout.cols[0]);
+      // the inputs (first column at 1280 px) above the figures they give
+      if (hash !== '#game=liars') expect(layout.cols[0], hash).toBeLessThan(layout.cols[1]);
       if (hash === '') {
         expect(layout.results!.width).toBeGreaterThan(330);
-        expect(layout.results!.top).toBeLessThan(layout.form!.top);
+        expect(layout.form!.top).toBeLessThan(layout.results!.top);
         expect(layout.canvases.length).toBe(2);
         for (const c of layout.canvases) expect(c.width <= c.box || c.scrolls).toBe(true);
       }

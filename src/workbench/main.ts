@@ -317,11 +317,11 @@ function liarsTab(root: HTMLElement): (q: URLSearchParams) => void {
 <label>my dice <input type="text" id="l-mine"></label>
 <label>bid <input type="text" id="l-bid"></label>
 <label><input type="checkbox" id="l-ones"> 1s already bid this round</label></p>
-<div class="error" id="l-error" role="alert"></div>
-<p>Chance the bid is true: <span class="big" id="l-prob"></span> <span id="l-frac" class="note"></span></p>
+<div class="error" id="l-error" role="alert"></div><p class="stale-note" id="l-stale" hidden></p>
+<div id="l-out"><p>Chance the bid is true: <span class="big" id="l-prob"></span> <span id="l-frac" class="note"></span></p>
 <p id="l-summary"></p>
 <h3>Safest bids per face</h3><div id="l-safe"></div>
-<h3>At-least table for the unknown dice</h3><div id="l-table"></div><div id="l-rules"></div>`;
+<h3>At-least table for the unknown dice</h3><div id="l-table"></div></div><div id="l-rules"></div>`;
   // the rules editor (below the figures): the dice per player asked above override the rules' own, as --dice-per-player does
   const { editor, fromAddress } = tabRules($('#l-rules'), { id: 'l-r', game: "Liar's Dice", schema: liarsSchema, presets: presetsOf(__PRESETS__, ['rules/liars-dice/'], 'rules/liars-dice/default.json'), validate: validateLiars }, () => update(true));
   /** `write`: after an edit; a page opened from a link leaves its address as it was */
@@ -329,7 +329,8 @@ function liarsTab(root: HTMLElement): (q: URLSearchParams) => void {
     const players = $<HTMLInputElement>('#l-players').value, dice = $<HTMLInputElement>('#l-dpp').value;
     const mineT = $<HTMLInputElement>('#l-mine').value, bidT = $<HTMLInputElement>('#l-bid').value, ones = $<HTMLInputElement>('#l-ones').checked;
     const link = editor.linkParam;
-    writeHash({ game: 'liars', players, dice, mine: mineT, bid: bidT, ones: ones ? '1' : '0', ...(link ? { rules: link } : {}) }, write);
+    // invalid rules never reach the address: it keeps the last valid ones (every tab alike)
+    if (editor.rules !== null) writeHash({ game: 'liars', players, dice, mine: mineT, bid: bidT, ones: ones ? '1' : '0', ...(link ? { rules: link } : {}) }, write);
     try {
       if (editor.rules === null) throw new Error(editor.problem ?? 'the rules are invalid');
       const rules = validateLiars({ ...(editor.rules as object), dicePerPlayer: Number(dice) }, 'rules');
@@ -339,13 +340,20 @@ function liarsTab(root: HTMLElement): (q: URLSearchParams) => void {
       // the question `oddsmith liars odds` asks (src/games/liars-dice/questions.ts)
       const r = liarsOdds.answer({ rules, players: p, mine, bid: parseBid(bidT, rules, p * rules.dicePerPlayer), onesBid: ones }, { workers: 1 }) as ReturnType<typeof bidOdds>;
       $('#l-error').textContent = '';
+      $('#l-stale').hidden = true;
+      $('#l-out').classList.remove('stale');
       $('#l-prob').textContent = pct(r.probability, 3);
       $('#l-frac').textContent = `= ${r.fraction}`;
       $('#l-summary').innerHTML = `${r.unknownDice} unknown dice; each matches with ${r.perDie}${r.wild ? ' (1s wild)' : ''}; I hold ${r.ownMatching}, so ${r.needed} must come from the others. Expected count on the table: <b>${r.expectedCount.toFixed(3)}</b> (${r.expectedCountFraction}).`;
       $('#l-safe').innerHTML = table(r.safestBids.map((s) => ({ face: s.face, wild: s.wild ? 'yes' : 'no', 'highest count ≥ 50%': s.atLeast50, 'its chance': pct(s.probability50, 2), 'highest count ≥ 1/3': s.atLeast33, 'its chance ': pct(s.probability33, 2) })));
       $('#l-table').innerHTML = table(atLeastTable(r.unknownDice, rules.sides).filter((x) => x.nonWild > 1e-6 || x.wild > 1e-6).map((x) => ({ 'at least k': x.k, [`wild face (2/${rules.sides})`]: pct(x.wild, 3), [`non-wild face (1/${rules.sides})`]: pct(x.nonWild, 3) })));
     } catch (e) {
+      // the figures stay, greyed, saying whose they are (as in the other tabs)
       $('#l-error').textContent = (e as Error).message;
+      const shown = $('#l-prob').textContent !== '';
+      $('#l-out').classList.toggle('stale', shown);
+      $('#l-stale').hidden = !shown;
+      $('#l-stale').textContent = editor.rules === null ? 'These figures are for the last valid rules, not for the rules in the form.' : 'These figures are for the last valid question, not for the one in the form.';
     }
   };
   root.addEventListener('input', (e) => { if (!(e.target as HTMLElement).closest('.rules-editor')) update(true); });
@@ -422,7 +430,8 @@ ranked for the objective (<code>npx oddsmith mahjong discard --draws N --objecti
   const update = (write: boolean, wait: number) => {
     const v = (sel: string) => $<HTMLInputElement>(sel).value.trim();
     const link = editor.linkParam;
-    writeHash({ game: 'mahjong', hand: v('#m-hand'), melds: v('#m-melds'), void: v('#m-void'), seen: v('#m-seen'), draws: v('#m-draws'), objective: v('#m-objective'), ...(link ? { rules: link } : {}) }, write);
+    // invalid rules never reach the address: it keeps the last valid ones (every tab alike)
+    if (editor.rules !== null) writeHash({ game: 'mahjong', hand: v('#m-hand'), melds: v('#m-melds'), void: v('#m-void'), seen: v('#m-seen'), draws: v('#m-draws'), objective: v('#m-objective'), ...(link ? { rules: link } : {}) }, write);
     clearTimeout(timer);
     timer = setTimeout(run, wait);
   };
