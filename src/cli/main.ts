@@ -128,7 +128,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     if (cmd && schema) addFieldsCommand(cmd, g, schema);
     if (cmd && g.state) addSweepCommand(cmd, g);
     const examples = g.examples.group;
-    if (cmd && examples) cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  npx oddsmith ${g.command} ${e}`).join('\n')}\nRun \`npx oddsmith ${g.command} <command> --help\` for a command's options and examples.`);
+    if (cmd && examples) cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  npx oddsmith ${g.invoke ?? g.command} ${e}`).join('\n')}\nRun \`npx oddsmith ${g.invoke ?? g.command} <command> --help\` for a command's options and examples.`);
   }
 
   // Before any action: say which command runs (a cluster index variable means something only to

@@ -23,7 +23,7 @@ export function playCommandName(group: Command, name: string): string {
 export function addPlayCommands(group: Command, g: GameDescriptor): void {
   const tournament = playCommandName(group, 'tournament');
   const balance = playCommandName(group, 'balance');
-  const ex = (name: string, args: string[]) => args.map((a) => `  npx oddsmith ${g.command} ${name} ${a}`.trimEnd()).join('\n');
+  const ex = (name: string, args: string[]) => args.map((a) => `  npx oddsmith ${g.invoke ?? g.command} ${name} ${a}`.trimEnd()).join('\n');
   const common = (cmd: Command, deals: number) => {
     cmd
       .addOption(new Option('--deals <n>', `deals, each played once per seating (seats rotated) (default ${deals})`).default(deals).argParser(intArg('--deals', 1, 10_000_000)))
