@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { ROOT } from './helpers/cli.js';
+// @ts-expect-error -- a plain JS module (typed by JSDoc, checked by examples/tsconfig.json)
 import game from '../examples/zombie-dice/index.js';
+// @ts-expect-error -- a plain JS module (typed by JSDoc, checked by examples/tsconfig.json)
 import { stopTable, stopTableMarkdown } from '../examples/zombie-dice/analysis.js';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');

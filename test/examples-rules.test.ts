@@ -6,9 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { CHANCE } from '../src/games/state.js';
+// @ts-expect-error -- a plain JS module (typed by JSDoc, checked by examples/tsconfig.json)
 import { KnucklebonesState, columnScore } from '../examples/knucklebones/state.js';
+// @ts-expect-error -- a plain JS module (typed by JSDoc, checked by examples/tsconfig.json)
 import { NoThanksState, PASS, TAKE, startingChips, takeCost } from '../examples/no-thanks/state.js';
+// @ts-expect-error -- a plain JS module (typed by JSDoc, checked by examples/tsconfig.json)
 import { ZombieDiceState, ROLL, STOP, BRAIN, FOOTSTEPS, SHOTGUN } from '../examples/zombie-dice/state.js';
+// @ts-expect-error -- a plain JS module (typed by JSDoc, checked by examples/tsconfig.json)
 import { oneTurnSolver, stopTable } from '../examples/zombie-dice/analysis.js';
 
 describe('Knucklebones', () => {
@@ -76,7 +80,7 @@ describe('No Thanks!', () => {
     }
     expect(taken).toBe(24);
     // seat 0 took every card: each run by its lowest, less its 11 chips
-    const cards = Array.from(s.deck.subarray(0, 24)).sort((a, b) => a - b);
+    const cards = Array.from(s.deck.subarray(0, 24) as Int8Array).sort((a, b) => a - b);
     const expected = cards.filter((c, i) => i === 0 || cards[i - 1] !== c - 1).reduce((a, b) => a + b, 0) - 11;
     expect(s.score(0)).toBe(expected);
   });
@@ -212,7 +216,7 @@ describe('Zombie Dice', () => {
       expect(Math.abs(seen - row.reach), `cell ${row.shotguns},${row.brains}`).toBeLessThan(4 * se + 1e-9);
     }
     // every turn ends with one stop or three shotguns: the stops' reach is at most one turn
-    const stops = table.reduce((a, r) => a + r.reach * (1 - r.rollOn), 0);
+    const stops = (table as { reach: number; rollOn: number }[]).reduce((a, r) => a + r.reach * (1 - r.rollOn), 0);
     expect(stops).toBeGreaterThan(0.5);
     expect(stops).toBeLessThan(1);
   });

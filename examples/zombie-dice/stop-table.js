@@ -1,5 +1,6 @@
 // Prints Zombie Dice's stop table for the default rules (docs/examples.md quotes it):
 // node examples/zombie-dice/stop-table.js
+/* global console */
 import game from './index.js';
 import { stopTable, stopTableMarkdown } from './analysis.js';
 
