@@ -58,7 +58,12 @@ export function playFindings(p: FindingsParams, rng: { nextU32(): number }, coun
 }
 
 export function summarizeFindings(p: FindingsParams, acc: Float64Array): FindingEstimate[] {
-  return (stateGameOf(p.game).findings ?? []).map((f, i) => ({ name: f.name, kind: f.kind, estimate: meanEstimate(acc[3 * i + 2], acc[3 * i], acc[3 * i + 1]) }));
+  return (stateGameOf(p.game).findings ?? []).map((f, i) => {
+    const m = meanEstimate(acc[3 * i + 2], acc[3 * i], acc[3 * i + 1]);
+    // a share's normal interval, cut to the shares there are
+    const estimate = f.kind === 'rate' ? { ...m, ci95: [Math.max(0, m.ci95[0]), Math.min(1, m.ci95[1])] as [number, number] } : m;
+    return { name: f.name, kind: f.kind, estimate };
+  });
 }
 
 function kernelFor(id: string): Kernel<FindingsParams, FindingEstimate[]> {

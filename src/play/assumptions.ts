@@ -93,6 +93,8 @@ export interface GenericAssumptionsReport {
   command: string;
   player: string;
   players: number;
+  /** the first player's fair share: 1 / seats (1 / teams where the game has teams) */
+  fairShare: number;
   deals: number;
   seed: number;
   /** the rules file the defaults come from (its `name`, or "default") */
@@ -293,6 +295,7 @@ export async function checkGenericAssumptions(g: GameDescriptor, o: GenericAssum
     command: g.command,
     player,
     players: P,
+    fairShare: fair,
     deals: o.deals,
     seed: o.seed,
     rules: typeof name === 'string' ? name : o.rules ?? 'default',

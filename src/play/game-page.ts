@@ -130,7 +130,7 @@ function assumptionsChart(r: GenericAssumptionsReport): Chart | null {
   const checks = r.checks.filter((c) => c.finding === r.summaries[0].finding);
   if (!checks.length) return null;
   const rows: Row[] = [{ setting: 'default', ...pick(checks[0].values[0]), verdict: 'default' }, ...checks.flatMap((c) => c.values.slice(1).map((v) => ({ setting: `${c.field}=${v.value}`, ...pick(v), verdict: v.verdict ?? '' })))];
-  const fair = r.summaries[0].kind === 'rate' ? 1 / r.players : null;
+  const fair = r.fairShare;
   const title = `${r.title}: the first player's win rate at each assumed rule`;
   return {
     name: 'game-assumptions',
@@ -140,14 +140,14 @@ function assumptionsChart(r: GenericAssumptionsReport): Chart | null {
     basis: basisLine({ simulated: r.deals, of: `deals per rule set, ${r.players} × ${r.player}`, seed: r.seed }),
     spec: {
       $schema: SCHEMA,
-      title: { text: title, subtitle: `${r.players} × ${r.player} in every seat; bars: 95% interval${fair === null ? '' : `; dashed: fair share ${pct1(fair)}`}` },
+      title: { text: title, subtitle: `${r.players} × ${r.player} in every seat; bars: 95% interval; dashed: fair share ${pct1(fair)}` },
       width: Math.max(320, 70 * rows.length),
       height: 240,
       data: { values: rows },
       layer: [
         { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'setting', type: 'nominal', sort: null, title: 'rules (field=value)', axis: { labelAngle: -30 } }, y: { field: 'low', type: 'quantitative', title: "first player's share of games won (%)", axis: { format: '.0%' }, scale: { zero: false } }, y2: { field: 'high' }, color: { field: 'verdict', type: 'nominal', title: 'verdict', scale: { domain: ['default', 'holds', 'sensitive', 'fails', 'unmeasured'], range: ['#444', '#1a6b1a', '#d08000', '#b00020', '#999'] } } } },
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { x: { field: 'setting', type: 'nominal', sort: null }, y: { field: 'estimate', type: 'quantitative' }, color: { field: 'verdict', type: 'nominal' } } },
-        ...(fair === null ? [] : [{ mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: fair } } }]),
+        { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: fair } } },
       ],
     } as never,
   };
