@@ -23,7 +23,7 @@ export function workbenchTabs(games: readonly GameDescriptor[], modules: Readonl
       taken.add(tab);
       const file = modules.get(g.id)!;
       const shown = relative(process.cwd(), file).split('\\').join('/');
-      out.push({ tab, label: g.title, game: g.id, module: shown.startsWith('.') ? shown : `./${shown}`, file });
+      out.push({ tab, label: g.title, game: g.id, module: /^\.\.?\//.test(shown) ? shown : `./${shown}`, file });
     }
   }
   return [...out, ...VIEWS.filter((v) => v.game === undefined)];
