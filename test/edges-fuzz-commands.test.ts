@@ -76,6 +76,7 @@ const BASE: Record<string, string[]> = {
   merge: ['merge', '{dir}/p0.json'],
   report: ['report', '--quiet', '--only', 'nope', '--out', '{dir}/r'],
   diff: ['diff', '{dir}/folder', '{dir}/folder'],
+  'check-game': ['check-game', 'cant-stop', '--playouts', '1'],
 };
 // the commands over the game interface (src/cli/play.ts), in every game that declares it: one row shape for all
 for (const { name, cmd } of COMMANDS) {
@@ -264,6 +265,10 @@ for (const [name, what, change, expect] of SPECIFIC) {
   add(name, { name: what, args: withChange(name, change), setup: badRules, expect });
   mark(name, 'specific');
 }
+add('check-game', { name: 'a module that does not exist', args: ['check-game', '{dir}/none.js'], setup: badRules, expect: /game module .*none\.js.*: no such file/ });
+add('check-game', { name: 'a module that does not run', args: ['check-game', '{dir}/regular'], setup: badRules, expect: /game module .*regular.* does not load: ReferenceError/ });
+add('check-game', { name: 'a folder without index.js', args: ['check-game', '{dir}/folder'], setup: badRules, expect: /is a folder without index\.js/ });
+mark('check-game', 'specific');
 add('merge', { name: 'a corrupted part file', args: ['merge', '{dir}/bad.json'], setup: badRules, expect: /is not valid JSON/ });
 add('merge', { name: 'a part nested 100,000 deep', args: ['merge', '{dir}/deep.json'], setup: badRules, expect: /must be an object|nested/ });
 add('merge', { name: 'a part file in unicode that does not exist', args: ['merge', '{dir}/パート.json'], expect: /cannot read partial result/ });

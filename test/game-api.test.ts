@@ -3,7 +3,7 @@
  * game modules by path, and every generic command for a game that gives only the required parts
  * (the Pig fixture, a plain-JS module written against `oddsmith` only).
  */
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -142,5 +142,68 @@ describe('a game module gets every generic command (Pig: only the required parts
     const ladder1 = pig('ladder', '--deals', '8', '--players', 'uniform,hold', '--workers', '1', '--json');
     const ladder2 = pig('ladder', '--deals', '8', '--players', 'uniform,hold', '--workers', '2', '--json');
     expect(strip(ladder2.stdout)).toBe(strip(ladder1.stdout));
+  });
+});
+
+describe('check-game: the contract on a module, one line per failure naming the method and a seed', () => {
+  /** Pig with one change, as a module next to the others (importing oddsmith from this repository). */
+  const pigText = readFileSync(PIG, 'utf8').replace("from 'oddsmith'", 'from ODDSMITH');
+  const dir = modules({
+    'clone.js': pigText.replace('banked: [...this.banked]', 'banked: this.banked'),
+    'random.js': pigText.replace('rng.below(this.rules.faces)', 'Math.floor(Math.random() * this.rules.faces)'),
+    'order.js': pigText.replace('    out[0] = HOLD;', '    out[0] = 2;'),
+    'returns.js': pigText.replace('1 / winners : 0', '1 : 0.5'),
+    'player.js': pigText.replace('? HOLD : ROLL;', '? 7 : ROLL;'),
+    'throws.js': pigText.replace('    if (action === ROLL) this.rolling = true;', '    if (this.turnTotal > 25) throw new RangeError("turn too long");\n    if (action === ROLL) this.rolling = true;'),
+    'nodefault.js': 'export const game = 1;\n',
+  });
+  const check = (file: string, ...args: string[]) => runCli(['check-game', join(dir, file), '--playouts', '4', ...args]);
+
+  it('a sound game passes (exit 0)', () => {
+    const r = runCli(['check-game', 'test/fixtures/pig/index.js', '--playouts', '3']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^pig: the contract holds: \d+ playouts, [\d,]+ decisions, 2, 3 players; players hold, ismcts:iters=10\n$/);
+  });
+
+  const broken: [string, RegExp][] = [
+    ['clone.js', /^pig: clone: seed 1, 2 players: move \d+ .*playing on a clone changed the original/m],
+    ['random.js', /^pig: replay: seed 1, 2 players: two playouts from the same seed differ/m],
+    ['order.js', /^pig: legalActions: seed 1, 2 players: .*actions not ascending or repeated \(2, 1\)/m],
+    ['returns.js', /^pig: returns: seed \d+, 2 players: at the end: returns \[.*\] sum to 1\.5/m],
+    ['player.js', /^pig: players\.hold: seed 1, 2 players: .*chose 7, not one of the legal actions 0, 1/m],
+    ['throws.js', /^pig: applyAction: seed \d+, 2 players: move \d+ .*seat \d plays 1: threw RangeError: turn too long/m],
+  ];
+  for (const [file, line] of broken) {
+    it(`finds ${file.replace('.js', '')} (exit 1)`, () => {
+      const r = check(file);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(line);
+      expect(r.stdout).toMatch(/^pig: \d+ checks? failed \(one at a time: npx oddsmith check-game .* --seed \d+ --debug\)$/m);
+      expect(r.stderr).toBe('');
+    });
+  }
+
+  it('--seed reproduces one failure; --debug adds the stack', () => {
+    const r = check('throws.js', '--seed', '4', '--debug');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/seed 4, 2 players/);
+    expect(r.stderr).toMatch(/^applyAction: RangeError: turn too long\n\s+at PigState\.applyAction/);
+  });
+
+  it('a module that cannot be used is one line, exit 2', () => {
+    expectUserError(check('nodefault.js'), /^oddsmith: game module ".*nodefault\.js" has no default export/);
+    expectUserError(runCli(['check-game', './nowhere.js']), /^oddsmith: game module "\.\/nowhere\.js": no such file$/);
+  });
+
+  it('a game that throws during play: one line with the deal seed and the move, exit 1; the stack only with --debug', () => {
+    const args = ['--game', join(dir, 'throws.js'), 'pig', 'balance', '--strategies', 'uniform', '--deals', '100', '--workers', '2'];
+    const r = runCli(args);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^oddsmith: pig threw during play: deal seed \d+, move \d+, seat \d playing 1 \(roll\): RangeError: turn too long\n$/);
+    const d = runCli(['--debug', ...args]);
+    expect(d.code).toBe(1);
+    expect(d.stderr).toMatch(/^oddsmith: pig threw during play: .*\nRangeError: turn too long\n\s+at PigState\.applyAction/);
   });
 });

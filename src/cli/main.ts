@@ -11,6 +11,8 @@ import { addGenericAssumptionsCommand } from './assumptions.js';
 import { addFieldsCommand } from './fields.js';
 import { addSweepCommand } from './sweep.js';
 import { registerDiff } from './diff.js';
+import { registerCheckGame } from './check-game.js';
+import { GAME_PLAY_ERROR } from '../games/state.js';
 import { allGames, experimentRunners, gameOfKernel, gamesFromEnv, loadGames } from '../games/registry.js';
 
 /** Commander's own errors ("error: unknown option '--x'\n(Did you mean --y?)") as our one line. */
@@ -109,9 +111,8 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     .version('0.1.0')
     .showSuggestionAfterError()
     .exitOverride()
-    .option('--game <module>', 'load a game module (a path or a package name) before the command; repeatable; also ODDSMITH_GAMES=a.js,b.js')
     .configureOutput({ outputError: (str, write) => write(oneLine(str)) })
-    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong solve\n  npx oddsmith wulong simulate --trials 1e6 --seed 7\n  npx oddsmith report --only wulong-turn\nRun `npx oddsmith <command>` without a subcommand to see its commands.');
+    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong solve\n  npx oddsmith wulong simulate --trials 1e6 --seed 7\n  npx oddsmith report --only wulong-turn\nRun `npx oddsmith <command>` without a subcommand to see its commands.\n\nYour own game: `npx oddsmith --game ./my-game/index.js my-game balance` (--game before the\ncommand, repeatable: a game module, by path or package name; or ODDSMITH_GAMES=a.js,b.js).');
   // every command made from root copies its output and help settings: same errors, same help
   root.configureHelp({ optionDescription: oneDefaultOption, argumentDescription: oneDefaultArgument });
 
@@ -183,6 +184,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     });
 
   registerDiff(root);
+  registerCheckGame(root);
 
   root
     .command('report')
@@ -239,12 +241,13 @@ function bareGroup(program: Command, args: readonly string[]): Command | null {
  * The game modules named before the subcommand (`--game <path|package>`, repeatable; also
  * `--game=<…>`), and the arguments without them.
  */
-export function splitGameOptions(argv: readonly string[]): { argv: string[]; games: string[] } {
+export function splitGameOptions(argv: readonly string[]): { argv: string[]; games: string[]; debug: boolean } {
   const rest = argv.slice(0, 2), games: string[] = [];
-  let i = 2;
+  let i = 2, debug = false;
   for (; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--game') {
+    if (a === '--debug') debug = true;
+    else if (a === '--game') {
       if (i + 1 >= argv.length || argv[i + 1].startsWith('-')) throw new UserError('--game needs a game module: a path (./my-game/index.js) or a package name');
       games.push(argv[++i]);
     } else if (a.startsWith('--game=')) {
@@ -252,12 +255,14 @@ export function splitGameOptions(argv: readonly string[]): { argv: string[]; gam
       if (games[games.length - 1] === '') throw new UserError('--game needs a game module: a path (./my-game/index.js) or a package name');
     } else break;
   }
-  return { argv: [...rest, ...argv.slice(i)], games };
+  return { argv: [...rest, ...argv.slice(i)], games, debug };
 }
 
 export async function main(argv: string[]): Promise<number> {
+  let debug = false;
   try {
     const split = splitGameOptions(argv);
+    debug = split.debug;
     argv = split.argv;
     const specs = [...gamesFromEnv(), ...split.games];
     if (specs.length) await loadGames(specs);
@@ -280,6 +285,15 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof UserError) {
       process.stderr.write(`oddsmith: ${e.message.replace(/\s*\n\s*/g, ' ')}\n`);
       return 2;
+    }
+    // a game's own exception during play: one line with the deal's seed and the move (stack with --debug)
+    // (the pool may wrap it: "Unexpected message from Worker: { error: … }")
+    const message = String((e as Error)?.message ?? '');
+    const at = message.indexOf(GAME_PLAY_ERROR);
+    if (at >= 0) {
+      const line = message.slice(at + GAME_PLAY_ERROR.length).split('\n')[0];
+      process.stderr.write(`oddsmith: ${line}\n${debug ? `${((e as Error).stack ?? '').split('\n').filter((l) => !l.includes(GAME_PLAY_ERROR)).join('\n')}\n` : ''}`);
+      return 1;
     }
     process.stderr.write(`oddsmith: internal error (a bug, please report it)\n${(e as Error)?.stack ?? e}\n`);
     return 1;

@@ -127,6 +127,7 @@ export function descriptorOf(def: GameDefinition<never>): GameDescriptor {
     benches: {},
     state: async () => sg,
     ...(def.ladder ? { ladder: { rungs: def.ladder.rungs } } : {}),
+    presets: Object.keys(presets),
     examples: { group: ['balance --deals 200', 'tournament --deals 200', 'ladder --deals 50', 'fields'] },
   };
 }

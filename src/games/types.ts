@@ -100,5 +100,7 @@ export interface GameDescriptor {
    * the interface (each without the command name; `sweep` defaults to the `balance` examples with a
    * --set range).
    */
+  /** the names `--rules` takes besides files, where the game declares them (a game module's presets) */
+  presets?: readonly string[];
   examples: { group: string[]; tournament?: string[]; balance?: string[]; ladder?: string[]; sweep?: string[] };
 }
