@@ -16,8 +16,8 @@ export function addGenericAssumptionsCommand(group: Command, g: GameDescriptor):
   const name = playCommandName(group, 'assumptions');
   const cmd = group
     .command(name)
-    .description('every field the rules schema marks assumed, re-run at its alternatives: the first player\'s win rate, the game\'s length and the game\'s own findings, each with its verdict (holds, sensitive, fails)')
-    .addOption(new Option('--deals <n>', 'deals per rule set (default 400)').default(400).argParser(intArg('--deals', 10, 10_000_000)))
+    .description('every field the rules schema marks assumed, re-run at its alternatives over the game interface: the first player\'s win rate, the game\'s length and the game\'s own findings, each with its verdict (holds, sensitive, fails)')
+    .addOption(new Option('--deals <n>', 'deals per rule set (default 400)').default(400).argParser(intArg('--deals', 2, 10_000_000)))
     .addOption(new Option('--seed <k>', 'seed, the same for every value (default 16)').default(16).argParser(intArg('--seed', 0, 2 ** 32 - 1)))
     .option('--strategy <spec>', 'the player in every seat (default: as balance, the game\'s first player)')
     .addOption(new Option('--players <n>', 'seats at the table (default: the game\'s usual table)').argParser(intArg('--players', 1, 64)))

@@ -124,7 +124,7 @@ const setText = (x: Json): string => (typeof x === 'string' ? x : JSON.stringify
 export function alternativesOf(f: Field, current: unknown): { values: string[]; chosenBy: string } | { skipped: string } {
   const cur = current === undefined ? undefined : setText(current as Json);
   const others = (xs: readonly Json[]) => [...new Set(xs.map(setText))].filter((x) => x !== cur);
-  if (f.alternatives?.length) {
+  if (Array.isArray(f.alternatives) && f.alternatives.length) {
     const bad = f.alternatives.find((x) => x === null || typeof x === 'object');
     if (bad !== undefined) return { skipped: `declared alternative ${JSON.stringify(bad)} is not a single value (--set takes numbers, true/false and words)` };
     return { values: others(f.alternatives), chosenBy: 'declared by the game' };
