@@ -100,7 +100,7 @@ describe('a game module gets every generic command (Pig: only the required parts
     const preset = pig('balance', '--deals', '40', '--workers', '1', '--json', '--rules', 'quick');
     expect(file.code).toBe(0);
     expect(JSON.parse(file.stdout).entrants).toEqual(JSON.parse(preset.stdout).entrants);
-    expectUserError(pig('balance', '--rules', 'nope'), /^oddsmith: --rules "nope": pig has no preset by that name \(presets: default, quick\)/);
+    expectUserError(pig('balance', '--rules', 'nope'), /^oddsmith: cannot read rules file "nope": pig has no preset by that name \(presets: default, quick\)/);
     expectUserError(pig('balance', '--set', 'target=5'), /target must be .*10.*1000/);
     expectUserError(pig('balance', '--strategies', 'hold:x=1'), /player hold has no parameter "x" \(parameters: at\)/);
     expectUserError(pig('balance', '--strategies', 'hold:at=0'), /at must be/);
@@ -138,7 +138,10 @@ describe('a game module gets every generic command (Pig: only the required parts
     const merged = runCli(['--game', 'test/fixtures/pig/index.js', 'merge', ...parts, '--json']);
     expect(merged.code).toBe(0);
     expect(strip(merged.stdout)).toBe(strip(one.stdout));
-    expectUserError(runCli(['merge', ...parts]), /unknown kernel "pig\.play" \(a game loaded from a module: name it again/);
+    // the parts name the module: merge loads it without --game
+    const bare = runCli(['merge', ...parts, '--json']);
+    expect(bare.code).toBe(0);
+    expect(strip(bare.stdout)).toBe(strip(one.stdout));
     const ladder1 = pig('ladder', '--deals', '8', '--players', 'uniform,hold', '--workers', '1', '--json');
     const ladder2 = pig('ladder', '--deals', '8', '--players', 'uniform,hold', '--workers', '2', '--json');
     expect(strip(ladder2.stdout)).toBe(strip(ladder1.stdout));
@@ -206,4 +209,19 @@ describe('check-game: the contract on a module, one line per failure naming the 
     expect(d.code).toBe(1);
     expect(d.stderr).toMatch(/^oddsmith: pig threw during play: .*\nRangeError: turn too long\n\s+at PigState\.applyAction/);
   });
+});
+
+describe('the library: runners and helpers exported from the package root', () => {
+  it('runBalance and runLadder give what the commands print with --json', async () => {
+    const lib = await import('../src/index.js');
+    const strip = (r: unknown) => JSON.stringify({ ...(r as object), seconds: 0, perSecond: 0 });
+    const balance = await lib.runBalance(PIG, 'hold', { deals: 40, shardCount: 8 });
+    const cli = runCli(['--game', 'test/fixtures/pig/index.js', 'pig', 'balance', '--deals', '40', '--shard-count', '8', '--workers', '1', '--json']);
+    expect(strip(balance)).toBe(strip(JSON.parse(cli.stdout)));
+    const ladder = await lib.runLadder('pig', ['uniform', 'hold'], { deals: 6, shardCount: 4 });
+    const cliLadder = runCli(['--game', 'test/fixtures/pig/index.js', 'pig', 'ladder', '--players', 'uniform,hold', '--deals', '6', '--shard-count', '4', '--workers', '1', '--json']);
+    expect(strip(ladder)).toBe(strip(JSON.parse(cliLadder.stdout)));
+    expect(lib.applySets({ a: { b: 1 } }, ['a.b=2'])).toEqual({ a: { b: 2 } });
+    expect(lib.playerParams('pig', 'hold', { summary: '', params: { at: { kind: 'integer', min: 1, max: 9, default: 3, help: '' } }, create: () => null as never }, {})).toEqual({ at: 3 });
+  }, 120_000);
 });

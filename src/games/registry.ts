@@ -6,10 +6,10 @@
  * Worker threads rebuild the registry from the same module URLs (setupWorker) before they run a
  * shard, so outside games run on any number of workers with the same result.
  */
-import { existsSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire, register } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UserError } from '../core/errors.js';
 import { showPath } from '../core/files.js';
 import { loadSchemaRules } from '../core/rules.js';
@@ -61,6 +61,37 @@ export function moduleUrlOf(spec: string, cwd = process.cwd()): string {
   }
 }
 
+/** The "type" of the package.json nearest to a file ("commonjs" where none says). */
+function packageType(file: string): string {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        const type = (JSON.parse(readFileSync(pkg, 'utf8')) as { type?: unknown }).type;
+        return typeof type === 'string' ? type : 'commonjs';
+      } catch {
+        return 'commonjs';
+      }
+    }
+    if (dirname(dir) === dir) return 'commonjs';
+  }
+}
+
+/**
+ * A `.js` game module written with import/export in a package whose package.json says (or defaults
+ * to) CommonJS — the folder `npm init -y` makes — is loaded as an ES module all the same: the file
+ * a designer writes runs as written.
+ */
+function loadAsEsm(url: string): void {
+  if (!url.startsWith('file:') || !url.endsWith('.js')) return;
+  const file = fileURLToPath(url);
+  if (packageType(file) === 'module') return;
+  if (!/^\s*(import|export)\b/m.test(readFileSync(file, 'utf8'))) return;
+  const here = import.meta.url;
+  const hooks = here.endsWith('.ts') ? new URL('../../dist/src/games/esm-hooks.js', here) : new URL('./esm-hooks.js', here);
+  register(hooks, { data: { urls: [url] } });
+}
+
 /** The first line of an error's message. */
 const firstLine = (e: unknown): string => String((e as Error)?.message ?? e).split('\n')[0].slice(0, 300);
 
@@ -78,6 +109,7 @@ export async function loadGameModule(spec: string, cwd = process.cwd()): Promise
   }
   let module: Record<string, unknown>;
   try {
+    loadAsEsm(url);
     module = (await import(url)) as Record<string, unknown>;
   } catch (e) {
     // defineGame's own check, run as the module loads, already names the part
@@ -147,7 +179,9 @@ export async function loadGames(specs: readonly string[], cwd = process.cwd()): 
     if (ROOT_COMMANDS.includes(id)) throw new UserError(`game module ${name}: the id ${JSON.stringify(id)} is an oddsmith command (choose another id)`);
     const other = loaded.find((g) => g.definition.id === id);
     if (other) throw new UserError(`game module ${name}: the id ${JSON.stringify(id)} is already taken by ${other.url}`);
-    const game = { url, definition, descriptor: descriptorOf(definition) };
+    // help examples name the module as it was given (a path as typed, relative to where it was typed)
+    const shown = /\s/.test(spec) ? JSON.stringify(spec) : spec;
+    const game = { url, definition, descriptor: { ...descriptorOf(definition), invoke: `--game ${shown} ${id}` } };
     loaded.push(game);
     added.push(game);
   }

@@ -35,7 +35,11 @@ export function kernelModule(name: string): string {
 
 /** Make sure a kernel is registered in this thread, importing its module by URL if needed. */
 export async function ensureKernel(name: string, moduleUrl: string): Promise<Kernel<unknown, unknown>> {
-  if (!kernels.has(name)) await import(moduleUrl);
+  if (!kernels.has(name)) {
+    const m = (await import(moduleUrl)) as { registerStateKernels?: () => Promise<void> };
+    // a module imported before this thread's setup loaded a game registers that game's kernels now
+    if (!kernels.has(name) && typeof m.registerStateKernels === 'function') await m.registerStateKernels();
+  }
   return getKernel(name);
 }
 
