@@ -5,6 +5,7 @@
  */
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UserError } from '../core/errors.js';
 import type { GameDescriptor } from '../games/types.js';
 import { VIEWS, type WorkbenchTab } from './views.js';
 
@@ -36,6 +37,14 @@ export function workbenchTabs(games: readonly GameDescriptor[], modules: Readonl
  */
 export async function registryTabs(experiments: readonly { file: string; spec: Record<string, unknown> }[] = []): Promise<WorkbenchTab[]> {
   const { allGames, loadedGames, loadGames } = await import('../games/registry.js');
-  for (const e of experiments) if (typeof e.spec.module === 'string') await loadGames([e.spec.module], dirname(resolve(e.file)));
+  for (const e of experiments) {
+    if (typeof e.spec.module !== 'string') continue;
+    try {
+      await loadGames([e.spec.module], dirname(resolve(e.file)));
+    } catch (err) {
+      // a spec that was not run this time (--only) may name a module that does not load: no tab, no page
+      if (!(err instanceof UserError)) throw err;
+    }
+  }
   return workbenchTabs(allGames(), new Map(loadedGames().map((g) => [g.definition.id, g.url.startsWith('file:') ? fileURLToPath(g.url) : g.url])));
 }
