@@ -321,6 +321,7 @@ export function summarizeLadder(sg: StateGame<never>, p: LadderParams, acc: Floa
   const deals = acc[o.deals];
   const { units } = seatingOf(sg, p.players);
   const elo = ratingsFrom(N, deals, (q) => acc[o.pairScore + q]);
+  const seatings = pairSeatings(sg, p.players).count;
   const boot = Array.from({ length: B }, (_, r) => ratingsFrom(N, acc[o.bootWeight + r], (q) => acc[o.bootScore + r * pairs + q]));
   const matrix: (LadderCell | null)[][] = Array.from({ length: N }, (_, i) =>
     Array.from({ length: N }, (_, j) => {
@@ -330,10 +331,12 @@ export function summarizeLadder(sg: StateGame<never>, p: LadderParams, acc: Floa
       const variance = deals > 1 ? Math.max(0, (acc[o.pairScore2 + q] - deals * mean * mean) / (deals - 1)) : 0;
       const se = Math.sqrt(variance / deals), half = Z95 * se;
       const score = i < j ? mean : 1 - mean;
-      // at least Wilson's interval over the deals: when few deals all went one way the spread is 0,
-      // which would print as certain ("100.0 ±0.0" after 10 deals)
-      const w = proportion(score * deals, deals).ci95;
-      return { score, se, ci95: [Math.max(0, Math.min(score - half, w[0])), Math.min(1, Math.max(score + half, w[1]))] };
+      // Wilson's interval at the number of games the spread over deals is worth (at most every game
+      // of the pair): the normal interval where deals disagree, and still a width when every deal
+      // went one way (the spread is then 0, which would print "100.0 ±0.0" after 10 deals)
+      const games = deals * seatings, worth = se > 0 ? Math.min(games, (score * (1 - score)) / (se * se)) : games;
+      const ci95 = worth > 0 ? proportion(score * worth, worth).ci95 : [Math.max(0, score - half), Math.min(1, score + half)];
+      return { score, se, ci95: [ci95[0], ci95[1]] };
     }),
   );
   const ratings = p.rungs.map((player, i) => {
@@ -389,7 +392,7 @@ export function summarizeLadder(sg: StateGame<never>, p: LadderParams, acc: Floa
     ...(units < p.players ? { teams: units } : {}),
     rungs: p.rungs,
     deals,
-    seatings: pairSeatings(sg, p.players).count,
+    seatings,
     replicates: B,
     fairShare: 1 / units,
     ratings,
