@@ -26,7 +26,7 @@ const rating = (r: { elo: number; low: number; high: number }) => `${r.elo >= 0 
 
 /** One line (or two) for the text output: which player, its rating, and how to choose others. */
 export function defaultPlayerNote(d: LadderDefault, option = '--strategies'): string {
-  const lines = [`players: ${d.spec}, the ${d.strongest ? 'strongest usable' : 'strongest'} the ${d.game} ladder rates: ${rating(d)}`];
+  const lines = [`players: ${d.spec} — the ${d.game} ladder's strongest${d.strongest ? ' usable' : ''}: ${rating(d)}`];
   if (d.strongest) lines.push(`  (${d.strongest.spec}: ${rating(d.strongest)}, but ${d.strongest.why})`);
   lines.push(`  (${option} for others)`);
   return lines.join('\n');

@@ -28,13 +28,14 @@ import { parseSpec, resolveParams, type ParamSchemas } from '../core/spec.js';
 import { CHANCE, MAX_ACTIONS, type GameState, type Outcome, type StateGame, type StatePlayer } from '../games/state.js';
 import { heuristicName, ROLLOUTS } from './ismcts.js';
 
-/** The player's name in specs (`mccfr:iters=1000,explore=0.6,rollout=heuristic`). */
+/** The player's name in specs (`mccfr:iters=1000,explore=0.6,rollout=heuristic,purify=0.25`). */
 export const MCCFR = 'mccfr';
 
 export const MCCFR_PARAMS = {
   iters: { default: 1000, min: 1, max: 10_000_000, integer: true, help: 'iterations per decision (the budget)' },
   explore: { default: 0.6, min: 0.01, max: 1, help: 'ε: the updating seat\'s share of uniformly random choices' },
   rollout: { default: 1, min: 0, max: 1, integer: true, help: 'rollout policy: 0 or uniform = uniformly random, 1 or heuristic = the game\'s heuristic' },
+  purify: { default: 0.25, min: 0, max: 1, help: 'actions the average strategy plays less often than this are dropped (sampling noise)' },
 } satisfies ParamSchemas;
 
 export interface MccfrParams {
@@ -42,6 +43,7 @@ export interface MccfrParams {
   explore: number;
   /** index into ROLLOUTS */
   rollout: number;
+  purify: number;
 }
 
 /** One line for help texts and docs. */
@@ -57,7 +59,7 @@ export function parseMccfrSpec(text: string): MccfrParams {
   const spec = parseSpec(named);
   if (spec.name !== MCCFR) throw new Error(`not an ${MCCFR} spec: ${text}`);
   const p = resolveParams(spec, MCCFR_PARAMS, 'iters');
-  return { iters: p.iters, explore: p.explore, rollout: p.rollout };
+  return { iters: p.iters, explore: p.explore, rollout: p.rollout, purify: p.purify };
 }
 
 /** One information set of the search: its legal actions, cumulative regrets and average strategy. */
@@ -111,11 +113,20 @@ export class MccfrPlayer implements StatePlayer {
     for (let it = 0; it < this.params.iters; it++) this.iterate(state.determinize(seat, rng), it % this.players, rng);
     const root = this.nodes.get(rootKey);
     if (root === undefined) return this.actions[rng.below(n)];
-    // draw from the average strategy (its regret-matching strategy where the average is still empty)
+    // draw from the average strategy (its regret-matching strategy where the average is still
+    // empty), purified: the actions it plays rarely are mostly sampling noise at these budgets
     let total = 0;
     for (let i = 0; i < root.average.length; i++) total += root.average[i];
     const weights = total > 0 ? root.average : this.regretMatch(root);
     if (total <= 0) for (let i = 0; i < weights.length; i++) total += weights[i];
+    let best = 0, kept = 0;
+    for (let i = 0; i < weights.length; i++) {
+      if (weights[i] > weights[best]) best = i;
+      if (weights[i] < this.params.purify * total) weights[i] = 0;
+      else kept += weights[i];
+    }
+    if (kept <= 0) return root.actions[best];
+    total = kept;
     let u = rng.nextFloat() * total;
     for (let i = 0; i < weights.length - 1; i++) {
       u -= weights[i];

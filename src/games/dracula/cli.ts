@@ -11,6 +11,17 @@ import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { loadRules, validateRules, type DraculaRules } from './rules.js';
 import { sweepResult, formatSweep } from './sweep.js';
 import { ASSUMPTIONS_SEED, checkAssumptions } from './assumptions.js';
+import { printDefaultPlayerNote, type LadderDefault } from '../../cli/strongest.js';
+
+/**
+ * Who plays both roles of `simulate` and `sweep` unless --dracula / --helsing say: the ladder's
+ * strongest usable player. Its strongest, search, is about 10 times slower, which a sweep pays at
+ * every point.
+ */
+export const GAMES_DEFAULT: LadderDefault = {
+  game: 'dracula', spec: 'greedy', elo: 420, low: 297, high: 557,
+  strongest: { spec: 'search', elo: 747, low: 611, high: 904, why: 'about 10 times slower' },
+};
 
 /** The ranking from --ranking (lowest → trump) or --trump (the others in suit order below it). */
 function rankingFrom(rules: DraculaRules, opts: { ranking?: string; trump?: string }): Int8Array {
@@ -56,16 +67,17 @@ export function register(program: Command): void {
         .command('simulate')
         .description('play whole games: role win rates (Wilson intervals), how games and rounds end, game and round length, the first mover\'s edge (same deals replayed with the other player starting), districts won by card value')
         .requiredOption('--games <n>', 'games to play', intArg('--games', 1, 1e10))
-        .option('--dracula <spec>', `Dracula's strategy (${strategyUsage()})`, 'greedy')
-        .option('--helsing <spec>', 'Van Helsing\'s strategy', 'greedy')
+        .option('--dracula <spec>', `Dracula's strategy (${strategyUsage()}; default greedy)`)
+        .option('--helsing <spec>', 'Van Helsing\'s strategy (default greedy)')
         .option('--no-swap-first', 'skip the replays with the other player moving first (half the work)'),
       { shardCount: 32 },
     ),
     'dracula',
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith dracula simulate --games 20000 --dracula greedy --helsing random --seed 1 --workers 2\n  npx oddsmith dracula simulate --games 2000 --dracula search:n=8,k=3 --helsing greedy \\\n      --set health=10 --json')
-    .action(async (opts: SimOptions & RulesOptions & { games: number; dracula: string; helsing: string; swapFirst: boolean }) => {
-      const params: GamesParams = { rules: loadRules(opts.rules, opts.set), dracula: parseStrategy(opts.dracula), helsing: parseStrategy(opts.helsing), swapFirst: opts.swapFirst };
+    .action(async (opts: SimOptions & RulesOptions & { games: number; dracula?: string; helsing?: string; swapFirst: boolean }) => {
+      const params: GamesParams = { rules: loadRules(opts.rules, opts.set), dracula: parseStrategy(opts.dracula ?? GAMES_DEFAULT.spec), helsing: parseStrategy(opts.helsing ?? GAMES_DEFAULT.spec), swapFirst: opts.swapFirst };
+      printDefaultPlayerNote(GAMES_DEFAULT, opts.dracula === undefined && opts.helsing === undefined, opts, '--dracula, --helsing');
       // through the kernel's finish: `oddsmith merge` of its parts prints the same
       await runAndPrint(gamesKernel, params, opts.games, opts);
     });
@@ -120,20 +132,21 @@ export function register(program: Command): void {
         .command('sweep')
         .description('role win rates with Wilson intervals at each value of one rules field (health, rounds, values = deck size, ...), and the value closest to 50/50')
         .requiredOption('--games <n>', 'games at each value', intArg('--games', 1, 1e10))
-        .option('--dracula <spec>', 'Dracula\'s strategy', 'greedy')
-        .option('--helsing <spec>', 'Van Helsing\'s strategy', 'greedy'),
+        .option('--dracula <spec>', 'Dracula\'s strategy (default greedy)')
+        .option('--helsing <spec>', 'Van Helsing\'s strategy (default greedy)'),
       { shardCount: 16, runsWhole: 'runs every point here' },
     ),
     'dracula',
   )
     .addHelpText('after', '\nThe one --set whose value is a range (a..b, a..b:step) or a list (a,b,c) is swept;\nother --set fields stay fixed.\n\nExamples:\n  npx oddsmith dracula sweep --set health=8..16 --games 4000 --seed 1\n  npx oddsmith dracula sweep --set values=6..8 --set health=10 --games 2000 --json')
-    .action(async (opts: SimOptions & RulesOptions & { games: number; dracula: string; helsing: string }) => {
+    .action(async (opts: SimOptions & RulesOptions & { games: number; dracula?: string; helsing?: string }) => {
       const swept = opts.set.filter((s) => /=.*(\.\.|,)/.test(s));
       if (swept.length !== 1) throw new UserError(`sweep needs exactly one --set with a range or list, e.g. --set health=8..16 (got ${swept.length})`);
       const field = parseSweepSet(swept[0]);
       const fixed = opts.set.filter((s) => s !== swept[0]);
       const { raw, label } = readRawRules('dracula', opts.rules);
-      const dracula = parseStrategy(opts.dracula), helsing = parseStrategy(opts.helsing);
+      const dracula = parseStrategy(opts.dracula ?? GAMES_DEFAULT.spec), helsing = parseStrategy(opts.helsing ?? GAMES_DEFAULT.spec);
+      printDefaultPlayerNote(GAMES_DEFAULT, opts.dracula === undefined && opts.helsing === undefined, opts, '--dracula, --helsing');
       const points: { value: number; result: GamesResult }[] = [];
       const rulesAt = sweepRules(raw, label, fixed, field, validateRules);
       for (const [i, v] of field.values.entries()) {

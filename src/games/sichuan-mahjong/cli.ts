@@ -15,6 +15,16 @@ import { DEFENSE_MODEL, getStrategy, STRATEGIES } from '../../../strategies/sich
 import { calibrateDefense, formatCalibration } from './defense.js';
 import { DEFAULT_DRAWS, type Objective } from './exact-advisor.js';
 import { checkAssumptions } from './assumptions.js';
+import { printDefaultPlayerNote, type LadderDefault } from '../../cli/strongest.js';
+
+/**
+ * The baseline of `mahjong compare` unless --baseline says: the ladder's top player, defender, is
+ * within greedy's interval there and about 4 times slower, so greedy is the strongest usable.
+ */
+export const COMPARE_DEFAULT: LadderDefault = {
+  game: 'sichuan-mahjong', spec: 'greedy', elo: 642, low: 583, high: 716,
+  strongest: { spec: 'defender', elo: 645, low: 587, high: 722, why: 'within greedy\'s interval, 4× slower' },
+};
 
 const GAME = 'sichuan-mahjong';
 
@@ -198,16 +208,18 @@ export function register(program: Command): void {
         .command('compare')
         .description('one strategy against a baseline on the same walls: each wall is played with the strategy in one seat (rotating) and three baselines, then with four baselines; the gain is the seat\'s difference, deal by deal')
         .requiredOption('--strategy <name>', `the strategy measured (known: ${STRATEGIES.names.join(', ')})`)
-        .option('--baseline <name>', 'the other three seats, and the seat\'s stand-in on the second play', 'greedy')
+        .option('--baseline <name>', 'the other three seats, and the seat\'s stand-in on the second play (default: greedy)')
         .option('--deals <n>', 'walls to play (each twice)', intArg('--deals', 1, 1e9), 2000),
       GAME,
     ),
     { shardCount: 16 },
   )
     .addHelpText('after', '\nExample:\n  npx oddsmith mahjong compare --strategy advisor --baseline greedy --deals 2000 --seed 7')
-    .action(async (opts: SimOptions & RulesOptions & { deals: number; strategy: string; baseline: string }) => {
-      getStrategy(opts.strategy); getStrategy(opts.baseline);
-      const params: PairedParams = { rules: rulesFromOptions(GAME, opts, validateRules), strategy: opts.strategy, baseline: opts.baseline };
+    .action(async (opts: SimOptions & RulesOptions & { deals: number; strategy: string; baseline?: string }) => {
+      const baseline = opts.baseline ?? COMPARE_DEFAULT.spec;
+      getStrategy(opts.strategy); getStrategy(baseline);
+      const params: PairedParams = { rules: rulesFromOptions(GAME, opts, validateRules), strategy: opts.strategy, baseline };
+      printDefaultPlayerNote(COMPARE_DEFAULT, opts.baseline === undefined, opts, '--baseline');
       // through the kernel's finish: `oddsmith merge` of its parts prints the same
       await runAndPrint(pairedKernel, params, opts.deals, opts);
     });

@@ -9,6 +9,10 @@ import { odds } from './questions.js';
 import { END_ELEMENT, WeilongGame } from './engine.js';
 import { getStrategy, parsePlayers, parseStrategies, STRATEGY_NAMES } from '../../../strategies/weilong/index.js';
 import { checkAssumptions } from './assumptions.js';
+import { printDefaultPlayerNote, type LadderDefault } from '../../cli/strongest.js';
+
+/** Who plays every seat of `simulate` (and its ability worth) unless --strategies says: the ladder's strongest. */
+export const GAMES_DEFAULT: LadderDefault = { game: 'weilong', spec: 'adaptive', elo: 948, low: 893, high: 1002 };
 
 const GAME = 'weilong';
 
@@ -25,7 +29,7 @@ export function register(program: Command): void {
         .command('simulate')
         .description('play whole games (5 rounds) at a table of strategies, seats rotated game by game; win rate and points by strategy, seat and Son; round length and endings; each ability\'s worth by common random numbers')
         .option('--players <p>', 'players at the table, 2..5 (default: the number of strategies given, or 4)')
-        .option('--strategies <list>', `comma-separated strategy per player (seats rotate game by game), or one for all (${STRATEGY_NAMES.join(', ')})`, 'adaptive')
+        .option('--strategies <list>', `comma-separated strategy per player (seats rotate game by game), or one for all (${STRATEGY_NAMES.join(', ')}; default: ${GAMES_DEFAULT.spec}, the ladder's strongest)`)
         .requiredOption('--games <n>', 'games to play', intArg('--games', 1, 1e10))
         .option('--no-ability-worth', 'skip the replays with each ability switched off (6× faster)')
         .option('--no-rotate', 'keep strategies in fixed seats (default: rotate seats game by game)'),
@@ -34,10 +38,11 @@ export function register(program: Command): void {
     { shardCount: 32 },
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith weilong simulate --players 4 --strategies adaptive,element,dragon,noability \\\n    --games 20000 --seed 1 --workers 2\n  npx oddsmith weilong simulate --players 5 --strategies adaptive --games 10000 \\\n    --set penalty.5=3 --json\n\nSons are numbered 1..5 everywhere: --set penalty.1 is the First Son\'s card, penalty.5 the Fifth\'s.')
-    .action(async (opts: SimOptions & RulesOptions & { players?: string; strategies: string; games: number; abilityWorth: boolean; rotate: boolean }) => {
-      const list = splitList(opts.strategies, '--strategies');
+    .action(async (opts: SimOptions & RulesOptions & { players?: string; strategies?: string; games: number; abilityWorth: boolean; rotate: boolean }) => {
+      const list = splitList(opts.strategies ?? GAMES_DEFAULT.spec, '--strategies');
       const players = opts.players !== undefined ? parsePlayers(opts.players) : list.length > 1 ? parsePlayers(String(list.length)) : 4;
       const params: GamesParams = { rules: rulesFrom(opts), strategies: parseStrategies(list, players), rotate: opts.rotate, abilityWorth: opts.abilityWorth };
+      printDefaultPlayerNote(GAMES_DEFAULT, opts.strategies === undefined, opts);
       // through the kernel's finish: `oddsmith merge` of its parts prints the same
       await runAndPrint(gamesKernel, params, opts.games, opts);
     });

@@ -1,0 +1,62 @@
+/**
+ * The analyses that play positions out use, by default, the strongest player their game's ladder
+ * rates (issue 44), and name it with its rating: every declaration is checked here against the
+ * committed ladder (reports/<game>/ladder-ratings.csv), so a ladder that reorders its players, or
+ * moves a rating, fails until the default and its quoted rating follow.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { LadderDefault } from '../src/cli/strongest.js';
+import { defaultPlayerNote } from '../src/cli/strongest.js';
+import { CALL_DEFAULT } from '../src/games/tichu/cli.js';
+import { GAMES_DEFAULT as DRACULA_DEFAULT } from '../src/games/dracula/cli.js';
+import { COMPARE_DEFAULT } from '../src/games/sichuan-mahjong/cli.js';
+import { GAMES_DEFAULT as WEILONG_DEFAULT } from '../src/games/weilong/cli.js';
+import { runCli } from './helpers/cli.js';
+
+interface Rated { player: string; elo: number; low: number; high: number }
+
+/** The committed ladder's ratings, strongest first (the file's order). */
+function ladder(game: string): Rated[] {
+  const lines = readFileSync(new URL(`../reports/${game}/ladder-ratings.csv`, import.meta.url), 'utf8').trim().split('\n').slice(1);
+  return lines.map((l) => {
+    const [player, elo, low, high] = l.split(',');
+    return { player: player.replace(/^\d+ /, ''), elo: Number(elo), low: Number(low), high: Number(high) };
+  }).sort((a, b) => b.elo - a.elo);
+}
+
+const declared: [string, LadderDefault][] = [
+  ['tichu grand / call', CALL_DEFAULT],
+  ['dracula simulate / sweep', DRACULA_DEFAULT],
+  ['mahjong compare', COMPARE_DEFAULT],
+  ['weilong simulate', WEILONG_DEFAULT],
+];
+
+describe('default players are the ladder\'s strongest, with its rating', () => {
+  for (const [where, d] of declared) {
+    it(`${where}: ${d.spec}`, () => {
+      const rated = ladder(d.game);
+      const row = (spec: string) => rated.find((r) => r.player === spec);
+      expect(row(d.spec), `${d.spec} on the ${d.game} ladder`).toEqual({ player: d.spec, elo: d.elo, low: d.low, high: d.high });
+      // the ladder's strongest: the default itself, or the one it names with the reason it is not used
+      const top = rated[0];
+      const strongest = d.strongest ?? { spec: d.spec, elo: d.elo, low: d.low, high: d.high };
+      expect(strongest.spec, `the ${d.game} ladder's strongest`).toBe(top.player);
+      expect([strongest.elo, strongest.low, strongest.high]).toEqual([top.elo, top.low, top.high]);
+      for (const line of defaultPlayerNote(d).split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+    });
+  }
+});
+
+describe('the note is printed when the default plays, and only then', () => {
+  it('dracula sweep: with the default, and not with --dracula/--helsing or --json', () => {
+    const args = ['dracula', 'sweep', '--set', 'health=10,12', '--games', '20', '--quiet', '--workers', '1'];
+    const plain = runCli(args);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout.startsWith(defaultPlayerNote(DRACULA_DEFAULT, '--dracula, --helsing'))).toBe(true);
+    const chosen = runCli([...args, '--dracula', 'greedy', '--helsing', 'greedy']);
+    expect(chosen.stdout).not.toContain('players: ');
+    const json = runCli([...args, '--json']);
+    expect(() => JSON.parse(json.stdout)).not.toThrow();
+  }, 60_000);
+});
