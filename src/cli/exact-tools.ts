@@ -55,7 +55,7 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
 
   const optimal = playCommandName(group, 'optimal');
   commonOptions(group.command(optimal).description('exact optimal play for one decision-maker against chance (expectimax over the states, memoized by their key): the value, the policy at the first decisions or the states asked about, the number of states'), g)
-    .option('--at <key>', 'print the decision at the state with this key() (repeatable)', (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .option('--at <key>', 'print the decision at the state with this key() (repeatable)', (v: string, prev: string[] | undefined) => [...(prev ?? []), v], [] as string[])
     .option('--out <file>', 'save the policy (every decision state\'s best action) for the player optimal:<file>')
     .addHelpText('after', `\nWithout --part the whole game is solved: it needs one seat deciding and states with key() and\nchanceOutcomes(). Examples:\n${ex(optimal, ['--part turn', '--part turn --out turn.json'])}`)
     .action(async (opts: Common & { at: string[]; out?: string }) => {
