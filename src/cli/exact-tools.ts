@@ -55,7 +55,7 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
 
   const optimal = playCommandName(group, 'optimal');
   commonOptions(group.command(optimal).description('exact optimal play for one decision-maker against chance (expectimax over the states, memoized by their key): the value, the policy at the first decisions or the states asked about, the number of states'), g)
-    .option('--at <key>', 'print the decision at the state with this key() (repeatable)', (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .option('--at <key>', 'print the decision at the state with this key() (repeatable)', (v: string, prev: string[] | undefined) => [...(prev ?? []), v], [] as string[])
     .option('--out <file>', 'save the policy (every decision state\'s best action) for the player optimal:<file>')
     .addHelpText('after', `\nWithout --part the whole game is solved: it needs one seat deciding and states with key() and\nchanceOutcomes(). Examples:\n${ex(optimal, ['--part turn', '--part turn --out turn.json'])}`)
     .action(async (opts: Common & { at: string[]; out?: string }) => {
@@ -87,7 +87,6 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
           if (r.decision.actions.length > 4) lines.push(`    (${r.decision.actions.length - 4} more actions)`);
         }
         if (opts.out !== undefined) lines.push(`policy written to ${opts.out} (play it as optimal:${opts.out})`);
-        lines.push(`(${seconds.toFixed(1)} s of CPU)`);
         return lines.join('\n');
       });
     });
@@ -141,9 +140,9 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
       const result = { game: g.id, part: opts.part ?? null, algorithm: opts.algorithm, nodes: tree.nodes, infosets: tree.infosets, iterations: cfr.iterations, value0, bracket, exploitability: e.exploitability / 2, convergence, buildCpuSeconds: buildSeconds, solveCpuSeconds: solveSeconds };
       emit(result, opts, () => {
         const lines = [
-          `${what}: ${opts.algorithm} over ${tree.nodes.toLocaleString('en-US')} nodes and ${tree.infosets.toLocaleString('en-US')} information sets (the tree read in ${buildSeconds.toFixed(1)} s of CPU)`,
+          `${what}: ${opts.algorithm} over ${tree.nodes.toLocaleString('en-US')} nodes and ${tree.infosets.toLocaleString('en-US')} information sets`,
           `value for seat 0: ${num(value0)}, within [${num(bracket[0])}, ${num(bracket[1])}] (what each seat's best response holds it to)`,
-          `exploitability: ${e.exploitability / 2 === 0 ? '0' : (e.exploitability / 2).toExponential(2)} after ${cfr.iterations.toLocaleString('en-US')} iterations (${solveSeconds.toFixed(1)} s of CPU)`,
+          `exploitability: ${e.exploitability / 2 === 0 ? '0' : (e.exploitability / 2).toExponential(2)} after ${cfr.iterations.toLocaleString('en-US')} iterations`,
           'convergence:',
           ...convergence.map((p) => `  ${String(p.iteration).padStart(9)}  exploitability ${p.exploitability.toExponential(2)}  value ${num(p.value0)}`),
         ];
@@ -166,6 +165,11 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
       const { Rng } = await import('../core/rng.js');
       const { MAX_ACTIONS } = await import('../games/state.js');
       const { root, what, sg, rules } = await startState(g, opts, 2);
+      const name = opts.strategy.split(':')[0];
+      // the game's own players (and search with their rollouts) play the whole game's states, not a part's
+      if (opts.part !== undefined && (sg.playerNames.includes(name) && !/^(optimal|equilibrium):[^=]+$/.test(opts.strategy) || (name === 'ismcts' && !/rollout=uniform/.test(opts.strategy)))) {
+        throw new UserError(`--strategy: on a part (--part ${opts.part}) the players are uniform, ismcts:rollout=uniform,…, equilibrium:<file> and optimal:<file>; the game's own play the whole game (got ${JSON.stringify(opts.strategy)})`);
+      }
       const players = [0, 1].map((s) => makePlayer(sg, rules, opts.strategy, s, 2));
       const freq: Float64Array[] = [];
       const acts = new Int32Array(MAX_ACTIONS);
@@ -211,7 +215,6 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
         `against itself, seat 0 gets ${num(self0)}`,
         `a best response gets ${num(br0)} as seat 0 and ${num(br1)} as seat 1`,
         `exploitability: ${(e.exploitability / 2).toPrecision(4)} (the best responses' mean gain over the game's value)`,
-        `(${seconds.toFixed(1)} s of CPU)`,
       ].join('\n'));
     });
 }
