@@ -100,6 +100,8 @@ describe('the generic game page', () => {
       const html = readFileSync(join(dir, 'cant-stop', 'game.html'), 'utf8');
       for (const h of ['Rules', 'Balance', 'Ladder: ratings', 'Assumptions']) expect(html).toContain(`>${h}</h2>`);
       expect(html).toContain('<td>turnLimit</td>');
+      // the command it names reproduces its balance figures (the shard count decides the streams)
+      expect(html).toContain('npx oddsmith cant-stop balance --strategies rule28 --players 2 --deals 40 --seed 2 --shard-count 16');
       for (const chart of ['game-balance', 'game-assumptions', 'game-ladder-ratings']) expect(existsSync(join(dir, 'cant-stop', `${chart}.png`)), chart).toBe(true);
       const found = JSON.parse(readFileSync(join(dir, 'cant-stop', 'game.findings.json'), 'utf8')) as { figures: { id: string; ci?: number[] }[] };
       const ids = found.figures.map((f) => f.id);

@@ -28,7 +28,7 @@ export function addGenericAssumptionsCommand(group: Command, g: GameDescriptor):
   cmd
     .option('--json', 'print as JSON')
     .option('--csv', 'print the findings table as CSV (one row per finding, field and value)')
-    .addHelpText('after', `\nAlternatives: a field's declared "alternatives", else a switch's other value, a choice's other\nvalues, half and double a number's default. See docs/tools.md.\n\nExamples:\n  npx oddsmith ${g.command} ${name} --deals 200\n  npx oddsmith ${g.command} ${name} --deals 1000 --csv`)
+    .addHelpText('after', `\nAlternatives: a field's declared "alternatives", else a switch's other value, a choice's other\nvalues, half and double a number's default. See docs/tools.md.\n\nExamples:\n  npx oddsmith ${g.invoke ?? g.command} ${name} --deals 200\n  npx oddsmith ${g.invoke ?? g.command} ${name} --deals 1000 --csv`)
     .action(async (opts: Options) => {
       const { checkGenericAssumptions, checkRows, genericAssumptionsText } = await import('../play/assumptions.js');
       const log = opts.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);

@@ -292,7 +292,7 @@ export async function checkGenericAssumptions(g: GameDescriptor, o: GenericAssum
   return {
     game: g.id,
     title: g.title,
-    command: g.command,
+    command: g.invoke ?? g.command,
     player,
     players: P,
     fairShare: fair,
@@ -303,7 +303,7 @@ export async function checkGenericAssumptions(g: GameDescriptor, o: GenericAssum
     summaries,
     checks,
     refused,
-    method: `Simulated: ${o.deals.toLocaleString('en-US')} deals per rule set, ${P} × ${player} in every seat, seed ${o.seed} for every value (common random numbers). The balance figures are \`${g.command} balance --strategies ${player}${o.players ? ` --players ${P}` : ''} --set field=value --deals ${o.deals} --seed ${o.seed}\` (seats rotated over each deal, intervals clustered by deal)${findings.length ? `; the game's findings are one self-play game per deal, seed ${o.seed + 1}, normal 95% intervals` : ''}. A finding holds at a value when it moved less than ${Z_REAL} standard errors of the difference; it is sensitive when it moved more or the first player's edge appeared or vanished; it fails when the edge turned into a significant handicap or the reverse.`,
+    method: `Simulated: ${o.deals.toLocaleString('en-US')} deals per rule set, ${P} × ${player} in every seat, seed ${o.seed} for every value (common random numbers). The balance figures are \`${g.invoke ?? g.command} balance --strategies ${player}${o.players ? ` --players ${P}` : ''} --set field=value --deals ${o.deals} --seed ${o.seed} --shard-count ${shardCount}\` (seats rotated over each deal, intervals clustered by deal)${findings.length ? `; the game's findings are one self-play game per deal, seed ${o.seed + 1}, normal 95% intervals` : ''}. A finding holds at a value when it moved less than ${Z_REAL} standard errors of the difference; it is sensitive when it moved more or the first player's edge appeared or vanished; it fails when the edge turned into a significant handicap or the reverse.`,
   };
 }
 

@@ -75,7 +75,7 @@ function rulesSection(g: GameDescriptor, schema: NonNullable<Awaited<ReturnType<
   const rows: Row[] = fieldRows(schema).map((r) => ({ field: r.path, type: r.type, range: r.range, unit: r.unit, default: r.default === undefined ? '' : defaultShown(r.default), meaning: r.assumed ? `${r.help} — assumed: ${r.assumed}` : r.help }));
   return {
     heading: 'Rules',
-    html: `<p>Every field of the rules file, from the game's rules schema (<code>npx oddsmith ${escapeHtml(g.command)} fields</code> prints the same list). Each is an option: <code>--set field=value</code>; fields marked <i>assumed</i> stand for what the rules text leaves open and are re-measured under "Assumptions" below. The figures on this page are for ${escapeHtml(label)}.</p>`,
+    html: `<p>Every field of the rules file, from the game's rules schema (<code>npx oddsmith ${escapeHtml(g.invoke ?? g.command)} fields</code> prints the same list). Each is an option: <code>--set field=value</code>; fields marked <i>assumed</i> stand for what the rules text leaves open and are re-measured under "Assumptions" below. The figures on this page are for ${escapeHtml(label)}.</p>`,
     table: { rows },
   };
 }
@@ -114,7 +114,7 @@ function balanceSection(g: GameDescriptor, runs: MatchResult[], seed: number, ru
     ...m.seats.map((s) => ({ id: `Balance › ${m.entrants[0].player} › ${seatName(m, s.seat)} win rate`, value: s.winRate.p, ci: [s.winRate.ci95[0], s.winRate.ci95[1]] as const, flipAt: 1 / (m.teams ?? m.players) })),
     { id: `Balance › ${m.entrants[0].player} › game length (decisions)`, value: m.length.mean, ci: [m.length.ci95[0], m.length.ci95[1]] as const },
   ]);
-  const cmd = (p: string) => `npx oddsmith ${g.command} balance --strategies ${p} --players ${runs[0].players}${rules ? ` --rules ${rules}` : ''} --deals ${runs[0].deals} --seed ${seed}`;
+  const cmd = (p: string) => `npx oddsmith ${g.invoke ?? g.command} balance --strategies ${p} --players ${runs[0].players}${rules ? ` --rules ${rules}` : ''} --deals ${runs[0].deals} --seed ${seed} --shard-count ${Math.min(16, runs[0].deals)}`;
   return {
     section: {
       heading: 'Balance',
