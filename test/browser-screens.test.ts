@@ -66,7 +66,7 @@ const MEASURE = `(() => {
     return across < Math.min(a.size, b.size) * 0.9;
   };
   const texts = (root, sel) => [...root.querySelectorAll(sel)].filter((t) => t.textContent.trim() !== '' && Number(t.getAttribute('opacity') ?? 1) > 0 && shown(t)).map((t) => {
-    const m = /translate\(([-\d.e]+),\s*([-\d.e]+)\)(?:\s*rotate\(([-\d.e]+)\))?/.exec(t.getAttribute('transform') ?? '');
+    const m = /translate\\(([-\\d.e]+),\\s*([-\\d.e]+)\\)(?:\\s*rotate\\(([-\\d.e]+)\\))?/.exec(t.getAttribute('transform') ?? '');
     return { t: t.textContent, r: t.getBoundingClientRect(), x: m ? Number(m[1]) : 0, y: m ? Number(m[2]) : 0, angle: m && m[3] ? Number(m[3]) : 0, size: parseFloat(getComputedStyle(t).fontSize) || 11 };
   });
   for (const svg of document.querySelectorAll('svg.marks')) {
