@@ -56,15 +56,26 @@ const MEASURE = `(() => {
   const undefinedOptions = [...document.querySelectorAll('option')].filter((o) => /^\\s*undefined\\s*$/.test(o.textContent)).length;
   // text drawn by Vega: tick labels of one axis must not touch; a value label must not sit on a tick label
   const collisions = [];
-  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-  const texts = (root, sel) => [...root.querySelectorAll(sel)].filter((t) => t.textContent.trim() !== '' && Number(t.getAttribute('opacity') ?? 1) > 0 && shown(t)).map((t) => ({ t: t.textContent, r: t.getBoundingClientRect() }));
+  // two labels meet when their boxes overlap; two labels turned by the same angle (a slanted
+  // category axis) meet when they are closer than a line of text across their direction
+  const meet = (a, b) => {
+    if (!(a.r.left < b.r.right - 0.5 && b.r.left < a.r.right - 0.5 && a.r.top < b.r.bottom - 0.5 && b.r.top < a.r.bottom - 0.5)) return false;
+    if (a.angle === 0 || a.angle !== b.angle) return true;
+    const th = a.angle * Math.PI / 180;
+    const across = Math.abs(-(b.x - a.x) * Math.sin(th) + (b.y - a.y) * Math.cos(th));
+    return across < Math.min(a.size, b.size) * 0.9;
+  };
+  const texts = (root, sel) => [...root.querySelectorAll(sel)].filter((t) => t.textContent.trim() !== '' && Number(t.getAttribute('opacity') ?? 1) > 0 && shown(t)).map((t) => {
+    const m = /translate\\(([-\\d.e]+),\\s*([-\\d.e]+)\\)(?:\\s*rotate\\(([-\\d.e]+)\\))?/.exec(t.getAttribute('transform') ?? '');
+    return { t: t.textContent, r: t.getBoundingClientRect(), x: m ? Number(m[1]) : 0, y: m ? Number(m[2]) : 0, angle: m && m[3] ? Number(m[3]) : 0, size: parseFloat(getComputedStyle(t).fontSize) || 11 };
+  });
   for (const svg of document.querySelectorAll('svg.marks')) {
     const axes = [...svg.querySelectorAll('g.role-axis-label')].map((g) => texts(g, 'text'));
     for (const labels of axes)
       for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++)
-        if (meet(labels[i].r, labels[j].r)) collisions.push(name(svg) + ': "' + labels[i].t + '" on "' + labels[j].t + '"');
+        if (meet(labels[i], labels[j])) collisions.push(name(svg) + ': "' + labels[i].t + '" on "' + labels[j].t + '"');
     const values = texts(svg, 'g.role-mark.mark-text text, g.mark-text.role-mark text');
-    for (const v of values) for (const l of axes.flat()) if (meet(v.r, l.r)) collisions.push(name(svg) + ': value "' + v.t + '" on tick "' + l.t + '"');
+    for (const v of values) for (const l of axes.flat()) if (meet(v, l)) collisions.push(name(svg) + ': value "' + v.t + '" on tick "' + l.t + '"');
   }
   return { width: vw, pageWidth: document.documentElement.scrollWidth, wideCharts, scrolling, undefinedOptions, collisions };
 })()`;

@@ -255,7 +255,11 @@ describe.skipIf(chromium.path === null)('workbench in chromium', () => {
       if (l.loss > 0) mistakes++;
     }
     expect(mistakes).toBeGreaterThan(0);
-    expect(await page.textContent('#t-summary')).toBe(`${t.log.length} decisions, ${t.log.length - mistakes} optimal; lost in all ${graded.summary.totalLoss.toFixed(2)} expected points`);
+    // the total lost, written as `wulong grade` writes it ("1,655.7"): one number format
+    const text = spawnSync('node', [CLI, 'wulong', 'grade', '-'], { input: t.wulong.map((x) => JSON.stringify(x.decision)).join('\n'), encoding: 'utf8' }).stdout;
+    const cliTotal = /expected points lost in all ([\d,.]+)/.exec(text)![1];
+    expect(Number(cliTotal.replace(/,/g, ''))).toBeCloseTo(graded.summary.totalLoss, 1);
+    expect(await page.textContent('#t-summary')).toBe(`${t.log.length} decisions, ${t.log.length - mistakes} optimal; lost in all ${cliTotal} expected points`);
     expect(await page.evaluate('document.querySelectorAll("#t-worst li").length')).toBe(Math.min(3, mistakes));
     await shot(page, 'trainer-1280');
     // the same link deals the same first roll

@@ -14,6 +14,8 @@ export const baseConfig = {
   // long category names are read in full, not cut to "…"
   // labels that would touch are thinned (a quantitative axis, "1,0001,100"), never drawn on top of each other
   axis: { labelFontSize: 11, titleFontSize: 12, titlePadding: 8, labelLimit: 420, labelOverlap: 'greedy', labelSeparation: 4 },
+  // band axes (categories) get their own default in Vega-Lite: thinned the same way on a narrow chart
+  axisDiscrete: { labelOverlap: 'greedy', labelSeparation: 4 },
   // legend swatches at full strength even when the legend's first layer is a pale band
   legend: { labelFontSize: 11, titleFontSize: 12, labelLimit: 300, titleLimit: 300, symbolOpacity: 1 },
   header: { labelFontSize: 12, titleFontSize: 12 },
@@ -183,8 +185,37 @@ export function shrinkSpec(spec: Spec, avail: number, drawn: number): Spec {
   const s: Spec = { ...spec, title: fitTitle(spec.title, avail - 30) };
   const plot = plotWidths(s);
   if (plot <= 0) return s;
-  const k = Math.min(1, (avail - Math.max(0, drawn - plot) - 4) / plot);
+  const k = Math.min(1, (avail - Math.max(0, drawn - plot) - 8) / plot);
   return k < 1 ? scaleWidths(s, k, 90) : s;
+}
+
+/**
+ * The titles of horizontal channels (an x axis, a legend, facet headers) broken into lines of at
+ * most `chars` characters, in place, through every layer and view: an axis title never sets a
+ * chart's width. A y axis title runs along the height and stays one line.
+ */
+const LEGEND_CHANNELS = new Set(['color', 'fill', 'stroke', 'shape', 'size', 'opacity', 'strokeDash']);
+function wrapChannelTitles(s: unknown, chars: number): void {
+  if (Array.isArray(s)) { for (const x of s) wrapChannelTitles(x, chars); return; }
+  if (!s || typeof s !== 'object') return;
+  const o = s as Spec;
+  const enc = o.encoding as Record<string, Spec | undefined> | undefined;
+  const wrap = (holder: Spec | undefined, key: string) => {
+    const t = holder?.[key];
+    if (holder && typeof t === 'string' && t.length > chars) holder[key] = wrapText(t, chars);
+  };
+  if (enc) for (const [ch, def] of Object.entries(enc)) {
+    if (!def || typeof def !== 'object' || ch === 'y' || ch === 'y2' || ch === 'row' || ch === 'tooltip' || ch === 'text') continue;
+    wrap(def, 'title');
+    wrap(def.axis as Spec | undefined, 'title');
+    wrap(def.legend as Spec | undefined, 'title');
+    wrap(def.header as Spec | undefined, 'title');
+    // a legend beside the plot takes the plot's width: under it, one entry a line
+    if (LEGEND_CHANNELS.has(ch) && def.legend !== null) def.legend = { ...((def.legend as Spec | undefined) ?? {}), orient: 'bottom', direction: 'vertical', columns: 1 };
+  }
+  const facet = o.facet as Spec | undefined;
+  if (facet) { wrap(facet, 'title'); wrap(facet.column as Spec | undefined, 'title'); }
+  for (const k of ['layer', 'hconcat', 'vconcat', 'concat', 'spec']) if (o[k]) wrapChannelTitles(o[k], chars);
 }
 
 /**
@@ -193,14 +224,15 @@ export function shrinkSpec(spec: Spec, avail: number, drawn: number): Spec {
  * a third of the width (the tooltip and the CSV have them whole).
  */
 export function restackSpec(spec: Spec, avail: number): Spec {
-  const s: Spec = { ...spec, title: fitTitle(spec.title, avail - 30) };
+  const s: Spec = { ...structuredClone(spec), title: fitTitle(spec.title, avail - 30) };
   const cfg = (s.config as Spec | undefined) ?? {};
   s.config = {
     ...cfg,
     legend: { ...((cfg.legend as Spec) ?? {}), orient: 'bottom', direction: 'vertical' },
-    axis: { ...((cfg.axis as Spec) ?? {}), labelLimit: Math.max(90, Math.floor(avail * 0.36)) },
+    axis: { ...((cfg.axis as Spec) ?? {}), labelLimit: Math.max(90, Math.floor(avail * 0.4)) },
   };
   if (Array.isArray(s.hconcat)) { s.vconcat = s.hconcat; delete s.hconcat; }
+  wrapChannelTitles(s, Math.max(24, Math.floor((avail - 70) / 6.9)));
   const facet = s.facet as { column?: Spec; row?: Spec } | undefined;
   if (facet?.column && !facet.row) {
     const inner = (s.spec as Spec | undefined) ?? {};

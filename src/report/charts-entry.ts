@@ -35,7 +35,7 @@ export async function embedFitted(el: HTMLElement, spec: Record<string, unknown>
   let s = spec;
   let view = (await embed(el, s)) as { finalize?: () => void };
   let steps = 0;
-  for (const step of ['restack', 'shrink', 'shrink'] as const) {
+  for (const step of ['restack', 'shrink', 'shrink', 'shrink', 'shrink'] as const) {
     const w = drawnWidth(el);
     if (w <= avail + 0.5) break;
     s = step === 'shrink' ? shrinkSpec(s, avail, w) : restackSpec(s, avail);

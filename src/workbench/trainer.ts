@@ -69,7 +69,7 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
   const showSession = () => {
     const s = summarize(log.map((l) => ({ loss: l.loss, optimal: l.optimal ?? l.loss === 0 })));
     const unit = log[0]?.unit ?? '';
-    session.innerHTML = `<h3>Session</h3><p id="t-summary">${s.decisions} decision${s.decisions === 1 ? '' : 's'}, ${s.optimal} optimal; lost in all <b>${fmtNum(s.totalLoss, log[0]?.digits ?? 2)}</b> ${esc(unit)}</p>` +
+    session.innerHTML = `<h3>Session</h3><p id="t-summary">${s.decisions} decision${s.decisions === 1 ? '' : 's'}, ${s.optimal} optimal; lost in all <b>${fmtNum(s.totalLoss, log[0]?.digits ?? ($<HTMLSelectElement>('#t-drill').value === 'wulong' ? 1 : 2))}</b> ${esc(unit)}</p>` +
       (s.worst.length ? `<h3>Worst mistakes</h3><ol id="t-worst">${s.worst.map((i) => `<li>${esc(log[i].what)}: ${esc(log[i].chosen)} instead of ${esc(log[i].best)}, −${amount(log[i])} ${esc(unit)}. ${esc(log[i].why)}</li>`).join('')}</ol>` : '') +
       (log.length ? '<h3>Every decision</h3>' + table(log.map((l, i) => ({ '#': i + 1, decision: l.what, chosen: l.chosen, best: l.best, lost: amount(l) }))) : '') +
       (wulongLog.length || liarsLog.length ? `<p><button type="button" id="t-download">Download the decisions (JSON lines, for <code>oddsmith ${liarsLog.length ? 'liars' : 'wulong'} grade</code>)</button></p>` : '');
