@@ -11,7 +11,9 @@ import { addExactCommands } from './exact-tools.js';
 import { addFieldsCommand } from './fields.js';
 import { addSweepCommand } from './sweep.js';
 import { registerDiff } from './diff.js';
-import { GAMES, experimentRunners, gameOfKernel } from '../games/index.js';
+import { registerCheckGame } from './check-game.js';
+import { GAME_PLAY_ERROR } from '../games/state.js';
+import { allGames, experimentRunners, gameOfKernel, gamesFromEnv, loadGames } from '../games/registry.js';
 
 /** Commander's own errors ("error: unknown option '--x'\n(Did you mean --y?)") as our one line. */
 function oneLine(str: string): string {
@@ -67,7 +69,7 @@ function outputPaths(action: Command): OutputPath[] {
 async function inputPaths(action: Command): Promise<InputPath[]> {
   const o = action.opts() as { rules?: unknown; experiments?: unknown };
   const inputs: InputPath[] = [];
-  const game = GAMES.find((g) => g.command === commandPath(action).split(' ')[0]);
+  const game = allGames().find((g) => g.command === commandPath(action).split(' ')[0]);
   if (typeof o.rules === 'string' && game) {
     const { resolveRulesPath } = await import('../core/rules.js');
     try {
@@ -105,19 +107,19 @@ const POINTERS: Record<string, string> = {
 export async function buildProgram(argv: readonly string[] = process.argv): Promise<Command> {
   const root = new Command('oddsmith');
   root
-    .description(`Exact odds and Monte Carlo strategy analysis for ${GAMES.map((g) => g.title).join(', ').replace(/, ([^,]*)$/, ' and $1')}`)
+    .description(`Exact odds and Monte Carlo strategy analysis for ${allGames().map((g) => g.title).join(', ').replace(/, ([^,]*)$/, ' and $1')}`)
     .version('0.1.0')
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(oneLine(str)) })
-    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong solve\n  npx oddsmith wulong simulate --trials 1e6 --seed 7\n  npx oddsmith report --only wulong-turn\nRun `npx oddsmith <command>` without a subcommand to see its commands.');
+    .addHelpText('after', '\nExamples:\n  npx oddsmith wulong solve\n  npx oddsmith wulong simulate --trials 1e6 --seed 7\n  npx oddsmith report --only wulong-turn\nRun `npx oddsmith <command>` without a subcommand to see its commands.\n\nYour own game: `npx oddsmith --game ./my-game/index.js my-game balance` (--game before the\ncommand, repeatable: a game module, by path or package name; or ODDSMITH_GAMES=a.js,b.js).');
   // every command made from root copies its output and help settings: same errors, same help
   root.configureHelp({ optionDescription: oneDefaultOption, argumentDescription: oneDefaultArgument });
 
   // Command groups load on demand: `oddsmith wulong solve` loads only Wulong's code, so a quick
   // command starts quickly. Without a known group name (help, merge, report) all are loaded.
-  const group = GAMES.find((g) => g.command === argv[2]);
-  for (const g of group ? [group] : GAMES) {
+  const group = allGames().find((g) => g.command === argv[2]);
+  for (const g of group ? [group] : allGames()) {
     (await g.cli())(root);
     const cmd = root.commands.find((c) => c.name() === g.command);
     // the tools written once over the game interface, for every game that declares it
@@ -128,7 +130,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     if (cmd && schema) addFieldsCommand(cmd, g, schema);
     if (cmd && g.state) addSweepCommand(cmd, g);
     const examples = g.examples.group;
-    if (cmd && examples) cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  npx oddsmith ${g.command} ${e}`).join('\n')}\nRun \`npx oddsmith ${g.command} <command> --help\` for a command's options and examples.`);
+    if (cmd && examples) cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  npx oddsmith ${g.invoke ?? g.command} ${e}`).join('\n')}\nRun \`npx oddsmith ${g.invoke ?? g.command} <command> --help\` for a command's options and examples.`);
   }
 
   // Before any action: say which command runs (a cluster index variable means something only to
@@ -170,7 +172,10 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     .action(async (files: string[], opts: { json?: boolean; csv?: boolean }) => {
       const { mergePartialFiles, finishRun, checkMerged } = await import('../parallel/partial.js');
       const { getKernel, hasKernel } = await import('../parallel/registry.js');
-      const merged = await mergePartialFiles(files, async (kernel) => {
+      const merged = await mergePartialFiles(files, async (kernel, experiment) => {
+        // a game module's run names its module: loaded here as --game would
+        const module = (experiment.params as { module?: unknown } | null)?.module;
+        if (!gameOfKernel(kernel) && typeof module === 'string') await loadGames([module]);
         await gameOfKernel(kernel)?.kernels();
         // the kernels of the tools over the game interface (`<game>.play`) live in src/play
         if (!hasKernel(kernel)) await import('../play/kernels.js');
@@ -182,6 +187,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     });
 
   registerDiff(root);
+  registerCheckGame(root);
 
   root
     .command('report')
@@ -207,12 +213,12 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
         const unknown = only.filter((n) => !all.some((e) => e.name === n));
         if (unknown.length) throw new UserError(`unknown experiment(s): ${unknown.join(', ').slice(0, 200)} (known: ${all.map((e) => e.name).join(', ')})`);
       }
-      const folderOf = { ...Object.fromEntries(GAMES.flatMap((g) => Object.keys(g.experiments).map((k) => [k, g.id]))), ...toolRunnerFolders() };
+      const folderOf = { ...Object.fromEntries(allGames().flatMap((g) => Object.keys(g.experiments).map((k) => [k, g.id]))), ...toolRunnerFolders() };
       const cacheDir = opts.cache ? (opts.cacheDir ?? join(dirname(resolve(opts.out)), '.oddsmith-cache')) : null;
       const log = (line: string) => process.stderr.write(`${line}\n`);
       // Everything is written into a temp folder next to --out (a copy of it, so that --only keeps
       // the other pages) and swapped in at the end: a killed run leaves the old folder whole.
-      const assumptionsPages = Object.fromEntries(GAMES.flatMap((g) => (g.assumptionsPage ? [[g.id, { page: g.assumptionsPage, command: g.command }]] : [])));
+      const assumptionsPages = Object.fromEntries(allGames().flatMap((g) => (g.assumptionsPage ? [[g.id, { page: g.assumptionsPage, command: g.command }]] : [])));
       const summary = await runReports({ out: opts.out, workers: opts.workers, quiet: !!opts.quiet, cacheDir, run: all.filter((e) => !only || only.includes(e.name)), all, runners, folderOf, log, assumptionsPages });
       log(opts.quiet ? whereToOpen(opts.out, summary).split('\n')[1] : whereToOpen(opts.out, summary));
     });
@@ -234,8 +240,35 @@ function bareGroup(program: Command, args: readonly string[]): Command | null {
   return cmd.commands.length > 0 ? cmd : null;
 }
 
+/**
+ * The game modules named before the subcommand (`--game <path|package>`, repeatable; also
+ * `--game=<…>`), and the arguments without them.
+ */
+export function splitGameOptions(argv: readonly string[]): { argv: string[]; games: string[]; debug: boolean } {
+  const rest = argv.slice(0, 2), games: string[] = [];
+  let i = 2, debug = false;
+  for (; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--debug') debug = true;
+    else if (a === '--game') {
+      if (i + 1 >= argv.length || argv[i + 1].startsWith('-')) throw new UserError('--game needs a game module: a path (./my-game/index.js) or a package name');
+      games.push(argv[++i]);
+    } else if (a.startsWith('--game=')) {
+      games.push(a.slice('--game='.length));
+      if (games[games.length - 1] === '') throw new UserError('--game needs a game module: a path (./my-game/index.js) or a package name');
+    } else break;
+  }
+  return { argv: [...rest, ...argv.slice(i)], games, debug };
+}
+
 export async function main(argv: string[]): Promise<number> {
+  let debug = false;
   try {
+    const split = splitGameOptions(argv);
+    debug = split.debug;
+    argv = split.argv;
+    const specs = [...gamesFromEnv(), ...split.games];
+    if (specs.length) await loadGames(specs);
     const pointer = POINTERS[argv[2]];
     if (pointer) throw new UserError(`unknown command '${argv[2]}': ${pointer}`);
     const program = await buildProgram(argv);
@@ -255,6 +288,15 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof UserError) {
       process.stderr.write(`oddsmith: ${e.message.replace(/\s*\n\s*/g, ' ')}\n`);
       return 2;
+    }
+    // a game's own exception during play: one line with the deal's seed and the move (stack with --debug)
+    // (the pool may wrap it: "Unexpected message from Worker: { error: … }")
+    const message = String((e as Error)?.message ?? '');
+    const at = message.indexOf(GAME_PLAY_ERROR);
+    if (at >= 0) {
+      const line = message.slice(at + GAME_PLAY_ERROR.length).split('\n')[0];
+      process.stderr.write(`oddsmith: ${line}\n${debug ? `${((e as Error).stack ?? '').split('\n').filter((l) => !l.includes(GAME_PLAY_ERROR)).join('\n')}\n` : ''}`);
+      return 1;
     }
     process.stderr.write(`oddsmith: internal error (a bug, please report it)\n${(e as Error)?.stack ?? e}\n`);
     return 1;

@@ -23,7 +23,7 @@ export function playCommandName(group: Command, name: string): string {
 export function addPlayCommands(group: Command, g: GameDescriptor): void {
   const tournament = playCommandName(group, 'tournament');
   const balance = playCommandName(group, 'balance');
-  const ex = (name: string, args: string[]) => args.map((a) => `  npx oddsmith ${g.command} ${name} ${a}`.trimEnd()).join('\n');
+  const ex = (name: string, args: string[]) => args.map((a) => `  npx oddsmith ${g.invoke ?? g.command} ${name} ${a}`.trimEnd()).join('\n');
   const common = (cmd: Command, deals: number) => {
     cmd
       .addOption(new Option('--deals <n>', `deals, each played once per seating (seats rotated) (default ${deals})`).default(deals).argParser(intArg('--deals', 1, 10_000_000)))
@@ -71,9 +71,9 @@ export function addPlayCommands(group: Command, g: GameDescriptor): void {
 
 type LadderOptions = SimOptions & RulesOptions & { players?: string; seats?: number; deals: number; replicates: number };
 
-/** The default rungs of a game: its descriptor's, else uniform and then each of its players. */
+/** The default rungs of a game: its descriptor's, else uniform, each of its players, then the search player. */
 export function defaultRungs(g: GameDescriptor, playerNames: readonly string[]): string[] {
-  return g.ladder ? [...g.ladder.rungs] : ['uniform', ...playerNames];
+  return g.ladder ? [...g.ladder.rungs] : ['uniform', ...playerNames, 'ismcts:iters=100'];
 }
 
 async function runLadder(g: GameDescriptor, opts: LadderOptions): Promise<void> {
@@ -87,10 +87,21 @@ async function runLadder(g: GameDescriptor, opts: LadderOptions): Promise<void> 
   if (rungs.length < 2) throw new UserError(`--players: a ladder needs at least two players (got ${rungs.length})`);
   // every player built once here, at every seat: a bad name or parameter is reported before any work
   for (const spec of rungs) for (let s = 0; s < players; s++) makePlayer(sg, rules, spec, s, players);
-  const { ladderKernelName } = await import('../play/kernels.js');
+  const { ladderKernelName, registerStateKernels } = await import('../play/kernels.js');
+  await registerStateKernels();
   const { getKernel } = await import('../parallel/registry.js');
   const kernel = getKernel(ladderKernelName(g.id)) as Parameters<typeof runAndPrint>[0];
-  return runAndPrint(kernel, { game: g.id, rules, rungs, players, replicates: opts.replicates }, opts.deals, opts);
+  return runAndPrint(kernel, { game: g.id, rules, rungs, players, replicates: opts.replicates, ...(await moduleOf(g)) }, opts.deals, opts);
+}
+
+/**
+ * A game module's URL, for the run's parameters (so `merge` of its part files loads the module
+ * without --game); nothing for a built-in (its runs and part files stay as they were).
+ */
+async function moduleOf(g: GameDescriptor): Promise<{ module?: string }> {
+  const { loadedGames } = await import('../games/registry.js');
+  const url = loadedGames().find((x) => x.descriptor === g)?.url;
+  return url ? { module: url } : {};
 }
 
 export async function run(g: GameDescriptor, mode: 'tournament' | 'balance', opts: PlayOptions): Promise<void> {
@@ -124,10 +135,12 @@ export async function run(g: GameDescriptor, mode: 'tournament' | 'balance', opt
   if (specs.length < seats.min || specs.length > seats.max) throw new UserError(`${g.id} seats ${seats.min}..${seats.max} players under these rules (got ${specs.length})`);
   // every player built once here: a bad name or parameter is reported before any work
   specs.forEach((s, i) => makePlayer(sg, rules, s, i, specs!.length));
-  const { playKernelName } = await import('../play/kernels.js');
+  const { playKernelName, registerStateKernels } = await import('../play/kernels.js');
+  await registerStateKernels();
   const { getKernel } = await import('../parallel/registry.js');
   const kernel = getKernel(playKernelName(g.id)) as Parameters<typeof runAndPrint>[0];
-  const params = (r: unknown) => ({ game: g.id, rules: r, entrants: specs! });
+  const module = await moduleOf(g);
+  const params = (r: unknown) => ({ game: g.id, rules: r, entrants: specs!, ...module });
   if (ranges.length === 0) return runAndPrint(kernel, params(rules), opts.deals, opts, { mode });
 
   const sweep = parseSweepSet(ranges[0]);

@@ -9,6 +9,7 @@ import { splitList } from './parse.js';
 import { nestedDeeperThan, readJsonFile, showPath } from './files.js';
 import { PRESET_FAMILIES, presetNames, rulesPath } from './paths.js';
 import { resolve } from 'node:path';
+import { defaults, oneBasedPaths, validate, type RulesSchema } from './schema.js';
 
 /**
  * A game's validator. `oneBased` names array fields a person counts from 1 (Weilong's Sons 1..5):
@@ -245,4 +246,53 @@ export function parseSweepSet(text: string): SweepField {
  */
 export function sweepRules<T>(raw: unknown, label: string, fixed: readonly string[], field: SweepField, validate: Validate<T>): T[] {
   return field.values.map((v) => validate(applySets(raw, [...fixed, `${field.path}=${v}`], validate.oneBased), `${label} with --set ${field.path}=${v}`));
+}
+
+/** `over` laid on `base`: objects merged field by field, anything else (lists too) replaced. */
+export function layOver(base: unknown, over: unknown): unknown {
+  const plain = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+  if (!plain(base) || !plain(over)) return structuredClone(over);
+  const out: Record<string, unknown> = structuredClone(base);
+  for (const [k, v] of Object.entries(over)) out[k] = k in out ? layOver(out[k], v) : structuredClone(v);
+  return out;
+}
+
+/**
+ * Rules of a game that brings its schema and presets with it (a game module, src/games/define.ts):
+ * no name is the fields' defaults; a preset name is that preset laid over the defaults; a path
+ * (with a slash or ending in .json) is a JSON file, laid over the defaults too. Then `--set`, then
+ * validation against the schema.
+ */
+export function loadSchemaRules(schema: RulesSchema, presets: Readonly<Record<string, unknown>>, nameOrPath?: string, sets: readonly string[] = []): unknown {
+  const base = defaults(schema);
+  let raw: unknown = base, label = 'rules';
+  if (nameOrPath !== undefined && nameOrPath !== 'default') {
+    if (Object.prototype.hasOwnProperty.call(presets, nameOrPath)) {
+      raw = layOver(base, presets[nameOrPath]);
+      label = `rules preset ${nameOrPath}`;
+    } else if (nameOrPath.endsWith('.json') || nameOrPath.includes('/') || nameOrPath.includes('\\')) {
+      if (!existsSync(nameOrPath)) throw new UserError(`cannot read rules file ${showPath(nameOrPath)}: no such file`);
+      rulesFilesRead.add(resolve(nameOrPath));
+      const file = readJsonFile(nameOrPath, 'rules file');
+      if (nestedDeeperThan(file, 32)) throw new UserError(`rules file ${nameOrPath} is nested more than 32 deep: not a rules file`);
+      raw = layOver(base, file);
+      label = nameOrPath;
+    } else {
+      const shown = JSON.stringify(nameOrPath.length > 40 ? `${nameOrPath.slice(0, 37)}...` : nameOrPath);
+      if (!/^[\w-]+$/.test(nameOrPath)) throw new UserError(`--rules ${shown}: expected a preset name (letters, digits, -) or a .json file`);
+      const names = ['default', ...Object.keys(presets)];
+      throw new UserError(`cannot read rules file ${shown}: ${schema.game} has no preset by that name (presets: ${names.join(', ')}); or give a .json file`);
+    }
+  }
+  const check = (r: unknown, where: string) => validate(schema, r, where);
+  return sets.length ? loadWithSets(raw, label, sets, Object.assign(check, { oneBased: oneBasedPaths(schema) })) : check(raw, label);
+}
+
+function loadWithSets<T>(raw: unknown, label: string, sets: readonly string[], check: Validate<T>): T {
+  try {
+    return check(applySets(raw, sets, check.oneBased), label);
+  } catch (e) {
+    if (e instanceof UserError && !e.message.startsWith('--set')) throw new UserError(`${e.message} (after --set ${sets.join(' --set ')})`);
+    throw e;
+  }
 }

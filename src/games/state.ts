@@ -16,6 +16,12 @@ export const CHANCE = -1;
 /** `currentPlayer()` when the game is over. */
 export const TERMINAL = -2;
 
+/**
+ * The prefix of the message of a game's own exception during play (src/play/match.ts), so that the
+ * command line prints it as one line (exit 1) even after it crossed from a worker thread.
+ */
+export const GAME_PLAY_ERROR = 'oddsmith-game-error: ';
+
 /** The most legal actions any state of any game may offer (sizes the caller's action buffers). */
 export const MAX_ACTIONS = 4096;
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { mergeAccumulators, runShard, type ShardTask } from './shards.js';
-import { getKernel, kernelModule } from './registry.js';
+import { getKernel, kernelModule, workerSetups } from './registry.js';
 
 export interface Experiment {
   kernel: string;
@@ -63,11 +63,12 @@ async function runShards(e: Experiment, indexes: readonly number[], opts: RunOpt
     }
   } else {
     const module = compiledModule(kernelModule(e.kernel));
+    const setups = workerSetups().map((s) => ({ module: compiledModule(s.module), arg: s.arg }));
     const pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
     try {
       await Promise.all(
         tasks.map(async (t) => {
-          parts[t.shardIndex] = await pool.run({ ...t, module });
+          parts[t.shardIndex] = await pool.run({ ...t, module, setups });
           opts.onShardDone?.(++done, tasks.length, t.shardIndex);
         }),
       );

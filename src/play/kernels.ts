@@ -6,7 +6,7 @@
  */
 import type { Kernel } from '../parallel/kernel.js';
 import { registerKernels } from '../parallel/registry.js';
-import { GAMES } from '../games/index.js';
+import { allGames } from '../games/registry.js';
 import type { StateGame } from '../games/state.js';
 import type { LadderPaired } from '../games/types.js';
 import { playMatches, summarizeMatches, type MatchParams, type MatchResult } from './match.js';
@@ -14,18 +14,11 @@ import { matchText, matchRows, type MatchMode } from './text.js';
 import { playLadder, summarizeLadder, type LadderParams, type LadderResult } from './ladder.js';
 import { ladderCsvRows, ladderText } from './ladder-text.js';
 
-const interfaces = new Map<string, StateGame<never>>(
-  await Promise.all(GAMES.filter((g) => g.state).map(async (g) => [g.id, await g.state!()] as const)),
-);
+const interfaces = new Map<string, StateGame<never>>();
 /** each game's shipped rules, for the kernels' small sample runs */
-const shipped = new Map<string, unknown>(
-  await Promise.all(GAMES.filter((g) => g.state).map(async (g) => [g.id, (await g.rules()).loadRules()] as const)),
-);
-
+const shipped = new Map<string, unknown>();
 /** each game's paired ladder findings, where its descriptor declares them */
-const pairedFindings = new Map<string, LadderPaired>(
-  await Promise.all(GAMES.filter((g) => g.state && g.ladder?.paired).map(async (g) => [g.id, await g.ladder!.paired!()] as const)),
-);
+const pairedFindings = new Map<string, LadderPaired>();
 
 /** The game's paired ladder findings (undefined where it declares none). */
 export function pairedOf(id: string): LadderPaired | undefined {
@@ -89,6 +82,26 @@ function ladderKernelFor(id: string): Kernel<LadderParams, LadderResult> {
   };
 }
 
-export const playKernels: readonly Kernel<MatchParams, MatchResult>[] = [...interfaces.keys()].map(kernelFor);
-export const ladderKernels: readonly Kernel<LadderParams, LadderResult>[] = [...interfaces.keys()].map(ladderKernelFor);
-registerKernels(import.meta.url, [...playKernels, ...ladderKernels] as unknown as readonly Kernel<never, unknown>[]);
+export const playKernels: Kernel<MatchParams, MatchResult>[] = [];
+export const ladderKernels: Kernel<LadderParams, LadderResult>[] = [];
+
+/**
+ * Register the play and ladder kernels of every game in the registry that declares the interface
+ * and has none yet: at import, and again after games are loaded from modules (main thread: before
+ * a run; a worker thread loads them before it imports this module).
+ */
+export async function registerStateKernels(): Promise<void> {
+  const fresh = allGames().filter((g) => g.state && !interfaces.has(g.id));
+  const loaded = await Promise.all(fresh.map(async (g) => ({ g, sg: await g.state!(), rules: (await g.rules()).loadRules(), paired: g.ladder?.paired ? await g.ladder.paired() : undefined })));
+  for (const { g, sg, rules, paired } of loaded) {
+    if (interfaces.has(g.id)) continue;
+    interfaces.set(g.id, sg);
+    shipped.set(g.id, rules);
+    if (paired) pairedFindings.set(g.id, paired);
+    const play = kernelFor(g.id), ladder = ladderKernelFor(g.id);
+    playKernels.push(play);
+    ladderKernels.push(ladder);
+    registerKernels(import.meta.url, [play, ladder] as unknown as readonly Kernel<never, unknown>[]);
+  }
+}
+await registerStateKernels();

@@ -15,7 +15,7 @@
 import { Rng } from '../core/rng.js';
 import { defineLayout, type Layout } from '../core/accumulator.js';
 import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../core/stats.js';
-import { CHANCE, type GameState, type StateGame, type StatePlayer } from '../games/state.js';
+import { CHANCE, GAME_PLAY_ERROR, type GameState, type StateGame, type StatePlayer } from '../games/state.js';
 import { dealClusteredMean, dealClusteredProportion, isMirror } from './balance-interval.js';
 import { makePlayer } from './players.js';
 
@@ -125,29 +125,55 @@ export function playGame(sg: StateGame<never>, rules: never, P: number, dealSeed
   const chance = new Rng(dealSeed), moves = new Rng(moveSeed);
   const state = sg.newGame(rules, P);
   const running = tally !== null && state.runningScores ? tally.running : null;
-  let decisions = 0, leader = -1, changes = 0;
-  for (let step = 0; !state.isTerminal(); step++) {
-    if (step >= MAX_STEPS) throw new Error(`${sg.id}: a game did not end within ${MAX_STEPS} steps: ${state}`);
-    const seat = state.currentPlayer();
-    if (seat === CHANCE) state.applyChance(chance);
-    else {
-      state.applyAction(atSeat[seat].act(state, moves));
-      decisions++;
-    }
-    if (running !== null) {
-      state.runningScores!(running);
-      const now = soleLeader(running, P);
-      if (now >= 0) {
-        if (leader >= 0 && now !== leader) changes++;
-        leader = now;
+  let decisions = 0, leader = -1, changes = 0, step = 0, seat = CHANCE, action = -1;
+  try {
+    for (; !state.isTerminal(); step++) {
+      if (step >= MAX_STEPS) throw new Error(`${sg.id}: a game did not end within ${MAX_STEPS} steps: ${state}`);
+      seat = state.currentPlayer();
+      action = -1;
+      if (seat === CHANCE) state.applyChance(chance);
+      else {
+        action = atSeat[seat].act(state, moves);
+        state.applyAction(action);
+        decisions++;
+      }
+      if (running !== null) {
+        state.runningScores!(running);
+        const now = soleLeader(running, P);
+        if (now >= 0) {
+          if (leader >= 0 && now !== leader) changes++;
+          leader = now;
+        }
       }
     }
+  } catch (e) {
+    throw gamePlayError(sg, e, dealSeed, step, seat, action, state);
   }
   if (tally) {
     tally.decisions = decisions;
     tally.leadChanges = changes;
   }
   return state;
+}
+
+
+/**
+ * A game's exception during play as one line: the game, the deal's seed and the move, then the
+ * error; the original stack kept below it (printed with --debug). Our own errors pass unchanged.
+ */
+function gamePlayError(sg: StateGame<never>, e: unknown, dealSeed: number, step: number, seat: number, action: number, state: GameState): unknown {
+  const err = e as Error;
+  if (typeof err?.message === 'string' && (err.message.startsWith(GAME_PLAY_ERROR) || err.name === 'UserError')) return e;
+  let text = '';
+  try {
+    text = action >= 0 ? ` (${state.actionText(action)})` : '';
+  } catch {
+    // the game's own text may be what broke
+  }
+  const where = seat === CHANCE ? 'a chance event' : action >= 0 ? `seat ${seat} playing ${action}${text}` : `seat ${seat} choosing a move`;
+  const out = new Error(`${GAME_PLAY_ERROR}${sg.id} threw during play: deal seed ${dealSeed}, move ${step}, ${where}: ${err?.name ?? 'Error'}: ${String(err?.message ?? e).split('\n')[0]}`);
+  out.stack = `${out.message}\n${err?.stack ?? ''}`;
+  return out;
 }
 
 /** Play `count` deals (each in every rotation) into a new accumulator. */

@@ -3,10 +3,10 @@
  * declares it), by the `game` field of experiment files: "<id>-ladder". Small: the page's code (and
  * every game's interface) loads only when such an experiment runs.
  */
-import { GAMES } from '../games/index.js';
+import { allGames } from '../games/registry.js';
 import type { ExperimentRunner } from '../report/experiment.js';
 
-const withState = () => GAMES.filter((g) => g.state);
+const withState = () => allGames().filter((g) => g.state);
 
 export function toolRunners(): Record<string, () => Promise<ExperimentRunner>> {
   return Object.fromEntries(withState().map((g) => [`${g.id}-ladder`, async () => (await import('./ladder-report.js')).ladderRunner(g)]));
