@@ -38,6 +38,10 @@ module.exports = {
       from: { path: '^src/play/' }, to: { path: '^(src/games/[^/]+/|strategies/|src/cli/|src/bench/|src/workbench/)' },
     },
     {
+      name: 'exact-knows-only-the-interface', severity: 'error', comment: 'the exact tools in src/exact are written over src/games/state.ts: no game file, no strategy, no command line, no play layer',
+      from: { path: '^src/exact/' }, to: { path: '^(src/games/[^/]+/|strategies/|src/cli/|src/bench/|src/workbench/|src/play/)' },
+    },
+    {
       name: 'workbench-imports-only-pure-game-modules', severity: 'error', comment: 'the browser workbench may bundle a game\'s rules, card notation, exact solvers and questions, never its engine, kernels, command line or reports (nor strategies)',
       from: { path: '^src/workbench/' }, to: { path: '^(src/games/[^/]+/|strategies/)', pathNot: ['^src/games/[^/]+/(rules|cards|exact[a-z-]*|questions)\\.ts$', '^src/games/[^/]+/[^/]+/(rules|exact[a-z-]*|questions)\\.ts$'] },
     },

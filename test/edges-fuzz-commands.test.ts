@@ -88,8 +88,8 @@ for (const { name, cmd } of COMMANDS) {
   if (!BASE[name] && / over the game interface/.test(cmd.description())) BASE[name] = [...name.split(' '), '--deals', '2'];
   // the fields command of every game with a rules schema: no input but its flags
   if (!BASE[name] && /from the rules schema/.test(cmd.description())) BASE[name] = name.split(' ');
-  // the exact tools (src/cli/exact-tools.ts) of every game that declares it; exploit names its player
-  if (!BASE[name] && /^exact(ly)? /.test(cmd.description())) BASE[name] = [...name.split(' '), ...(/exploit$/.test(name) ? ['--strategy', 'uniform'] : [])];
+  // the exact tools (src/cli/exact-tools.ts) of every game that declares it; exploit and enumerate name their players
+  if (!BASE[name] && /^exact(ly)? /.test(cmd.description())) BASE[name] = [...name.split(' '), ...(/exploit$/.test(name) ? ['--strategy', 'uniform'] : /enumerate$/.test(name) ? ['--strategies', 'uniform'] : [])];
 }
 
 /** Game-specific malformed input: [command, name, the changed arguments, what the line says]. */

@@ -15,6 +15,7 @@ import { buildTree } from '../src/exact/tree.js';
 import { SCHEDULES, TreeCfr, exploitability, profileValue } from '../src/exact/cfr.js';
 import { solveOptimal } from '../src/exact/optimal.js';
 import { exactFilePlayer } from '../src/exact/players.js';
+import { enumerateOdds } from '../src/exact/enumerate.js';
 import { LiarsSolver, SCHEDULES as LIARS_SCHEDULES, type Algorithm, type Variant } from '../src/games/liars-dice/exact-cfr.js';
 import { LiarsDuelState } from '../src/games/liars-dice/duel-state.js';
 import { WulongTurnState } from '../src/games/wulong/turn/state.js';
@@ -162,6 +163,22 @@ describe('the commands', () => {
     const x = runCli(['liars', 'duplicate-exploit', '--part', 'duel', ...set, '--strategy', `equilibrium:${out}`, '--json']);
     expect(x.stderr).toBe('');
     expect(JSON.parse(x.stdout).exploitability).toBeLessThan(2e-7);
+  });
+
+  it('enumerate: the Pig policy\'s value by walking every roll, and the duel equilibrium\'s by every deal and bid', () => {
+    const pig = join(dir, 'pig2.json');
+    runCli(['wulong', 'optimal', '--part', 'turn', '--rules', 'farkle/pig', '--out', pig]);
+    const rules = wulongRules('farkle/pig');
+    const odds = enumerateOdds(new WulongTurnState(rules), [exactFilePlayer(`optimal:${pig}`)!]);
+    expect(odds.returns[0]).toBeCloseTo(expectedTurnScore(solve(tablesFor(rules), OPTIMAL)), 9);
+    const out = join(dir, 'duel2.json');
+    const set = ['--set', 'dicePerPlayer=1', '--set', 'sides=3'];
+    const eq = JSON.parse(runCli(['liars', 'equilibrium', '--part', 'duel', ...set, '--iterations', '64', '--out', out, '--json']).stdout);
+    const r = runCli(['liars', 'enumerate', '--part', 'duel', ...set, '--strategies', `equilibrium:${out}`, '--json']);
+    expect(r.stderr).toBe('');
+    const e = JSON.parse(r.stdout);
+    expect(e.returns[0]).toBeCloseTo(eq.value0, 12);
+    expect(e.returns[0] + e.returns[1]).toBeCloseTo(1, 12);
   });
 
   it('one line for a game part that does not exist and for two deciders', () => {

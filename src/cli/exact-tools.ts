@@ -217,4 +217,38 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
         `exploitability: ${(e.exploitability / 2).toPrecision(4)} (the best responses' mean gain over the game's value)`,
       ].join('\n'));
     });
+
+  const enumerate = playCommandName(group, 'enumerate');
+  commonOptions(group.command(enumerate).description('exact odds by enumeration: each seat\'s expected return (a win rate in a win/lose game) and the game\'s findings for given players, over every chance outcome and every action they take (with its frequency); where the tree is too big, the games a sample would need'), g)
+    .requiredOption('--strategies <list>', 'the players, one per seat, or one for all')
+    .addOption(new Option('--seeds <n>', 'a randomized player is asked this many times at each state, by its action frequencies (default 1)').default(1).argParser(intArg('--seeds', 1, 100_000)))
+    .addOption(new Option('--seed <n>', 'the first seed (default 1)').default(1).argParser(intArg('--seed', 0, 2 ** 32 - 1)))
+    .addOption(new Option('--within <x>', 'where the tree is too big: the precision (± at 95%) the sample size is given for (default 0.001)').default(0.001).argParser((v: string) => {
+      const x = Number(v);
+      if (!(x > 0 && x < 1)) throw new UserError(`--within must be a number in (0, 1) (got ${JSON.stringify(v)})`);
+      return x;
+    }))
+    .addHelpText('after', `\nExamples:\n${ex(enumerate, ['--strategies uniform --part turn'])}`)
+    .action(async (opts: Common & { strategies: string; seeds: number; seed: number; within: number }) => {
+      const { enumerateOdds, sampleSizeFor, TooManyStates, MAX_ENUMERATED_STATES } = await import('../exact/enumerate.js');
+      const { makePlayer, splitPlayerList } = await import('../play/players.js');
+      const { root, what, sg, rules } = await startState(g, opts, undefined);
+      const P = root.players;
+      let specs = splitPlayerList(opts.strategies);
+      if (specs.length === 1) specs = Array.from({ length: P }, () => specs[0]);
+      if (specs.length !== P) throw new UserError(`--strategies: ${P} seats here, ${specs.length} players given`);
+      const players = specs.map((spec, i) => makePlayer(sg, rules, spec, i, P));
+      const findings = opts.part === undefined ? sg.findings ?? [] : [];
+      try {
+        const r = enumerateOdds(root, players, findings, opts.seeds, opts.seed, MAX_ENUMERATED_STATES, what);
+        emit({ game: g.id, part: opts.part ?? null, strategies: specs, ...r }, opts, () => [
+          `${what}: ${specs.join(', ')} — exact, over ${r.states.toLocaleString('en-US')} states (${r.ends.toLocaleString('en-US')} ends)`,
+          ...r.returns.map((v, k) => `seat ${k} (${specs[k]}): expected return ${num(v)}`),
+          ...r.findings.map((f) => `${f.name}: ${f.kind === 'rate' ? `${(100 * f.value).toFixed(4)}%` : num(f.value)}${f.weight < 1 ? ` (in the ${(100 * f.weight).toFixed(2)}% of games it applies to)` : ''}`),
+        ].join('\n'));
+      } catch (e) {
+        if (!(e instanceof TooManyStates)) throw e;
+        throw new UserError(`${what}: more than ${MAX_ENUMERATED_STATES.toLocaleString('en-US')} states to enumerate for these players; a rate to ±${opts.within} (95%) takes up to ${sampleSizeFor(opts.within).toLocaleString('en-US')} sampled games (\`${g.command} balance --deals …\`)`);
+      }
+    });
 }

@@ -71,7 +71,7 @@ export function solveOptimal(root: GameState, what = 'this game', maxStates = MA
       if (!s.chanceOutcomes || !s.applyChanceOutcome) throw new UserError(`${what}: its states do not list their chance outcomes (chanceOutcomes), so the exact solver cannot enumerate them`);
       const { a, p } = buf(depth);
       const n = s.chanceOutcomes(a, p);
-      if (n <= 0) throw new UserError(`${what}: a chance event lists no outcomes at ${s.toString()}`);
+      if (n <= 0) throw new UserError(`${what}: a chance event is not enumerated (too many outcomes to list) at ${s.toString()}`);
       for (let k = 0; k < n; k++) {
         const c = s.clone();
         c.applyChanceOutcome!(a[k]);

@@ -84,7 +84,7 @@ export function buildTree(root: GameState, maxNodes = MAX_TREE_NODES, what = 'th
     if (who === CHANCE) {
       if (!s.chanceOutcomes || !s.applyChanceOutcome) throw new UserError(`${what}: its states do not list their chance outcomes (chanceOutcomes), so the exact tools cannot enumerate them`);
       const n = s.chanceOutcomes(outs, probs);
-      if (n <= 0) throw new UserError(`${what}: a chance event lists no outcomes (chanceOutcomes returned ${n}) at ${s.toString()}`);
+      if (n <= 0) throw new UserError(`${what}: a chance event is not enumerated (chanceOutcomes gives ${n} outcomes: too many to list) at ${s.toString()}`);
       const o = Array.from(outs.subarray(0, n)), p = Array.from(probs.subarray(0, n));
       kind[node] = NODE_CHANCE;
       const start = kind.length;
