@@ -306,3 +306,12 @@ const NOT_RE_MEASURED: Record<string, string[]> = {
   tichu: ['maxRounds', 'assumptions.tieAtTargetContinues'],
   weilong: ['drawNewFrom', 'maxTurnsPerRound'],
 };
+
+it('the lists of this file keyed by game name games of the built-in list, and the assumptions lists cover every built-in with assumed fields', async () => {
+  const ids = GAMES.map((g) => g.id);
+  for (const list of [IN_NO_SHIPPED_FILE, ASSUMPTION_LISTS, NOT_RE_MEASURED]) for (const id of Object.keys(list)) expect(ids, id).toContain(id);
+  for (const g of GAMES) {
+    const schema = (await g.rules()).schema;
+    if (schema && assumedFields(schema).length) expect(Object.keys(ASSUMPTION_LISTS), `${g.id} has assumed fields: list what re-measures them`).toContain(g.id);
+  }
+});

@@ -17,7 +17,7 @@ interface CheckOptions {
 export function registerCheckGame(root: Command): void {
   root
     .command('check-game')
-    .description('check a game module against the game interface\'s contract: playouts end, only legal actions, returns as declared, determinization keeps the information key, clones independent, replays identical, its players legal, its rules valid')
+    .description('check a game module against the game interface: playouts end, legal actions only, returns as declared, determinize, clone, replay, its players, its rules')
     .argument('<module>', 'a game module (path or package name), or a built-in game\'s id')
     .addOption(new Option('--playouts <n>', 'random playouts per table size, seeds 1..n (default 6)').default(6).argParser(intArg('--playouts', 1, 10_000)))
     .addOption(new Option('--seed <s>', 'check with this seed only (the seed a failure names)').argParser(intArg('--seed', 0, 2 ** 32 - 1)))

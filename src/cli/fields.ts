@@ -39,7 +39,7 @@ export function addFieldsCommand(group: Command, g: GameDescriptor, schema: Rule
     .option('--json', 'print the fields as JSON')
     .option('--csv', 'print the fields as CSV')
     .option('--markdown', 'print the docs field table (as in docs/rules/<game>.md)')
-    .addHelpText('after', `\nExamples:\n  npx oddsmith ${g.command} fields\n  npx oddsmith ${g.command} fields --markdown`)
+    .addHelpText('after', `\nExamples:\n  npx oddsmith ${g.invoke ?? g.command} fields\n  npx oddsmith ${g.invoke ?? g.command} fields --markdown`)
     .action((opts: { json?: boolean; csv?: boolean; markdown?: boolean }) => {
       if (opts.markdown) {
         process.stdout.write(`${markdownTable(schema)}\n`);

@@ -128,7 +128,7 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     if (cmd && schema) addFieldsCommand(cmd, g, schema);
     if (cmd && g.state) addSweepCommand(cmd, g);
     const examples = g.examples.group;
-    if (cmd && examples) cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  npx oddsmith ${g.command} ${e}`).join('\n')}\nRun \`npx oddsmith ${g.command} <command> --help\` for a command's options and examples.`);
+    if (cmd && examples) cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  npx oddsmith ${g.invoke ?? g.command} ${e}`).join('\n')}\nRun \`npx oddsmith ${g.invoke ?? g.command} <command> --help\` for a command's options and examples.`);
   }
 
   // Before any action: say which command runs (a cluster index variable means something only to
@@ -170,7 +170,10 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
     .action(async (files: string[], opts: { json?: boolean; csv?: boolean }) => {
       const { mergePartialFiles, finishRun, checkMerged } = await import('../parallel/partial.js');
       const { getKernel, hasKernel } = await import('../parallel/registry.js');
-      const merged = await mergePartialFiles(files, async (kernel) => {
+      const merged = await mergePartialFiles(files, async (kernel, experiment) => {
+        // a game module's run names its module: loaded here as --game would
+        const module = (experiment.params as { module?: unknown } | null)?.module;
+        if (!gameOfKernel(kernel) && typeof module === 'string') await loadGames([module]);
         await gameOfKernel(kernel)?.kernels();
         // the kernels of the tools over the game interface (`<game>.play`) live in src/play
         if (!hasKernel(kernel)) await import('../play/kernels.js');

@@ -23,7 +23,7 @@ export function playCommandName(group: Command, name: string): string {
 export function addPlayCommands(group: Command, g: GameDescriptor): void {
   const tournament = playCommandName(group, 'tournament');
   const balance = playCommandName(group, 'balance');
-  const ex = (name: string, args: string[]) => args.map((a) => `  npx oddsmith ${g.command} ${name} ${a}`.trimEnd()).join('\n');
+  const ex = (name: string, args: string[]) => args.map((a) => `  npx oddsmith ${g.invoke ?? g.command} ${name} ${a}`.trimEnd()).join('\n');
   const common = (cmd: Command, deals: number) => {
     cmd
       .addOption(new Option('--deals <n>', `deals, each played once per seating (seats rotated) (default ${deals})`).default(deals).argParser(intArg('--deals', 1, 10_000_000)))
@@ -91,7 +91,17 @@ async function runLadder(g: GameDescriptor, opts: LadderOptions): Promise<void> 
   await registerStateKernels();
   const { getKernel } = await import('../parallel/registry.js');
   const kernel = getKernel(ladderKernelName(g.id)) as Parameters<typeof runAndPrint>[0];
-  return runAndPrint(kernel, { game: g.id, rules, rungs, players, replicates: opts.replicates }, opts.deals, opts);
+  return runAndPrint(kernel, { game: g.id, rules, rungs, players, replicates: opts.replicates, ...(await moduleOf(g)) }, opts.deals, opts);
+}
+
+/**
+ * A game module's URL, for the run's parameters (so `merge` of its part files loads the module
+ * without --game); nothing for a built-in (its runs and part files stay as they were).
+ */
+async function moduleOf(g: GameDescriptor): Promise<{ module?: string }> {
+  const { loadedGames } = await import('../games/registry.js');
+  const url = loadedGames().find((x) => x.descriptor === g)?.url;
+  return url ? { module: url } : {};
 }
 
 export async function run(g: GameDescriptor, mode: 'tournament' | 'balance', opts: PlayOptions): Promise<void> {
@@ -129,7 +139,8 @@ export async function run(g: GameDescriptor, mode: 'tournament' | 'balance', opt
   await registerStateKernels();
   const { getKernel } = await import('../parallel/registry.js');
   const kernel = getKernel(playKernelName(g.id)) as Parameters<typeof runAndPrint>[0];
-  const params = (r: unknown) => ({ game: g.id, rules: r, entrants: specs! });
+  const module = await moduleOf(g);
+  const params = (r: unknown) => ({ game: g.id, rules: r, entrants: specs!, ...module });
   if (ranges.length === 0) return runAndPrint(kernel, params(rules), opts.deals, opts, { mode });
 
   const sweep = parseSweepSet(ranges[0]);

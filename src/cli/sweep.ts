@@ -25,7 +25,7 @@ export function addSweepCommand(group: Command, g: GameDescriptor): void {
     .addOption(new Option('--players <n>', 'seats at the table when one strategy is given (default: the game\'s usual table)').argParser(intArg('--players', 1, 64)));
   addRulesOptions(cmd, g.id);
   addSimOptions(cmd, { runsWhole: 'runs every value here' })
-    .addHelpText('after', `\nThe one --set whose value is a range (a..b or a..b:step) is swept, with the same deals at every\nvalue; other --set fields stay fixed. The same figures as \`${g.command} balance\`.${examples.length ? `\n\nExamples:\n${examples.map((e) => `  npx oddsmith ${g.command} sweep ${e}`).join('\n')}` : ''}`)
+    .addHelpText('after', `\nThe one --set whose value is a range (a..b or a..b:step) is swept, with the same deals at every\nvalue; other --set fields stay fixed. The same figures as \`${g.command} balance\`.${examples.length ? `\n\nExamples:\n${examples.map((e) => `  npx oddsmith ${g.invoke ?? g.command} sweep ${e}`).join('\n')}` : ''}`)
     .action(async (opts: SimOptions & RulesOptions & { strategies?: string; players?: number; deals: number }) => {
       if (!opts.set.some(isSweepSet)) throw new UserError('sweep: name the field to sweep with --set field=a..b or field=a..b:step');
       await run(g, 'balance', opts);

@@ -278,8 +278,10 @@ export function loadSchemaRules(schema: RulesSchema, presets: Readonly<Record<st
       raw = layOver(base, file);
       label = nameOrPath;
     } else {
+      const shown = JSON.stringify(nameOrPath.length > 40 ? `${nameOrPath.slice(0, 37)}...` : nameOrPath);
+      if (!/^[\w-]+$/.test(nameOrPath)) throw new UserError(`--rules ${shown}: expected a preset name (letters, digits, -) or a .json file`);
       const names = ['default', ...Object.keys(presets)];
-      throw new UserError(`--rules ${JSON.stringify(nameOrPath)}: ${schema.game} has no preset by that name (presets: ${names.join(', ')}); or give a .json file`);
+      throw new UserError(`cannot read rules file ${shown}: ${schema.game} has no preset by that name (presets: ${names.join(', ')}); or give a .json file`);
     }
   }
   const check = (r: unknown, where: string) => validate(schema, r, where);

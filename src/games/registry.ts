@@ -179,7 +179,9 @@ export async function loadGames(specs: readonly string[], cwd = process.cwd()): 
     if (ROOT_COMMANDS.includes(id)) throw new UserError(`game module ${name}: the id ${JSON.stringify(id)} is an oddsmith command (choose another id)`);
     const other = loaded.find((g) => g.definition.id === id);
     if (other) throw new UserError(`game module ${name}: the id ${JSON.stringify(id)} is already taken by ${other.url}`);
-    const game = { url, definition, descriptor: descriptorOf(definition) };
+    // help examples name the module as it was given (a path as typed, relative to where it was typed)
+    const shown = /\s/.test(spec) ? JSON.stringify(spec) : spec;
+    const game = { url, definition, descriptor: { ...descriptorOf(definition), invoke: `--game ${shown} ${id}` } };
     loaded.push(game);
     added.push(game);
   }

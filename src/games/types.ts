@@ -100,6 +100,8 @@ export interface GameDescriptor {
    * the interface (each without the command name; `sweep` defaults to the `balance` examples with a
    * --set range).
    */
+  /** what follows `npx oddsmith` to reach the group in help examples, where not `command` (a game module: `--game ./x.js x`) */
+  invoke?: string;
   /** the names `--rules` takes besides files, where the game declares them (a game module's presets) */
   presets?: readonly string[];
   examples: { group: string[]; tournament?: string[]; balance?: string[]; ladder?: string[]; sweep?: string[] };

@@ -157,12 +157,12 @@ export interface Merged {
  * accumulator as long as the kernel's; added in shard order. `loadGame` imports the game that
  * registers the kernel named in the files (the caller knows the games; this folder does not).
  */
-export async function mergePartialFiles(paths: readonly string[], loadGame: (kernel: string) => Promise<void>): Promise<Merged> {
+export async function mergePartialFiles(paths: readonly string[], loadGame: (kernel: string, experiment: Experiment) => Promise<void>): Promise<Merged> {
   if (paths.length === 0) throw new UserError('merge needs at least one partial result file');
   const first = readPartial(paths[0]);
   const e = first.experiment;
   if (paths.length > e.shardCount) throw new UserError(`${paths.length} files given for an experiment of ${e.shardCount} shard(s)`);
-  await loadGame(e.kernel);
+  await loadGame(e.kernel, e);
   if (!hasKernel(e.kernel)) throw new UserError(`${showPath(paths[0])}: unknown kernel ${JSON.stringify(e.kernel)} (a game loaded from a module: name it again, \`oddsmith --game <module> merge …\`)`);
   const kernel = getKernel(e.kernel);
   // the kernel's own accumulator length for these params: a run of zero trials costs only its tables
