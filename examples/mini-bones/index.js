@@ -1,15 +1,17 @@
 // Mini Bones: a cut-down Knucklebones, the game docs/your-game.md builds step by step.
 import { defineGame, CHANCE, TERMINAL } from 'oddsmith';
 
-/** @typedef {{ columns: number, rows: number, knockOut: boolean, ties: 'shared' | 'second' }} Rules */
+/**
+ * @typedef {{ columns: number, rows: number, knockOut: boolean, ties: 'shared' | 'second' }} Rules
+ */
 
 class MiniBones {
   /** @param {Rules} rules */
   constructor(rules) {
     this.rules = rules;
     this.players = 2;
-    /** grid[seat][column]: the dice in that column */
-    this.grid = [0, 1].map(() => Array.from({ length: rules.columns }, () => /** @type {number[]} */ ([])));
+    /** @type {number[][][]} grid[seat][column]: the dice in that column */
+    this.grid = [0, 1].map(() => Array.from({ length: rules.columns }, () => []));
     this.seat = 0;
     this.die = 0; // 0: the next step is a roll
     this.over = false;
@@ -49,7 +51,9 @@ class MiniBones {
   /** A seat's points: in each column, every die counts once per matching die. @param {number} seat */
   total(seat) {
     let points = 0;
-    for (const column of this.grid[seat]) for (const d of column) points += d * column.filter((e) => e === d).length;
+    for (const column of this.grid[seat]) {
+      for (const d of column) points += d * column.filter((e) => e === d).length;
+    }
     return points;
   }
   /** @param {Float64Array} out */
@@ -82,7 +86,7 @@ class MiniBones {
     return `put the ${this.die} in column ${c + 1}`;
   }
   toString() {
-    const show = (/** @type {number} */ s) => this.grid[s].map((column) => column.join('')).join('|');
+    const show = (/** @type {number} */ s) => this.grid[s].map((col) => col.join('')).join('|');
     return `${show(0)} vs ${show(1)}, seat ${this.seat}, die ${this.die}${this.over ? ', over' : ''}`;
   }
 }
