@@ -46,18 +46,38 @@ function compiledModule(url: string): string {
 }
 
 /**
- * One pool per thread count, kept for the process: starting threads and loading a game's kernels
- * in them costs more CPU than many small runs themselves (a report runs hundreds). Idle workers
- * are unref'd by piscina, so the pool never keeps a finished process alive.
+ * The pool of the last runs, kept while runs use the same kernel module and thread count: starting
+ * threads and loading a game's kernels in them costs more CPU than many small runs themselves (a
+ * report page runs dozens). Another module gets a fresh pool, so one game's tables are freed before
+ * the next game's are built. Idle workers are unref'd by piscina: a kept pool never keeps a
+ * finished process alive.
  */
-const pools = new Map<number, Piscina>();
-function sharedPool(workers: number): Piscina {
-  let pool = pools.get(workers);
-  if (!pool) {
-    pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
-    pools.set(workers, pool);
+let kept: { workers: number; module: string; pool: Piscina; busy: number } | undefined;
+const newPool = (workers: number) => new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+async function withPool<T>(workers: number, module: string, use: (pool: Piscina) => Promise<T>): Promise<T> {
+  const same = (k: NonNullable<typeof kept>) => k.workers === workers && k.module === module;
+  if (kept && !same(kept) && kept.busy === 0) {
+    const old = kept;
+    kept = undefined;
+    await old.pool.destroy();
   }
-  return pool;
+  kept ??= { workers, module, pool: newPool(workers), busy: 0 };
+  if (same(kept)) {
+    const k = kept;
+    k.busy++;
+    try {
+      return await use(k.pool);
+    } finally {
+      k.busy--;
+    }
+  }
+  // runs of another kernel hold the kept pool right now: a pool of this run's own
+  const pool = newPool(workers);
+  try {
+    return await use(pool);
+  } finally {
+    await pool.destroy();
+  }
 }
 
 /** Let the event loop breathe between in-thread shards: progress redraws and Ctrl-C get handled. */
@@ -79,12 +99,13 @@ async function runShards(e: Experiment, indexes: readonly number[], opts: RunOpt
   } else {
     const module = compiledModule(kernelModule(e.kernel));
     const setups = workerSetups().map((s) => ({ module: compiledModule(s.module), arg: s.arg }));
-    const pool = sharedPool(workers);
-    await Promise.all(
-      tasks.map(async (t) => {
-        parts[t.shardIndex] = await pool.run({ ...t, module, setups });
-        opts.onShardDone?.(++done, tasks.length, t.shardIndex);
-      }),
+    await withPool(workers, module, (pool) =>
+      Promise.all(
+        tasks.map(async (t) => {
+          parts[t.shardIndex] = await pool.run({ ...t, module, setups });
+          opts.onShardDone?.(++done, tasks.length, t.shardIndex);
+        }),
+      ),
     );
   }
   return parts;

@@ -11,6 +11,7 @@ import { reason, showPath, stageFolder } from '../core/files.js';
 import { UserError } from '../core/errors.js';
 import { takeRulesFilesRead } from '../core/rules.js';
 import { packageRoot } from '../core/paths.js';
+import { LOG_EVERY_MS } from '../core/progress.js';
 import { ExperimentCache, codeFiles, codeRoot } from './cache.js';
 import type { ExperimentFile, ExperimentRunner } from './experiment.js';
 import { readManifest, setAssumptionsPages, writeIndex, type PageInfo } from './page.js';
@@ -126,7 +127,14 @@ export async function runReports(o: RunOptions): Promise<RunSummary> {
       // not reading them for this experiment: of those reads only its own game's rules are inputs
       const ownRules = join(pkg, 'rules', o.folderOf[e.game] ?? e.game) + sep;
       const loadRead = takeRulesFilesRead().filter((f) => f.startsWith(ownRules));
-      manifest[e.name] = await run(e.spec, { reportsDir: dir, workers: o.workers, quiet: o.quiet, specFile: e.file });
+      // in a CI log (stderr not a terminal) a line every 30 s while an experiment runs: the job is alive
+      const alive = o.quiet || process.stderr.isTTY ? undefined : setInterval(() => o.log(`${tag}: still running (${duration((Date.now() - t) / 1000)})`), LOG_EVERY_MS);
+      alive?.unref();
+      try {
+        manifest[e.name] = await run(e.spec, { reportsDir: dir, workers: o.workers, quiet: o.quiet, specFile: e.file });
+      } finally {
+        clearInterval(alive);
+      }
       const seconds = (Date.now() - t) / 1000;
       const cpu = cpuSeconds() - c;
       const rulesRead = [...loadRead, ...takeRulesFilesRead()];
