@@ -159,7 +159,7 @@ describe.skipIf(chromium.path === null)('every page and tab at 390 and 1280 px',
       i.dispatchEvent(new Event('input', { bubbles: true }));
       return location.hash;
     })()`);
-    await page.waitForTimeout(800);
+    await new Promise((r) => setTimeout(r, 800));
     const after = await page.evaluate<{ hash: string; stale: number; message: string }>(`({
       hash: location.hash,
       stale: document.querySelectorAll('#tab-${tab} .stale').length,

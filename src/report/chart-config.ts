@@ -210,8 +210,10 @@ function wrapChannelTitles(s: unknown, chars: number): void {
     wrap(def.axis as Spec | undefined, 'title');
     wrap(def.legend as Spec | undefined, 'title');
     wrap(def.header as Spec | undefined, 'title');
-    // a legend beside the plot takes the plot's width: under it, one entry a line
-    if (LEGEND_CHANNELS.has(ch) && def.legend !== null) def.legend = { ...((def.legend as Spec | undefined) ?? {}), orient: 'bottom', direction: 'vertical', columns: 1 };
+    // a legend beside the plot takes the plot's width, one in its corner hides the marks: under
+    // it, one entry a line (and several legends stacked: the charts script's `narrow` patch)
+    const legend = def.legend as Spec | null | undefined;
+    if (LEGEND_CHANNELS.has(ch) && legend !== null) def.legend = { ...(legend ?? {}), orient: 'bottom', direction: 'vertical', columns: 1 };
   }
   const facet = o.facet as Spec | undefined;
   if (facet) { wrap(facet, 'title'); wrap(facet.column as Spec | undefined, 'title'); }
@@ -233,6 +235,7 @@ export function restackSpec(spec: Spec, avail: number): Spec {
   };
   if (Array.isArray(s.hconcat)) { s.vconcat = s.hconcat; delete s.hconcat; }
   wrapChannelTitles(s, Math.max(24, Math.floor((avail - 70) / 6.9)));
+  s.usermeta = { ...((s.usermeta as Spec | undefined) ?? {}), narrow: true };
   const facet = s.facet as { column?: Spec; row?: Spec } | undefined;
   if (facet?.column && !facet.row) {
     const inner = (s.spec as Spec | undefined) ?? {};

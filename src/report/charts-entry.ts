@@ -14,7 +14,14 @@ import { baseConfig, restackSpec, shrinkSpec } from './chart-config.js';
  */
 export async function embed(el: HTMLElement, spec: Record<string, unknown>, renderer: 'svg' | 'canvas' = 'svg'): Promise<unknown> {
   const withConfig = { ...spec, config: { ...baseConfig, font: 'DejaVu Sans, Verdana, sans-serif', ...((spec.config as object) ?? {}), mark: { tooltip: { content: 'data' } } } };
-  const r = await vegaEmbed(el, withConfig as never, { actions: { export: true, source: false, compiled: false, editor: false }, renderer, tooltip: { theme: 'light' } });
+  // a chart restacked for a narrow box (chart-config's restackSpec): its legends, all under the
+  // plot, stacked one above the other rather than side by side (a Vega setting Vega-Lite does not pass)
+  const narrow = (spec.usermeta as { narrow?: boolean } | undefined)?.narrow === true;
+  const patch = (vg: { config?: { legend?: Record<string, unknown> } }) => {
+    vg.config = { ...(vg.config ?? {}), legend: { ...(vg.config?.legend ?? {}), layout: { bottom: { anchor: 'start', direction: 'vertical', margin: 6 } } } };
+    return vg;
+  };
+  const r = await vegaEmbed(el, withConfig as never, { actions: { export: true, source: false, compiled: false, editor: false }, renderer, tooltip: { theme: 'light' }, ...(narrow ? { patch: patch as never } : {}) });
   return r.view;
 }
 
