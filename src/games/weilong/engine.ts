@@ -60,6 +60,11 @@ export function reseed(r: Rng, seeds: Int32Array, c: number): void {
 
 const POW6 = [1, 6, 36, 216, 1296, 7776, 46656];
 
+/** Zero an 8-slot array (a roll, a take): on every roll, where a call of `fill` costs more than the stores. */
+function clear8(a: Int8Array): void {
+  a[0] = 0; a[1] = 0; a[2] = 0; a[3] = 0; a[4] = 0; a[5] = 0; a[6] = 0; a[7] = 0;
+}
+
 /** pass actions as small ints, [players][round] → 0 pass-left, 1 trade, 2 draw-new, 3 shuffle-all (one table per rules: clones share it) */
 const passTables = new WeakMap<WeilongRules, Int8Array>();
 function passActionsOf(rules: WeilongRules): Int8Array {
@@ -384,7 +389,7 @@ export class WeilongGame {
       this.phase = PHASE_TURN_OVER;
       return;
     }
-    this.roll.fill(0);
+    clear8(this.roll);
     this.draw(c, this.supply(c));
     if (c === FIRST_SON && this.abilityOn[FIRST_SON] && this.roll[6] > 0) {
       this.used = 0;
@@ -414,7 +419,7 @@ export class WeilongGame {
     this.sixes = sixes;
     this.maxConvert = c === THIRD_SON && this.abilityOn[THIRD_SON] ? Math.floor(sixes / rules.thirdSonSixesPerThree) : 0;
     this.canTrade = c === FIFTH_SON && this.abilityOn[FIFTH_SON] === 1 && sixes >= rules.fifthSonSixesToTrade && this.players > 1;
-    this.take.fill(0);
+    clear8(this.take);
     v.sixes = sixes;
     v.convert = 0;
     v.maxConvert = this.maxConvert;
