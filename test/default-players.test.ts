@@ -53,10 +53,13 @@ describe('the note is printed when the default plays, and only then', () => {
     const args = ['dracula', 'sweep', '--set', 'health=10,12', '--games', '20', '--quiet', '--workers', '1'];
     const plain = runCli(args);
     expect(plain.code, plain.stderr).toBe(0);
-    expect(plain.stdout.startsWith(defaultPlayerNote(DRACULA_DEFAULT, '--dracula, --helsing'))).toBe(true);
+    // on stderr: stdout stays what a merge of the run's parts prints
+    expect(plain.stderr.trim()).toBe(defaultPlayerNote(DRACULA_DEFAULT, '--dracula, --helsing'));
+    expect(plain.stdout).not.toContain('players: ');
     const chosen = runCli([...args, '--dracula', 'greedy', '--helsing', 'greedy']);
-    expect(chosen.stdout).not.toContain('players: ');
+    expect(chosen.stderr).not.toContain('players: ');
     const json = runCli([...args, '--json']);
     expect(() => JSON.parse(json.stdout)).not.toThrow();
+    expect(json.stderr).not.toContain('players: ');
   }, 60_000);
 });

@@ -89,9 +89,9 @@ describe('mccfr plays well', () => {
 
 describe('mccfr specs', () => {
   it('defaults, named and numbered rollouts, the main parameter', () => {
-    expect(parseMccfrSpec('mccfr')).toEqual({ iters: 1000, explore: 0.6, rollout: 1, purify: 0.25 });
-    expect(parseMccfrSpec('mccfr:50')).toEqual({ iters: 50, explore: 0.6, rollout: 1, purify: 0.25 });
-    expect(parseMccfrSpec('mccfr:iters=50,explore=0.3,rollout=uniform')).toEqual({ iters: 50, explore: 0.3, rollout: 0, purify: 0.25 });
+    expect(parseMccfrSpec('mccfr')).toEqual({ iters: 1000, explore: 0.6, rollout: 1, purify: 0.5 });
+    expect(parseMccfrSpec('mccfr:50')).toEqual({ iters: 50, explore: 0.6, rollout: 1, purify: 0.5 });
+    expect(parseMccfrSpec('mccfr:iters=50,explore=0.3,rollout=uniform')).toEqual({ iters: 50, explore: 0.3, rollout: 0, purify: 0.5 });
   });
 
   it('bad parameters: one line, exit code 2', () => {

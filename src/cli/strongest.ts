@@ -32,7 +32,10 @@ export function defaultPlayerNote(d: LadderDefault, option = '--strategies'): st
   return lines.join('\n');
 }
 
-/** Print the note before the results, in text output only, when the default was used. */
+/**
+ * Print the note before the results, with text output only, when the default was used. On stderr,
+ * as progress is: the results on stdout stay what `oddsmith merge` of a run's parts prints.
+ */
 export function printDefaultPlayerNote(d: LadderDefault, used: boolean, opts: { json?: boolean; csv?: boolean }, option?: string): void {
-  if (used && !opts.json && !opts.csv) console.log(defaultPlayerNote(d, option));
+  if (used && !opts.json && !opts.csv) console.error(defaultPlayerNote(d, option));
 }

@@ -28,14 +28,14 @@ import { parseSpec, resolveParams, type ParamSchemas } from '../core/spec.js';
 import { CHANCE, MAX_ACTIONS, type GameState, type Outcome, type StateGame, type StatePlayer } from '../games/state.js';
 import { heuristicName, ROLLOUTS } from './ismcts.js';
 
-/** The player's name in specs (`mccfr:iters=1000,explore=0.6,rollout=heuristic,purify=0.25`). */
+/** The player's name in specs (`mccfr:iters=1000,explore=0.6,rollout=heuristic,purify=0.5`). */
 export const MCCFR = 'mccfr';
 
 export const MCCFR_PARAMS = {
   iters: { default: 1000, min: 1, max: 10_000_000, integer: true, help: 'iterations per decision (the budget)' },
   explore: { default: 0.6, min: 0.01, max: 1, help: 'ε: the updating seat\'s share of uniformly random choices' },
   rollout: { default: 1, min: 0, max: 1, integer: true, help: 'rollout policy: 0 or uniform = uniformly random, 1 or heuristic = the game\'s heuristic' },
-  purify: { default: 0.25, min: 0, max: 1, help: 'actions the average strategy plays less often than this are dropped (sampling noise)' },
+  purify: { default: 0.5, min: 0, max: 1, help: 'actions the average strategy plays less often than this share of its most played one are dropped (sampling noise)' },
 } satisfies ParamSchemas;
 
 export interface MccfrParams {
@@ -87,12 +87,18 @@ export class MccfrPlayer implements StatePlayer {
   private pathQ = new Float64Array(256);
   private pathW = new Float64Array(256);
 
-  /** @param rolloutPlayers the rollout policy's player for each seat, or null for uniform playouts */
+  private rolloutPlayers: readonly StatePlayer[] | null = null;
+
+  /**
+   * @param makeRollout the rollout policy's players, one a seat, or null for uniform playouts: made
+   * anew for every decision, since a game's heuristic may keep state between its moves (Liar's
+   * Dice's queues its calls), which a playout cut short by an illegal answer would carry over
+   */
   constructor(
     readonly params: MccfrParams,
     readonly players: number,
     outcome: Outcome,
-    private readonly rolloutPlayers: readonly StatePlayer[] | null,
+    private readonly makeRollout: (() => StatePlayer[]) | null,
   ) {
     this.returns = new Float64Array(players);
     if (outcome.kind === 'points') {
@@ -109,24 +115,24 @@ export class MccfrPlayer implements StatePlayer {
     const n = state.legalActions(this.actions);
     if (n === 1) return this.actions[0];
     this.nodes.clear();
+    this.rolloutPlayers = this.makeRollout ? this.makeRollout() : null;
     const rootKey = state.informationKey(seat);
     for (let it = 0; it < this.params.iters; it++) this.iterate(state.determinize(seat, rng), it % this.players, rng);
     const root = this.nodes.get(rootKey);
     if (root === undefined) return this.actions[rng.below(n)];
     // draw from the average strategy (its regret-matching strategy where the average is still
-    // empty), purified: the actions it plays rarely are mostly sampling noise at these budgets
+    // empty), purified: actions played far less often than its favourite are mostly sampling noise
     let total = 0;
     for (let i = 0; i < root.average.length; i++) total += root.average[i];
     const weights = total > 0 ? root.average : this.regretMatch(root);
     if (total <= 0) for (let i = 0; i < weights.length; i++) total += weights[i];
-    let best = 0, kept = 0;
+    let top = 0;
+    for (let i = 0; i < weights.length; i++) if (weights[i] > top) top = weights[i];
+    total = 0;
     for (let i = 0; i < weights.length; i++) {
-      if (weights[i] > weights[best]) best = i;
-      if (weights[i] < this.params.purify * total) weights[i] = 0;
-      else kept += weights[i];
+      if (weights[i] < this.params.purify * top) weights[i] = 0;
+      total += weights[i];
     }
-    if (kept <= 0) return root.actions[best];
-    total = kept;
     let u = rng.nextFloat() * total;
     for (let i = 0; i < weights.length - 1; i++) {
       u -= weights[i];
@@ -251,11 +257,12 @@ export class MccfrPlayer implements StatePlayer {
 /** An `mccfr` player for a table of `players` seats in game `sg` under `rules`. */
 export function makeMccfrPlayer(sg: StateGame<never>, rules: never, spec: string, players: number): MccfrPlayer {
   const params = parseMccfrSpec(spec);
-  let rolloutPlayers: StatePlayer[] | null = null;
+  let makeRollout: (() => StatePlayer[]) | null = null;
   if (ROLLOUTS[params.rollout] === 'heuristic') {
     const name = heuristicName(sg);
     if (name === undefined) throw new UserError(`${sg.id}: ${MCCFR} rollout=heuristic, but the game has no heuristic player (use rollout=uniform)`);
-    rolloutPlayers = Array.from({ length: players }, (_, s) => sg.player(rules, name, s, players));
+    makeRollout = () => Array.from({ length: players }, (_, s) => sg.player(rules, name, s, players));
+    makeRollout(); // a bad table is reported now, before any game
   }
-  return new MccfrPlayer(params, players, sg.outcome?.(rules, players) ?? { kind: 'win-lose' }, rolloutPlayers);
+  return new MccfrPlayer(params, players, sg.outcome?.(rules, players) ?? { kind: 'win-lose' }, makeRollout);
 }
