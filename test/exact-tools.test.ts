@@ -181,6 +181,20 @@ describe('the commands', () => {
     expect(e.returns[0] + e.returns[1]).toBeCloseTo(1, 12);
   });
 
+  it('Kuhn poker through the public API (--game): −1/18, and its strategy file measured exactly', () => {
+    const out = join(dir, 'kuhn.json');
+    const game = ['--game', './examples/kuhn-poker/index.js', 'kuhn-poker'];
+    const r = runCli([...game, 'equilibrium', '--algorithm', 'pcfr+', '--target', '1e-8', '--out', out, '--json']);
+    expect(r.stderr).toBe('');
+    const eq = JSON.parse(r.stdout);
+    expect(eq.value0).toBeCloseTo(-1 / 18, 7);
+    expect(eq.bracket[0]).toBeLessThanOrEqual(-1 / 18 + 1e-12);
+    expect(eq.bracket[1]).toBeGreaterThanOrEqual(-1 / 18 - 1e-12);
+    const x = JSON.parse(runCli([...game, 'exploit', '--strategy', `equilibrium:${out}`, '--json']).stdout);
+    expect(x.exploitability).toBeLessThanOrEqual(1e-8);
+    expect(x.selfValue0).toBeCloseTo(-1 / 18, 7);
+  });
+
   it('one line for a game part that does not exist and for two deciders', () => {
     const r = runCli(['wulong', 'optimal', '--part', 'round']);
     expect(r.code).toBe(2);

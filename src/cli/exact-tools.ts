@@ -244,7 +244,7 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
         emit({ game: g.id, part: opts.part ?? null, strategies: specs, ...r }, opts, () => [
           `${what}: ${specs.join(', ')} — exact, over ${r.states.toLocaleString('en-US')} states (${r.ends.toLocaleString('en-US')} ends)`,
           ...r.returns.map((v, k) => `seat ${k} (${specs[k]}): expected return ${num(v)}`),
-          ...r.findings.map((f) => `${f.name}: ${f.kind === 'rate' ? `${(100 * f.value).toFixed(4)}%` : num(f.value)}${f.weight < 1 ? ` (in the ${(100 * f.weight).toFixed(2)}% of games it applies to)` : ''}`),
+          ...r.findings.map((f) => `${f.name}: ${f.kind === 'rate' ? `${(100 * f.value).toFixed(4)}%` : num(f.value)}${f.weight < 1 - 1e-9 ? ` (in the ${(100 * f.weight).toFixed(2)}% of games it applies to)` : ''}`),
         ].join('\n'));
       } catch (e) {
         if (!(e instanceof TooManyStates)) throw e;

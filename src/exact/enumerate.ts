@@ -66,6 +66,7 @@ export function enumerateOdds(root: GameState, players: readonly StatePlayer[], 
     }
     const player = players[who];
     const freq = new Map<number, number>();
+    const n = s.legalActions(acts), legal = new Set(acts.subarray(0, n));
     if (isProbabilistic(player)) {
       const [as, ps] = player.probabilities(s);
       as.forEach((a, j) => { if (ps[j] > 0) freq.set(a, (freq.get(a) ?? 0) + ps[j]); });
@@ -76,6 +77,7 @@ export function enumerateOdds(root: GameState, players: readonly StatePlayer[], 
       }
     }
     for (const [a, q] of freq) {
+      if (!legal.has(a)) throw new UserError(`${what}: seat ${who}'s player chose ${a}, not a legal action at ${s.toString()} (the exact tools ask players at any state, in any order: a player must decide from the state alone, not from its own memory of the game)`);
       const c = s.clone();
       c.applyAction(a);
       walk(c, p * q);
