@@ -65,13 +65,21 @@ async function runShards(e: Experiment, indexes: readonly number[], opts: RunOpt
     const module = compiledModule(kernelModule(e.kernel));
     const setups = workerSetups().map((s) => ({ module: compiledModule(s.module), arg: s.arg }));
     const pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+    // Every shard settles before the pool goes (a worker's message after destroy would be an
+    // unhandled error); then the first failing shard in shard order is reported.
+    const failed: { shardIndex: number; error: unknown }[] = [];
     try {
       await Promise.all(
         tasks.map(async (t) => {
-          parts[t.shardIndex] = await pool.run({ ...t, module, setups });
-          opts.onShardDone?.(++done, tasks.length, t.shardIndex);
+          try {
+            parts[t.shardIndex] = await pool.run({ ...t, module, setups });
+            opts.onShardDone?.(++done, tasks.length, t.shardIndex);
+          } catch (error) {
+            failed.push({ shardIndex: t.shardIndex, error });
+          }
         }),
       );
+      if (failed.length) throw failed.sort((a, b) => a.shardIndex - b.shardIndex)[0].error;
     } finally {
       await pool.destroy();
     }
