@@ -64,7 +64,7 @@ describe('the registry loads game modules', () => {
     const rules = (await pig.rules()).loadRules() as { target: number };
     expect(rules).toEqual({ target: 100, faces: 6, maxTurns: 1000 });
     expect((await pig.rules()).loadRules('quick', ['faces=4'])).toEqual({ target: 30, faces: 4, maxTurns: 1000 });
-    expect(() => pig.rules().then((r) => r.loadRules(undefined, ['target=5']))).rejects.toThrow(/target must be/);
+    await expect(pig.rules().then((r) => r.loadRules(undefined, ['target=5']))).rejects.toThrow(/rules\.target must be/);
   });
 
   it('refuses, naming the module: no file, does not load, no default export, bad definition, a taken id', async () => {
@@ -124,6 +124,7 @@ describe('a game module gets every generic command (Pig: only the required parts
     expect(r.code).toBe(0);
     expectUserError(runCli(['--game', './nowhere.js', 'pig', 'balance']), /^oddsmith: game module "\.\/nowhere\.js": no such file$/);
     expectUserError(runCli(['--game']), /--game needs a game module/);
+    expectUserError(runCli(['pig', 'balance', '--game', 'test/fixtures/pig/index.js']), /^oddsmith: --game goes before the command: npx oddsmith --game <module> pig balance …/);
   });
 
   it('any worker count, and shards merged, give the same result bit for bit', () => {
@@ -205,6 +206,8 @@ describe('check-game: the contract on a module, one line per failure naming the 
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^oddsmith: pig threw during play: deal seed \d+, move \d+, seat \d playing 1 \(roll\): RangeError: turn too long\n$/);
+    // the first failing shard in shard order: the same line for any worker count
+    expect(runCli([...args.slice(0, -1), '1']).stderr).toBe(r.stderr);
     const d = runCli(['--debug', ...args]);
     expect(d.code).toBe(1);
     expect(d.stderr).toMatch(/^oddsmith: pig threw during play: .*\nRangeError: turn too long\n\s+at PigState\.applyAction/);

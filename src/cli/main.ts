@@ -269,6 +269,8 @@ export async function main(argv: string[]): Promise<number> {
     const split = splitGameOptions(argv);
     debug = split.debug;
     argv = split.argv;
+    const late = argv.findIndex((a, i) => i > 2 && (a === '--game' || a.startsWith('--game=')));
+    if (late > 0) throw new UserError(`--game goes before the command: npx oddsmith --game <module> ${argv.slice(2, late).join(' ')} … (it loads the game first)`);
     const specs = [...gamesFromEnv(), ...split.games];
     if (specs.length) await loadGames(specs);
     const pointer = POINTERS[argv[2]];
@@ -293,7 +295,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     // a game's own exception during play: one line with the deal's seed and the move (stack with --debug)
     // (the pool may wrap it: "Unexpected message from Worker: { error: … }")
-    const message = String((e as Error)?.message ?? '');
+    const message = `${String((e as Error)?.message ?? '')}\n${String((e as Error)?.stack ?? '')}`;
     const at = message.indexOf(GAME_PLAY_ERROR);
     if (at >= 0) {
       const line = message.slice(at + GAME_PLAY_ERROR.length).split('\n')[0];

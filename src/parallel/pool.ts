@@ -99,14 +99,22 @@ async function runShards(e: Experiment, indexes: readonly number[], opts: RunOpt
   } else {
     const module = compiledModule(kernelModule(e.kernel));
     const setups = workerSetups().map((s) => ({ module: compiledModule(s.module), arg: s.arg }));
+    // Every shard settles before the pool is released (a worker's message after destroy would be
+    // an unhandled error); then the first failing shard in shard order is reported.
+    const failed: { shardIndex: number; error: unknown }[] = [];
     await withPool(workers, module, (pool) =>
       Promise.all(
         tasks.map(async (t) => {
-          parts[t.shardIndex] = await pool.run({ ...t, module, setups });
-          opts.onShardDone?.(++done, tasks.length, t.shardIndex);
+          try {
+            parts[t.shardIndex] = await pool.run({ ...t, module, setups });
+            opts.onShardDone?.(++done, tasks.length, t.shardIndex);
+          } catch (error) {
+            failed.push({ shardIndex: t.shardIndex, error });
+          }
         }),
       ),
     );
+    if (failed.length) throw failed.sort((a, b) => a.shardIndex - b.shardIndex)[0].error;
   }
   return parts;
 }
