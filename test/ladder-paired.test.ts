@@ -79,14 +79,17 @@ describe('the paired estimator', () => {
     const rules = liarsRules();
     // the ladder's own rungs are Liar's Dice players; the made-up measurer reads its rungs' names only
     const p: LadderParams = { game: 'liars-dice', rules, rungs: ['uniform', 'uniform', 'uniform'], players: 2, replicates: 20 };
-    const specs = ['q=0.3', 'uniform', 'q=0.3'];
-    const byIndex: LadderPaired = { ...made, measurer: ((r: never, _s: string, n: number) => made.measurer(r, specs.shift() ?? 'none', n)) as LadderPaired['measurer'] };
-    const r = summarizeLadder(L, p, playLadder(L, p, new Rng(5), 3000, byIndex), made);
+    // a measurer by rung index, as playing and summing up each ask once per rung (the summary: which rungs are measured)
+    const byIndex = (): LadderPaired => {
+      const specs = ['q=0.3', 'uniform', 'q=0.3'];
+      return { ...made, measurer: ((r: never, _s: string, n: number) => made.measurer(r, specs.shift() ?? 'none', n)) as LadderPaired['measurer'] };
+    };
+    const r = summarizeLadder(L, p, playLadder(L, p, new Rng(5), 3000, byIndex()), byIndex());
     expect(r.paired).toHaveLength(2);
     for (const f of r.paired!) {
       expectWithinSE(f.byRung[0].estimate, 0.3, f.byRung[0].se, 4, f.name);
       expect(f.byRung[1].weight).toBe(0);
-      expect(pairedRows(r)[1][f.name]).toBe('-');
+      expect(pairedRows(r)[1][f.name]).toBe('n/a');
       // the same stream for every rung: the same player measures the same deals
       expect(f.byRung[2]).toEqual(f.byRung[0]);
     }
