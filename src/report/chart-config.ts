@@ -12,10 +12,11 @@ export const baseConfig = {
   padding: 12,
   view: { stroke: '#ccc' },
   // long category names are read in full, not cut to "…"
-  // labels that would touch are thinned (a quantitative axis, "1,0001,100"), never drawn on top of each other
-  axis: { labelFontSize: 11, titleFontSize: 12, titlePadding: 8, labelLimit: 420, labelOverlap: 'greedy', labelSeparation: 4 },
+  // labels that would touch are thinned (a quantitative axis, "1,0001,100"), never drawn on top of each
+  // other; 8 px, as the browser draws labels up to ~3 px wider than Vega measures them
+  axis: { labelFontSize: 11, titleFontSize: 12, titlePadding: 8, labelLimit: 420, labelOverlap: 'greedy', labelSeparation: 8 },
   // band axes (categories) get their own default in Vega-Lite: thinned the same way on a narrow chart
-  axisDiscrete: { labelOverlap: 'greedy', labelSeparation: 4 },
+  axisDiscrete: { labelOverlap: 'greedy', labelSeparation: 8 },
   // legend swatches at full strength even when the legend's first layer is a pale band
   legend: { labelFontSize: 11, titleFontSize: 12, labelLimit: 300, titleLimit: 300, symbolOpacity: 1 },
   header: { labelFontSize: 12, titleFontSize: 12 },
