@@ -167,7 +167,7 @@ describe('check-game: the contract on a module, one line per failure naming the 
     const r = runCli(['check-game', 'test/fixtures/pig/index.js', '--playouts', '3']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^pig: the contract holds: \d+ playouts, [\d,]+ decisions, 2, 3 players; players hold, ismcts:iters=10\n$/);
+    expect(r.stdout).toMatch(/^pig: the contract holds: \d+ playouts, [\d,]+ decisions, 2, 3 players\nplayers checked: hold, ismcts:iters=10\n$/);
   });
 
   const broken: [string, RegExp][] = [

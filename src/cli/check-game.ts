@@ -44,7 +44,8 @@ export function registerCheckGame(root: Command): void {
       const lines = contractLines(report);
       if (opts.json) process.stdout.write(`${JSON.stringify({ ...report, failures: report.failures.map(({ error: _, ...f }) => f) }, null, 2)}\n`);
       else if (lines.length === 0) {
-        const players = report.playersChecked.length ? `; players ${report.playersChecked.join(', ')}` : '';
+        // the players on a line of their own: a game with many keeps the first line short
+        const players = report.playersChecked.length ? `\nplayers checked: ${report.playersChecked.join(', ')}` : '';
         process.stdout.write(`${game.id}: the contract holds: ${report.playouts} playouts, ${report.decisions.toLocaleString('en-US')} decisions, ${report.tables.join(', ')} players${players}\n`);
       } else {
         process.stdout.write(`${lines.join('\n')}\n`);
