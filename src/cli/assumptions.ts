@@ -31,7 +31,8 @@ export function addGenericAssumptionsCommand(group: Command, g: GameDescriptor):
     .addHelpText('after', `\nAlternatives: a field's declared "alternatives", else a switch's other value, a choice's other\nvalues, half and double a number's default. See docs/tools.md.\n\nExamples:\n  npx oddsmith ${g.invoke ?? g.command} ${name} --deals 200\n  npx oddsmith ${g.invoke ?? g.command} ${name} --deals 1000 --csv`)
     .action(async (opts: Options) => {
       const { checkGenericAssumptions, checkRows, genericAssumptionsText } = await import('../play/assumptions.js');
-      const log = opts.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
+      // a line per rule set on a terminal only: a log or a pipe gets the result alone, as from `balance`
+      const log = opts.quiet || !process.stderr.isTTY ? undefined : (line: string) => process.stderr.write(`${line}\n`);
       const r = await checkGenericAssumptions(g, { rules: opts.rules, set: opts.set, player: opts.strategy, players: opts.players, deals: opts.deals, seed: opts.seed, workers: opts.workers, only: opts.only === undefined ? undefined : splitList(opts.only, '--only'), log });
       emit(r, opts, () => genericAssumptionsText(r), () => checkRows(r));
     });
