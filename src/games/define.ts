@@ -38,9 +38,9 @@ export interface GameDefinition<R = unknown> {
     /** the rules fields (src/core/schema.ts Field objects): validation, defaults, `--set`, `fields` */
     fields: Readonly<Record<string, Field>>;
     /** a cross-field check run after the fields are valid: throw an Error naming the field */
-    check?: (rules: R, where: string) => void;
+    check?: (rules: NoInfer<R>, where: string) => void;
     /** named partial rules (`--rules <name>`), laid over the defaults and validated */
-    presets?: Readonly<Record<string, PartialRules<R>>>;
+    presets?: Readonly<Record<string, PartialRules<NoInfer<R>>>>;
   };
   state: {
     /** seats allowed under these rules, and the usual table */
