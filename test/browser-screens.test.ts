@@ -59,8 +59,7 @@ const MEASURE = `(() => {
   // two labels meet when their boxes overlap; two labels turned by the same angle (a slanted
   // category axis) meet when they are closer than a line of text across their direction
   const meet = (a, b) => {
-    // closer than 2 px side by side reads as one label ("10,00015,000")
-    if (!(a.r.left < b.r.right + 2 && b.r.left < a.r.right + 2 && a.r.top < b.r.bottom - 0.5 && b.r.top < a.r.bottom - 0.5)) return false;
+    if (!(a.r.left < b.r.right - 0.5 && b.r.left < a.r.right - 0.5 && a.r.top < b.r.bottom - 0.5 && b.r.top < a.r.bottom - 0.5)) return false;
     if (a.angle === 0 || a.angle !== b.angle) return true;
     const th = a.angle * Math.PI / 180;
     const across = Math.abs(-(b.x - a.x) * Math.sin(th) + (b.y - a.y) * Math.cos(th));
