@@ -61,8 +61,13 @@ function playout(sg: StateGame<never>, rules: never, players: number, seed: numb
   }
   const out = new Float64Array(players);
   state.returns(out);
-  for (const v of out) expect(v >= 0 && v <= 1).toBe(true);
-  expect(out.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 12);
+  // returns as the game declares them: shares of the win, or points in the declared range
+  const outcome = sg.outcome?.(rules, players) ?? { kind: 'win-lose' };
+  if (outcome.kind === 'points') for (const v of out) expect(v >= outcome.min && v <= outcome.max).toBe(true);
+  else {
+    for (const v of out) expect(v >= 0 && v <= 1).toBe(true);
+    expect(out.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 12);
+  }
   return { steps, returns: Array.from(out) };
 }
 
@@ -135,9 +140,11 @@ for (const id of ids) {
       }
     });
 
-    it('its first own player beats uniform players (seeded tournament, 95% interval above the fair share)', () => {
+    it('its first own player beats uniform players (seeded tournament, 95% interval above the fair share)', (t) => {
       const P = sg.seats(rules).default;
-      const best = sg.playerNames.find((n) => !SLOW_PLAYERS.has(n))!;
+      const best = sg.playerNames.find((n) => !SLOW_PLAYERS.has(n));
+      // a game for the exact tools alone (Kuhn poker) may declare no players of its own
+      if (best === undefined) return t.skip();
       const p = { game: id, rules, entrants: [best, ...Array.from({ length: P - 1 }, () => 'uniform')] };
       const result = summarizeMatches(sg, p, playMatches(sg, p, new Rng(38), 100));
       expect(result.entrants[0].winRate.ci95[0], `${id}: ${best} wins ${result.entrants[0].winRate.p}`).toBeGreaterThan(1 / P);
