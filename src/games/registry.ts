@@ -15,10 +15,9 @@ import { showPath } from '../core/files.js';
 import { loadSchemaRules } from '../core/rules.js';
 import { defaults } from '../core/schema.js';
 import { setWorkerSetup } from '../parallel/registry.js';
-import { playerFromRegistry } from '../play/player-registry.js';
+import { definitionStateGame } from '../play/player-registry.js';
 import { checkDefinition, definitionSchema, type GameDefinition } from './define.js';
 import { GAMES } from './index.js';
-import type { StateGame } from './state.js';
 import type { GameDescriptor } from './types.js';
 
 /** A game loaded from a module. */
@@ -131,19 +130,7 @@ export function descriptorOf(def: GameDefinition<never>): GameDescriptor {
   const schema = definitionSchema(def);
   const presets = (def.rules.presets ?? {}) as Record<string, unknown>;
   const rules = { loadRules: (nameOrPath?: string, sets?: readonly string[]) => loadSchemaRules(schema, presets, nameOrPath, sets), DEFAULT_RULES: defaults(schema), schema };
-  const registry = def.players ?? {};
-  const st = def.state;
-  const sg: StateGame<never> = {
-    id: def.id,
-    seats: (r) => st.seats(r),
-    newGame: (r, players) => st.newGame(r, players),
-    playerNames: Object.keys(registry),
-    player: (r, spec, seat, players) => playerFromRegistry(def.id, registry, r, spec, seat, players ?? st.seats(r).default),
-    ...(st.outcome ? { outcome: (r: never, players: number) => st.outcome!(r, players) } : {}),
-    ...(st.roles ? { roles: st.roles } : {}),
-    ...(st.teams ? { teams: st.teams } : {}),
-    ...(def.findings ? { findings: def.findings } : {}),
-  };
+  const sg = definitionStateGame(def);
   const summary = def.summary ?? def.title;
   return {
     id: def.id,

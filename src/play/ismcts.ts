@@ -44,6 +44,15 @@ export interface IsmctsParams {
   rollout: number;
 }
 
+/** A search spec with `rollout=<name>` rewritten to the rollout's number, for the strict numeric parse. */
+export function rolloutByNumber(text: string, player: string): string {
+  return text.replace(/(^|[:,]\s*)rollout\s*=\s*([A-Za-z]\w*)\s*(?=,|$)/, (all, lead: string, value: string) => {
+    const i = (ROLLOUTS as readonly string[]).indexOf(value);
+    if (i < 0) throw new UserError(`strategy ${player}: rollout must be one of ${ROLLOUTS.join(', ')} (or 0, 1) (got ${JSON.stringify(value)})`);
+    return `${lead}rollout=${i}`;
+  });
+}
+
 /** One line for help texts and docs. */
 export const ISMCTS_USAGE = 'ismcts:iters=N,c=C,rollout=uniform|heuristic — information-set MCTS, N iterations a decision';
 
@@ -52,12 +61,7 @@ export const ISMCTS_USAGE = 'ismcts:iters=N,c=C,rollout=uniform|heuristic — in
  * (uniform, heuristic), rewritten to their numbers before the strict numeric parse.
  */
 export function parseIsmctsSpec(text: string): IsmctsParams {
-  const named = text.replace(/(^|[:,]\s*)rollout\s*=\s*([A-Za-z]\w*)\s*(?=,|$)/, (all, lead: string, value: string) => {
-    const i = (ROLLOUTS as readonly string[]).indexOf(value);
-    if (i < 0) throw new UserError(`strategy ${ISMCTS}: rollout must be one of ${ROLLOUTS.join(', ')} (or 0, 1) (got ${JSON.stringify(value)})`);
-    return `${lead}rollout=${i}`;
-  });
-  const spec = parseSpec(named);
+  const spec = parseSpec(rolloutByNumber(text, ISMCTS));
   if (spec.name !== ISMCTS) throw new Error(`not an ${ISMCTS} spec: ${text}`);
   const p = resolveParams(spec, ISMCTS_PARAMS, 'iters');
   return { iters: p.iters, c: p.c, rollout: p.rollout };

@@ -26,7 +26,7 @@ import { UserError } from '../core/errors.js';
 import type { Rng } from '../core/rng.js';
 import { parseSpec, resolveParams, type ParamSchemas } from '../core/spec.js';
 import { CHANCE, MAX_ACTIONS, type GameState, type Outcome, type StateGame, type StatePlayer } from '../games/state.js';
-import { heuristicName, ROLLOUTS } from './ismcts.js';
+import { heuristicName, rolloutByNumber, ROLLOUTS } from './ismcts.js';
 
 /** The player's name in specs (`mccfr:iters=1000,explore=0.6,rollout=heuristic,purify=0.5`). */
 export const MCCFR = 'mccfr';
@@ -51,12 +51,7 @@ export const MCCFR_USAGE = 'mccfr:iters=N,explore=E,rollout=uniform|heuristic â€
 
 /** The parameters of an `mccfr` spec, defaults filled in (`rollout` also takes its names). */
 export function parseMccfrSpec(text: string): MccfrParams {
-  const named = text.replace(/(^|[:,]\s*)rollout\s*=\s*([A-Za-z]\w*)\s*(?=,|$)/, (all, lead: string, value: string) => {
-    const i = (ROLLOUTS as readonly string[]).indexOf(value);
-    if (i < 0) throw new UserError(`strategy ${MCCFR}: rollout must be one of ${ROLLOUTS.join(', ')} (or 0, 1) (got ${JSON.stringify(value)})`);
-    return `${lead}rollout=${i}`;
-  });
-  const spec = parseSpec(named);
+  const spec = parseSpec(rolloutByNumber(text, MCCFR));
   if (spec.name !== MCCFR) throw new Error(`not an ${MCCFR} spec: ${text}`);
   const p = resolveParams(spec, MCCFR_PARAMS, 'iters');
   return { iters: p.iters, explore: p.explore, rollout: p.rollout, purify: p.purify };

@@ -7,7 +7,8 @@
 import { UserError } from '../core/errors.js';
 import { defaults, validate, type Field, type RulesSchema } from '../core/schema.js';
 import { parseSpec } from '../core/spec.js';
-import type { StatePlayer } from '../games/state.js';
+import type { StateGame, StatePlayer } from '../games/state.js';
+import type { GameDefinition } from '../games/define.js';
 
 /** One registered player: how it plays, its parameters, how to make it. */
 export interface RegisteredPlayer<R = never> {
@@ -51,4 +52,20 @@ export function registryLines(registry: PlayerRegistry<never>): string[] {
     const ps = Object.entries(p.params ?? {}).map(([k, f]) => `${k}=${JSON.stringify(f.default ?? null)}`);
     return `${name}${ps.length ? `:${ps.join(',')}` : ''}  ${p.summary}`;
   });
+}
+
+/** A definition's state and players as the tools see a game (the registry's and the workbench's). */
+export function definitionStateGame(def: GameDefinition<never>): StateGame<never> {
+  const st = def.state, registry = def.players ?? {};
+  return {
+    id: def.id,
+    seats: (r) => st.seats(r),
+    newGame: (r, players) => st.newGame(r, players),
+    playerNames: Object.keys(registry),
+    player: (r, spec, seat, players) => playerFromRegistry(def.id, registry, r, spec, seat, players ?? st.seats(r).default),
+    ...(st.outcome ? { outcome: (r: never, players: number) => st.outcome!(r, players) } : {}),
+    ...(st.roles ? { roles: st.roles } : {}),
+    ...(st.teams ? { teams: st.teams } : {}),
+    ...(def.findings ? { findings: def.findings } : {}),
+  };
 }

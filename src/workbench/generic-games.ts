@@ -7,7 +7,7 @@
 import { definitionSchema, type GameDefinition } from '../games/define.js';
 import type { StateGame } from '../games/state.js';
 import type { RulesSchema } from '../core/schema.js';
-import { playerFromRegistry } from '../play/player-registry.js';
+import { definitionStateGame } from '../play/player-registry.js';
 
 const games = new Map<string, GameDefinition<never>>();
 
@@ -30,18 +30,7 @@ export function workbenchGame(id: string): WorkbenchGame {
   if (known) return known;
   const def = games.get(id);
   if (!def) throw new Error(`the game ${id} is not bundled into this workbench (bundled: ${[...games.keys()].join(', ') || 'none'})`);
-  const st = def.state, registry = def.players ?? {};
-  const sg: StateGame<never> = {
-    id: def.id,
-    seats: (r) => st.seats(r),
-    newGame: (r, players) => st.newGame(r, players),
-    playerNames: Object.keys(registry),
-    player: (r, spec, seat, players) => playerFromRegistry(def.id, registry, r, spec, seat, players ?? st.seats(r).default),
-    ...(st.outcome ? { outcome: (r: never, players: number) => st.outcome!(r, players) } : {}),
-    ...(st.roles ? { roles: st.roles } : {}),
-    ...(st.teams ? { teams: st.teams } : {}),
-    ...(def.findings ? { findings: def.findings } : {}),
-  };
+  const sg = definitionStateGame(def);
   const g = { definition: def, sg, schema: definitionSchema(def) };
   built.set(id, g);
   return g;

@@ -15,6 +15,16 @@ import { createPlayer, parseStrategy, STRATEGY_NAMES } from '../../../strategies
 
 const PH_ROLL = 0, PH_MOVE = 1, PH_DECIDE = 2, PH_OVER = 3;
 
+/** The four dice's outcomes by class, with their probabilities (a whole game's roll and a turn's). */
+function rollOutcomes(outcomes: Int32Array, probabilities: Float64Array): number {
+  const { roll, weight } = ROLL_CLASSES;
+  for (let i = 0; i < roll.length; i++) {
+    outcomes[i] = roll[i];
+    probabilities[i] = weight[i] / ROLLS;
+  }
+  return roll.length;
+}
+
 export class CantStopState implements GameState {
   readonly players: number;
   readonly engine: CantStopEngine;
@@ -65,12 +75,7 @@ export class CantStopState implements GameState {
   }
 
   chanceOutcomes(outcomes: Int32Array, probabilities: Float64Array): number {
-    const { roll, weight } = ROLL_CLASSES;
-    for (let i = 0; i < roll.length; i++) {
-      outcomes[i] = roll[i];
-      probabilities[i] = weight[i] / ROLLS;
-    }
-    return roll.length;
+    return rollOutcomes(outcomes, probabilities);
   }
 
   applyChanceOutcome(r: number): void {
@@ -204,12 +209,7 @@ export class CantStopTurnState implements GameState {
   }
 
   chanceOutcomes(outcomes: Int32Array, probabilities: Float64Array): number {
-    const { roll, weight } = ROLL_CLASSES;
-    for (let i = 0; i < roll.length; i++) {
-      outcomes[i] = roll[i];
-      probabilities[i] = weight[i] / ROLLS;
-    }
-    return roll.length;
+    return rollOutcomes(outcomes, probabilities);
   }
 
   applyChanceOutcome(r: number): void {
