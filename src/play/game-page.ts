@@ -141,11 +141,12 @@ function assumptionsChart(r: GenericAssumptionsReport): Chart | null {
     spec: {
       $schema: SCHEMA,
       title: { text: title, subtitle: `${r.players} × ${r.player} in every seat; bars: 95% interval; dashed: fair share ${pct1(fair)}` },
-      width: Math.max(320, 70 * rows.length),
+      // room for every "field=value" label slanted at 45°: a thinned label would leave a bar unnamed
+      width: Math.max(320, 110 * rows.length),
       height: 240,
       data: { values: rows },
       layer: [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'setting', type: 'nominal', sort: null, title: 'rules (field=value)', axis: { labelAngle: -30 } }, y: { field: 'low', type: 'quantitative', title: "first player's share of games won (%)", axis: { format: '.0%' }, scale: { zero: false } }, y2: { field: 'high' }, color: { field: 'verdict', type: 'nominal', title: 'verdict', scale: { domain: ['default', 'holds', 'sensitive', 'fails', 'unmeasured'], range: ['#444', '#1a6b1a', '#d08000', '#b00020', '#999'] } } } },
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'setting', type: 'nominal', sort: null, title: 'rules (field=value)', axis: { labelAngle: -45 } }, y: { field: 'low', type: 'quantitative', title: "first player's share of games won (%)", axis: { format: '.0%' }, scale: { zero: false } }, y2: { field: 'high' }, color: { field: 'verdict', type: 'nominal', title: 'verdict', scale: { domain: ['default', 'holds', 'sensitive', 'fails', 'unmeasured'], range: ['#444', '#1a6b1a', '#d08000', '#b00020', '#999'] } } } },
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { x: { field: 'setting', type: 'nominal', sort: null }, y: { field: 'estimate', type: 'quantitative' }, color: { field: 'verdict', type: 'nominal' } } },
         { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: fair } } },
       ],
