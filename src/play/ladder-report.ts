@@ -87,12 +87,12 @@ function matrixChart(r: LadderResult, seed: number): Chart {
     spec: {
       $schema: SCHEMA,
       title: { text: title, subtitle: 'cell: row player\'s share of the win; 50% = even' },
-      width: { step: 90 } as unknown as number,
+      width: { step: 110 } as unknown as number,
       height: { step: 40 } as unknown as number,
       data: { values: rows },
       encoding: {
         y: { field: 'player', type: 'nominal', sort: order, title: 'player (row)' },
-        x: { field: 'opponent', type: 'nominal', sort: order, title: 'against (column)', axis: { labelAngle: -30 } },
+        x: { field: 'opponent', type: 'nominal', sort: order, title: 'against (column)', axis: { labelAngle: -45 } },
       },
       layer: [
         { mark: 'rect', encoding: { color: { field: 'score', type: 'quantitative', title: 'share of the win', scale: { scheme: 'redblue', domain: [0, 1], domainMid: 0.5 }, legend: { format: '.0%' } } } },
@@ -121,11 +121,11 @@ function findingChart(r: LadderResult, k: number, seed: number): Chart {
     spec: {
       $schema: SCHEMA,
       title: { text: title, subtitle: `self-play; bars: 95% interval${k === 0 ? `; dashed line: fair share ${pct(r.fairShare)}` : ''}` },
-      width: Math.max(320, 90 * rows.length),
+      width: Math.max(320, 110 * rows.length),
       height: 240,
       data: { values: rows },
       layer: [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'player', type: 'nominal', sort: null, title: 'rung and player (self-play)', axis: { labelAngle: -30 } }, y: { field: 'low', type: 'quantitative', title: rate ? `${f.name} (share)` : f.name, axis, scale: { zero: false } }, y2: { field: 'high' } } },
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'player', type: 'nominal', sort: null, title: 'rung and player (self-play)', axis: { labelAngle: -45 } }, y: { field: 'low', type: 'quantitative', title: rate ? `${f.name} (share)` : f.name, axis, scale: { zero: false } }, y2: { field: 'high' } } },
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { x: { field: 'player', type: 'nominal', sort: null }, y: { field: 'value', type: 'quantitative' } } },
         ...fair,
       ],
@@ -151,12 +151,12 @@ function pairedChart(r: LadderResult, k: number, seed: number): Chart {
     spec: {
       $schema: SCHEMA,
       title: { text: title, subtitle: `paired, same deals; bars: 95% interval; dashed: no difference${f.counts ? `; labels: ${f.counts} measured` : ''}` },
-      width: Math.max(320, 90 * rows.length),
+      width: Math.max(320, 110 * rows.length),
       height: 240,
       data: { values: rows },
       layer: [
         { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: 0 } } },
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'player', type: 'nominal', sort: null, title: 'rung and player', axis: { labelAngle: -30 } }, y: { field: 'low', type: 'quantitative', title: f.unit }, y2: { field: 'high' } } },
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'player', type: 'nominal', sort: null, title: 'rung and player', axis: { labelAngle: -45 } }, y: { field: 'low', type: 'quantitative', title: f.unit }, y2: { field: 'high' } } },
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { x: { field: 'player', type: 'nominal', sort: null }, y: { field: 'value', type: 'quantitative' } } },
         ...(f.counts ? [{ mark: { type: 'text', dx: 8, align: 'left', fontSize: 11 }, encoding: { x: { field: 'player', type: 'nominal', sort: null }, y: { field: 'value', type: 'quantitative' }, text: { field: 'label' } } }] : []),
       ],
