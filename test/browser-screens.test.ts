@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launch, type Browser, type Page } from '../src/workbench/browser.js';
 import { chromium, openWorkbench, type Workbench } from './helpers/workbench-page.js';
+import { workbenchTabIds } from '../src/workbench/screenshots.js';
 
 const REPORTS = resolve(process.env.REPORTS_DIR ?? 'reports');
 const SHOTS = resolve(process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'oddsmith-screens'));
@@ -22,7 +23,20 @@ const WIDTHS = [390, 1280] as const;
 
 const manifest = existsSync(join(REPORTS, 'manifest.json')) ? (JSON.parse(readFileSync(join(REPORTS, 'manifest.json'), 'utf8')) as Record<string, { path: string }[]>) : {};
 const pages = [...new Set(Object.values(manifest).flat().map((p) => p.path))].sort();
-const tabs = [...readFileSync('src/workbench/index.html', 'utf8').matchAll(/<button data-tab="([^"]+)"/g)].map((m) => m[1]);
+// the tab bar is built by the page (from the registry of games at report time): read it there
+const tabs: string[] =
+  chromium.path === null
+    ? []
+    : await (async () => {
+        const wb = await openWorkbench('oddsmith-screens-tabs-');
+        try {
+          const page = await wb.open();
+          await page.waitForSelector('nav button[data-tab]');
+          return await workbenchTabIds(page);
+        } finally {
+          await wb.close();
+        }
+      })();
 
 interface Screen {
   width: number;
