@@ -118,7 +118,7 @@ describe('tichu grand / tichu call: the same player with and without the call', 
   it('measureCallGain (for the ladder) gives what the command prints', async () => {
     const hand = sortCards(parseCards('Dr Ph Aj As Ap Ar Kp Kr', 8, '--hand'));
     const r = await measureCallGain({ rules, strategies: ['heuristic', 'heuristic', 'heuristic', 'heuristic'], hand, call: 'grand', deals: 48, seed: 3 });
-    const j = JSON.parse(runCli(['tichu', 'grand', '--hand', 'Kr Kp Ar Ap As Aj Ph Dr', '--deals', '48', '--seed', '3', '--json', '--quiet']).stdout);
+    const j = JSON.parse(runCli(['tichu', 'grand', '--hand', 'Kr Kp Ar Ap As Aj Ph Dr', '--strategies', 'heuristic', '--deals', '48', '--seed', '3', '--json', '--quiet']).stdout);
     expect(r.deals).toBe(48);
     expect(r.gainFromCalling.mean).toBe(j.gainFromCalling.mean);
     expect(r.firstOutWithCall.k).toBe(j.firstOutWithCall.k);
