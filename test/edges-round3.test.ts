@@ -229,8 +229,9 @@ describe('8. every command that prints a table has --csv, and it works', () => {
     const { buildProgram } = await import('../src/cli/main.js');
     const leafCommands = (c: Command, prefix: string[] = []): { name: string; cmd: Command }[] => c.commands.flatMap((sub) => (sub.commands.length ? leafCommands(sub, [...prefix, sub.name()]) : [{ name: [...prefix, sub.name()].join(' '), cmd: sub }]));
     const program = await buildProgram(['node', 'oddsmith']);
-    // what these print is prose or a play-by-play log, not a table; report writes pages
-    const noTable = ['liars exploit', 'weilong play', 'report'];
+    // what these print is prose or a play-by-play log, not a table; report writes pages; check-game
+    // prints a verdict and one line per failure
+    const noTable = ['liars exploit', 'weilong play', 'report', 'check-game'];
     for (const { name, cmd } of leafCommands(program)) {
       const longs = cmd.options.map((o) => o.long);
       if (name !== 'report') expect(longs, `${name} --json`).toContain('--json');

@@ -37,7 +37,8 @@ function commonOptions(cmd: Command, g: GameDescriptor): Command {
   cmd
     .option('--part <name>', 'a part of the game it declares (e.g. turn), instead of the whole game')
     .addOption(new Option('--players <n>', 'seats of the whole game (default: the game\'s usual table)').argParser(intArg('--players', 1, 64)))
-    .option('--json', 'print the result as JSON');
+    .option('--json', 'print the result as JSON')
+    .option('--csv', 'print the main table as CSV');
   return addRulesOptions(cmd, g.id);
 }
 
@@ -88,7 +89,7 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
         }
         if (opts.out !== undefined) lines.push(`policy written to ${opts.out} (play it as optimal:${opts.out})`);
         return lines.join('\n');
-      });
+      }, () => rows.flatMap((r) => r.decision.actions.map((a) => ({ state: r.state, probability: Number.isNaN(r.probability) ? null : r.probability, action: a.text, expectedReturn: a.value, best: String(a.text === r.decision.text) }))));
     });
 
   const equilibrium = playCommandName(group, 'equilibrium');
@@ -148,7 +149,7 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
         ];
         if (opts.out !== undefined) lines.push(`strategy written to ${opts.out} (play it as equilibrium:${opts.out})`);
         return lines.join('\n');
-      });
+      }, () => convergence);
     });
 
   const exploit = playCommandName(group, 'exploit');
@@ -215,7 +216,12 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
         `against itself, seat 0 gets ${num(self0)}`,
         `a best response gets ${num(br0)} as seat 0 and ${num(br1)} as seat 1`,
         `exploitability: ${(e.exploitability / 2).toPrecision(4)} (the best responses' mean gain over the game's value)`,
-      ].join('\n'));
+      ].join('\n'), () => [
+        { measure: 'self-play, seat 0', value: self0 },
+        { measure: 'best response as seat 0', value: br0 },
+        { measure: 'best response as seat 1', value: br1 },
+        { measure: 'exploitability', value: e.exploitability / 2 },
+      ]);
     });
 
   const enumerate = playCommandName(group, 'enumerate');
@@ -245,7 +251,10 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
           `${what}: ${specs.join(', ')} — exact, over ${r.states.toLocaleString('en-US')} states (${r.ends.toLocaleString('en-US')} ends)`,
           ...r.returns.map((v, k) => `seat ${k} (${specs[k]}): expected return ${num(v)}`),
           ...r.findings.map((f) => `${f.name}: ${f.kind === 'rate' ? `${(100 * f.value).toFixed(4)}%` : num(f.value)}${f.weight < 1 - 1e-9 ? ` (in the ${(100 * f.weight).toFixed(2)}% of games it applies to)` : ''}`),
-        ].join('\n'));
+        ].join('\n'), () => [
+          ...r.returns.map((v, k) => ({ measure: `seat ${k} (${specs[k]}) expected return`, value: v, weight: 1 })),
+          ...r.findings.map((f) => ({ measure: f.name, value: f.value, weight: f.weight })),
+        ]);
       } catch (e) {
         if (!(e instanceof TooManyStates)) throw e;
         throw new UserError(`${what}: more than ${MAX_ENUMERATED_STATES.toLocaleString('en-US')} states to enumerate for these players; a rate to ±${opts.within} (95%) takes up to ${sampleSizeFor(opts.within).toLocaleString('en-US')} sampled games (\`${g.command} balance --deals …\`)`);
