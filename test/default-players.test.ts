@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { LadderDefault } from '../src/cli/strongest.js';
-import { defaultPlayerNote } from '../src/cli/strongest.js';
+import type { LadderDefault } from '../src/core/default-player.js';
+import { defaultPlayerNote } from '../src/core/default-player.js';
 import { CALL_DEFAULT } from '../src/games/tichu/cli.js';
 import { GAMES_DEFAULT as DRACULA_DEFAULT } from '../src/games/dracula/cli.js';
 import { COMPARE_DEFAULT } from '../src/games/sichuan-mahjong/cli.js';

@@ -11,7 +11,7 @@ import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { loadRules, validateRules, type DraculaRules } from './rules.js';
 import { sweepResult, formatSweep } from './sweep.js';
 import { ASSUMPTIONS_SEED, checkAssumptions } from './assumptions.js';
-import { printDefaultPlayerNote, type LadderDefault } from '../../cli/strongest.js';
+import { printDefaultPlayerNote, type LadderDefault } from '../../core/default-player.js';
 
 /**
  * Who plays both roles of `simulate` and `sweep` unless --dracula / --helsing say: the ladder's

@@ -15,7 +15,7 @@ import { DEFENSE_MODEL, getStrategy, STRATEGIES } from '../../../strategies/sich
 import { calibrateDefense, formatCalibration } from './defense.js';
 import { DEFAULT_DRAWS, type Objective } from './exact-advisor.js';
 import { checkAssumptions } from './assumptions.js';
-import { printDefaultPlayerNote, type LadderDefault } from '../../cli/strongest.js';
+import { printDefaultPlayerNote, type LadderDefault } from '../../core/default-player.js';
 
 /**
  * The baseline of `mahjong compare` unless --baseline says: the ladder's top player, defender, is

@@ -8,7 +8,7 @@ import { odds } from './questions.js';
 import { callKernel, callsKernel, gamesKernel } from './kernels.js';
 import { ASSUMPTIONS_ROUNDS, ASSUMPTIONS_SEED, checkAssumptions } from './assumptions.js';
 import { validateRules } from './rules.js';
-import { printDefaultPlayerNote, type LadderDefault } from '../../cli/strongest.js';
+import { printDefaultPlayerNote, type LadderDefault } from '../../core/default-player.js';
 
 /**
  * Who plays out the deals of `tichu grand` / `tichu call` unless --strategies says: the ladder's

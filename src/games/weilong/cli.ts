@@ -9,7 +9,7 @@ import { odds } from './questions.js';
 import { END_ELEMENT, WeilongGame } from './engine.js';
 import { getStrategy, parsePlayers, parseStrategies, STRATEGY_NAMES } from '../../../strategies/weilong/index.js';
 import { checkAssumptions } from './assumptions.js';
-import { printDefaultPlayerNote, type LadderDefault } from '../../cli/strongest.js';
+import { printDefaultPlayerNote, type LadderDefault } from '../../core/default-player.js';
 
 /** Who plays every seat of `simulate` (and its ability worth) unless --strategies says: the ladder's strongest. */
 export const GAMES_DEFAULT: LadderDefault = { game: 'weilong', spec: 'adaptive', elo: 948, low: 893, high: 1002 };
