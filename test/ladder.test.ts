@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { LiarsSolver } from '../src/games/liars-dice/exact-cfr.js';
@@ -20,7 +21,7 @@ import { ELO_PER_NAT, fitBradleyTerry, pairSeatings, playLadder, summarizeLadder
 import { playMatches, seatingOf, summarizeMatches } from '../src/play/match.js';
 import { createStrategy } from '../strategies/liars-dice/index.js';
 import { expectWithinSE } from './kit/within-se.js';
-import { expectUserError, runCli } from './helpers/cli.js';
+import { ROOT, expectUserError, runCli } from './helpers/cli.js';
 
 const L = liars as StateGame<never>;
 
@@ -135,8 +136,16 @@ describe('the command', () => {
     }
   });
 
-  it('every game with the interface has it', () => {
-    for (const g of ['wulong', 'liars', 'mahjong', 'weilong', 'tichu', 'dracula', 'cant-stop']) expect(runCli([g, 'ladder', '--help']).stdout, g).toContain('Bradley–Terry');
+  it('every game with the interface has it, a game loaded with --game too', async () => {
+    // the games from the registry: the built-ins and a designer's module (the Pig fixture)
+    const { allGames, loadGames, loadedGames } = await import('../src/games/registry.js');
+    await loadGames([join(ROOT, 'test/fixtures/pig/index.js')]);
+    const modules = new Map(loadedGames().map((l) => [l.descriptor.id, fileURLToPath(l.url)]));
+    expect(modules.has('pig')).toBe(true);
+    for (const g of allGames().filter((d) => d.state)) {
+      const args = [...(modules.has(g.id) ? ['--game', modules.get(g.id)!] : []), g.command, 'ladder', '--help'];
+      expect(runCli(args).stdout, g.id).toContain('Bradley–Terry');
+    }
   });
 
   it('bad input: one line, exit code 2', () => {
