@@ -53,6 +53,13 @@ export function rolloutByNumber(text: string, player: string): string {
   });
 }
 
+/** The map of a game's returns onto [0, 1], r · scale + shift: win shares stay, points by their declared range. */
+export function unitReturns(outcome: Outcome): { scale: number; shift: number } {
+  if (outcome.kind !== 'points') return { scale: 1, shift: 0 };
+  const scale = 1 / (outcome.max - outcome.min);
+  return { scale, shift: -outcome.min * scale };
+}
+
 /** One line for help texts and docs. */
 export const ISMCTS_USAGE = 'ismcts:iters=N,c=C,rollout=uniform|heuristic — information-set MCTS, N iterations a decision';
 
@@ -179,13 +186,7 @@ export class IsmctsPlayer implements StatePlayer {
     private readonly rolloutPlayers: readonly StatePlayer[] | null,
   ) {
     this.returns = new Float64Array(players);
-    if (outcome.kind === 'points') {
-      this.scale = 1 / (outcome.max - outcome.min);
-      this.shift = -outcome.min * this.scale;
-    } else {
-      this.scale = 1;
-      this.shift = 0;
-    }
+    ({ scale: this.scale, shift: this.shift } = unitReturns(outcome));
   }
 
   act(state: GameState, rng: Rng): number {

@@ -26,7 +26,7 @@ import { UserError } from '../core/errors.js';
 import type { Rng } from '../core/rng.js';
 import { parseSpec, resolveParams, type ParamSchemas } from '../core/spec.js';
 import { CHANCE, MAX_ACTIONS, type GameState, type Outcome, type StateGame, type StatePlayer } from '../games/state.js';
-import { heuristicName, rolloutByNumber, ROLLOUTS } from './ismcts.js';
+import { heuristicName, rolloutByNumber, ROLLOUTS, unitReturns } from './ismcts.js';
 
 /** The player's name in specs (`mccfr:iters=1000,explore=0.6,rollout=heuristic,purify=0.5`). */
 export const MCCFR = 'mccfr';
@@ -96,13 +96,7 @@ export class MccfrPlayer implements StatePlayer {
     private readonly makeRollout: (() => StatePlayer[]) | null,
   ) {
     this.returns = new Float64Array(players);
-    if (outcome.kind === 'points') {
-      this.scale = 1 / (outcome.max - outcome.min);
-      this.shift = -outcome.min * this.scale;
-    } else {
-      this.scale = 1;
-      this.shift = 0;
-    }
+    ({ scale: this.scale, shift: this.shift } = unitReturns(outcome));
   }
 
   act(state: GameState, rng: Rng): number {
