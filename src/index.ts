@@ -1,4 +1,4 @@
-// oddsmith's typed API: one namespace per game (every game in src/games/index.ts: a test checks
+// oddsmith's typed API: one namespace per built-in game (the registry's built-in list: a test checks
 // that none is missing), the game interface and the tools over it, and the shared core.
 export * as wulong from './games/wulong/index.js';
 export * as sichuanMahjong from './games/sichuan-mahjong/index.js';

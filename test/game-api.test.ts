@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defineGame, GameDefinitionError } from '../src/index.js';
-import { allGames, gameById, loadGameModule, loadGames } from '../src/games/registry.js';
+import { allGames, BUILT_IN_GAMES, gameById, loadGameModule, loadGames } from '../src/games/registry.js';
 import { GAMES } from '../src/games/index.js';
 import { expectUserError, ROOT, runCli } from './helpers/cli.js';
 
@@ -81,6 +81,34 @@ describe('the registry loads game modules', () => {
     await expect(loadGameModule('./bad.js', dir)).rejects.toThrow(/bad\.js": defineGame\(bad\): state\.seats must be a function/);
     await expect(loadGameModule('./plain.js', dir)).rejects.toThrow(/plain\.js": defineGame\(plain\): rules is required/);
     await expect(loadGames(['./clash.js'], dir)).rejects.toThrow(/clash\.js": the id "wulong" is a built-in game's/);
+  });
+
+  it('on the command line, each is one line naming the file, exit 2, by --game and by ODDSMITH_GAMES', () => {
+    const dir = modules({
+      'broken.js': 'export default {',
+      'nodefault.js': 'export const game = 1;\n',
+      'bad.js': `import { defineGame } from ODDSMITH;\nexport default defineGame({ id: 'bad', title: 'Bad', rules: { fields: {} }, state: {} });\n`,
+      'clash.js': `import { defineGame } from ODDSMITH;\nexport default defineGame({ id: 'tichu', title: 'T', rules: { fields: {} }, state: { seats: () => ({ min: 2, max: 2, default: 2 }), newGame: () => null } });\n`,
+    });
+    const cases: [string, RegExp][] = [
+      ['broken.js', /^oddsmith: game module ".*broken\.js" does not load: SyntaxError: /],
+      ['nodefault.js', /^oddsmith: game module ".*nodefault\.js" has no default export/],
+      ['bad.js', /^oddsmith: game module ".*bad\.js": defineGame\(bad\): state\.seats must be a function/],
+      ['clash.js', /^oddsmith: game module ".*clash\.js": the id "tichu" is a built-in game's/],
+    ];
+    for (const [file, line] of cases) {
+      expectUserError(runCli(['--game', join(dir, file), 'tichu', 'fields']), line);
+      expectUserError(runCli(['tichu', 'fields'], { env: { ODDSMITH_GAMES: join(dir, file) } }), line);
+    }
+  });
+
+  it('the built-ins load through the same loader: one line each in the built-in list, a module whose default export is the game', async () => {
+    expect(BUILT_IN_GAMES).toHaveLength(GAMES.length);
+    for (const [i, line] of BUILT_IN_GAMES.entries()) {
+      const module = (await import(new URL(line.replace(/\.js$/, '.ts'), new URL('../src/games/registry.ts', import.meta.url)).href)) as { default: unknown };
+      expect(module.default, line).toBe(GAMES[i]);
+    }
+    expect(allGames().slice(0, GAMES.length)).toEqual(GAMES);
   });
 });
 

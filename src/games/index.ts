@@ -1,21 +1,12 @@
+import { GAMES } from './registry.js';
 import type { GameDescriptor } from './types.js';
 
 /**
- * The one list of games: it feeds the CLI, the experiments, the bench and the kernel contract test.
- * Adding a game is its folder plus one line here. Descriptors are small (everything in them loads
- * lazily), so importing them all costs nothing.
+ * The built-in games, loaded by the registry from its built-in list (src/games/registry.ts: one
+ * line per game, each a module whose default export is the game, loaded like a `--game` module).
+ * Descriptors are small (everything in them loads lazily), so loading them all costs nothing.
  */
-export const GAMES: readonly GameDescriptor[] = (
-  await Promise.all([
-    import('./wulong/descriptor.js'),
-    import('./liars-dice/descriptor.js'),
-    import('./sichuan-mahjong/descriptor.js'),
-    import('./weilong/descriptor.js'),
-    import('./tichu/descriptor.js'),
-    import('./dracula/descriptor.js'),
-    import('./cant-stop/descriptor.js'),
-  ])
-).map((m) => m.descriptor);
+export { GAMES };
 
 /** The game whose kernels carry this name's prefix ("wulong.turn" → wulong). */
 export function gameOfKernel(kernel: string): GameDescriptor | undefined {

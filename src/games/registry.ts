@@ -1,10 +1,12 @@
 /**
- * The one registry of games: the built-in list (src/games/index.ts) plus game modules loaded by
- * URL — `--game <path|package>` on the command line, `ODDSMITH_GAMES` (a comma list). A loaded
- * module's definition (src/games/define.ts) becomes a descriptor like a built-in's, so every tool
- * written over descriptors (the CLI, the tools over the interface, the report runners) sees it.
- * Worker threads rebuild the registry from the same module URLs (setupWorker) before they run a
- * shard, so outside games run on any number of workers with the same result.
+ * The one registry of games: game modules, each loaded the same way — the built-in list below,
+ * `--game <path|package>` on the command line, `ODDSMITH_GAMES` (a comma list). A module's default
+ * export is its game: a definition (src/games/define.ts), which becomes a descriptor, or for a
+ * built-in its descriptor itself (src/games/types.ts), so every tool written over descriptors (the
+ * CLI, the tools over the interface, the report runners) sees every game alike. The built-ins load
+ * when this module does, in the main thread and in each worker; worker threads then load the same
+ * outside modules (setupWorker) before they run a shard, so outside games run on any number of
+ * workers with the same result.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
@@ -17,7 +19,6 @@ import { defaults } from '../core/schema.js';
 import { setWorkerSetup } from '../parallel/registry.js';
 import { definitionStateGame } from '../play/player-registry.js';
 import { checkDefinition, definitionSchema, type GameDefinition } from './define.js';
-import { GAMES } from './index.js';
 import type { GameDescriptor } from './types.js';
 
 /** A game loaded from a module. */
@@ -27,6 +28,20 @@ export interface LoadedGame {
   definition: GameDefinition<never>;
   descriptor: GameDescriptor;
 }
+
+/**
+ * The built-in games, one line each, in the order of `oddsmith --help`: modules whose default export
+ * is the game (the descriptor), relative to this file. Adding a built-in game is one line here.
+ */
+export const BUILT_IN_GAMES: readonly string[] = [
+  './wulong/descriptor.js',
+  './liars-dice/descriptor.js',
+  './sichuan-mahjong/descriptor.js',
+  './weilong/descriptor.js',
+  './tichu/descriptor.js',
+  './dracula/descriptor.js',
+  './cant-stop/descriptor.js',
+];
 
 /** Names of root commands a game's id may not take. */
 const ROOT_COMMANDS = ['merge', 'report', 'diff', 'check-game', 'help'];
@@ -95,10 +110,11 @@ function loadAsEsm(url: string): void {
 const firstLine = (e: unknown): string => String((e as Error)?.message ?? e).split('\n')[0].slice(0, 300);
 
 /**
- * Import a game module and check its default export; nothing is registered. Every problem is one
- * UserError naming the module: it does not load, has no default export, or breaks defineGame's checks.
+ * The one place a game argument (a `--game` value, an ODDSMITH_GAMES item, a built-in line) becomes
+ * its module's URL and default export; a new kind of argument (a prefix) is one branch here.
+ * Problems are one UserError naming the module: not found, does not load, no default export.
  */
-export async function loadGameModule(spec: string, cwd = process.cwd()): Promise<{ url: string; definition: GameDefinition<never> }> {
+async function importGame(spec: string, cwd: string): Promise<{ url: string; name: string; game: unknown }> {
   const name = spec.startsWith('file:') ? spec : showPath(spec);
   let url: string;
   try {
@@ -115,15 +131,42 @@ export async function loadGameModule(spec: string, cwd = process.cwd()): Promise
     if ((e as Error)?.name === 'GameDefinitionError') throw new UserError(`game module ${name}: ${firstLine(e)}`);
     throw new UserError(`game module ${name} does not load: ${(e as Error)?.name ?? 'Error'}: ${firstLine(e)}`);
   }
-  const definition = module.default;
-  if (definition === undefined) throw new UserError(`game module ${name} has no default export (write \`export default defineGame({ … })\`)`);
+  const game = module.default;
+  if (game === undefined) throw new UserError(`game module ${name} has no default export (write \`export default defineGame({ … })\`)`);
+  return { url, name, game };
+}
+
+/**
+ * Import a game module and check its default export; nothing is registered. Every problem is one
+ * UserError naming the module: it does not load, has no default export, or breaks defineGame's checks.
+ */
+export async function loadGameModule(spec: string, cwd = process.cwd()): Promise<{ url: string; definition: GameDefinition<never> }> {
+  const { url, name, game } = await importGame(spec, cwd);
   try {
-    checkDefinition(definition);
+    checkDefinition(game);
   } catch (e) {
     throw new UserError(`game module ${name}: ${firstLine(e)}`);
   }
-  return { url, definition: definition as unknown as GameDefinition<never> };
+  return { url, definition: game as unknown as GameDefinition<never> };
 }
+
+/**
+ * A built-in game's module: its default export is the descriptor the game's folder writes (the
+ * full interface: kernels, experiments, its own command group, benches), checked for the parts
+ * every tool reads.
+ */
+async function loadBuiltIn(line: string): Promise<GameDescriptor> {
+  // run from the sources (the tests), a built-in's compiled module is its TypeScript file
+  const spec = import.meta.url.endsWith('.ts') ? line.replace(/\.js$/, '.ts') : line;
+  const { name, game } = await importGame(spec, dirname(fileURLToPath(import.meta.url)));
+  const d = game as Partial<GameDescriptor>;
+  const missing = (['id', 'command', 'title', 'summary', 'rules', 'kernels', 'experiments', 'cli', 'benches'] as const).filter((k) => d?.[k] === undefined);
+  if (missing.length) throw new Error(`built-in game module ${name}: its default export lacks ${missing.join(', ')}`);
+  return d as GameDescriptor;
+}
+
+/** The built-in games, loaded from their modules (in the main thread and in every worker). */
+export const GAMES: readonly GameDescriptor[] = await Promise.all(BUILT_IN_GAMES.map(loadBuiltIn));
 
 /** The descriptor of a game definition: what the rest of the program reads. */
 export function descriptorOf(def: GameDefinition<never>): GameDescriptor {

@@ -53,7 +53,8 @@ export interface GameRules {
 /**
  * What a game package tells the rest of the program about itself — everything lazily, so that
  * `oddsmith wulong solve` loads Wulong's code only and a worker thread loads only its kernel's game.
- * Adding a game is its folder plus one line in src/games/index.ts; see docs/architecture.md.
+ * Adding a built-in game is its folder plus one line in src/games/registry.ts (the built-in list);
+ * see docs/architecture.md.
  */
 export interface GameDescriptor {
   /** folder name under src/games, rules/, strategies/, and the prefix of its kernel names */

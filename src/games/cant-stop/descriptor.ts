@@ -21,3 +21,6 @@ export const descriptor: GameDescriptor = {
     balance: ['--strategies rule28 --deals 2000', '--strategies rule28 --deals 1000 --set columnsToWin=2..5'],
   },
 };
+
+// the module a game is: its default export, loaded by the registry like a `--game` module
+export default descriptor;

@@ -17,3 +17,6 @@ export const descriptor: GameDescriptor = {
   assumptionsPage: 'dracula/balance.html',
   examples: { group: ['odds --card 5R --hand 1G,2G,3B,4B,5R --trump Y --seen 6R,7R,1Y', 'simulate --games 20000 --dracula greedy --helsing random', 'sweep --set health=8..16 --games 4000'] },
 };
+
+// the module a game is: its default export, loaded by the registry like a `--game` module
+export default descriptor;

@@ -21,3 +21,6 @@ export const descriptor: GameDescriptor = {
     balance: ['--strategies threshold --players 3 --deals 2000', '--strategies threshold --deals 1000 --set dicePerPlayer=1..5 --csv'],
   },
 };
+
+// the module a game is: its default export, loaded by the registry like a `--game` module
+export default descriptor;

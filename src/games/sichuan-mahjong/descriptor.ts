@@ -17,3 +17,6 @@ export const descriptor: GameDescriptor = {
   assumptionsPage: 'sichuan-mahjong/deal.html',
   examples: { group: ['waits 1112345678999m --void s', 'discard 11123456789m135p --void s', 'simulate --deals 2000 --seed 7'], sweep: ['--set selfDrawBonus=0..2 --deals 100'] },
 };
+
+// the module a game is: its default export, loaded by the registry like a `--game` module
+export default descriptor;

@@ -22,3 +22,6 @@ export const descriptor: GameDescriptor = {
     sweep: ['--strategies heuristic --set minStraight=4..6 --deals 10'],
   },
 };
+
+// the module a game is: its default export, loaded by the registry like a `--game` module
+export default descriptor;

@@ -21,3 +21,6 @@ export const descriptor: GameDescriptor = {
     balance: ['--strategies adaptive --players 4 --deals 200', '--strategies adaptive --players 3 --deals 100 --set penalty.5=0..10:5'],
   },
 };
+
+// the module a game is: its default export, loaded by the registry like a `--game` module
+export default descriptor;

@@ -30,3 +30,6 @@ export const descriptor: GameDescriptor = {
   assumptionsPage: 'wulong/game.html',
   examples: { group: ['solve', 'advise --score 2000 --dice 3', 'simulate --trials 1e6 --seed 7', 'game --players 4 --games 20000'] },
 };
+
+// the module a game is: its default export, loaded by the registry like a `--game` module
+export default descriptor;
