@@ -93,8 +93,8 @@ function packageType(file: string): string {
 
 /**
  * A `.js` game module written with import/export in a package whose package.json says (or defaults
- * to) CommonJS — the folder `npm init -y` makes — is loaded as an ES module all the same: the file
- * a designer writes runs as written.
+ * to) CommonJS — the folder `npm init -y` makes — is loaded as an ES module all the same, and so are
+ * the files of its folder it imports: the files a designer writes run as written.
  */
 function loadAsEsm(url: string): void {
   if (!url.startsWith('file:') || !url.endsWith('.js')) return;
@@ -103,7 +103,8 @@ function loadAsEsm(url: string): void {
   if (!/^\s*(import|export)\b/m.test(readFileSync(file, 'utf8'))) return;
   const here = import.meta.url;
   const hooks = here.endsWith('.ts') ? new URL('../../dist/src/games/esm-hooks.js', here) : new URL('./esm-hooks.js', here);
-  register(hooks, { data: { urls: [url] } });
+  // the folder: the files the module imports from it (`./state.js`) are written the same way
+  register(hooks, { data: { folders: [new URL('./', url).href] } });
 }
 
 /** The first line of an error's message. */
