@@ -7,7 +7,7 @@
  * byte-identical.
  */
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { packageRoot } from '../core/paths.js';
@@ -20,13 +20,24 @@ function esbuild(): Esbuild {
   try {
     return createRequire(import.meta.url)('esbuild') as Esbuild;
   } catch {
-    throw new UserError('writing reports needs esbuild to bundle the page scripts: run `npm ci` (it is a devDependency)');
+    throw new UserError('writing reports needs esbuild to bundle the page scripts: run `npm ci`');
   }
 }
 
 /** Node built-ins the game modules import for their CLI paths (rules files); never called in a page. */
 const NODE_BUILTINS = ['fs', 'path', 'url', 'os', 'module', 'child_process', 'crypto', 'worker_threads', 'process', 'util', 'events', 'stream', 'fs/promises', 'readline', 'perf_hooks', 'v8', 'zlib', 'assert'];
-const nodeStub = Object.fromEntries(NODE_BUILTINS.flatMap((m) => [[`node:${m}`, './src/report/node-stub.cjs'], [m, './src/report/node-stub.cjs']]));
+
+/** esbuild's aliases, as paths relative to the package (a checkout's sources or their compiled modules). */
+function aliases(): Record<string, string> {
+  const stub = local(source('src/report/node-stub.cjs'));
+  return {
+    ...Object.fromEntries(NODE_BUILTINS.flatMap((m) => [[`node:${m}`, stub], [m, stub]])),
+    // a game module bundled for its generic tab imports the public API as 'oddsmith'
+    oddsmith: local(source('src/workbench/generic-api.ts')),
+  };
+}
+
+const local = (path: string): string => './' + relative(packageRoot(), path).split('\\').join('/');
 
 function bundle(entry: string, define: Record<string, string> = {}, inject: string[] = []): string {
   const r = esbuild().buildSync({
@@ -41,19 +52,23 @@ function bundle(entry: string, define: Record<string, string> = {}, inject: stri
     target: 'es2022',
     legalComments: 'none',
     charset: 'utf8',
-    // a game module bundled for its generic tab imports the public API as 'oddsmith'
-    alias: { ...nodeStub, oddsmith: './src/workbench/generic-api.ts' },
+    alias: aliases(),
     absWorkingDir: packageRoot(),
     logLevel: 'silent',
   });
   return r.outputFiles[0].text;
 }
 
+/**
+ * A file the page scripts are bundled from: in a checkout, the TypeScript source; in an installed
+ * package, which ships no sources, the module compiled from it under dist/.
+ */
 function source(rel: string): string {
-  // from dist/src/report the sources are two levels further up; bundle the TypeScript sources
   const p = join(packageRoot(), rel);
-  if (!existsSync(p)) throw new UserError(`cannot bundle ${rel}: the package sources are missing`);
-  return p;
+  if (existsSync(p)) return p;
+  const compiled = join(packageRoot(), 'dist', rel.replace(/\.ts$/, '.js'));
+  if (existsSync(compiled)) return compiled;
+  throw new UserError(`cannot bundle ${rel}: the package's files are missing`);
 }
 
 /** reports/assets/charts.js: defines window.oddsmithCharts.embed and draws every [data-vl] figure. */
