@@ -115,8 +115,8 @@ const firstLine = (e: unknown): string => String((e as Error)?.message ?? e).spl
  * its module's URL and default export; a new kind of argument (a prefix) is one branch here.
  * Problems are one UserError naming the module: not found, does not load, no default export.
  */
-async function importGame(spec: string, cwd: string): Promise<{ url: string; name: string; game: unknown }> {
-  const name = spec.startsWith('file:') ? spec : showPath(spec);
+async function importGame(spec: string, cwd: string): Promise<{ url: string; definition: unknown }> {
+  const name = moduleName(spec);
   let url: string;
   try {
     url = moduleUrlOf(spec, cwd);
@@ -132,23 +132,26 @@ async function importGame(spec: string, cwd: string): Promise<{ url: string; nam
     if ((e as Error)?.name === 'GameDefinitionError') throw new UserError(`game module ${name}: ${firstLine(e)}`);
     throw new UserError(`game module ${name} does not load: ${(e as Error)?.name ?? 'Error'}: ${firstLine(e)}`);
   }
-  const game = module.default;
-  if (game === undefined) throw new UserError(`game module ${name} has no default export (write \`export default defineGame({ … })\`)`);
-  return { url, name, game };
+  const definition = module.default;
+  if (definition === undefined) throw new UserError(`game module ${name} has no default export (write \`export default defineGame({ … })\`)`);
+  return { url, definition };
 }
+
+/** A game argument as messages name it. */
+const moduleName = (spec: string): string => (spec.startsWith('file:') ? spec : showPath(spec));
 
 /**
  * Import a game module and check its default export; nothing is registered. Every problem is one
  * UserError naming the module: it does not load, has no default export, or breaks defineGame's checks.
  */
 export async function loadGameModule(spec: string, cwd = process.cwd()): Promise<{ url: string; definition: GameDefinition<never> }> {
-  const { url, name, game } = await importGame(spec, cwd);
+  const { url, definition } = await importGame(spec, cwd);
   try {
-    checkDefinition(game);
+    checkDefinition(definition);
   } catch (e) {
-    throw new UserError(`game module ${name}: ${firstLine(e)}`);
+    throw new UserError(`game module ${moduleName(spec)}: ${firstLine(e)}`);
   }
-  return { url, definition: game as unknown as GameDefinition<never> };
+  return { url, definition: definition as unknown as GameDefinition<never> };
 }
 
 /**
@@ -159,10 +162,9 @@ export async function loadGameModule(spec: string, cwd = process.cwd()): Promise
 async function loadBuiltIn(line: string): Promise<GameDescriptor> {
   // run from the sources (the tests), a built-in's compiled module is its TypeScript file
   const spec = import.meta.url.endsWith('.ts') ? line.replace(/\.js$/, '.ts') : line;
-  const { name, game } = await importGame(spec, dirname(fileURLToPath(import.meta.url)));
-  const d = game as Partial<GameDescriptor>;
+  const d = (await importGame(spec, dirname(fileURLToPath(import.meta.url)))).definition as Partial<GameDescriptor>;
   const missing = (['id', 'command', 'title', 'summary', 'rules', 'kernels', 'experiments', 'cli', 'benches'] as const).filter((k) => d?.[k] === undefined);
-  if (missing.length) throw new Error(`built-in game module ${name}: its default export lacks ${missing.join(', ')}`);
+  if (missing.length) throw new Error(`built-in game module ${line}: its default export lacks ${missing.join(', ')}`);
   return d as GameDescriptor;
 }
 
