@@ -83,7 +83,7 @@ describe('optimal: expectimax over key()', () => {
 
 describe('equilibrium: the CFR family over information keys', () => {
   it('Kuhn poker: −1/18 for the first player, exploitability → 0', () => {
-    const tree = buildTree(new KuhnState());
+    const tree = buildTree(new KuhnState(), { publicStates: true });
     expect([tree.nodes, tree.infosets]).toEqual([55, 12]);
     const cfr = new TreeCfr(tree, 'pcfr+');
     cfr.iterate(3000);
@@ -97,35 +97,53 @@ describe('equilibrium: the CFR family over information keys', () => {
     expect(SCHEDULES).toEqual(LIARS_SCHEDULES);
   });
 
-  const cases: [Variant, number, Algorithm][] = [['seed', 6, 'cfr+'], ['openspiel', 6, 'cfr+'], ['plain', 6, 'cfr+'], ['plain', 4, 'dcfr']];
-  for (const [variant, sides, algorithm] of cases) {
-    it(`Liar's Dice 1v1 ${variant}, ${sides} faces, ${algorithm}: the specialized solver's iterates to 1e-9`, () => {
-      const tree = buildTree(new LiarsDuelState(variant, 1, sides));
-      const g = new TreeCfr(tree, algorithm);
-      const s = new LiarsSolver({ variant, dice: [1, 1], sides }, { algorithm });
-      for (const n of [1, 9, 40]) {
-        g.iterate(n);
-        s.iterate(n);
-        const ge = g.choose(), se = s.exploitability();
-        // the averages (pcfr+last's solved profile may take a seat's current strategy instead)
-        expect(Math.abs(profileValue(tree, g.profile(0)) - s.value0())).toBeLessThan(1e-9);
-        expect(Math.abs(ge.exploitability - se.exploitability)).toBeLessThan(1e-9);
-      }
+  // Every algorithm in every variant computes the specialized solver's iterates. Regrets are in
+  // other units (the generic weighs each state by the chance of both hands, the specialized solver
+  // by the other's only) and summed in another order; where the exact regrets of an information set
+  // are all 0, the specialized solver's rounding (1e-21) can make one positive, and regret matching
+  // then plays it purely: the iterates part there (pcfr+ on six faces from iteration 3, dcfr on the
+  // seed variant's four at 48). Four faces: 1,500 iterations (40 for dcfr); six faces: the first 2,
+  // and 50 on the plain variant, which has no such tie.
+  const variants: Variant[] = ['seed', 'openspiel', 'plain'];
+  const algorithms: Algorithm[] = ['cfr+', 'pcfr+', 'dcfr', 'pcfr+last'];
+  const agree = (tree: ReturnType<typeof buildTree>, variant: Variant, sides: number, algorithm: Algorithm, steps: number[]) => {
+    const g = new TreeCfr(tree, algorithm);
+    const s = new LiarsSolver({ variant, dice: [1, 1], sides }, { algorithm });
+    for (const n of steps) {
+      g.iterate(n);
+      s.iterate(n);
+      const ge = g.choose(), se = s.schedule.lastIterate ? s.chooseProfile() : s.exploitability();
+      // the profiles chosen (pcfr+last: each seat's better of its average and its current strategy)
+      expect(Math.abs(profileValue(tree, g.profile()) - s.value0()), `${algorithm} at ${g.iterations}`).toBeLessThan(1e-9);
+      expect(Math.abs(ge.exploitability - se.exploitability), `${algorithm} at ${g.iterations}`).toBeLessThan(1e-9);
+    }
+  };
+  for (const variant of variants) {
+    it(`Liar's Dice 1v1 ${variant}, four faces: every algorithm's iterates are the specialized solver's (1e-9)`, () => {
+      const tree = buildTree(new LiarsDuelState(variant, 1, 4), { publicStates: true });
+      expect(tree.publicStates).toBe(256);
+      for (const algorithm of algorithms) agree(tree, variant, 4, algorithm, algorithm === 'dcfr' ? [1, 9, 30] : [1, 9, 90, 400, 1000]);
+    });
+    it(`Liar's Dice 1v1 ${variant}, six faces: every algorithm's iterates are the specialized solver's (1e-9)`, () => {
+      const tree = buildTree(new LiarsDuelState(variant, 1, 6), { publicStates: true });
+      for (const algorithm of algorithms) agree(tree, variant, 6, algorithm, variant === 'plain' ? [1, 9, 40] : [1, 1]);
     });
   }
 
-  it('pcfr+ on the duel (openspiel, 4 faces) converges with the specialized solver', () => {
-    // the predictions differ only at information sets nobody reaches (the specialized solver skips
-    // whole public histories, the generic one single states), so the iterates agree closely, not exactly
-    const tree = buildTree(new LiarsDuelState('openspiel', 1, 4));
+  it('pcfr+ on the duel (openspiel, six faces) converges with the specialized solver past their rounding', () => {
+    const tree = buildTree(new LiarsDuelState('openspiel', 1, 6), { publicStates: true });
     const g = new TreeCfr(tree, 'pcfr+');
-    const s = new LiarsSolver({ variant: 'openspiel', dice: [1, 1], sides: 4 }, { algorithm: 'pcfr+' });
-    g.iterate(1500);
-    s.iterate(1500);
+    const s = new LiarsSolver({ variant: 'openspiel', dice: [1, 1], sides: 6 }, { algorithm: 'pcfr+' });
+    g.iterate(100);
+    s.iterate(100);
     const ge = g.choose().exploitability, se = s.exploitability().exploitability;
-    expect(Math.abs(ge - se) / se).toBeLessThan(0.01);
+    expect(Math.abs(ge - se) / se).toBeLessThan(0.05);
     expect(Math.abs(profileValue(tree, g.profile()) - s.value0())).toBeLessThan(ge + se);
-    expect(Math.abs(profileValue(tree, g.profile()) - 1 / 16)).toBeLessThan(ge);
+  });
+
+  it('without its public states the tree refuses the schedules that need them', () => {
+    const tree = buildTree(new LiarsDuelState('plain', 1, 2));
+    expect(() => new TreeCfr(tree, 'pcfr+')).toThrow(/public states/);
   });
 });
 

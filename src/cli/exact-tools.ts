@@ -109,7 +109,7 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
       if (!(ALGORITHMS as readonly string[]).includes(opts.algorithm)) throw new UserError(`--algorithm must be one of ${ALGORITHMS.join(', ')} (got ${JSON.stringify(opts.algorithm)})`);
       const { root, what } = await startState(g, opts, 2);
       const t0 = process.cpuUsage();
-      const tree = buildTree(root, undefined, what);
+      const tree = buildTree(root, { publicStates: opts.algorithm !== 'cfr+' }, what);
       const buildSeconds = cpuSince(t0);
       const cfr = new TreeCfr(tree, opts.algorithm as never);
       const c = tree.constantSum;
