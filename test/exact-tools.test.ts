@@ -183,6 +183,26 @@ describe('the commands', () => {
     expect(JSON.parse(x.stdout).exploitability).toBeLessThan(2e-7);
   });
 
+  it('equilibrium --checkpoint: a solve stopped and continued equals one run straight through', () => {
+    const state = join(dir, 'duel.state'), a = join(dir, 'a.json'), b = join(dir, 'b.json');
+    const args = ['liars', 'equilibrium', '--part', 'duel', '--set', 'dicePerPlayer=1', '--set', 'sides=4', '--algorithm', 'pcfr+', '--target', '1e-15'];
+    const first = runCli([...args, '--iterations', '50', '--checkpoint', state]);
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toMatch(/state saved to .* at iteration 50/);
+    const resumed = JSON.parse(runCli([...args, '--iterations', '300', '--checkpoint', state, '--out', a, '--json']).stdout);
+    const straight = JSON.parse(runCli([...args, '--iterations', '300', '--out', b, '--json']).stdout);
+    expect(resumed.checkpoint).toMatchObject({ continuedFrom: 50, savedAt: 300 });
+    expect(resumed.iterations).toBe(300);
+    expect(resumed.value0).toBe(straight.value0);
+    expect(resumed.exploitability).toBe(straight.exploitability);
+    // the strategies, bit for bit
+    expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
+    // another algorithm's solve is not continued from it
+    const other = runCli([...args.slice(0, -4), '--algorithm', 'dcfr', '--checkpoint', state]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/^oddsmith: checkpoint file .* holds a solve of liars-dice duel, 2 seats, pcfr\+, 8,177 nodes; this command asks for .*dcfr/);
+  });
+
   it('enumerate: the Pig policy\'s value by walking every roll, and the duel equilibrium\'s by every deal and bid', () => {
     const pig = join(dir, 'pig2.json');
     runCli(['wulong', 'optimal', '--part', 'turn', '--rules', 'farkle/pig', '--out', pig]);

@@ -50,7 +50,7 @@ export class TreeCfr {
   readonly schedule: Schedule;
   readonly reg: Float64Array;
   readonly avg: Float64Array;
-  private readonly pred: Float64Array | null;
+  readonly pred: Float64Array | null;
   /** the current strategy of every information set, by slot */
   readonly sigma: Float64Array;
   /** per-pass work: values of the children of seat i's nodes, regret increments, own reach */
@@ -121,6 +121,18 @@ export class TreeCfr {
     const sets: [number[], number[]] = [[], []];
     for (let I = 0; I < tree.infosets; I++) sets[tree.infosetSeat[I]].push(I);
     this.seatSets = [Int32Array.from(sets[0]), Int32Array.from(sets[1])];
+  }
+
+  /** The stores a checkpoint saves: regrets, average sums, and the predictions where kept. */
+  stores(): Float64Array[] {
+    return this.pred === null ? [this.reg, this.avg] : [this.reg, this.avg, this.pred];
+  }
+
+  /** After the stores are loaded from a checkpoint: go on from iteration `iterations`. */
+  resume(iterations: number): void {
+    this.iterations = iterations;
+    this.match(0);
+    this.match(1);
   }
 
   /** Regret matching (+ the prediction) into sigma for every information set of `seat`. */
