@@ -28,6 +28,8 @@ import { OptimalTurn } from '../src/games/cant-stop/exact.js';
 import { loadRules as cantStopRules } from '../src/games/cant-stop/rules.js';
 // @ts-expect-error -- a plain-JS example game (typed by its JSDoc for tsc --checkJs, not here)
 import { KuhnState } from '../examples/kuhn-poker/state.js';
+// @ts-expect-error -- a plain-JS example game, as Kuhn poker
+import { LeducState } from '../examples/leduc-poker/state.js';
 import { runCli } from './helpers/cli.js';
 
 describe('optimal: expectimax over key()', () => {
@@ -91,6 +93,22 @@ describe('equilibrium: the CFR family over information keys', () => {
     // r0 − r1 is twice seat 0's chips
     expect(profileValue(tree, p) / 2).toBeCloseTo(-1 / 18, 5);
     expect(exploitability(tree, p).exploitability / 2).toBeLessThan(1e-5);
+  });
+
+  it('Leduc poker: exploitability falls and the value approaches OpenSpiel\'s -0.0856064 for the first player', () => {
+    const tree = buildTree(new LeducState(), { publicStates: true });
+    // OpenSpiel's leduc_poker has 9,457 histories; information sets by rank (suits never matter)
+    expect([tree.nodes, tree.infosets]).toEqual([9457, 288]);
+    const cfr = new TreeCfr(tree, 'pcfr+');
+    const value = () => profileValue(tree, cfr.profile()) / 2;
+    cfr.iterate(64);
+    const e64 = cfr.choose().exploitability / 2, v64 = value();
+    cfr.iterate(448);
+    const e512 = cfr.choose().exploitability / 2, v512 = value();
+    expect(e512).toBeLessThan(e64 / 10);
+    expect(e512).toBeLessThan(2e-3);
+    expect(Math.abs(v512 + 0.0856064)).toBeLessThan(Math.abs(v64 + 0.0856064));
+    expect(Math.abs(v512 + 0.0856064)).toBeLessThan(1e-4);
   });
 
   it('the schedules are the Liar\'s Dice solver\'s', () => {
