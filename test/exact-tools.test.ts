@@ -258,5 +258,9 @@ describe('the commands', () => {
     const t = runCli(['liars', 'optimal', '--part', 'duel', '--set', 'dicePerPlayer=1', '--set', 'sides=2']);
     expect(t.code).toBe(2);
     expect(t.stderr).toMatch(/both decide/);
+    // Knucklebones' knock-outs let a play go on for ever: one line, not a stack overflow
+    const k = runCli(['--game', './examples/knucklebones/index.js', 'knucklebones', 'equilibrium', '--rules', 'quick', '--iterations', '1']);
+    expect(k.code).toBe(2);
+    expect(k.stderr).toMatch(/^oddsmith: knucklebones: a play goes on past 2,000 steps/);
   });
 });

@@ -163,11 +163,12 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
         writeFileAtomic(opts.out, JSON.stringify(file) + '\n', 'strategy file');
       }
       const checkpoint = opts.checkpoint === undefined ? undefined : { path: opts.checkpoint, continuedFrom: resumedAt, savedAt };
-      const result = { game: g.id, part: opts.part ?? null, algorithm: opts.algorithm, nodes: tree.nodes, infosets: tree.infosets, iterations: cfr.iterations, value0, bracket, exploitability: e.exploitability / 2, convergence, buildCpuSeconds: buildSeconds, solveCpuSeconds: solveSeconds, ...(checkpoint ? { checkpoint } : {}) };
+      const result = { game: g.id, part: opts.part ?? null, algorithm: opts.algorithm, nodes: tree.nodes, infosets: tree.infosets, ...(tree.publicStates === undefined ? {} : { publicStates: tree.publicStates }), iterations: cfr.iterations, value0, bracket, exploitability: e.exploitability / 2, convergence, buildCpuSeconds: buildSeconds, solveCpuSeconds: solveSeconds, ...(checkpoint ? { checkpoint } : {}) };
       emit(result, opts, () => {
         const lines = [
           `${what}: ${opts.algorithm} over ${tree.nodes.toLocaleString('en-US')} nodes and ${tree.infosets.toLocaleString('en-US')} information sets`,
-          `value for seat 0: ${num(value0)}, within [${num(bracket[0])}, ${num(bracket[1])}] (what each seat's best response holds it to)`,
+          `value for seat 0: ${num(value0)}, within [${num(bracket[0])}, ${num(bracket[1])}]`,
+          '  (what each seat\'s best response holds it to)',
           `exploitability: ${e.exploitability / 2 === 0 ? '0' : (e.exploitability / 2).toExponential(2)} after ${cfr.iterations.toLocaleString('en-US')} iterations`,
           'convergence:',
           ...convergence.map((p) => `  ${String(p.iteration).padStart(9)}  exploitability ${p.exploitability.toExponential(2)}  value ${num(p.value0)}`),

@@ -6,6 +6,7 @@
  */
 import { UserError } from '../core/errors.js';
 import { CHANCE, MAX_ACTIONS, TERMINAL, type GameState } from '../games/state.js';
+import { MAX_PLAY_STEPS, tooLong } from './tree.js';
 
 /** The most states the solver memoizes (each holds a key string and a few numbers). */
 export const MAX_OPTIMAL_STATES = 5_000_000;
@@ -55,6 +56,7 @@ export function solveOptimal(root: GameState, what = 'this game', maxStates = MA
   const bufs: { a: Int32Array; p: Float64Array }[] = [];
   const buf = (d: number) => (bufs[d] ??= { a: new Int32Array(MAX_ACTIONS), p: new Float64Array(MAX_ACTIONS) });
   const value = (s: GameState, depth: number): number => {
+    if (depth > MAX_PLAY_STEPS) throw tooLong(what, s);
     const key = s.key!();
     if (key !== null) {
       // one lookup: a state being solved holds NaN until its value is known

@@ -18,6 +18,17 @@ export const MAX_TREE_NODES = 20_000_000;
 /** node kinds (`GameTree.kind`): the seat to move (0, 1), chance, or the end */
 export const NODE_CHANCE = 2, NODE_TERMINAL = 3;
 
+/**
+ * The longest play the exact tools follow (steps, chance included): they recurse a step a level,
+ * and a game some plays of which never end (Knucklebones' knock-outs) would overflow the stack.
+ */
+export const MAX_PLAY_STEPS = 2000;
+
+/** The one line for a play longer than MAX_PLAY_STEPS. */
+export function tooLong(what: string, s: GameState): UserError {
+  return new UserError(`${what}: a play goes on past ${MAX_PLAY_STEPS.toLocaleString('en-US')} steps (at ${s.toString()}); the exact tools need a game whose every play ends within that (some plays of this one may never end)`);
+}
+
 export interface GameTree {
   nodes: number;
   /** 0 or 1 (the seat to move), NODE_CHANCE or NODE_TERMINAL */
@@ -105,7 +116,8 @@ function build(root: GameState, maxNodes: number, what: string, onInfoset: ((I: 
     if (publicStates) parent.push(n);
     return n;
   };
-  const visit = (s: GameState, node: number, depth0: number, depth1: number): void => {
+  const visit = (s: GameState, node: number, depth0: number, depth1: number, steps = 0): void => {
+    if (steps > MAX_PLAY_STEPS) throw tooLong(what, s);
     const who = s.currentPlayer();
     if (who === TERMINAL) {
       s.returns(ret);
@@ -129,7 +141,7 @@ function build(root: GameState, maxNodes: number, what: string, onInfoset: ((I: 
       for (let k = 0; k < n; k++) {
         const c = s.clone();
         c.applyChanceOutcome!(o[k]);
-        visit(c, start + k, depth0, depth1);
+        visit(c, start + k, depth0, depth1, steps + 1);
       }
       return;
     }
@@ -167,7 +179,7 @@ function build(root: GameState, maxNodes: number, what: string, onInfoset: ((I: 
     for (let k = 0; k < n; k++) {
       const c = s.clone();
       c.applyAction(a0[k]);
-      visit(c, start + k, depth0 + (who === 0 ? 1 : 0), depth1 + (who === 1 ? 1 : 0));
+      visit(c, start + k, depth0 + (who === 0 ? 1 : 0), depth1 + (who === 1 ? 1 : 0), steps + 1);
     }
   };
   visit(root.clone(), add(1), 0, 0);
