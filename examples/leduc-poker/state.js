@@ -17,6 +17,15 @@ const RAISE_SIZE = [2, 4];
 /** cards 0..5: rank card >> 1 (two suits a rank) */
 const rank = (/** @type {number} */ card) => card >> 1;
 
+/**
+ * What a seat's card is worth to it now: 2 a pair with the public card or a king, 1 a queen, 0 a jack.
+ * @param {LeducState} state @param {number} seat
+ */
+export function handStrength(state, seat) {
+  const r = rank(state.cards[seat]);
+  return (state.board >= 0 && rank(state.board) === r) || r === 2 ? 2 : r;
+}
+
 export class LeducState {
   constructor() {
     /** the number of seats */
