@@ -16,6 +16,7 @@ import { SCHEDULES, TreeCfr, exploitability, profileValue } from '../src/exact/c
 import { solveOptimal } from '../src/exact/optimal.js';
 import { exactFilePlayer } from '../src/exact/players.js';
 import { enumerateOdds } from '../src/exact/enumerate.js';
+import { exactAnswer, PAGE_BUDGET } from '../src/exact/summary.js';
 import { LiarsSolver, SCHEDULES as LIARS_SCHEDULES, type Algorithm, type Variant } from '../src/games/liars-dice/exact-cfr.js';
 import { LiarsDuelState } from '../src/games/liars-dice/duel-state.js';
 import { WulongTurnState } from '../src/games/wulong/turn/state.js';
@@ -162,6 +163,21 @@ describe('equilibrium: the CFR family over information keys', () => {
   it('without its public states the tree refuses the schedules that need them', () => {
     const tree = buildTree(new LiarsDuelState('plain', 1, 2));
     expect(() => new TreeCfr(tree, 'pcfr+')).toThrow(/public states/);
+  });
+});
+
+describe('exact answers on a page (within a budget)', () => {
+  it('Kuhn poker solved to the target, Can\'t Stop\'s turn equal to its solver, a tree past the budget refused', () => {
+    const kuhn = exactAnswer(new KuhnState(), 'kuhn-poker', 'equilibrium');
+    expect(kuhn.value).toBeCloseTo(-1 / 18, 4);
+    expect(kuhn.exploitability).toBeLessThanOrEqual(PAGE_BUDGET.target);
+    expect([kuhn.nodes, kuhn.infosets]).toEqual([55, 12]);
+    const rules = cantStopRules('tiny');
+    const turn = exactAnswer(new CantStopTurnState(rules), 'cant-stop turn', 'optimal --part turn');
+    expect(turn.value).toBeCloseTo(new OptimalTurn(rules).result.progress, 12);
+    const small = exactAnswer(new LeducState(), 'leduc-poker', 'equilibrium', { ...PAGE_BUDGET, nodes: 1000 });
+    expect(small.value).toBeUndefined();
+    expect(small.refused).toMatch(/^leduc-poker: its tree has more than 1,000 nodes/);
   });
 });
 
