@@ -1,10 +1,6 @@
 import { buildTree } from '../../exact/tree.js';
 import { TreeCfr, profileValue, type Algorithm } from '../../exact/cfr.js';
-import { solveOptimal } from '../../exact/optimal.js';
 import { f } from '../../bench/timing.js';
-import { CantStopTurnState } from '../cant-stop/state.js';
-import { OptimalTurn } from '../cant-stop/exact.js';
-import { loadRules as cantStopRules } from '../cant-stop/rules.js';
 import { LiarsSolver, type Variant } from './exact-cfr.js';
 import { LiarsDuelState } from './duel-state.js';
 
@@ -19,8 +15,8 @@ const cpuMs = (t0: NodeJS.CpuUsage) => {
 /**
  * The generic exact tools (src/exact, over the game interface) against the specialized solvers
  * they generalize, on the same games, side by side, one thread: the CFR family against the Liar's
- * Dice solver (same iterates; CPU per iteration, warmed up) and expectimax against Can't Stop's
- * turn solver (CPU for the whole solve). Measured, never asserted.
+ * Dice solver (same iterates; CPU per iteration, warmed up); Can't Stop's bench of the same name
+ * sets expectimax against its turn solver. Measured, never asserted.
  */
 export async function benchGeneric(log: (line: string) => void): Promise<void> {
   const cases: [Variant, number, Algorithm, number][] = [
@@ -51,13 +47,4 @@ export async function benchGeneric(log: (line: string) => void): Promise<void> {
     log(`  ${name}  ${algorithm.padEnd(9)}  ${tree.nodes.toLocaleString('en-US').padStart(10)}  ${f(readS, 2).padStart(6)}  ${f(gMs, 2).padStart(7)}  ${f(sMs, 2).padStart(11)}  ${f(gMs / sMs, 2).padStart(4)}×  ${vsOs}`.trimEnd());
     log(`    after ${iterations} iterations the two values differ by ${diff.toExponential(1)}`);
   }
-  log("Expectimax, CPU s for the whole solve, one thread: Can't Stop's turn from the empty board");
-  const rules = cantStopRules();
-  let t0 = process.cpuUsage();
-  const sol = solveOptimal(new CantStopTurnState(rules));
-  const gS = cpuMs(t0) / 1000;
-  t0 = process.cpuUsage();
-  const turn = new OptimalTurn(rules).result;
-  const sS = cpuMs(t0) / 1000;
-  log(`  generic ${f(gS, 2)} s (${sol.states.toLocaleString('en-US')} states), specialized ${f(sS, 2)} s, ratio ${f(gS / sS, 1)}×; values ${sol.value.toFixed(6)} and ${turn.progress.toFixed(6)}`);
 }
