@@ -16,6 +16,7 @@ import { SCHEDULES, TreeCfr, exploitability, profileValue } from '../src/exact/c
 import { solveOptimal } from '../src/exact/optimal.js';
 import { exactFilePlayer } from '../src/exact/players.js';
 import { enumerateOdds } from '../src/exact/enumerate.js';
+import { exactAnswer, PAGE_BUDGET } from '../src/exact/summary.js';
 import { LiarsSolver, SCHEDULES as LIARS_SCHEDULES, type Algorithm, type Variant } from '../src/games/liars-dice/exact-cfr.js';
 import { LiarsDuelState } from '../src/games/liars-dice/duel-state.js';
 import { WulongTurnState } from '../src/games/wulong/turn/state.js';
@@ -28,6 +29,8 @@ import { OptimalTurn } from '../src/games/cant-stop/exact.js';
 import { loadRules as cantStopRules } from '../src/games/cant-stop/rules.js';
 // @ts-expect-error -- a plain-JS example game (typed by its JSDoc for tsc --checkJs, not here)
 import { KuhnState } from '../examples/kuhn-poker/state.js';
+// @ts-expect-error -- a plain-JS example game, as Kuhn poker
+import { LeducState } from '../examples/leduc-poker/state.js';
 import { runCli } from './helpers/cli.js';
 
 describe('optimal: expectimax over key()', () => {
@@ -83,7 +86,7 @@ describe('optimal: expectimax over key()', () => {
 
 describe('equilibrium: the CFR family over information keys', () => {
   it('Kuhn poker: −1/18 for the first player, exploitability → 0', () => {
-    const tree = buildTree(new KuhnState());
+    const tree = buildTree(new KuhnState(), { publicStates: true });
     expect([tree.nodes, tree.infosets]).toEqual([55, 12]);
     const cfr = new TreeCfr(tree, 'pcfr+');
     cfr.iterate(3000);
@@ -93,39 +96,88 @@ describe('equilibrium: the CFR family over information keys', () => {
     expect(exploitability(tree, p).exploitability / 2).toBeLessThan(1e-5);
   });
 
+  it('Leduc poker: exploitability falls and the value approaches OpenSpiel\'s -0.0856064 for the first player', () => {
+    const tree = buildTree(new LeducState(), { publicStates: true });
+    // OpenSpiel's leduc_poker has 9,457 histories; information sets by rank (suits never matter)
+    expect([tree.nodes, tree.infosets]).toEqual([9457, 288]);
+    const cfr = new TreeCfr(tree, 'pcfr+');
+    const value = () => profileValue(tree, cfr.profile()) / 2;
+    cfr.iterate(64);
+    const e64 = cfr.choose().exploitability / 2, v64 = value();
+    cfr.iterate(448);
+    const e512 = cfr.choose().exploitability / 2, v512 = value();
+    expect(e512).toBeLessThan(e64 / 10);
+    expect(e512).toBeLessThan(2e-3);
+    expect(Math.abs(v512 + 0.0856064)).toBeLessThan(Math.abs(v64 + 0.0856064));
+    expect(Math.abs(v512 + 0.0856064)).toBeLessThan(1e-4);
+  });
+
   it('the schedules are the Liar\'s Dice solver\'s', () => {
     expect(SCHEDULES).toEqual(LIARS_SCHEDULES);
   });
 
-  const cases: [Variant, number, Algorithm][] = [['seed', 6, 'cfr+'], ['openspiel', 6, 'cfr+'], ['plain', 6, 'cfr+'], ['plain', 4, 'dcfr']];
-  for (const [variant, sides, algorithm] of cases) {
-    it(`Liar's Dice 1v1 ${variant}, ${sides} faces, ${algorithm}: the specialized solver's iterates to 1e-9`, () => {
-      const tree = buildTree(new LiarsDuelState(variant, 1, sides));
-      const g = new TreeCfr(tree, algorithm);
-      const s = new LiarsSolver({ variant, dice: [1, 1], sides }, { algorithm });
-      for (const n of [1, 9, 40]) {
-        g.iterate(n);
-        s.iterate(n);
-        const ge = g.choose(), se = s.exploitability();
-        // the averages (pcfr+last's solved profile may take a seat's current strategy instead)
-        expect(Math.abs(profileValue(tree, g.profile(0)) - s.value0())).toBeLessThan(1e-9);
-        expect(Math.abs(ge.exploitability - se.exploitability)).toBeLessThan(1e-9);
-      }
+  // Every algorithm in every variant computes the specialized solver's iterates. Regrets are in
+  // other units (the generic weighs each state by the chance of both hands, the specialized solver
+  // by the other's only) and summed in another order; where the exact regrets of an information set
+  // are all 0, the specialized solver's rounding (1e-21) can make one positive, and regret matching
+  // then plays it purely: the iterates part there (pcfr+ on six faces from iteration 3, dcfr on the
+  // seed variant's four at 48). Four faces: 1,500 iterations (40 for dcfr); six faces: the first 2,
+  // and 50 on the plain variant, which has no such tie.
+  const variants: Variant[] = ['seed', 'openspiel', 'plain'];
+  const algorithms: Algorithm[] = ['cfr+', 'pcfr+', 'dcfr', 'pcfr+last'];
+  const agree = (tree: ReturnType<typeof buildTree>, variant: Variant, sides: number, algorithm: Algorithm, steps: number[]) => {
+    const g = new TreeCfr(tree, algorithm);
+    const s = new LiarsSolver({ variant, dice: [1, 1], sides }, { algorithm });
+    for (const n of steps) {
+      g.iterate(n);
+      s.iterate(n);
+      const ge = g.choose(), se = s.schedule.lastIterate ? s.chooseProfile() : s.exploitability();
+      // the profiles chosen (pcfr+last: each seat's better of its average and its current strategy)
+      expect(Math.abs(profileValue(tree, g.profile()) - s.value0()), `${algorithm} at ${g.iterations}`).toBeLessThan(1e-9);
+      expect(Math.abs(ge.exploitability - se.exploitability), `${algorithm} at ${g.iterations}`).toBeLessThan(1e-9);
+    }
+  };
+  for (const variant of variants) {
+    it(`Liar's Dice 1v1 ${variant}, four faces: every algorithm's iterates are the specialized solver's (1e-9)`, () => {
+      const tree = buildTree(new LiarsDuelState(variant, 1, 4), { publicStates: true });
+      expect(tree.publicStates).toBe(256);
+      for (const algorithm of algorithms) agree(tree, variant, 4, algorithm, algorithm === 'dcfr' ? [1, 9, 30] : [1, 9, 90, 400, 1000]);
+    });
+    it(`Liar's Dice 1v1 ${variant}, six faces: every algorithm's iterates are the specialized solver's (1e-9)`, () => {
+      const tree = buildTree(new LiarsDuelState(variant, 1, 6), { publicStates: true });
+      for (const algorithm of algorithms) agree(tree, variant, 6, algorithm, variant === 'plain' ? [1, 9, 40] : [1, 1]);
     });
   }
 
-  it('pcfr+ on the duel (openspiel, 4 faces) converges with the specialized solver', () => {
-    // the predictions differ only at information sets nobody reaches (the specialized solver skips
-    // whole public histories, the generic one single states), so the iterates agree closely, not exactly
-    const tree = buildTree(new LiarsDuelState('openspiel', 1, 4));
+  it('pcfr+ on the duel (openspiel, six faces) converges with the specialized solver past their rounding', () => {
+    const tree = buildTree(new LiarsDuelState('openspiel', 1, 6), { publicStates: true });
     const g = new TreeCfr(tree, 'pcfr+');
-    const s = new LiarsSolver({ variant: 'openspiel', dice: [1, 1], sides: 4 }, { algorithm: 'pcfr+' });
-    g.iterate(1500);
-    s.iterate(1500);
+    const s = new LiarsSolver({ variant: 'openspiel', dice: [1, 1], sides: 6 }, { algorithm: 'pcfr+' });
+    g.iterate(100);
+    s.iterate(100);
     const ge = g.choose().exploitability, se = s.exploitability().exploitability;
-    expect(Math.abs(ge - se) / se).toBeLessThan(0.01);
+    expect(Math.abs(ge - se) / se).toBeLessThan(0.05);
     expect(Math.abs(profileValue(tree, g.profile()) - s.value0())).toBeLessThan(ge + se);
-    expect(Math.abs(profileValue(tree, g.profile()) - 1 / 16)).toBeLessThan(ge);
+  });
+
+  it('without its public states the tree refuses the schedules that need them', () => {
+    const tree = buildTree(new LiarsDuelState('plain', 1, 2));
+    expect(() => new TreeCfr(tree, 'pcfr+')).toThrow(/public states/);
+  });
+});
+
+describe('exact answers on a page (within a budget)', () => {
+  it('Kuhn poker solved to the target, Can\'t Stop\'s turn equal to its solver, a tree past the budget refused', () => {
+    const kuhn = exactAnswer(new KuhnState(), 'kuhn-poker', 'equilibrium');
+    expect(kuhn.value).toBeCloseTo(-1 / 18, 4);
+    expect(kuhn.exploitability).toBeLessThanOrEqual(PAGE_BUDGET.target);
+    expect([kuhn.nodes, kuhn.infosets]).toEqual([55, 12]);
+    const rules = cantStopRules('tiny');
+    const turn = exactAnswer(new CantStopTurnState(rules), 'cant-stop turn', 'optimal --part turn');
+    expect(turn.value).toBeCloseTo(new OptimalTurn(rules).result.progress, 12);
+    const small = exactAnswer(new LeducState(), 'leduc-poker', 'equilibrium', { ...PAGE_BUDGET, nodes: 1000 });
+    expect(small.value).toBeUndefined();
+    expect(small.refused).toMatch(/^leduc-poker: its tree has more than 1,000 nodes/);
   });
 });
 
@@ -165,6 +217,26 @@ describe('the commands', () => {
     expect(JSON.parse(x.stdout).exploitability).toBeLessThan(2e-7);
   });
 
+  it('equilibrium --checkpoint: a solve stopped and continued equals one run straight through', () => {
+    const state = join(dir, 'duel.state'), a = join(dir, 'a.json'), b = join(dir, 'b.json');
+    const args = ['liars', 'equilibrium', '--part', 'duel', '--set', 'dicePerPlayer=1', '--set', 'sides=4', '--algorithm', 'pcfr+', '--target', '1e-15'];
+    const first = runCli([...args, '--iterations', '50', '--checkpoint', state]);
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toMatch(/state saved to .* at iteration 50/);
+    const resumed = JSON.parse(runCli([...args, '--iterations', '300', '--checkpoint', state, '--out', a, '--json']).stdout);
+    const straight = JSON.parse(runCli([...args, '--iterations', '300', '--out', b, '--json']).stdout);
+    expect(resumed.checkpoint).toMatchObject({ continuedFrom: 50, savedAt: 300 });
+    expect(resumed.iterations).toBe(300);
+    expect(resumed.value0).toBe(straight.value0);
+    expect(resumed.exploitability).toBe(straight.exploitability);
+    // the strategies, bit for bit
+    expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
+    // another algorithm's solve is not continued from it
+    const other = runCli([...args.slice(0, -4), '--algorithm', 'dcfr', '--checkpoint', state]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/^oddsmith: checkpoint file .* holds a solve of liars-dice duel, 2 seats, pcfr\+, 8,177 nodes; this command asks for .*dcfr/);
+  });
+
   it('enumerate: the Pig policy\'s value by walking every roll, and the duel equilibrium\'s by every deal and bid', () => {
     const pig = join(dir, 'pig2.json');
     runCli(['wulong', 'optimal', '--part', 'turn', '--rules', 'farkle/pig', '--out', pig]);
@@ -202,5 +274,9 @@ describe('the commands', () => {
     const t = runCli(['liars', 'optimal', '--part', 'duel', '--set', 'dicePerPlayer=1', '--set', 'sides=2']);
     expect(t.code).toBe(2);
     expect(t.stderr).toMatch(/both decide/);
+    // Knucklebones' knock-outs let a play go on for ever: one line, not a stack overflow
+    const k = runCli(['--game', './examples/knucklebones/index.js', 'knucklebones', 'equilibrium', '--rules', 'quick', '--iterations', '1']);
+    expect(k.code).toBe(2);
+    expect(k.stderr).toMatch(/^oddsmith: knucklebones: a play goes on past 2,000 steps/);
   });
 });

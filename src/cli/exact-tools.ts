@@ -4,6 +4,7 @@
  * (two players, zero-sum: the CFR family) and `exploit` (a player's exact exploitability). Each runs
  * on the whole game or on a part the game declares (`--part`, StateGame.subGames).
  */
+import { resolve as resolvePath } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UserError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/files.js';
@@ -102,30 +103,53 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
       return x;
     }))
     .option('--out <file>', 'save the strategy (both seats, by information key) for the player equilibrium:<file>')
-    .addHelpText('after', `\nValues and exploitability are in the game's returns (seat 0's; a win/lose game's are win rates).\nThe tree is refused above 20,000,000 nodes. Examples:\n${ex(equilibrium, ['', '--algorithm pcfr+ --target 1e-9', '--out eq.json'])}`)
-    .action(async (opts: Common & { algorithm: string; iterations: number; target: number; out?: string }) => {
+    .option('--checkpoint <file>', 'save the solve\'s state to this file (at checkpoints a minute or more apart, and at the end); if it exists, continue that solve (the same game, part, rules and --algorithm) to the same iterates')
+    .addHelpText('after', `\nValues and exploitability are in the game's returns (seat 0's; a win/lose game's are win rates).\nThe tree is refused above 20,000,000 nodes. Examples:\n${ex(equilibrium, ['', '--algorithm pcfr+ --target 1e-9', '--out eq.json', '--iterations 100000 --checkpoint eq.state'])}`)
+    .action(async (opts: Common & { algorithm: string; iterations: number; target: number; out?: string; checkpoint?: string }) => {
       const { buildTree } = await import('../exact/tree.js');
       const { TreeCfr, ALGORITHMS, profileValue } = await import('../exact/cfr.js');
       if (!(ALGORITHMS as readonly string[]).includes(opts.algorithm)) throw new UserError(`--algorithm must be one of ${ALGORITHMS.join(', ')} (got ${JSON.stringify(opts.algorithm)})`);
-      const { root, what } = await startState(g, opts, 2);
+      const { openExactState, writeExactState } = await import('../exact/checkpoint.js');
+      const { root, what, rules } = await startState(g, opts, 2);
+      if (opts.checkpoint !== undefined && opts.out !== undefined && resolvePath(opts.checkpoint) === resolvePath(opts.out)) throw new UserError(`--out and --checkpoint name the same file (${opts.out}): the strategy and the solve's state need a file each`);
       const t0 = process.cpuUsage();
-      const tree = buildTree(root, undefined, what);
+      const tree = buildTree(root, { publicStates: opts.algorithm !== 'cfr+' }, what);
       const buildSeconds = cpuSince(t0);
       const cfr = new TreeCfr(tree, opts.algorithm as never);
       const c = tree.constantSum;
       // r0 − r1 back to seat 0's returns
       const toValue = (u: number) => (c + u) / 2;
-      const convergence: { iteration: number; exploitability: number; value0: number; cpuSeconds: number }[] = [];
+      const identity = { game: g.id, part: opts.part ?? null, rules: rules as unknown, players: root.players, algorithm: opts.algorithm, nodes: tree.nodes, infosets: tree.infosets, slots: tree.slots };
+      const saved = opts.checkpoint === undefined ? undefined : openExactState(opts.checkpoint, identity, cfr.stores().length);
+      saved?.load(cfr);
+      const convergence: { iteration: number; exploitability: number; value0: number; cpuSeconds: number }[] = (saved?.convergence ?? []).map((p) => ({ ...p }));
+      const before = convergence[convergence.length - 1];
+      const resumedAt = cfr.iterations;
+      let savedAt = resumedAt, savedCpu = 0;
       const t1 = process.cpuUsage();
-      let e = cfr.choose(), next = 1;
-      while (cfr.iterations < opts.iterations) {
+      // CPU seconds count on from a continued solve's
+      const solveCpu = () => (before?.cpuSeconds ?? 0) + cpuSince(t1);
+      // checkpoints at 1, 2, 4, … iterations; a continued solve goes on to the one after its last
+      let e = cfr.choose(), next = before === undefined ? 1 : Math.min(opts.iterations, before.iteration * 2);
+      const done = before !== undefined && before.exploitability <= opts.target;
+      while (!done && cfr.iterations < opts.iterations) {
         cfr.iterate(Math.min(next, opts.iterations) - cfr.iterations);
         e = cfr.choose();
-        convergence.push({ iteration: cfr.iterations, exploitability: e.exploitability / 2, value0: toValue(profileValue(tree, cfr.profile())), cpuSeconds: cpuSince(t1) });
+        convergence.push({ iteration: cfr.iterations, exploitability: e.exploitability / 2, value0: toValue(profileValue(tree, cfr.profile())), cpuSeconds: solveCpu() });
+        // a save is a pass over the stores: at most one a minute, and the last
+        if (opts.checkpoint !== undefined && cpuSince(t1) - savedCpu >= 60) {
+          writeExactState(opts.checkpoint, identity, cfr, convergence);
+          savedAt = cfr.iterations;
+          savedCpu = cpuSince(t1);
+        }
         if (e.exploitability / 2 <= opts.target) break;
         next = Math.min(opts.iterations, next * 2);
       }
-      const solveSeconds = cpuSince(t1);
+      if (opts.checkpoint !== undefined && cfr.iterations !== savedAt) {
+        writeExactState(opts.checkpoint, identity, cfr, convergence);
+        savedAt = cfr.iterations;
+      }
+      const solveSeconds = solveCpu();
       const profile = cfr.profile();
       const value0 = toValue(profileValue(tree, profile));
       const bracket = [c - (c + e.br1) / 2, (c + e.br0) / 2];
@@ -138,16 +162,19 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
         const file = { kind: 'equilibrium', game: g.id, part: opts.part ?? null, algorithm: opts.algorithm, iterations: cfr.iterations, value0, exploitability: e.exploitability / 2, strategy };
         writeFileAtomic(opts.out, JSON.stringify(file) + '\n', 'strategy file');
       }
-      const result = { game: g.id, part: opts.part ?? null, algorithm: opts.algorithm, nodes: tree.nodes, infosets: tree.infosets, iterations: cfr.iterations, value0, bracket, exploitability: e.exploitability / 2, convergence, buildCpuSeconds: buildSeconds, solveCpuSeconds: solveSeconds };
+      const checkpoint = opts.checkpoint === undefined ? undefined : { path: opts.checkpoint, continuedFrom: resumedAt, savedAt };
+      const result = { game: g.id, part: opts.part ?? null, algorithm: opts.algorithm, nodes: tree.nodes, infosets: tree.infosets, ...(tree.publicStates === undefined ? {} : { publicStates: tree.publicStates }), iterations: cfr.iterations, value0, bracket, exploitability: e.exploitability / 2, convergence, buildCpuSeconds: buildSeconds, solveCpuSeconds: solveSeconds, ...(checkpoint ? { checkpoint } : {}) };
       emit(result, opts, () => {
         const lines = [
           `${what}: ${opts.algorithm} over ${tree.nodes.toLocaleString('en-US')} nodes and ${tree.infosets.toLocaleString('en-US')} information sets`,
-          `value for seat 0: ${num(value0)}, within [${num(bracket[0])}, ${num(bracket[1])}] (what each seat's best response holds it to)`,
+          `value for seat 0: ${num(value0)}, within [${num(bracket[0])}, ${num(bracket[1])}]`,
+          '  (what each seat\'s best response holds it to)',
           `exploitability: ${e.exploitability / 2 === 0 ? '0' : (e.exploitability / 2).toExponential(2)} after ${cfr.iterations.toLocaleString('en-US')} iterations`,
           'convergence:',
           ...convergence.map((p) => `  ${String(p.iteration).padStart(9)}  exploitability ${p.exploitability.toExponential(2)}  value ${num(p.value0)}`),
         ];
         if (opts.out !== undefined) lines.push(`strategy written to ${opts.out} (play it as equilibrium:${opts.out})`);
+        if (checkpoint) lines.push(`${checkpoint.continuedFrom > 0 ? `continued from ${checkpoint.path} at iteration ${checkpoint.continuedFrom}; ` : ''}state saved to ${checkpoint.path} at iteration ${checkpoint.savedAt}`);
         return lines.join('\n');
       }, () => convergence);
     });

@@ -50,7 +50,7 @@ export class TreeCfr {
   readonly schedule: Schedule;
   readonly reg: Float64Array;
   readonly avg: Float64Array;
-  private readonly pred: Float64Array | null;
+  readonly pred: Float64Array | null;
   /** the current strategy of every information set, by slot */
   readonly sigma: Float64Array;
   /** per-pass work: values of the children of seat i's nodes, regret increments, own reach */
@@ -72,6 +72,13 @@ export class TreeCfr {
   private readonly nodeSlot: Int32Array;
   /** each seat's utility at every node (0 off the ends), copied into the values at each pass */
   private readonly ends: [Float64Array, Float64Array];
+  /**
+   * Public states walked in the pass under way (marked with the pass's number), where the schedule
+   * changes regrets nobody reaches (a discount, a prediction): null for cfr+
+   */
+  private readonly pub: Int32Array | null;
+  private readonly walked: Int32Array | null;
+  private passes = 0;
   iterations = 0;
   /** seats whose solved strategy is the current one, not the average (bit p; pcfr+last) */
   private current = 0;
@@ -102,9 +109,30 @@ export class TreeCfr {
       if (tree.kind[x] < 2) this.nodeSlot[x] = tree.slot[tree.infoset[x]];
     }
     this.end = this.ends[0];
+    const sch = this.schedule;
+    if (sch.predict || sch.alpha !== Infinity || sch.beta !== Infinity) {
+      if (!tree.publicState) throw new Error(`TreeCfr: ${algorithm} needs the tree's public states (buildTree with publicStates)`);
+      this.pub = tree.publicState;
+      this.walked = new Int32Array(tree.publicStates!);
+    } else {
+      this.pub = null;
+      this.walked = null;
+    }
     const sets: [number[], number[]] = [[], []];
     for (let I = 0; I < tree.infosets; I++) sets[tree.infosetSeat[I]].push(I);
     this.seatSets = [Int32Array.from(sets[0]), Int32Array.from(sets[1])];
+  }
+
+  /** The stores a checkpoint saves: regrets, average sums, and the predictions where kept. */
+  stores(): Float64Array[] {
+    return this.pred === null ? [this.reg, this.avg] : [this.reg, this.avg, this.pred];
+  }
+
+  /** After the stores are loaded from a checkpoint: go on from iteration `iterations`. */
+  resume(iterations: number): void {
+    this.iterations = iterations;
+    this.match(0);
+    this.match(1);
   }
 
   /** Regret matching (+ the prediction) into sigma for every information set of `seat`. */
@@ -163,6 +191,7 @@ export class TreeCfr {
       return v;
     }
     const sig = this.sigma, s = this.nodeSlot[x] - f;
+    if (this.walked !== null) this.walked[this.pub![x]] = this.passes;
     if (k !== i) {
       for (let y = f; y < e; y++) {
         const p = sig[s + y], q = ro * p;
@@ -191,9 +220,14 @@ export class TreeCfr {
     own.fill(0);
     this.seat = i;
     this.end = this.ends[i];
+    const stamp = ++this.passes;
     if (t.kind[0] !== NODE_TERMINAL) this.walk(0, 1, 1);
     const reg = this.reg, avg = this.avg, pred = this.pred, clip = this.schedule.clip;
+    const walked = this.walked, isPub = t.infosetPublic;
     for (const I of this.seatSets[i]) {
+      // a public state nobody reaches is skipped whole, as the Liar's Dice solver skips a bid
+      // history: its regrets keep their discount and prediction (it adds nothing anyway)
+      if (walked !== null && walked[isPub![I]] !== stamp) continue;
       const s = slot[I], n = t.actions[I], w = weight * own[I];
       for (let a = 0; a < n; a++) {
         const d = dr[s + a], r0 = reg[s + a];

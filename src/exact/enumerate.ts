@@ -10,6 +10,7 @@ import { UserError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { CHANCE, MAX_ACTIONS, TERMINAL, type GameState, type StateFinding, type StatePlayer } from '../games/state.js';
 import { isProbabilistic } from './players.js';
+import { MAX_PLAY_STEPS, tooLong } from './tree.js';
 
 /** The most states the enumeration visits before it gives up (and gives the sample size instead). */
 export const MAX_ENUMERATED_STATES = 20_000_000;
@@ -37,7 +38,8 @@ export function enumerateOdds(root: GameState, players: readonly StatePlayer[], 
   const fsum = findings.map(() => 0), fweight = findings.map(() => 0);
   const ret = new Float64Array(P);
   let states = 0, ends = 0, asked = 0;
-  const walk = (s: GameState, p: number): void => {
+  const walk = (s: GameState, p: number, steps = 0): void => {
+    if (steps > MAX_PLAY_STEPS) throw tooLong(what, s);
     if (++states > maxStates) throw new TooManyStates(maxStates);
     const who = s.currentPlayer();
     if (who === TERMINAL) {
@@ -60,7 +62,7 @@ export function enumerateOdds(root: GameState, players: readonly StatePlayer[], 
       for (let k = 0; k < n; k++) {
         const c = s.clone();
         c.applyChanceOutcome!(acts[k]);
-        walk(c, p * probs[k]);
+        walk(c, p * probs[k], steps + 1);
       }
       return;
     }
@@ -80,7 +82,7 @@ export function enumerateOdds(root: GameState, players: readonly StatePlayer[], 
       if (!legal.has(a)) throw new UserError(`${what}: seat ${who}'s player chose ${a}, not a legal action at ${s.toString()} (the exact tools ask players at any state, in any order: a player must decide from the state alone, not from its own memory of the game)`);
       const c = s.clone();
       c.applyAction(a);
-      walk(c, p * q);
+      walk(c, p * q, steps + 1);
     }
   };
   walk(root.clone(), 1);

@@ -6,6 +6,7 @@
  */
 import { UserError } from '../core/errors.js';
 import { CHANCE, MAX_ACTIONS, TERMINAL, type GameState } from '../games/state.js';
+import { MAX_PLAY_STEPS, tooLong } from './tree.js';
 
 /** The most states the solver memoizes (each holds a key string and a few numbers). */
 export const MAX_OPTIMAL_STATES = 5_000_000;
@@ -50,18 +51,23 @@ export function solveOptimal(root: GameState, what = 'this game', maxStates = MA
   const policy = new Map<string, OptimalDecision>();
   /** the decision at the last state without a key (the root, when asked by a player) */
   let unkeyed: OptimalDecision | undefined;
-  const open = new Set<string>();
   const ret = new Float64Array(root.players);
   let seat = -1;
   const bufs: { a: Int32Array; p: Float64Array }[] = [];
   const buf = (d: number) => (bufs[d] ??= { a: new Int32Array(MAX_ACTIONS), p: new Float64Array(MAX_ACTIONS) });
   const value = (s: GameState, depth: number): number => {
+    if (depth > MAX_PLAY_STEPS) throw tooLong(what, s);
     const key = s.key!();
-    const hit = key === null ? undefined : values.get(key);
-    if (hit !== undefined) return hit;
-    if (key !== null && open.has(key)) throw new UserError(`${what}: a state recurs below itself (${s.toString()}); the exact solver needs a game whose every play ends`);
-    if (values.size + open.size >= maxStates) throw new UserError(`${what}: more than ${maxStates.toLocaleString('en-US')} states, more than the exact solver holds`);
-    if (key !== null) open.add(key);
+    if (key !== null) {
+      // one lookup: a state being solved holds NaN until its value is known
+      const hit = values.get(key);
+      if (hit !== undefined) {
+        if (hit !== hit) throw new UserError(`${what}: a state recurs below itself (${s.toString()}); the exact solver needs a game whose every play ends`);
+        return hit;
+      }
+      if (values.size >= maxStates) throw new UserError(`${what}: more than ${maxStates.toLocaleString('en-US')} states, more than the exact solver holds`);
+      values.set(key, NaN);
+    }
     const who = s.currentPlayer();
     let v = 0;
     if (who === TERMINAL) {
@@ -72,33 +78,39 @@ export function solveOptimal(root: GameState, what = 'this game', maxStates = MA
       const { a, p } = buf(depth);
       const n = s.chanceOutcomes(a, p);
       if (n <= 0) throw new UserError(`${what}: a chance event is not enumerated (too many outcomes to list) at ${s.toString()}`);
+      // the state is the solver's own copy: its last outcome is applied to it, not to a clone
       for (let k = 0; k < n; k++) {
-        const c = s.clone();
+        const c = k < n - 1 ? s.clone() : s;
         c.applyChanceOutcome!(a[k]);
         v += p[k] * value(c, depth + 1);
       }
     } else {
       if (seat < 0) seat = who;
       else if (who !== seat) throw new UserError(`${what}: seats ${seat} and ${who} both decide; \`optimal\` is for one decision-maker against chance (two players: \`equilibrium\`)`);
-      const { a } = buf(depth);
+      // the actions stay in this depth's buffer: the children write deeper ones
+      const { a, p: x } = buf(depth);
       const n = s.legalActions(a);
-      const acts = Array.from(a.subarray(0, n));
-      const options: OptimalDecision['actions'] = [];
+      // a decision is kept where it has a key, or at the root (asked by a player); the texts are
+      // read before the state, the solver's own copy, takes its last action in place
+      const keep = key !== null || depth === 0;
+      const texts = keep ? Array.from(a.subarray(0, n), (act) => s.actionText(act)) : null;
       let best = -Infinity, bestAt = 0;
       for (let k = 0; k < n; k++) {
-        const c = s.clone();
-        c.applyAction(acts[k]);
-        const x = value(c, depth + 1);
-        options.push({ action: acts[k], text: s.actionText(acts[k]), value: x });
-        if (x > best) { best = x; bestAt = k; }
+        const c = k < n - 1 ? s.clone() : s;
+        c.applyAction(a[k]);
+        const y = value(c, depth + 1);
+        x[k] = y;
+        if (y > best) { best = y; bestAt = k; }
       }
       v = best;
-      const d = { action: acts[bestAt], text: options[bestAt].text, actions: options, value: v };
-      if (key !== null) policy.set(key, d);
-      else unkeyed = d;
+      if (texts !== null) {
+        const actions = texts.map((text, k) => ({ action: a[k], text, value: x[k] }));
+        const d = { action: a[bestAt], text: texts[bestAt], actions, value: v };
+        if (key !== null) policy.set(key, d);
+        else unkeyed = d;
+      }
     }
     if (key === null) return v;
-    open.delete(key);
     values.set(key, v);
     return v;
   };

@@ -18,6 +18,17 @@ export const MAX_TREE_NODES = 20_000_000;
 /** node kinds (`GameTree.kind`): the seat to move (0, 1), chance, or the end */
 export const NODE_CHANCE = 2, NODE_TERMINAL = 3;
 
+/**
+ * The longest play the exact tools follow (steps, chance included): they recurse a step a level,
+ * and a game some plays of which never end (Knucklebones' knock-outs) would overflow the stack.
+ */
+export const MAX_PLAY_STEPS = 2000;
+
+/** The one line for a play longer than MAX_PLAY_STEPS. */
+export function tooLong(what: string, s: GameState): UserError {
+  return new UserError(`${what}: a play goes on past ${MAX_PLAY_STEPS.toLocaleString('en-US')} steps (at ${s.toString()}); the exact tools need a game whose every play ends within that (some plays of this one may never end)`);
+}
+
 export interface GameTree {
   nodes: number;
   /** 0 or 1 (the seat to move), NODE_CHANCE or NODE_TERMINAL */
@@ -47,6 +58,22 @@ export interface GameTree {
   nodeList: Int32Array;
   /** own decisions of its seat before an information set (best responses decide deepest first) */
   ownDepth: Int32Array;
+  /**
+   * With `publicStates`: each decision node's public state (−1 at chance and the ends), the
+   * common-knowledge classes of the states: two states share one when a chain of states, each
+   * indistinguishable from the next to one seat or the other, joins them (in Liar's Dice, a bid
+   * history); and each information set's (all its states share one)
+   */
+  publicState?: Int32Array;
+  infosetPublic?: Int32Array;
+  publicStates?: number;
+}
+
+export interface TreeOptions {
+  /** the largest tree built (it stops counting there); default MAX_TREE_NODES */
+  maxNodes?: number;
+  /** group the decision nodes into public states (GameTree.publicState) */
+  publicStates?: boolean;
 }
 
 /**
@@ -54,7 +81,12 @@ export interface GameTree {
  * enumerated, the game is not zero- or constant-sum, an information set's actions differ between
  * its states, or the tree has more than `maxNodes` nodes (it stops counting there).
  */
-export function buildTree(root: GameState, maxNodes = MAX_TREE_NODES, what = 'this game', onInfoset?: (I: number, state: GameState) => void): GameTree {
+export function buildTree(root: GameState, maxNodes: number | TreeOptions = MAX_TREE_NODES, what = 'this game', onInfoset?: (I: number, state: GameState) => void): GameTree {
+  const options: TreeOptions = typeof maxNodes === 'number' ? { maxNodes } : maxNodes;
+  return build(root, options.maxNodes ?? MAX_TREE_NODES, what, onInfoset, options.publicStates === true);
+}
+
+function build(root: GameState, maxNodes: number, what: string, onInfoset: ((I: number, state: GameState) => void) | undefined, publicStates: boolean): GameTree {
   if (root.players !== 2) throw new UserError(`${what}: the equilibrium tools are for two players (it seats ${root.players})`);
   const kind: number[] = [], first: number[] = [], count: number[] = [], prob: number[] = [], infoset: number[] = [], utility: number[] = [];
   const index = new Map<string, number>();
@@ -64,13 +96,28 @@ export function buildTree(root: GameState, maxNodes = MAX_TREE_NODES, what = 'th
   const acts = new Int32Array(MAX_ACTIONS), outs = new Int32Array(MAX_ACTIONS), probs = new Float64Array(MAX_ACTIONS);
   const ret = new Float64Array(2);
   let sum = NaN;
+  // public states: union-find over decision nodes, joined through either seat's information key
+  const parent: number[] = [];
+  const firstWithKey = [new Map<string, number>(), new Map<string, number>()];
+  const find = (x: number): number => {
+    while (parent[x] !== x) { parent[x] = parent[parent[x]]; x = parent[x]; }
+    return x;
+  };
+  const join = (x: number, seat: number, key: string): void => {
+    const y = firstWithKey[seat].get(key);
+    if (y === undefined) { firstWithKey[seat].set(key, x); return; }
+    const a = find(x), b = find(y);
+    if (a !== b) parent[a < b ? b : a] = a < b ? a : b;
+  };
   const add = (p: number): number => {
     const n = kind.length;
     if (n >= maxNodes) throw new UserError(`${what}: its tree has more than ${maxNodes.toLocaleString('en-US')} nodes, more than the exact tools build (their time and memory grow with it)`);
     kind.push(0); first.push(0); count.push(0); prob.push(p); infoset.push(-1); utility.push(0);
+    if (publicStates) parent.push(n);
     return n;
   };
-  const visit = (s: GameState, node: number, depth0: number, depth1: number): void => {
+  const visit = (s: GameState, node: number, depth0: number, depth1: number, steps = 0): void => {
+    if (steps > MAX_PLAY_STEPS) throw tooLong(what, s);
     const who = s.currentPlayer();
     if (who === TERMINAL) {
       s.returns(ret);
@@ -94,7 +141,7 @@ export function buildTree(root: GameState, maxNodes = MAX_TREE_NODES, what = 'th
       for (let k = 0; k < n; k++) {
         const c = s.clone();
         c.applyChanceOutcome!(o[k]);
-        visit(c, start + k, depth0, depth1);
+        visit(c, start + k, depth0, depth1, steps + 1);
       }
       return;
     }
@@ -120,6 +167,10 @@ export function buildTree(root: GameState, maxNodes = MAX_TREE_NODES, what = 'th
     }
     members[I].push(node);
     kind[node] = who;
+    if (publicStates) {
+      join(node, who, key);
+      join(node, 1 - who, s.informationKey(1 - who));
+    }
     infoset[node] = I;
     const start = kind.length;
     for (let k = 0; k < n; k++) add(1);
@@ -128,10 +179,23 @@ export function buildTree(root: GameState, maxNodes = MAX_TREE_NODES, what = 'th
     for (let k = 0; k < n; k++) {
       const c = s.clone();
       c.applyAction(a0[k]);
-      visit(c, start + k, depth0 + (who === 0 ? 1 : 0), depth1 + (who === 1 ? 1 : 0));
+      visit(c, start + k, depth0 + (who === 0 ? 1 : 0), depth1 + (who === 1 ? 1 : 0), steps + 1);
     }
   };
   visit(root.clone(), add(1), 0, 0);
+  let pub: Pick<GameTree, 'publicState' | 'infosetPublic' | 'publicStates'> = {};
+  if (publicStates) {
+    const publicState = new Int32Array(kind.length).fill(-1), ids = new Map<number, number>();
+    for (let x = 0; x < kind.length; x++) {
+      if (kind[x] >= NODE_CHANCE) continue;
+      const r = find(x);
+      let id = ids.get(r);
+      if (id === undefined) { id = ids.size; ids.set(r, id); }
+      publicState[x] = id;
+    }
+    const infosetPublic = Int32Array.from(members, (m) => publicState[m[0]]);
+    pub = { publicState, infosetPublic, publicStates: ids.size };
+  }
   const nodeStart = new Int32Array(keys.length + 1);
   for (let I = 0; I < keys.length; I++) nodeStart[I + 1] = nodeStart[I] + members[I].length;
   return {
@@ -140,6 +204,6 @@ export function buildTree(root: GameState, maxNodes = MAX_TREE_NODES, what = 'th
     infoset: Int32Array.from(infoset), utility: Float64Array.from(utility), constantSum: Number.isNaN(sum) ? 0 : sum,
     infosets: keys.length, infosetSeat: Uint8Array.from(isSeat), slot: Int32Array.from(isSlot), actions: Uint16Array.from(isActions), keys,
     slotAction: Int32Array.from(slotAction), slotText, slots: slotAction.length,
-    nodeStart, nodeList: Int32Array.from(members.flat()), ownDepth: Int32Array.from(ownDepth),
+    nodeStart, nodeList: Int32Array.from(members.flat()), ownDepth: Int32Array.from(ownDepth), ...pub,
   };
 }

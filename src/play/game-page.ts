@@ -26,6 +26,7 @@ import { ladderSections } from './ladder-report.js';
 import { summarizeLadder, type LadderResult } from './ladder.js';
 import { summarizeMatches, type MatchResult } from './match.js';
 import { makePlayer, playerNames, UNIFORM } from './players.js';
+import { exactAnswer, PAGE_BUDGET, type ExactAnswer } from '../exact/summary.js';
 
 interface GamePageExperiment {
   name: string;
@@ -182,6 +183,41 @@ function ladderFigures(r: LadderResult): Figure[] {
   return r.ratings.map((x) => ({ id: `Ladder › ${x.rung} ${x.player} › rating (Elo)`, value: Math.round(x.elo), ci: [Math.round(x.ci95[0]), Math.round(x.ci95[1])] as const }));
 }
 
+/**
+ * Exact answers (src/exact) for the whole game at the page's seats and for each part the game
+ * declares, within PAGE_BUDGET; a game without the optional parts, or too big, gets the tools' line.
+ */
+function exactSection(g: GameDescriptor, sg: ReturnType<typeof stateGameOf>, rules: never, P: number, rulesArg: string | undefined, log: (s: string) => void): { section: Section; figures: Figure[] } {
+  const prefix = `npx oddsmith ${g.invoke ?? g.command}`;
+  const rulesOpt = rulesArg ? ` --rules ${rulesArg}` : '';
+  const answers: ExactAnswer[] = [];
+  if (P <= 2) answers.push(exactAnswer(sg.newGame(rules, P), g.id, `${P === 1 ? 'optimal' : 'equilibrium'} --players ${P}${rulesOpt}`));
+  for (const [name, part] of Object.entries(sg.subGames ?? {})) {
+    if (part.players <= 2) answers.push(exactAnswer(part.newGame(rules), `${g.id} ${name}`, `${part.players === 1 ? 'optimal' : 'equilibrium'} --part ${name}${rulesOpt}`));
+  }
+  for (const a of answers) log(`${g.id} page: exact, ${a.what}: ${a.refused ? 'refused' : a.tool}, ${a.cpuSeconds.toFixed(1)} s of CPU`);
+  const rows: Row[] = answers.map((a) => ({
+    what: a.what === g.id ? 'the whole game' : `part ${a.what.slice(g.id.length + 1)}`,
+    tool: a.tool,
+    'value (seat 0)': a.value === undefined ? '–' : fmtNum(a.value, 6),
+    size: a.states !== undefined ? `${a.states.toLocaleString('en-US')} states` : a.nodes !== undefined ? `${a.nodes.toLocaleString('en-US')} nodes, ${a.infosets!.toLocaleString('en-US')} information sets` : '–',
+    exploitability: a.exploitability === undefined ? (a.value === undefined ? '–' : 'exact') : a.exploitability === 0 ? '0' : a.exploitability.toExponential(2),
+    note: a.refused ?? (a.iterations !== undefined ? `pcfr+, ${a.iterations.toLocaleString('en-US')} iterations` : ''),
+    command: `${prefix} ${a.command}`,
+  }));
+  const figures: Figure[] = answers.filter((a) => a.value !== undefined).map((a) => ({ id: `Exact › ${a.what} › ${a.tool} value`, value: a.value!, ...(a.exploitability === undefined ? { exact: true } : {}) }));
+  const none = answers.length === 0 ? '<p>The game seats more than two players and declares no part of one or two: the exact tools have nothing to solve here.</p>' : '';
+  return {
+    section: {
+      heading: 'Exact answers',
+      id: 'exact',
+      html: `<p>Computed, not sampled (docs/tools.md, “Exact answers”): <code>optimal</code> where one seat decides against chance, <code>equilibrium</code> (pcfr+, with exact best responses) where two do, on the whole game at ${P} seats and on each part the game declares. This page gives each at most ${PAGE_BUDGET.nodes.toLocaleString('en-US')} states or tree nodes and ${PAGE_BUDGET.iterations.toLocaleString('en-US')} iterations (stopping at exploitability ${PAGE_BUDGET.target}); the commands themselves go to 20,000,000 nodes and as many iterations as asked. A game without the optional parts (<code>chanceOutcomes</code>, <code>key</code>) or whose plays may never end gets the tools' one line.</p>${none}`,
+      ...(rows.length ? { table: { rows } } : {}),
+    },
+    figures,
+  };
+}
+
 /** The experiment runner of one game's generic page. */
 export function gamePageRunner(g: GameDescriptor, extraKeys: readonly string[] = []): ExperimentRunner {
   return async (spec, ctx) => {
@@ -232,6 +268,10 @@ export function gamePageRunner(g: GameDescriptor, extraKeys: readonly string[] =
       sections.push(a.section);
       figures.push(...a.figures);
     }
+
+    const x = exactSection(g, sg, rules, P, e.rules, log);
+    sections.push(x.section);
+    figures.push(...x.figures);
 
     const title = e.title || `${g.title}: rules, balance, ladder and assumptions`;
     const page = { path: `${g.id}/game.html`, title, summary: `the rules from the schema, seat balance, a skill ladder and the assumed rules re-measured (${P} players)` };

@@ -10,7 +10,7 @@ export const descriptor: GameDescriptor = {
   kernels: async () => [...(await import('./kernels.js')).kernels],
   experiments: { 'cant-stop': async () => (await import('./report.js')).runExperiment },
   cli: async () => (await import('./cli.js')).register,
-  benches: { 'cant-stop': async () => (await import('./bench.js')).bench },
+  benches: { 'cant-stop': async () => (await import('./bench.js')).bench, 'exact-generic': async () => (await import('./bench-exact.js')).bench },
   questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame as never,
   ladder: { rungs: ['uniform', 'random', 'rule28', 'ismcts:iters=50'] },

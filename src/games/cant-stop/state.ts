@@ -169,14 +169,40 @@ export class StrategyAtState implements StatePlayer {
  */
 export class CantStopTurnState implements GameState {
   readonly players = 1;
-  readonly engine: CantStopEngine;
+  /**
+   * The board, shared by a state and its clones as scratch: a turn changes only the runners, which
+   * each state keeps itself and loads before the engine computes (a clone is two small arrays, so
+   * the exact tools' millions of clones stay cheap)
+   */
+  private readonly board: CantStopEngine;
+  readonly runner: Int8Array;
+  runnersUsed = 0;
+  roll = 0;
   phase = PH_ROLL;
-  readonly moves = new Int32Array(MAX_MOVES);
+  readonly moves: Int32Array;
   nMoves = 0;
   private progress = 0;
 
-  constructor(rules: CantStopRules) {
-    this.engine = new CantStopEngine(rules, 1);
+  constructor(rules: CantStopRules, from?: CantStopTurnState) {
+    this.board = from ? from.board : new CantStopEngine(rules, 1);
+    this.runner = from ? from.runner.slice() : new Int8Array(COLUMNS);
+    this.moves = from ? from.moves.slice() : new Int32Array(MAX_MOVES);
+    if (from) {
+      this.runnersUsed = from.runnersUsed;
+      this.roll = from.roll;
+      this.phase = from.phase;
+      this.nMoves = from.nMoves;
+      this.progress = from.progress;
+    }
+  }
+
+  /** the shared engine with this state's runners on it */
+  private load(): CantStopEngine {
+    const e = this.board;
+    e.runner.set(this.runner);
+    e.runnersUsed = this.runnersUsed;
+    e.roll = this.roll;
+    return e;
   }
 
   currentPlayer(): number {
@@ -195,11 +221,14 @@ export class CantStopTurnState implements GameState {
 
   applyAction(action: number): void {
     if (this.phase === PH_MOVE) {
-      this.engine.applyMove(action);
+      const e = this.load();
+      e.applyMove(action);
+      this.runner.set(e.runner);
+      this.runnersUsed = e.runnersUsed;
       this.phase = PH_DECIDE;
     } else if (action === ROLL) this.phase = PH_ROLL;
     else {
-      this.progress = this.engine.turnProgress();
+      this.progress = this.load().turnProgress();
       this.phase = PH_OVER;
     }
   }
@@ -213,8 +242,8 @@ export class CantStopTurnState implements GameState {
   }
 
   applyChanceOutcome(r: number): void {
-    this.engine.roll = r;
-    this.nMoves = this.engine.legalMoves(r, this.moves);
+    this.roll = r;
+    this.nMoves = this.load().legalMoves(r, this.moves);
     if (this.nMoves > 0) this.phase = PH_MOVE;
     else {
       this.progress = 0;
@@ -230,17 +259,24 @@ export class CantStopTurnState implements GameState {
     out[0] = this.progress;
   }
 
+  /** the runners, one letter a column (a = none, b = its first space, …) */
+  private runnerKey(): string {
+    let k = '';
+    for (let c = 0; c < COLUMNS; c++) k += String.fromCharCode(97 + this.runner[c]);
+    return k;
+  }
+
   /**
    * The runners (all that matters from the empty board) and the phase; none before a move (126
    * rolls a configuration: recomputed from the configurations the moves lead to, as the solver does)
    */
   key(): string | null {
     if (this.phase === PH_OVER) return `over ${this.progress}`;
-    return this.phase === PH_MOVE ? null : `${this.phase} ${this.engine.runner.join(',')}`;
+    return this.phase === PH_MOVE ? null : `${this.phase === PH_ROLL ? 'roll' : 'decide'} ${this.runnerKey()}`;
   }
 
   informationKey(): string {
-    return `${this.engine.roll} ${this.phase} ${this.engine.runner.join(',')}`;
+    return `${this.roll} ${this.phase} ${this.runnerKey()}`;
   }
 
   determinize(): CantStopTurnState {
@@ -248,13 +284,7 @@ export class CantStopTurnState implements GameState {
   }
 
   clone(): CantStopTurnState {
-    const s = new CantStopTurnState(this.engine.rules);
-    s.engine.copyFrom(this.engine);
-    s.phase = this.phase;
-    s.moves.set(this.moves);
-    s.nMoves = this.nMoves;
-    s.progress = this.progress;
-    return s;
+    return new CantStopTurnState(this.board.rules, this);
   }
 
   actionText(action: number): string {
@@ -262,9 +292,9 @@ export class CantStopTurnState implements GameState {
   }
 
   toString(): string {
-    const e = this.engine, at: string[] = [];
-    for (let c = 0; c < COLUMNS; c++) if (e.runner[c] > 0) at.push(`${columnSum(c)}:${e.runner[c]}`);
-    const phase = ['roll', `move after ${rollText(e.roll)}`, 'roll or stop', `over, progress ${this.progress.toFixed(4)}`][this.phase];
+    const at: string[] = [];
+    for (let c = 0; c < COLUMNS; c++) if (this.runner[c] > 0) at.push(`${columnSum(c)}:${this.runner[c]}`);
+    const phase = ['roll', `move after ${rollText(this.roll)}`, 'roll or stop', `over, progress ${this.progress.toFixed(4)}`][this.phase];
     return `runners ${at.join(' ') || 'none'}; ${phase}`;
   }
 }

@@ -1,5 +1,5 @@
 import { buildTree } from '../../exact/tree.js';
-import { TreeCfr, profileValue } from '../../exact/cfr.js';
+import { TreeCfr, profileValue, type Algorithm } from '../../exact/cfr.js';
 import { f } from '../../bench/timing.js';
 import { LiarsSolver, type Variant } from './exact-cfr.js';
 import { LiarsDuelState } from './duel-state.js';
@@ -13,30 +13,38 @@ const cpuMs = (t0: NodeJS.CpuUsage) => {
 };
 
 /**
- * The generic CFR+ of the exact tools (src/exact, over the game interface) against the specialized
- * Liar's Dice solver, on the same game (the duel: the solver's game as a GameState) and the same
- * iterates, side by side: CPU per iteration, warmed up, one thread. Measured, never asserted.
+ * The generic exact tools (src/exact, over the game interface) against the specialized solvers
+ * they generalize, on the same games, side by side, one thread: the CFR family against the Liar's
+ * Dice solver (same iterates; CPU per iteration, warmed up); Can't Stop's bench of the same name
+ * sets expectimax against its turn solver. Measured, never asserted.
  */
 export async function benchGeneric(log: (line: string) => void): Promise<void> {
-  const cases: [Variant, number, number][] = [['openspiel', 6, 1388], ['seed', 6, 1000], ['seed', 4, 1000]];
-  log('CFR+ per iteration, CPU ms, one thread (same game, same iterates; OpenSpiel C++ -O3: 128 ms on 1v1 six faces)');
-  log('  game                      tree nodes  read (s)   generic  specialized   ratio   vs OpenSpiel');
-  for (const [variant, sides, iterations] of cases) {
+  const cases: [Variant, number, Algorithm, number][] = [
+    ['openspiel', 6, 'cfr+', 1388], ['openspiel', 6, 'pcfr+', 500], ['seed', 6, 'cfr+', 1000], ['seed', 4, 'cfr+', 1000],
+  ];
+  log('CFR per iteration, CPU ms, one thread (same game, same iterates; OpenSpiel C++ -O3: 128 ms');
+  log('for CFR+ on 1v1 six faces)');
+  log('  game                   algorithm  tree nodes  read s  generic  specialized  ratio  vs OpenSpiel');
+  for (const [variant, sides, algorithm, iterations] of cases) {
     let t0 = process.cpuUsage();
-    const tree = buildTree(new LiarsDuelState(variant, 1, sides));
+    const tree = buildTree(new LiarsDuelState(variant, 1, sides), { publicStates: algorithm !== 'cfr+' });
     const readS = cpuMs(t0) / 1000;
-    const g = new TreeCfr(tree, 'cfr+');
-    const s = new LiarsSolver({ variant, dice: [1, 1], sides });
+    const g = new TreeCfr(tree, algorithm);
+    const s = new LiarsSolver({ variant, dice: [1, 1], sides }, { algorithm });
+    // warm up both (the first iterations compile the walks)
+    g.iterate(5);
+    s.iterate(5);
+    const n = iterations - 5;
     t0 = process.cpuUsage();
-    g.iterate(iterations);
-    const gMs = cpuMs(t0) / iterations;
+    g.iterate(n);
+    const gMs = cpuMs(t0) / n;
     t0 = process.cpuUsage();
-    s.iterate(iterations);
-    const sMs = cpuMs(t0) / iterations;
+    s.iterate(n);
+    const sMs = cpuMs(t0) / n;
     const diff = Math.abs(profileValue(tree, g.profile()) - s.value0());
-    const name = `1v1 ${variant} ${sides} faces`.padEnd(24);
-    const vsOs = variant === 'openspiel' && sides === 6 ? `${f(OPENSPIEL_MS_PER_ITERATION / gMs, 0)}× faster` : '';
-    log(`  ${name}  ${String(tree.nodes.toLocaleString('en-US')).padStart(10)}  ${f(readS, 2).padStart(8)}  ${f(gMs, 2).padStart(8)}  ${f(sMs, 2).padStart(11)}  ${f(gMs / sMs, 2).padStart(6)}×  ${vsOs}`);
+    const name = `1v1 ${variant} ${sides} faces`.padEnd(21);
+    const vsOs = variant === 'openspiel' && sides === 6 && algorithm === 'cfr+' ? `${f(OPENSPIEL_MS_PER_ITERATION / gMs, 0)}× faster` : '';
+    log(`  ${name}  ${algorithm.padEnd(9)}  ${tree.nodes.toLocaleString('en-US').padStart(10)}  ${f(readS, 2).padStart(6)}  ${f(gMs, 2).padStart(7)}  ${f(sMs, 2).padStart(11)}  ${f(gMs / sMs, 2).padStart(4)}×  ${vsOs}`.trimEnd());
     log(`    after ${iterations} iterations the two values differ by ${diff.toExponential(1)}`);
   }
 }
