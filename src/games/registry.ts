@@ -38,6 +38,8 @@ const loaded: LoadedGame[] = [];
  * (resolved from `cwd`'s node_modules).
  */
 export function moduleUrlOf(spec: string, cwd = process.cwd()): string {
+  // a boardgame.io Game (src/bgio): `bgio:` then the module
+  if (spec.startsWith('bgio:')) return `bgio:${moduleUrlOf(spec.slice('bgio:'.length), cwd)}`;
   if (spec.startsWith('file:')) return spec;
   const isPath = spec.startsWith('.') || spec.startsWith('/') || /^[A-Za-z]:[\\/]/.test(spec) || /\.(m?js|cjs)$/.test(spec);
   if (isPath) {
@@ -106,6 +108,7 @@ export async function loadGameModule(spec: string, cwd = process.cwd()): Promise
   } catch (e) {
     throw new UserError(`game module ${name}: ${firstLine(e)}`);
   }
+  if (url.startsWith('bgio:')) return (await import('../bgio/adapter.js')).loadBoardgameIo(name, url);
   let module: Record<string, unknown>;
   try {
     loadAsEsm(url);
