@@ -3,7 +3,7 @@
  * with `--game bgio:<path>`, tic-tac-toe's random play equals its exact figures, the seeded PRNG
  * makes results independent of the worker count, and bad Games and bad play are one line each.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -179,4 +179,18 @@ describe('bad boardgame.io input: one line, exit 2 for the module, 1 for the gam
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).seats[0].winRate.p).toBe(1);
   });
+});
+
+describe('hidden information', () => {
+  it('High Card\'s search players redraw the hidden hand (its hook); without the hook the output says they see it', () => {
+    const hooked = runCli(['--game', 'bgio:./examples/boardgame-io/high-card.js', 'high-card', 'tournament', '--strategies', 'ismcts:iters=20,bgio-mcts:iters=20', '--deals', '4', '--quiet']);
+    expect(hooked.code, hooked.stderr).toBe(0);
+    expect(hooked.stderr).toBe('');
+    const dir = mkdtempSync(join(tmpdir(), 'oddsmith-bgio-'));
+    const text = readFileSync(join(ROOT, 'examples/boardgame-io/high-card.js'), 'utf8').replace("name: 'high-card'", "name: 'face-up'").replace('oddsmith: {', 'notForOddsmith: {');
+    writeFileSync(join(dir, 'face-up.mjs'), text);
+    const faceUp = runCli(['--game', `bgio:${join(dir, 'face-up.mjs')}`, 'face-up', 'tournament', '--strategies', 'ismcts:iters=20,bgio-mcts:iters=20', '--deals', '4', '--quiet', '--workers', '2']);
+    expect(faceUp.code, faceUp.stderr).toBe(0);
+    expect(faceUp.stderr).toBe('note: face-up hides information (playerView) but declares no oddsmith.determinize: search players see every hidden card\n');
+  }, 120_000);
 });

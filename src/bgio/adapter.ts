@@ -22,6 +22,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { UserError } from '../core/errors.js';
 import type { Rng } from '../core/rng.js';
 import type { Field } from '../core/schema.js';
@@ -393,6 +394,7 @@ export function definitionOf(source: BgioGame, bgio: BgioModules, name: string):
   if (typeof source.ai?.enumerate !== 'function') fail(`the Game ${id} has no ai.enumerate: oddsmith plays the moves it lists (ai: { enumerate: (G, ctx, playerID) => [{ move, args }] })`);
   const part: OddsmithPart = source.oddsmith ?? {};
   if (typeof part !== 'object' || part === null || Array.isArray(part)) fail('oddsmith must be an object ({ title, rules, determinize, maxMoves })');
+  for (const k of Object.keys(part)) if (!['title', 'summary', 'rules', 'determinize', 'maxMoves'].includes(k)) fail(`oddsmith: unknown part ${JSON.stringify(k)} (parts: title, summary, rules, determinize, maxMoves)`);
   if (part.maxMoves !== undefined && !(Number.isInteger(part.maxMoves) && part.maxMoves > 0)) fail('oddsmith.maxMoves must be a positive integer');
   if (part.determinize !== undefined && typeof part.determinize !== 'function') fail('oddsmith.determinize must be a function ({ G, ctx, playerID, random }) => G');
   let game: object;
@@ -448,7 +450,19 @@ export function definitionOf(source: BgioGame, bgio: BgioModules, name: string):
       newGame: (rules, P) => new BgioState(engine, P, setupOf(rules)),
     },
     players,
+    findings: [
+      {
+        name: 'draws',
+        kind: 'rate',
+        measure: (state) => ((state as BgioState).s?.ctx.gameover as { draw?: unknown } | undefined)?.draw ? 1 : 0,
+      },
+    ],
+    ladder: { rungs: ['uniform', 'bgio-mcts:iters=100', 'ismcts:iters=100'] },
   };
+  if (faceUp && (isMainThread || (workerData as { oddsmithCli?: unknown } | null)?.oddsmithCli)) {
+    // said once, where the command runs (not again in each worker thread)
+    process.stderr.write(`note: ${id} hides information (playerView) but declares no oddsmith.determinize: search players see every hidden card\n`);
+  }
   try {
     checkDefinition(def);
   } catch (e) {
