@@ -120,10 +120,14 @@ export class BgioEngine {
     this.hidden = typeof source.playerView === 'function';
     this.maxMoves = source.oddsmith?.maxMoves ?? MAX_MOVES;
     this.reducer = bgio.CreateGameReducer({ game });
-    const bot = new bgio.Bot({ enumerate: source.ai!.enumerate! });
+    // boardgame.io's Bot turns the listed moves into actions (it is handed the list made here)
+    let listed: unknown[] = [];
+    const bot = new bgio.Bot({ enumerate: () => listed });
+    const enumerate = source.ai!.enumerate!;
     this.toActions = (G, ctx, playerID) => {
-      const listed = source.ai!.enumerate!(G, ctx, playerID);
-      if (!Array.isArray(listed)) throw new Error(`ai.enumerate returned ${listed === null ? 'null' : typeof listed}, not a list of { move, args }`);
+      const got = enumerate(G, ctx, playerID);
+      if (!Array.isArray(got)) throw new Error(`ai.enumerate returned ${got === null ? 'null' : typeof got}, not a list of { move, args }`);
+      listed = got;
       const actions = bot.enumerate(G, ctx, playerID);
       const bad = actions.findIndex((a) => a === undefined);
       if (bad >= 0) throw new Error(`ai.enumerate listed ${JSON.stringify(listed[bad])}, not { move, args } or { event, args }`);
