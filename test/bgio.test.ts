@@ -3,7 +3,7 @@
  * with `--game bgio:<path>`, tic-tac-toe's random play equals its exact figures, the seeded PRNG
  * makes results independent of the worker count, and bad Games and bad play are one line each.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -193,4 +193,23 @@ describe('hidden information', () => {
     expect(faceUp.code, faceUp.stderr).toBe(0);
     expect(faceUp.stderr).toBe('note: face-up hides information (playerView) but declares no oddsmith.determinize: search players see every hidden card\n');
   }, 120_000);
+});
+
+describe('the report page of a boardgame.io game', () => {
+  it('an experiment spec with "module": "bgio:…" writes the generic page, which diff reads', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsmith-bgio-report-'));
+    mkdirSync(join(dir, 'experiments'));
+    writeFileSync(join(dir, 'experiments', 'ttt-page.json'), JSON.stringify({
+      name: 'ttt-page', game: 'game-page', module: `bgio:${join(ROOT, 'examples/boardgame-io/tic-tac-toe.js')}`, deals: 200, seed: 1,
+      ladder: { players: ['uniform', 'bgio-mcts:iters=10'], deals: 4, replicates: 20 }, assumptions: false,
+    }));
+    const run = (out: string) => runCli(['report', '--experiments', 'experiments', '--out', out, '--no-cache', '--workers', '1', '--quiet'], { cwd: dir });
+    const a = run('a');
+    expect(a.code, a.stderr).toBe(0);
+    const figures = JSON.parse(readFileSync(join(dir, 'a', 'tic-tac-toe', 'game.findings.json'), 'utf8')).figures as { id: string }[];
+    expect(figures.map((f) => f.id)).toContain('Balance › uniform › seat 1 (first) win rate');
+    expect(run('b').code).toBe(0);
+    const d = runCli(['diff', 'a', 'b'], { cwd: dir });
+    expect(d.stdout).toMatch(/no change: \d+ figures equal \(1 page\)/);
+  }, 180_000);
 });
