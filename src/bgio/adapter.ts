@@ -117,6 +117,7 @@ export class BgioEngine {
     readonly game: object,
     readonly bgio: BgioModules,
   ) {
+    captureConsoleError();
     this.hidden = typeof source.playerView === 'function';
     this.maxMoves = source.oddsmith?.maxMoves ?? MAX_MOVES;
     this.reducer = bgio.CreateGameReducer({ game });
@@ -164,6 +165,22 @@ export class BgioEngine {
     const got = hook({ G, ctx: s.ctx, playerID, random });
     return got === undefined ? G : got;
   }
+}
+
+/**
+ * What boardgame.io says on console.error while the adapter applies a move (it says why it refused
+ * one there): kept, not printed. console.error is wrapped once, when the first Game is adapted,
+ * rather than swapped around every move (a property write on console costs a playout's speed).
+ */
+const capture = { on: false, said: '', installed: false };
+function captureConsoleError(): void {
+  if (capture.installed) return;
+  capture.installed = true;
+  const print = console.error;
+  console.error = (...m: unknown[]) => {
+    if (capture.on) capture.said = m.map(String).join(' ');
+    else print.apply(console, m);
+  };
 }
 
 /** The text of an action: `clickCell(4)`, `endTurn`. */
@@ -228,17 +245,15 @@ export class BgioState implements GameState {
     }
     // boardgame.io reports a refused move on console.error and in the state's transients: the
     // message is kept for our one line instead
-    const saved = console.error;
-    let said = '';
-    console.error = (...m: unknown[]) => {
-      said = m.map(String).join(' ');
-    };
     let next: BgioStateData;
+    capture.on = true;
+    capture.said = '';
     try {
       next = this.engine.reducer(this.s!, a);
     } finally {
-      console.error = saved;
+      capture.on = false;
     }
+    const said = capture.said;
     if (next.transients?.error) {
       throw new Error(`ai.enumerate offered an illegal move: ${actionName(a)} by player ${a.payload.playerID} at turn ${this.s!.ctx.turn} (boardgame.io: ${said.replace(/^ERROR: /, '') || next.transients.error.type})`);
     }
