@@ -213,3 +213,26 @@ describe('the report page of a boardgame.io game', () => {
     expect(d.stdout).toMatch(/no change: \d+ figures equal \(1 page\)/);
   }, 180_000);
 });
+
+describe('High Card\'s determinize hook', () => {
+  it('redraws the other hand from the unseen cards, keeps the seat\'s own hand and view, and reseeds the PRNG', async () => {
+    await loadGames(['bgio:./examples/boardgame-io/high-card.js']);
+    const g = gameById('high-card')!;
+    const sg = await g.state!();
+    const rules = (await g.rules()).DEFAULT_RULES as never;
+    const s = sg.newGame(rules, 2);
+    s.applyChance(new Rng(5));
+    const G = (x: GameState) => (x as unknown as { s: { G: { hands: Record<string, number[]>; deck: number[] }; plugins: { random: { data: unknown } } } }).s;
+    const rng = new Rng(9), others = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const d = s.determinize(0, rng);
+      expect(d.informationKey(0)).toBe(s.informationKey(0));
+      expect(G(d).G.hands[0]).toEqual(G(s).G.hands[0]);
+      expect([...G(d).G.hands[1], ...G(d).G.deck].sort((a, b) => a - b)).toEqual([...G(s).G.hands[1], ...G(s).G.deck].sort((a, b) => a - b));
+      expect(G(d).plugins.random.data).not.toEqual(G(s).plugins.random.data);
+      others.add(JSON.stringify(G(d).G.hands[1]));
+    }
+    // the original is untouched, and the redraws differ
+    expect(others.size).toBeGreaterThan(5);
+  });
+});
