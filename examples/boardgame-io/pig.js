@@ -47,7 +47,15 @@ export const Pig = {
     title: 'Pig',
     rules: {
       fields: {
-        target: { kind: 'integer', help: 'points that win', unit: 'points', min: 1, max: 1000, default: 30 },
+        target: {
+          kind: 'integer',
+          help: 'points that win',
+          unit: 'points',
+          min: 1,
+          max: 1000,
+          default: 30,
+          assumed: 'the usual rules play to 100: 30 keeps a game short',
+        },
       },
     },
   },
