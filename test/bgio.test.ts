@@ -99,6 +99,20 @@ describe('tic-tac-toe, as boardgame.io\'s tutorial writes it', () => {
   }, 120_000);
 });
 
+describe('shards of a boardgame.io game', () => {
+  it('part files merge without --game into the pooled run\'s result', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsmith-bgio-parts-'));
+    const args = ['--game', PIG, 'pig', 'balance', '--strategies', 'uniform', '--deals', '24', '--shard-count', '3', '--quiet'];
+    for (let i = 0; i < 3; i++) expect(runCli([...args, '--shard-index', String(i), '--out', join(dir, `p${i}.json`)]).code).toBe(0);
+    const merged = runCli(['merge', ...[0, 1, 2].map((i) => join(dir, `p${i}.json`)), '--json']);
+    const pooled = runCli([...args, '--json']);
+    expect(merged.code, merged.stderr).toBe(0);
+    const strip = (s: string) => JSON.parse(s, (k, v) => (['seconds', 'workers', 'perSecond'].includes(k) ? undefined : v));
+    expect(strip(merged.stdout).seats).toEqual(strip(pooled.stdout).seats);
+    expect(strip(merged.stdout).length).toEqual(strip(pooled.stdout).length);
+  }, 120_000);
+});
+
 describe('boardgame.io games on the command line', () => {
   it('setupData as the rules: --set changes Pig\'s target, and a value the fields refuse is one line', () => {
     const short = runCli(['--game', PIG, 'pig', 'balance', '--deals', '40', '--strategies', 'uniform', '--set', 'target=10', '--quiet', '--json']);
