@@ -67,6 +67,14 @@ module.exports = {
       from: { path: '^strategies/([^/]+)/' }, to: { path: ['^src/games/$1/(cli|report|kernels|bench|descriptor|state|index)\\.ts$', '^src/games/$1/[^/]+/(cli|report|kernels|bench|index)\\.ts$'] },
     },
     {
+      name: 'bgio-adapter-sees-only-the-game-api', severity: 'error', comment: 'src/bgio (boardgame.io games) builds a game definition over src/games/define.ts and state.ts with core helpers: nothing else of the project',
+      from: { path: '^src/bgio/' }, to: { path: '^(src|strategies)/', pathNot: ['^src/bgio/', '^src/core/', '^src/games/(define|state)\\.ts$'] },
+    },
+    {
+      name: 'only-the-registry-loads-bgio', severity: 'error', comment: 'boardgame.io games come in through the registry (`--game bgio:…`); the bench measures the adapter through the registry too',
+      from: { path: '^(src|strategies)/', pathNot: ['^src/bgio/', '^src/games/registry\\.ts$'] }, to: { path: '^src/bgio/' },
+    },
+    {
       name: 'game-reports-do-not-import-the-cli', severity: 'error', comment: 'a report page and a command share code through a module both import, not through cli.ts',
       from: { path: '^src/games/.+/report\\.ts$' }, to: { path: '^src/games/.+/cli\\.ts$' },
     },

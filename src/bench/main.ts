@@ -9,6 +9,7 @@ log(`oddsmith bench · node ${process.version} · ${availableParallelism()} core
 const TOOLS: [string, () => Promise<(log: (line: string) => void) => Promise<void>>][] = [
   ['search', async () => (await import('./search.js')).bench],
   ['ladder', async () => (await import('./ladder.js')).bench],
+  ['bgio', async () => (await import('./bgio.js')).bench],
 ];
 for (const [name, load] of [...GAMES.flatMap((g) => Object.entries(g.benches)), ...TOOLS]) {
   if (wanted.length && !wanted.includes(name)) continue;

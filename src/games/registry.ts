@@ -53,6 +53,8 @@ const loaded: LoadedGame[] = [];
  * (resolved from `cwd`'s node_modules).
  */
 export function moduleUrlOf(spec: string, cwd = process.cwd()): string {
+  // a boardgame.io Game (src/bgio): `bgio:` then the module
+  if (spec.startsWith('bgio:')) return `bgio:${moduleUrlOf(spec.slice('bgio:'.length), cwd)}`;
   if (spec.startsWith('file:')) return spec;
   const isPath = spec.startsWith('.') || spec.startsWith('/') || /^[A-Za-z]:[\\/]/.test(spec) || /\.(m?js|cjs)$/.test(spec);
   if (isPath) {
@@ -123,6 +125,7 @@ async function importGame(spec: string, cwd: string): Promise<{ url: string; def
   } catch (e) {
     throw new UserError(`game module ${name}: ${firstLine(e)}`);
   }
+  if (url.startsWith('bgio:')) return (await import('../bgio/adapter.js')).loadBoardgameIo(name, url);
   let module: Record<string, unknown>;
   try {
     loadAsEsm(url);

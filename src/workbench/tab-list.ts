@@ -46,5 +46,7 @@ export async function registryTabs(experiments: readonly { file: string; spec: R
       if (!(err instanceof UserError)) throw err;
     }
   }
-  return workbenchTabs(allGames(), new Map(loadedGames().map((g) => [g.definition.id, g.url.startsWith('file:') ? fileURLToPath(g.url) : g.url])));
+  // a boardgame.io game (`bgio:`) is loaded through Node's module hooks: no tab bundles it
+  const bundled = loadedGames().filter((g) => !g.url.startsWith('bgio:'));
+  return workbenchTabs(allGames(), new Map(bundled.map((g) => [g.definition.id, g.url.startsWith('file:') ? fileURLToPath(g.url) : g.url])));
 }
