@@ -4,7 +4,7 @@
  * (`npm init -y`, which says "type": "commonjs", then `npm i ./oddsmith-x.y.z.tgz`) a game module
  * written against `oddsmith` runs: `npx oddsmith --game ./my-game/index.js my-game balance`; the
  * three example games, copied there, run every generic tool and write their report page and
- * workbench tab. Needs the dependencies from the npm registry (or its cache); run after a build.
+ * workbench tab; a boardgame.io game file runs through `bgio:`. Needs the dependencies from the npm registry (or its cache); run after a build.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -78,6 +78,16 @@ describe('the packed package', () => {
       expect(ok('check-game', `./${id}/index.js`, '--playouts', '2')).toMatch(new RegExp(`^${id}: the contract holds`));
     }, 300_000);
   }
+
+  // issue 39's acceptance: a boardgame.io game file, copied outside the repository, through the
+  // installed package (boardgame.io is the designer's own dependency: an optional peer of ours)
+  it('a boardgame.io game copied outside the repository: balance and check-game through bgio:', () => {
+    install();
+    execFileSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', 'boardgame.io@0.50.2'], { cwd: project, stdio: 'pipe', timeout: 240_000 });
+    cpSync(join(ROOT, 'examples/boardgame-io/tic-tac-toe.js'), join(project, 'ttt/tic-tac-toe.js'));
+    expect(ok('--game', 'bgio:./ttt/tic-tac-toe.js', 'tic-tac-toe', 'balance', '--deals', '50', '--workers', '1')).toMatch(/^tic-tac-toe balance: .*50 deals/);
+    expect(ok('check-game', 'bgio:./ttt/tic-tac-toe.js', '--playouts', '2')).toMatch(/^tic-tac-toe: the contract holds/);
+  }, 300_000);
 
   it("writes an example's report page and its workbench tab (the page scripts bundled from the installed package)", () => {
     install();
