@@ -4,7 +4,8 @@
  * (`npm init -y`, which says "type": "commonjs", then `npm i ./oddsmith-x.y.z.tgz`) a game module
  * written against `oddsmith` runs: `npx oddsmith --game ./my-game/index.js my-game balance`; the
  * three example games, copied there, run every generic tool and write their report page and
- * workbench tab; a boardgame.io game file runs through `bgio:`. Needs the dependencies from the npm registry (or its cache); run after a build.
+ * workbench tab; a boardgame.io game file runs through `bgio:`. Needs the dependencies from the npm
+ * registry (or its cache); run after a build.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
