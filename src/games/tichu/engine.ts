@@ -395,132 +395,154 @@ export class Engine implements DeterminizeTarget {
    * view is as the seat asked sees it, and a play's (a bomb's) choices are in `moves` (`bombs`).
    */
   advance(): number {
-    const a = this.rules.assumptions;
+    // each phase is a method of its own: the switch stays small, and each step keeps V8's inlining
+    // budget for what it calls (the move generator, the hands)
     for (;;) {
       if (this.asking) return this.question;
       switch (this.phase) {
-        case PH_DEAL8:
-          for (let p = 0; p < 4; p++) for (let k = 0; k < 8; k++) this.give(p, this.deck[p * 14 + k]);
-          for (let p = 0; p < 4; p++) { this.strength8[p] = this.seatStrength(p); this.bombFirst8[p] = this.hasBomb(p) ? 1 : 0; }
-          this.step = 0;
-          this.phase = PH_GRAND;
-          break;
-        case PH_GRAND:
-          if (this.step < 4) {
-            const f = this.forceGrand[this.step];
-            if (f === -1) this.ask(Q_GRAND, this.step);
-            else this.setGrand(this.step, f === 1);
-            break;
-          }
-          // all at once: every seat decided before any call is shown
-          if (!a.grandTichuInSeatOrder) for (let p = 0; p < 4; p++) this.calls[p] = this.grandBuf[p];
-          this.phase = PH_DEAL6;
-          break;
-        case PH_DEAL6:
-          for (let p = 0; p < 4; p++) for (let k = 8; k < 14; k++) this.give(p, this.deck[p * 14 + k]);
-          for (let p = 0; p < 4; p++) { this.strength14[p] = this.seatStrength(p); this.bombFirst14[p] = this.hasBomb(p) ? 1 : 0; }
-          this.beginOffers(0, 4, PH_TICHU_DEALT);
-          break;
-        case PH_TICHU_DEALT:
-          if (this.offerNext()) break;
-          this.step = 0;
-          this.phase = this.rules.passing ? PH_PASS : PH_PASSED;
-          break;
-        case PH_PASS:
-          if (this.step < 4) { this.ask(Q_PASS, this.step); break; }
-          this.exchange();
-          this.phase = PH_PASSED;
-          break;
-        case PH_PASSED:
-          for (let p = 0; p < 4; p++) this.bombAfterPass[p] = this.hasBomb(p) ? 1 : 0;
-          if (a.tichuUntilFirstCard) this.beginOffers(0, 4, PH_TICHU_PASSED);
-          else this.phase = PH_LEAD;
-          break;
-        case PH_TICHU_PASSED:
-          if (this.offerNext()) break;
-          this.phase = PH_LEAD;
-          break;
-        case PH_LEAD: {
-          let lead = 0;
-          for (let p = 0; p < 4; p++) if (this.holds(p, MAHJONG)) lead = p;
-          this.cur = lead;
-          this.phase = PH_TURN;
-          break;
-        }
-        case PH_TURN:
-          if (++this.turns > 100000) throw new Error('round does not end');
-          // out of turn: everyone who has not played yet may call before this play, in seat order from cur
-          if (a.tichuUntilFirstCard) this.beginOffers(this.cur, a.tichuOutOfTurn ? 4 : 1, PH_TURN_CALLS);
-          else this.phase = PH_MOVES;
-          break;
-        case PH_TURN_CALLS:
-          if (this.offerNext()) break;
-          this.phase = PH_MOVES;
-          break;
-        case PH_MOVES: {
-          const p = this.cur, leading = this.tKind === K_PASS;
-          this.genMoves(p, leading, this.moves);
-          this.applyWish(p, leading, this.moves);
-          this.ask(Q_PLAY, p);
-          break;
-        }
-        case PH_PLAYED: {
-          const p = this.tPlayer;
-          if (this.goesOut(p)) break;
-          if (this.tKind === K_DOG) {
-            // the Dog's trick (no points) stays with its player; the lead goes to the partner or the next active after them
-            this.collectTrick(p);
-            const partner = (p + 2) & 3;
-            this.cur = this.isOut[partner] ? this.nextActive(partner) : partner;
-            this.phase = PH_TURN;
-          } else this.beginInterrupts();
-          break;
-        }
-        case PH_INTERRUPTS: {
-          // every other active player but the next to act, in seat order; a bomb starts the round of offers again
-          const q = this.bombSeat;
-          if (this.bombAsked >= 4 || q === this.bombLast || q === this.nextActive(this.bombLast)) {
-            this.cur = this.nextActive(this.tPlayer);
-            this.phase = PH_TURN;
-            break;
-          }
-          this.genBombs(q, this.bombs);
-          if (this.bombs.n > 0) { this.ask(Q_BOMB, q); break; }
-          this.bombSeat = this.nextActive(q);
-          this.bombAsked++;
-          break;
-        }
-        case PH_LAST_CHANCE: {
-          if (this.step === 4) { this.phase = PH_END_TRICK; break; }
-          const q = (this.tPlayer + this.step) & 3;
-          this.genBombs(q, this.bombs);
-          if (this.bombs.n > 0) this.ask(Q_BOMB, q);
-          else this.step++;
-          break;
-        }
-        case PH_END_TRICK: {
-          const w = this.tPlayer;
-          if (this.tKind === K_SINGLE && this.tTop === DRAGON_TOP) { this.ask(Q_DRAGON, w); break; }
-          this.collectTrick(w);
-          this.cur = this.isOut[w] ? this.nextActive(w) : w;
-          this.phase = PH_TURN;
-          break;
-        }
-        case PH_FINISH:
-          // the trick in progress goes to its winner as usual (the Dragon's to the opponent its player names)
-          if (!this.doubleWin && this.trickN > 0) {
-            if (this.tKind === K_SINGLE && this.tTop === DRAGON_TOP) { this.ask(Q_DRAGON, this.tPlayer); break; }
-            this.collectTrick(this.tPlayer);
-          }
-          this.scoreRound();
-          this.question = ROUND_OVER;
-          this.phase = PH_OVER;
-          break;
+        case PH_DEAL8: this.dealFirst8(); break;
+        case PH_GRAND: this.grandCalls(); break;
+        case PH_DEAL6: this.dealLast6(); break;
+        case PH_TICHU_DEALT: if (!this.offerNext()) { this.step = 0; this.phase = this.rules.passing ? PH_PASS : PH_PASSED; } break;
+        case PH_PASS: this.passing(); break;
+        case PH_PASSED: this.afterPassing(); break;
+        case PH_TICHU_PASSED: if (!this.offerNext()) this.phase = PH_LEAD; break;
+        case PH_LEAD: this.lead(); break;
+        case PH_TURN: this.beginTurn(); break;
+        case PH_TURN_CALLS: if (!this.offerNext()) this.phase = PH_MOVES; break;
+        case PH_MOVES: this.askPlay(); break;
+        case PH_PLAYED: this.afterPlay(); break;
+        case PH_INTERRUPTS: this.nextInterrupt(); break;
+        case PH_LAST_CHANCE: this.nextLastChance(); break;
+        case PH_END_TRICK: this.endTrick(); break;
+        case PH_FINISH: this.finish(); break;
         default:
           this.question = ROUND_OVER;
           return ROUND_OVER;
       }
     }
+  }
+
+  private dealFirst8(): void {
+    for (let p = 0; p < 4; p++) for (let k = 0; k < 8; k++) this.give(p, this.deck[p * 14 + k]);
+    for (let p = 0; p < 4; p++) { this.strength8[p] = this.seatStrength(p); this.bombFirst8[p] = this.hasBomb(p) ? 1 : 0; }
+    this.step = 0;
+    this.phase = PH_GRAND;
+  }
+
+  private grandCalls(): void {
+    if (this.step < 4) {
+      const f = this.forceGrand[this.step];
+      if (f === -1) this.ask(Q_GRAND, this.step);
+      else this.setGrand(this.step, f === 1);
+      return;
+    }
+    // all at once: every seat decided before any call is shown
+    if (!this.rules.assumptions.grandTichuInSeatOrder) for (let p = 0; p < 4; p++) this.calls[p] = this.grandBuf[p];
+    this.phase = PH_DEAL6;
+  }
+
+  private dealLast6(): void {
+    for (let p = 0; p < 4; p++) for (let k = 8; k < 14; k++) this.give(p, this.deck[p * 14 + k]);
+    for (let p = 0; p < 4; p++) { this.strength14[p] = this.seatStrength(p); this.bombFirst14[p] = this.hasBomb(p) ? 1 : 0; }
+    this.beginOffers(0, 4, PH_TICHU_DEALT);
+  }
+
+  private passing(): void {
+    if (this.step < 4) { this.ask(Q_PASS, this.step); return; }
+    this.exchange();
+    this.phase = PH_PASSED;
+  }
+
+  private afterPassing(): void {
+    for (let p = 0; p < 4; p++) this.bombAfterPass[p] = this.hasBomb(p) ? 1 : 0;
+    if (this.rules.assumptions.tichuUntilFirstCard) this.beginOffers(0, 4, PH_TICHU_PASSED);
+    else this.phase = PH_LEAD;
+  }
+
+  private lead(): void {
+    let lead = 0;
+    for (let p = 0; p < 4; p++) if (this.holds(p, MAHJONG)) lead = p;
+    this.cur = lead;
+    this.phase = PH_TURN;
+  }
+
+  /** seat cur's turn: the offers before its play, then its play (the steps of a turn run on directly, not through advance's switch) */
+  private beginTurn(): void {
+    if (++this.turns > 100000) throw new Error('round does not end');
+    const a = this.rules.assumptions;
+    if (a.tichuUntilFirstCard) {
+      // out of turn: everyone who has not played yet may call before this play, in seat order from cur
+      this.beginOffers(this.cur, a.tichuOutOfTurn ? 4 : 1, PH_TURN_CALLS);
+      if (this.offerNext()) return;
+    }
+    this.askPlay();
+  }
+
+  private askPlay(): void {
+    this.phase = PH_MOVES;
+    const p = this.cur, leading = this.tKind === K_PASS;
+    this.genMoves(p, leading, this.moves);
+    this.applyWish(p, leading, this.moves);
+    this.ask(Q_PLAY, p);
+  }
+
+  /** after a play in turn (and its wish): going out, the Dog's lead, or the bombs out of turn */
+  private afterPlay(): void {
+    const p = this.tPlayer;
+    if (this.goesOut(p)) return;
+    if (this.tKind === K_DOG) {
+      // the Dog's trick (no points) stays with its player; the lead goes to the partner or the next active after them
+      this.collectTrick(p);
+      const partner = (p + 2) & 3;
+      this.cur = this.isOut[partner] ? this.nextActive(partner) : partner;
+      this.beginTurn();
+    } else this.beginInterrupts();
+  }
+
+  /** every other active player but the next to act, in seat order; a bomb starts the round of offers again */
+  private nextInterrupt(): void {
+    for (;;) {
+      const q = this.bombSeat;
+      if (this.bombAsked >= 4 || q === this.bombLast || q === this.nextActive(this.bombLast)) {
+        this.cur = this.nextActive(this.tPlayer);
+        this.beginTurn();
+        return;
+      }
+      this.genBombs(q, this.bombs);
+      if (this.bombs.n > 0) { this.ask(Q_BOMB, q); return; }
+      this.bombSeat = this.nextActive(q);
+      this.bombAsked++;
+    }
+  }
+
+  private nextLastChance(): void {
+    for (; this.step < 4; this.step++) {
+      const q = (this.tPlayer + this.step) & 3;
+      this.genBombs(q, this.bombs);
+      if (this.bombs.n > 0) { this.ask(Q_BOMB, q); return; }
+    }
+    this.endTrick();
+  }
+
+  private endTrick(): void {
+    this.phase = PH_END_TRICK;
+    const w = this.tPlayer;
+    if (this.tKind === K_SINGLE && this.tTop === DRAGON_TOP) { this.ask(Q_DRAGON, w); return; }
+    this.collectTrick(w);
+    this.cur = this.isOut[w] ? this.nextActive(w) : w;
+    this.beginTurn();
+  }
+
+  private finish(): void {
+    // the trick in progress goes to its winner as usual (the Dragon's to the opponent its player names)
+    if (!this.doubleWin && this.trickN > 0) {
+      if (this.tKind === K_SINGLE && this.tTop === DRAGON_TOP) { this.ask(Q_DRAGON, this.tPlayer); return; }
+      this.collectTrick(this.tPlayer);
+    }
+    this.scoreRound();
+    this.question = ROUND_OVER;
+    this.phase = PH_OVER;
   }
 
   private beginOffers(first: number, seats: number, phase: number): void {
@@ -647,33 +669,38 @@ export class Engine implements DeterminizeTarget {
       const a = this.rules.assumptions;
       if (this.passes < needed) {
         this.cur = this.nextActive(p);
-        this.phase = PH_TURN;
+        this.beginTurn();
       } else if (a.outOfTurnBombs && a.bombsAfterPasses) {
         // before the trick is taken, every player still holding cards but its winner may bomb it, in
         // seat order after the winner (the text: "every player given a chance to play bigger bombs
         // before the trick is taken") — also those who passed
         this.step = 1;
         this.phase = PH_LAST_CHANCE;
-      } else this.phase = PH_END_TRICK;
+        this.nextLastChance();
+      } else {
+        this.endTrick();
+      }
       return;
     }
     this.applyPlay(p, kind, top, len, phx, aux);
     this.phase = PH_PLAYED;
     const playedMahjong = (kind === K_SINGLE && aux === MAHJONG) || (kind === K_STRAIGHT && top - len + 1 === 1);
     if (playedMahjong && this.rules.assumptions.wishAllowed) this.ask(Q_WISH, p);
+    else this.afterPlay();
   }
 
   /** Out-of-turn bombs after a play (none in the rules: play goes on). */
   private beginInterrupts(): void {
     if (!this.rules.assumptions.outOfTurnBombs) {
       this.cur = this.nextActive(this.tPlayer);
-      this.phase = PH_TURN;
+      this.beginTurn();
       return;
     }
     this.bombLast = this.tPlayer;
     this.bombSeat = this.nextActive(this.nextActive(this.bombLast));
     this.bombAsked = 0;
     this.phase = PH_INTERRUPTS;
+    this.nextInterrupt();
   }
 
   /**
