@@ -34,7 +34,11 @@ const PH_DEAL8 = 0, PH_GRAND = 1, PH_DEAL6 = 2, PH_TICHU_DEALT = 3, PH_PASS = 4,
   PH_END_TRICK = 14, PH_FINISH = 15, PH_OVER = 16;
 
 export class MoveBuffer implements MoveList {
-  readonly d = new Int32Array(MAX_MOVES * STRIDE);
+  /** (kind, top, len, phx, aux) per move; a list made small grows as moves are pushed (the kernels' never does) */
+  d: Int32Array;
+  constructor(capacity = MAX_MOVES) {
+    this.d = new Int32Array(capacity * STRIDE);
+  }
   n = 0;
   kind(i: number): number { return this.d[i * STRIDE]; }
   top(i: number): number { return this.d[i * STRIDE + 1]; }
@@ -43,16 +47,24 @@ export class MoveBuffer implements MoveList {
   aux(i: number): number { return this.d[i * STRIDE + 4]; }
   push(kind: number, top: number, len: number, phx: number, aux: number): void {
     const o = this.n++ * STRIDE;
+    if (o + STRIDE > this.d.length) this.grow(o + STRIDE);
     const d = this.d;
     d[o] = kind; d[o + 1] = top; d[o + 2] = len; d[o + 3] = phx; d[o + 4] = aux;
+  }
+  private grow(size: number): void {
+    const d = new Int32Array(Math.max(size, 2 * this.d.length));
+    d.set(this.d);
+    this.d = d;
   }
   /** the whole list of `src` */
   copyAll(src: MoveBuffer): void {
     this.n = src.n;
+    if (src.n * STRIDE > this.d.length) this.grow(src.n * STRIDE);
     this.d.set(src.d.subarray(0, src.n * STRIDE));
   }
   copyFrom(src: MoveBuffer, i: number): void {
     const o = this.n++ * STRIDE, s = i * STRIDE;
+    if (o + STRIDE > this.d.length) this.grow(o + STRIDE);
     for (let k = 0; k < STRIDE; k++) this.d[o + k] = src.d[s + k];
   }
   /** number of cards the move plays */
@@ -137,8 +149,8 @@ export class Engine implements DeterminizeTarget {
   plays = 0;
   // scratch
   readonly deck = new Int32Array(56);
-  readonly moves = new MoveBuffer();
-  readonly bombs = new MoveBuffer();
+  readonly moves: MoveBuffer;
+  readonly bombs: MoveBuffer;
   readonly passBuf = new Int32Array(3);
   readonly grandBuf = new Int8Array(4);
   readonly sfKeep = new Uint8Array(16);
@@ -155,7 +167,10 @@ export class Engine implements DeterminizeTarget {
   /** test hook: every play (seat, cards, n, kind, top, len); null in production */
   trace: ((p: number, cards: Int32Array, from: number, n: number, kind: number, top: number, len: number) => void) | null = null;
 
-  constructor(rules: TichuRules, strategies: TichuStrategy[], rng: Rng) {
+  /** `moveCapacity`: moves the lists hold before they grow (the kernels' never grow: nothing allocated in play) */
+  constructor(rules: TichuRules, strategies: TichuStrategy[], rng: Rng, moveCapacity = MAX_MOVES) {
+    this.moves = new MoveBuffer(moveCapacity);
+    this.bombs = new MoveBuffer(moveCapacity);
     this.rules = rules;
     this.rng = rng;
     this.points = cardPointTable(rules.cardPoints);

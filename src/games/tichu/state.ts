@@ -34,6 +34,19 @@ const QUESTION_NAMES = ['Grand Tichu?', 'Tichu?', 'pass 3 cards', 'play', 'bomb 
 /** redeals in the play tried for one that asks the same question (a bomb question needs a bomb) */
 const REDEAL_TRIES = 64;
 
+/** moves an interface state's lists start with (a search makes a state an iteration: small lists, grown when a hand needs more) */
+const STATE_MOVES = 64;
+/** the passes of a 14-card hand as actions (i·196 + j·14 + k, distinct places), ascending */
+const PASSES_OF_14 = passActions(14);
+
+function passActions(h: number): Int32Array {
+  const out: number[] = [];
+  for (let i = 0; i < h; i++) for (let j = 0; j < h; j++) for (let k = 0; k < h; k++) {
+    if (i !== j && i !== k && j !== k) out.push(i * 196 + j * 14 + k);
+  }
+  return Int32Array.from(out);
+}
+
 /** the interface's engines never draw from their own generator (one shared, never advanced) */
 const UNUSED_RNG = new Rng(1);
 
@@ -48,7 +61,7 @@ export class TichuState implements GameState {
 
   constructor(readonly rules: TichuRules) {
     // the engine's own generator is never drawn from here: chance comes from applyChance's
-    this.engine = new Engine(rules, [], UNUSED_RNG);
+    this.engine = new Engine(rules, [], UNUSED_RNG, STATE_MOVES);
   }
 
   /** seat's cards now, by card id */
@@ -94,10 +107,9 @@ export class TichuState implements GameState {
         return 2;
       case PASS: {
         const h = e.nCards[seat];
-        for (let i = 0; i < h; i++) for (let j = 0; j < h; j++) for (let k = 0; k < h; k++) {
-          if (i !== j && i !== k && j !== k) out[n++] = i * 196 + j * 14 + k;
-        }
-        return n;
+        const all = h === 14 ? PASSES_OF_14 : passActions(h);
+        out.set(all);
+        return all.length;
       }
       case PLAY:
         for (let i = 0; i < e.moves.n; i++) out[i] = i;
