@@ -5,9 +5,10 @@ import type { TichuRules } from './rules.js';
 import type { DeterminizeTarget, MoveList, TichuStrategy, TichuView } from './strategy.js';
 
 /**
- * The Tichu engine: one round (deal 8, Grand Tichu, deal 6, Tichu, passing, tricks, scoring) and
- * whole games to the target. All state lives in typed arrays sized once; the play loop allocates
- * nothing (move lists and views are preallocated, strategies are called with indices).
+ * The Tichu engine: one round (deal 8, Grand Tichu, deal 6, Tichu, passing, tricks, scoring) as a
+ * state machine that stops at each question (`advance`, `answer*`), and whole games to the target.
+ * All state lives in typed arrays sized once; the play loop allocates nothing (move lists and views
+ * are preallocated, strategies are called with indices).
  *
  * Combinations are (kind, top, len, phx, aux):
  * - single: top = 2 × value (Mah Jong 2, rank r → 2r, Dragon 32, Phoenix = top it beats + 1, led 3),
@@ -505,7 +506,7 @@ export class Engine implements DeterminizeTarget {
   /** after a play in turn (and its wish): going out, the Dog's lead, or the bombs out of turn */
   private afterPlay(): void {
     const p = this.tPlayer;
-    if (this.goesOut(p)) return;
+    if (this.nCards[p] === 0 && this.goesOut(p)) return;
     if (this.tKind === K_DOG) {
       // the Dog's trick (no points) stays with its player; the lead goes to the partner or the next active after them
       this.collectTrick(p);
@@ -947,7 +948,8 @@ export class Engine implements DeterminizeTarget {
         }
       }
     }
-    this.pushBombs(p, m, leading);
+    // most hands hold no bomb: the call is skipped (a step saved on every play)
+    if (this.hasBomb(p)) this.pushBombs(p, m, leading);
   }
 
   private pushBombs(p: number, m: MoveBuffer, leading: boolean): void {
@@ -973,7 +975,7 @@ export class Engine implements DeterminizeTarget {
   /** Bombs seat p could play out of turn on the current trick (none on an empty trick or the Dog). */
   genBombs(p: number, m: MoveBuffer): void {
     m.n = 0;
-    if (this.tKind === K_PASS || this.isOut[p]) return;
+    if (this.tKind === K_PASS || this.isOut[p] || !this.hasBomb(p)) return;
     this.pushBombs(p, m, false);
   }
 
