@@ -372,7 +372,13 @@ export class Engine implements DeterminizeTarget {
 
   /** Continue the round to its end, the seated strategies answering every question. */
   playOut(): void {
-    for (let q = this.advance(); q !== ROUND_OVER; q = this.advance()) this.askStrategy(q);
+    for (let q = this.advance(); q !== ROUND_OVER; q = this.advance()) {
+      // the play in turn, most questions, asked directly
+      if (q === Q_PLAY) {
+        const p = this.questionSeat;
+        this.answerPlay(this.strategies[p].play(this.views[p], this.moves));
+      } else this.askStrategy(q);
+    }
   }
 
   /** One turn, the seated strategies answering: the offers before it, the play and what follows, up to the next turn. */
