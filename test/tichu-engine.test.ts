@@ -128,7 +128,7 @@ describe('tichu worked situations from the rules text', () => {
     // seat 1 (to act) holds a 7: only 7 plays are offered, no pass
     const seen: number[] = [];
     s[1].picks.push((_v, m) => { for (let i = 0; i < m.n; i++) seen.push(m.kind(i) === K_PASS ? -1 : m.top(i)); return 0; });
-    (e as unknown as { turn(): void }).turn();
+    e.playTurn();
     expect(seen).toEqual([14]);
     expect(e.wish).toBe(0);
     // a player who cannot play the wished rank over the trick may play anything or pass
@@ -137,7 +137,7 @@ describe('tichu worked situations from the rules text', () => {
     f.choose(0, K_SINGLE, 2, 1, 0, MAHJONG);
     const seen2: number[] = [];
     t[1].picks.push((_v, m) => { for (let i = 0; i < m.n; i++) seen2.push(m.kind(i) === K_PASS ? -1 : m.top(i)); return 0; });
-    (f as unknown as { turn(): void }).turn();
+    f.playTurn();
     expect(seen2).toEqual([-1, 4, 16]);
   });
 

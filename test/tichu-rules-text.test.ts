@@ -42,7 +42,7 @@ function table(rules: TichuRules, hands: string[], lead: number) {
   e.setPosition(hands.map((h) => (h ? parseCards(h) : [])), lead);
   return { e, s, log };
 }
-const turn = (e: Engine) => (e as unknown as { turn(): void }).turn();
+const turn = (e: Engine) => e.playTurn();
 function find(m: MoveList, kind: number, top: number, len: number, phx?: number): number {
   for (let i = 0; i < m.n; i++) if (m.kind(i) === kind && m.top(i) === top && m.len(i) === len && (phx === undefined || m.phx(i) === phx)) return i;
   return -1;

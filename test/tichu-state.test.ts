@@ -22,6 +22,7 @@ function stateRound(rules: TichuRules, specs: string[], seed: number) {
   const rng = new Rng(seed);
   const players = specs.map((s, seat) => stateGame.player(rules, s, seat, 4));
   const s = stateGame.newGame(rules, 4) as TichuState;
+  s.recordPlays();
   const out = new Int32Array(MAX_ACTIONS);
   let decisions = 0;
   while (!s.isTerminal()) {

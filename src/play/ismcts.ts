@@ -168,6 +168,7 @@ export class IsmctsPlayer implements StatePlayer {
   private readonly tree = new NodePool(1024);
   private readonly actions = new Int32Array(MAX_ACTIONS);
   private readonly untried = new Int32Array(MAX_ACTIONS);
+  private readonly available = new Int32Array(MAX_ACTIONS);
   private readonly outcomes = new Int32Array(MAX_ACTIONS);
   private readonly probabilities = new Float64Array(MAX_ACTIONS);
   private path = new Int32Array(256);
@@ -240,18 +241,26 @@ export class IsmctsPlayer implements StatePlayer {
       if (expanded) break;
       const m = d.legalActions(this.actions);
       // merge the sorted child list with the ascending legal actions: available children, untried actions
-      let c = tree.firstChild[node], untried = 0, best = -1, bestScore = -Infinity;
+      let c = tree.firstChild[node], untried = 0, nAvail = 0, best = -1, bestScore = -Infinity;
       for (let i = 0; i < m; i++) {
         const a = this.actions[i];
         while (c >= 0 && (tree.action[c] < a || (tree.action[c] === a && tree.mover[c] < p))) c = tree.nextSibling[c];
         if (c >= 0 && tree.action[c] === a && tree.mover[c] === p) {
-          const av = ++tree.avail[c], v = tree.visits[c];
-          const score = tree.reward[c] / v + C * Math.sqrt(Math.log(av) / v);
+          ++tree.avail[c];
+          this.available[nAvail++] = c;
+        } else this.untried[untried++] = a;
+      }
+      // the scores only when every action has been tried (an untried one is expanded first): a node
+      // of many actions computes them once it is full, not on each of its expansions
+      if (untried === 0) {
+        for (let i = 0; i < nAvail; i++) {
+          const k = this.available[i], v = tree.visits[k];
+          const score = tree.reward[k] / v + C * Math.sqrt(Math.log(tree.avail[k]) / v);
           if (score > bestScore) {
             bestScore = score;
-            best = c;
+            best = k;
           }
-        } else this.untried[untried++] = a;
+        }
       }
       if (untried > 0) {
         const a = this.untried[untried === 1 ? 0 : rng.below(untried)];

@@ -5,9 +5,10 @@ import type { TichuRules } from './rules.js';
 import type { DeterminizeTarget, MoveList, TichuStrategy, TichuView } from './strategy.js';
 
 /**
- * The Tichu engine: one round (deal 8, Grand Tichu, deal 6, Tichu, passing, tricks, scoring) and
- * whole games to the target. All state lives in typed arrays sized once; the play loop allocates
- * nothing (move lists and views are preallocated, strategies are called with indices).
+ * The Tichu engine: one round (deal 8, Grand Tichu, deal 6, Tichu, passing, tricks, scoring) as a
+ * state machine that stops at each question (`advance`, `answer*`), and whole games to the target.
+ * All state lives in typed arrays sized once; the play loop allocates nothing (move lists and views
+ * are preallocated, strategies are called with indices).
  *
  * Combinations are (kind, top, len, phx, aux):
  * - single: top = 2 × value (Mah Jong 2, rank r → 2r, Dragon 32, Phoenix = top it beats + 1, led 3),
@@ -24,8 +25,21 @@ const STRIDE = 5;
 const MAX_MOVES = 1024;
 export const DRAGON_TOP = 32;
 
+/** The questions the round stops at (`advance`), answered by a seated strategy or the game interface. */
+export const Q_GRAND = 0, Q_TICHU = 1, Q_PASS = 2, Q_PLAY = 3, Q_BOMB = 4, Q_WISH = 5, Q_DRAGON = 6;
+/** what `advance` returns once the round is over */
+export const ROUND_OVER = -1;
+// the phases of a round, in order (where `advance` goes on from); beforeExchange() reads the order
+const PH_DEAL8 = 0, PH_GRAND = 1, PH_DEAL6 = 2, PH_TICHU_DEALT = 3, PH_PASS = 4, PH_PASSED = 5, PH_TICHU_PASSED = 6,
+  PH_LEAD = 7, PH_TURN = 8, PH_TURN_CALLS = 9, PH_MOVES = 10, PH_PLAYED = 11, PH_INTERRUPTS = 12, PH_LAST_CHANCE = 13,
+  PH_END_TRICK = 14, PH_FINISH = 15, PH_OVER = 16;
+
 export class MoveBuffer implements MoveList {
-  readonly d = new Int32Array(MAX_MOVES * STRIDE);
+  /** (kind, top, len, phx, aux) per move; a list made small grows as moves are pushed (the kernels' never does) */
+  d: Int32Array;
+  constructor(capacity = MAX_MOVES) {
+    this.d = new Int32Array(capacity * STRIDE);
+  }
   n = 0;
   kind(i: number): number { return this.d[i * STRIDE]; }
   top(i: number): number { return this.d[i * STRIDE + 1]; }
@@ -34,11 +48,24 @@ export class MoveBuffer implements MoveList {
   aux(i: number): number { return this.d[i * STRIDE + 4]; }
   push(kind: number, top: number, len: number, phx: number, aux: number): void {
     const o = this.n++ * STRIDE;
+    if (o + STRIDE > this.d.length) this.grow(o + STRIDE);
     const d = this.d;
     d[o] = kind; d[o + 1] = top; d[o + 2] = len; d[o + 3] = phx; d[o + 4] = aux;
   }
+  private grow(size: number): void {
+    const d = new Int32Array(Math.max(size, 2 * this.d.length));
+    d.set(this.d);
+    this.d = d;
+  }
+  /** the whole list of `src` */
+  copyAll(src: MoveBuffer): void {
+    this.n = src.n;
+    if (src.n * STRIDE > this.d.length) this.grow(src.n * STRIDE);
+    this.d.set(src.d.subarray(0, src.n * STRIDE));
+  }
   copyFrom(src: MoveBuffer, i: number): void {
     const o = this.n++ * STRIDE, s = i * STRIDE;
+    if (o + STRIDE > this.d.length) this.grow(o + STRIDE);
     for (let k = 0; k < STRIDE; k++) this.d[o + k] = src.d[s + k];
   }
   /** number of cards the move plays */
@@ -123,8 +150,8 @@ export class Engine implements DeterminizeTarget {
   plays = 0;
   // scratch
   readonly deck = new Int32Array(56);
-  readonly moves = new MoveBuffer();
-  readonly bombs = new MoveBuffer();
+  readonly moves: MoveBuffer;
+  readonly bombs: MoveBuffer;
   readonly passBuf = new Int32Array(3);
   readonly grandBuf = new Int8Array(4);
   readonly sfKeep = new Uint8Array(16);
@@ -140,10 +167,11 @@ export class Engine implements DeterminizeTarget {
   readonly hideOwnCall = new Uint8Array(4);
   /** test hook: every play (seat, cards, n, kind, top, len); null in production */
   trace: ((p: number, cards: Int32Array, from: number, n: number, kind: number, top: number, len: number) => void) | null = null;
-  /** hook at the start of each turn of the play (state.ts keeps the round there); null in production */
-  onTurn: (() => void) | null = null;
 
-  constructor(rules: TichuRules, strategies: TichuStrategy[], rng: Rng) {
+  /** `moveCapacity`: moves the lists hold before they grow (the kernels' never grow: nothing allocated in play) */
+  constructor(rules: TichuRules, strategies: TichuStrategy[], rng: Rng, moveCapacity = MAX_MOVES) {
+    this.moves = new MoveBuffer(moveCapacity);
+    this.bombs = new MoveBuffer(moveCapacity);
     this.rules = rules;
     this.rng = rng;
     this.points = cardPointTable(rules.cardPoints);
@@ -208,6 +236,7 @@ export class Engine implements DeterminizeTarget {
     this.tKind = K_PASS; this.tTop = 0; this.tLen = 0; this.tPlayer = -1; this.passes = 0;
     this.wish = 0; this.roundOver = false; this.doubleWin = false; this.roundPoints.fill(0);
     this.bombAfterPass.fill(0); this.bombsPlayed = 0; this.tricks = 0; this.plays = 0;
+    this.asking = false; this.question = ROUND_OVER; this.turns = 0;
   }
 
   /**
@@ -218,9 +247,10 @@ export class Engine implements DeterminizeTarget {
     this.resetRound();
     for (let p = 0; p < 4; p++) for (const c of hands[p]) this.give(p, c);
     this.cur = lead;
+    this.phase = PH_TURN;
   }
 
-  /** Copy the whole round and the scores of `src` (same rules); strategies and scratch stay. */
+  /** Copy the whole round, the step it is at and the scores of `src` (same rules); strategies and scratch stay. */
   copyFrom(src: Engine): void {
     this.hold.set(src.hold); this.cnt.set(src.cnt); this.smask.set(src.smask); this.suitRanks.set(src.suitRanks); this.quads.set(src.quads); this.nCards.set(src.nCards);
     this.played.set(src.played); this.takenBy.set(src.takenBy); this.trickCards.set(src.trickCards); this.trickN = src.trickN;
@@ -231,6 +261,9 @@ export class Engine implements DeterminizeTarget {
     this.scores.set(src.scores); this.bombAfterPass.set(src.bombAfterPass); this.bombsPlayed = src.bombsPlayed;
     this.strength8.set(src.strength8); this.strength14.set(src.strength14); this.tricks = src.tricks; this.plays = src.plays;
     this.bombFirst8.set(src.bombFirst8); this.bombFirst14.set(src.bombFirst14); this.hideOwnCall.set(src.hideOwnCall);
+    this.deck.set(src.deck); this.grandBuf.set(src.grandBuf);
+    this.copyStepFrom(src);
+    this.moves.copyAll(src.moves); this.bombs.copyAll(src.bombs);
   }
 
   /** Replace every seat's hand (a determinization's redeal); the rest of the round stays. */
@@ -239,8 +272,8 @@ export class Engine implements DeterminizeTarget {
     for (let p = 0; p < 4; p++) for (const c of hands[p]) this.give(p, c);
   }
 
-  /** Shuffle; the fixed cards (if any) go to seat 0 first. */
-  private shuffle(): void {
+  /** The round's one chance event: shuffle with `rng`; the fixed cards (if any) go to seat 0 first. */
+  private shuffle(rng: Rng): void {
     const d = this.deck;
     for (let i = 0; i < 56; i++) d[i] = i;
     // move the fixed cards to the front, in order
@@ -251,65 +284,385 @@ export class Engine implements DeterminizeTarget {
       d[j] = d[i]; d[i] = c;
     }
     for (let i = 55; i > this.fixedN; i--) {
-      const j = this.fixedN + this.rng.below(i - this.fixedN + 1);
+      const j = this.fixedN + rng.below(i - this.fixedN + 1);
       const x = d[i]; d[i] = d[j]; d[j] = x;
     }
   }
 
-  /** Position in the shuffled deck of seat p's k-th card (k < 8 first deal, else second); seat 0's fixed cards come first. */
-  private dealIndex(p: number, k: number): number {
-    // seat 0: deck[0..13]; others: 14..55 in seat order, so fixed cards (≤ 14) are all seat 0's
-    return p * 14 + k;
+  // ---------- the round as a state machine ----------
+  //
+  // The engine stops at every question a player answers (Q_*): `advance` runs the rules up to the
+  // next question (or the round's end), an `answer*` method applies the answer and leaves the engine
+  // ready to advance again. The kernels' loop (playOut) asks the seated strategies; the game
+  // interface (state.ts) answers with its actions: the same steps either way. The phases, in order:
+  // the deal of 8, the Grand Tichu calls, the deal of 6, the Tichu offers, the passing and the
+  // exchange, the offers after it, the lead; then the turns of the tricks (the offers before a
+  // play, the play, the wish, going out, the bombs out of turn, the last chance to bomb, the trick
+  // taken and the Dragon's gift); then the scoring. Every step lives in numeric fields, so stepping
+  // allocates nothing, and a copy of the fields is a copy of the round where it stands.
+
+  /** the question waiting for an answer (Q_*), or ROUND_OVER once the round has ended */
+  question = ROUND_OVER;
+  /** the seat that answers the waiting question */
+  questionSeat = 0;
+  private asking = false;
+  private phase = PH_OVER;
+  /** a round of offers or of passes: the seat offset reached, where it ends, the first seat */
+  private step = 0;
+  private stepEnd = 0;
+  private stepBase = 0;
+  /** the bombs out of turn after a play: who played last, the seat asked, seats asked since */
+  private bombLast = 0;
+  private bombSeat = 0;
+  private bombAsked = 0;
+  private turns = 0;
+
+  /** Copy only where `src` stands in its round: its phase, its question and the loops in progress. */
+  copyStepFrom(src: Engine): void {
+    this.question = src.question; this.questionSeat = src.questionSeat; this.asking = src.asking; this.phase = src.phase;
+    this.step = src.step; this.stepEnd = src.stepEnd; this.stepBase = src.stepBase;
+    this.bombLast = src.bombLast; this.bombSeat = src.bombSeat; this.bombAsked = src.bombAsked; this.turns = src.turns;
   }
 
-  playRound(): void {
-    this.resetRound();
-    this.shuffle();
-    const r = this.rules;
-    for (let p = 0; p < 4; p++) for (let k = 0; k < 8; k++) this.give(p, this.deck[this.dealIndex(p, k)]);
-    for (let p = 0; p < 4; p++) { this.strength8[p] = this.seatStrength(p); this.bombFirst8[p] = this.hasBomb(p) ? 1 : 0; }
-    if (r.assumptions.grandTichuInSeatOrder) {
-      for (let p = 0; p < 4; p++) if (this.wantsGrand(p)) this.calls[p] = 2;
-    } else {
-      // all at once: every seat decides before any call is shown
-      for (let p = 0; p < 4; p++) this.grandBuf[p] = this.wantsGrand(p) ? 2 : 0;
-      for (let p = 0; p < 4; p++) this.calls[p] = this.grandBuf[p];
+  /** true until the cards have changed hands (the deals, the calls, the passing): hands are still the deck's places */
+  beforeExchange(): boolean {
+    return this.phase <= PH_PASS;
+  }
+
+  /**
+   * The waiting question's list made again from the hands now (after a redeal): the moves of a play,
+   * the bombs of a bomb question. False when the asked seat has no bomb left to be asked about.
+   */
+  refreshQuestion(): boolean {
+    if (!this.asking) return true;
+    if (this.question === Q_PLAY) {
+      const leading = this.tKind === K_PASS;
+      this.genMoves(this.cur, leading, this.moves);
+      this.applyWish(this.cur, leading, this.moves);
+    } else if (this.question === Q_BOMB) {
+      this.genBombs(this.questionSeat, this.bombs);
+      return this.bombs.n > 0;
     }
-    for (let p = 0; p < 4; p++) for (let k = 8; k < 14; k++) this.give(p, this.deck[this.dealIndex(p, k)]);
-    for (let p = 0; p < 4; p++) { this.strength14[p] = this.seatStrength(p); this.bombFirst14[p] = this.hasBomb(p) ? 1 : 0; }
-    for (let p = 0; p < 4; p++) this.offerTichu(p);
-    if (r.passing) this.passCards();
-    for (let p = 0; p < 4; p++) this.bombAfterPass[p] = this.hasBomb(p) ? 1 : 0;
-    if (r.assumptions.tichuUntilFirstCard) for (let p = 0; p < 4; p++) this.offerTichu(p);
-    let lead = 0;
-    for (let p = 0; p < 4; p++) if (this.holds(p, MAHJONG)) lead = p;
-    this.cur = lead;
+    return true;
+  }
+
+  private ask(q: number, seat: number): void {
+    this.question = q;
+    this.questionSeat = seat;
+    this.asking = true;
+  }
+
+  private answerer(p: number): string {
+    const s = this.strategies[p];
+    return s === undefined ? `seat ${p}` : `strategy ${s.name}`;
+  }
+
+  /** A new round: shuffled with `rng` (the only chance in it); the engine then advances to its first question. */
+  startRound(rng: Rng): void {
+    this.resetRound();
+    this.shuffle(rng);
+    this.phase = PH_DEAL8;
+  }
+
+  /** One whole round with the seated strategies, from the engine's own generator. */
+  playRound(): void {
+    this.startRound(this.rng);
     this.playOut();
   }
 
-  private wantsGrand(p: number): boolean {
-    const f = this.forceGrand[p];
-    return f === 1 || (f === -1 && this.strategies[p].grandTichu(this.views[p]));
-  }
-
-  private offerTichu(p: number): void {
-    if (this.calls[p] !== 0 || this.hasPlayed[p] || this.nCards[p] !== 14) return;
-    const f = this.forceTichu[p];
-    if (f === 1 || (f === -1 && this.strategies[p].tichu(this.views[p]))) this.calls[p] = 1;
-  }
-
-  private passCards(): void {
-    const pc = this.passedCards;
-    for (let p = 0; p < 4; p++) {
-      this.strategies[p].pass(this.views[p], this.passBuf);
-      const a = this.passBuf[0], b = this.passBuf[1], c = this.passBuf[2];
-      if (a === b || a === c || b === c || !this.holds(p, a) || !this.holds(p, b) || !this.holds(p, c)) {
-        throw new Error(`strategy ${this.strategies[p].name} passed invalid cards ${a} ${b} ${c}`);
-      }
-      pc[p * 3] = a; pc[p * 3 + 1] = b; pc[p * 3 + 2] = c;
+  /** Continue the round to its end, the seated strategies answering every question. */
+  playOut(): void {
+    for (let q = this.advance(); q !== ROUND_OVER; q = this.advance()) {
+      // the play in turn, most questions, asked directly
+      if (q === Q_PLAY) {
+        const p = this.questionSeat;
+        this.answerPlay(this.strategies[p].play(this.views[p], this.moves));
+      } else this.askStrategy(q);
     }
+  }
+
+  /** One turn, the seated strategies answering: the offers before it, the play and what follows, up to the next turn. */
+  playTurn(): void {
+    for (let q = this.advance(); q !== ROUND_OVER; q = this.advance()) {
+      this.askStrategy(q);
+      if (q === Q_PLAY) break;
+    }
+    this.playToNextTurn();
+  }
+
+  /** Continue, the seated strategies answering, up to the next play in turn (or the end). */
+  private playToNextTurn(): void {
+    for (let q = this.advance(); q !== ROUND_OVER && q !== Q_PLAY; q = this.advance()) this.askStrategy(q);
+  }
+
+  /** The seated strategy of the question's seat answers it. */
+  askStrategy(q: number): void {
+    const p = this.questionSeat, s = this.strategies[p], v = this.views[p];
+    switch (q) {
+      case Q_GRAND: this.answerGrand(s.grandTichu(v)); break;
+      case Q_TICHU: this.answerTichu(s.tichu(v)); break;
+      case Q_PASS:
+        s.pass(v, this.passBuf);
+        this.answerPass(this.passBuf[0], this.passBuf[1], this.passBuf[2]);
+        break;
+      case Q_PLAY: this.answerPlay(s.play(v, this.moves)); break;
+      case Q_BOMB: this.answerBomb(s.bomb(v, this.bombs)); break;
+      case Q_WISH: this.answerWish(s.wish(v)); break;
+      default: this.answerDragon(s.dragonTo(v));
+    }
+  }
+
+  /**
+   * Run the rules to the next question and return it (Q_*), or ROUND_OVER. At a question the seat's
+   * view is as the seat asked sees it, and a play's (a bomb's) choices are in `moves` (`bombs`).
+   */
+  advance(): number {
+    // each phase is a method of its own: the switch stays small, and each step keeps V8's inlining
+    // budget for what it calls (the move generator, the hands)
+    for (;;) {
+      if (this.asking) return this.question;
+      switch (this.phase) {
+        case PH_DEAL8: this.dealFirst8(); break;
+        case PH_GRAND: this.grandCalls(); break;
+        case PH_DEAL6: this.dealLast6(); break;
+        case PH_TICHU_DEALT: if (!this.offerNext()) { this.step = 0; this.phase = this.rules.passing ? PH_PASS : PH_PASSED; } break;
+        case PH_PASS: this.passing(); break;
+        case PH_PASSED: this.afterPassing(); break;
+        case PH_TICHU_PASSED: if (!this.offerNext()) this.phase = PH_LEAD; break;
+        case PH_LEAD: this.lead(); break;
+        case PH_TURN: this.beginTurn(); break;
+        case PH_TURN_CALLS: if (!this.offerNext()) this.phase = PH_MOVES; break;
+        case PH_MOVES: this.askPlay(); break;
+        case PH_PLAYED: this.afterPlay(); break;
+        case PH_INTERRUPTS: this.nextInterrupt(); break;
+        case PH_LAST_CHANCE: this.nextLastChance(); break;
+        case PH_END_TRICK: this.endTrick(); break;
+        case PH_FINISH: this.finish(); break;
+        default:
+          this.question = ROUND_OVER;
+          return ROUND_OVER;
+      }
+    }
+  }
+
+  private dealFirst8(): void {
+    for (let p = 0; p < 4; p++) for (let k = 0; k < 8; k++) this.give(p, this.deck[p * 14 + k]);
+    for (let p = 0; p < 4; p++) { this.strength8[p] = this.seatStrength(p); this.bombFirst8[p] = this.hasBomb(p) ? 1 : 0; }
+    this.step = 0;
+    this.phase = PH_GRAND;
+  }
+
+  private grandCalls(): void {
+    if (this.step < 4) {
+      const f = this.forceGrand[this.step];
+      if (f === -1) this.ask(Q_GRAND, this.step);
+      else this.setGrand(this.step, f === 1);
+      return;
+    }
+    // all at once: every seat decided before any call is shown
+    if (!this.rules.assumptions.grandTichuInSeatOrder) for (let p = 0; p < 4; p++) this.calls[p] = this.grandBuf[p];
+    this.phase = PH_DEAL6;
+  }
+
+  private dealLast6(): void {
+    for (let p = 0; p < 4; p++) for (let k = 8; k < 14; k++) this.give(p, this.deck[p * 14 + k]);
+    for (let p = 0; p < 4; p++) { this.strength14[p] = this.seatStrength(p); this.bombFirst14[p] = this.hasBomb(p) ? 1 : 0; }
+    this.beginOffers(0, 4, PH_TICHU_DEALT);
+  }
+
+  private passing(): void {
+    if (this.step < 4) { this.ask(Q_PASS, this.step); return; }
+    this.exchange();
+    this.phase = PH_PASSED;
+  }
+
+  private afterPassing(): void {
+    for (let p = 0; p < 4; p++) this.bombAfterPass[p] = this.hasBomb(p) ? 1 : 0;
+    if (this.rules.assumptions.tichuUntilFirstCard) this.beginOffers(0, 4, PH_TICHU_PASSED);
+    else this.phase = PH_LEAD;
+  }
+
+  private lead(): void {
+    let lead = 0;
+    for (let p = 0; p < 4; p++) if (this.holds(p, MAHJONG)) lead = p;
+    this.cur = lead;
+    this.phase = PH_TURN;
+  }
+
+  /** seat cur's turn: the offers before its play, then its play (the steps of a turn run on directly, not through advance's switch) */
+  private beginTurn(): void {
+    if (++this.turns > 100000) throw new Error('round does not end');
+    const a = this.rules.assumptions;
+    if (a.tichuUntilFirstCard) {
+      // out of turn: everyone who has not played yet may call before this play, in seat order from cur
+      this.beginOffers(this.cur, a.tichuOutOfTurn ? 4 : 1, PH_TURN_CALLS);
+      if (this.offerNext()) return;
+    }
+    this.askPlay();
+  }
+
+  private askPlay(): void {
+    this.phase = PH_MOVES;
+    const p = this.cur, leading = this.tKind === K_PASS;
+    this.genMoves(p, leading, this.moves);
+    this.applyWish(p, leading, this.moves);
+    this.ask(Q_PLAY, p);
+  }
+
+  /** after a play in turn (and its wish): going out, the Dog's lead, or the bombs out of turn */
+  private afterPlay(): void {
+    const p = this.tPlayer;
+    if (this.nCards[p] === 0 && this.goesOut(p)) return;
+    if (this.tKind === K_DOG) {
+      // the Dog's trick (no points) stays with its player; the lead goes to the partner or the next active after them
+      this.collectTrick(p);
+      const partner = (p + 2) & 3;
+      this.cur = this.isOut[partner] ? this.nextActive(partner) : partner;
+      this.beginTurn();
+    } else this.beginInterrupts();
+  }
+
+  /** every other active player but the next to act, in seat order; a bomb starts the round of offers again */
+  private nextInterrupt(): void {
+    for (;;) {
+      const q = this.bombSeat;
+      if (this.bombAsked >= 4 || q === this.bombLast || q === this.nextActive(this.bombLast)) {
+        this.cur = this.nextActive(this.tPlayer);
+        this.beginTurn();
+        return;
+      }
+      this.genBombs(q, this.bombs);
+      if (this.bombs.n > 0) { this.ask(Q_BOMB, q); return; }
+      this.bombSeat = this.nextActive(q);
+      this.bombAsked++;
+    }
+  }
+
+  private nextLastChance(): void {
+    for (; this.step < 4; this.step++) {
+      const q = (this.tPlayer + this.step) & 3;
+      this.genBombs(q, this.bombs);
+      if (this.bombs.n > 0) { this.ask(Q_BOMB, q); return; }
+    }
+    this.endTrick();
+  }
+
+  private endTrick(): void {
+    this.phase = PH_END_TRICK;
+    const w = this.tPlayer;
+    if (this.tKind === K_SINGLE && this.tTop === DRAGON_TOP) { this.ask(Q_DRAGON, w); return; }
+    this.collectTrick(w);
+    this.cur = this.isOut[w] ? this.nextActive(w) : w;
+    this.beginTurn();
+  }
+
+  private finish(): void {
+    // the trick in progress goes to its winner as usual (the Dragon's to the opponent its player names)
+    if (!this.doubleWin && this.trickN > 0) {
+      if (this.tKind === K_SINGLE && this.tTop === DRAGON_TOP) { this.ask(Q_DRAGON, this.tPlayer); return; }
+      this.collectTrick(this.tPlayer);
+    }
+    this.scoreRound();
+    this.question = ROUND_OVER;
+    this.phase = PH_OVER;
+  }
+
+  private beginOffers(first: number, seats: number, phase: number): void {
+    this.stepBase = first;
+    this.step = 0;
+    this.stepEnd = seats;
+    this.phase = phase;
+  }
+
+  /** Offer Tichu to the next seat of this round of offers that may call (true: asked) */
+  private offerNext(): boolean {
+    while (this.step < this.stepEnd) {
+      const p = (this.stepBase + this.step) & 3;
+      if (this.calls[p] !== 0 || this.hasPlayed[p] || this.nCards[p] !== 14) { this.step++; continue; }
+      const f = this.forceTichu[p];
+      if (f === -1) { this.ask(Q_TICHU, p); return true; }
+      if (f === 1) this.calls[p] = 1;
+      this.step++;
+    }
+    return false;
+  }
+
+  private setGrand(p: number, yes: boolean): void {
+    if (this.rules.assumptions.grandTichuInSeatOrder) { if (yes) this.calls[p] = 2; } else this.grandBuf[p] = yes ? 2 : 0;
+    this.step++;
+  }
+
+  answerGrand(yes: boolean): void {
+    this.asking = false;
+    this.setGrand(this.questionSeat, yes);
+  }
+
+  answerTichu(yes: boolean): void {
+    this.asking = false;
+    if (yes) this.calls[this.questionSeat] = 1;
+    this.step++;
+  }
+
+  /** The asked seat's 3 cards: to the left opponent, the partner, the right opponent (given once all have chosen). */
+  answerPass(a: number, b: number, c: number): void {
+    const p = this.questionSeat;
+    if (a === b || a === c || b === c || !this.holds(p, a) || !this.holds(p, b) || !this.holds(p, c)) {
+      throw new Error(`${this.answerer(p)} passed invalid cards ${a} ${b} ${c}`);
+    }
+    this.asking = false;
+    const pc = this.passedCards;
+    pc[p * 3] = a; pc[p * 3 + 1] = b; pc[p * 3 + 2] = c;
+    this.step++;
+  }
+
+  private exchange(): void {
+    const pc = this.passedCards;
     for (let p = 0; p < 4; p++) for (let i = 0; i < 3; i++) this.take(p, pc[p * 3 + i]);
     for (let p = 0; p < 4; p++) for (let i = 0; i < 3; i++) this.give((p + 1 + i) & 3, pc[p * 3 + i]);
+  }
+
+  /** The play in turn: move i of `moves`. */
+  answerPlay(i: number): void {
+    const p = this.questionSeat, m = this.moves;
+    if (i < 0 || i >= m.n) throw new Error(`${this.answerer(p)} chose move ${i} of ${m.n}`);
+    this.applyMove(p, m.kind(i), m.top(i), m.len(i), m.phx(i), m.aux(i));
+  }
+
+  /** A bomb out of turn: bomb i of `bombs`, or −1 for none. */
+  answerBomb(i: number): void {
+    const q = this.questionSeat, b = this.bombs;
+    const lastChance = this.phase === PH_LAST_CHANCE;
+    if (i < 0) {
+      this.asking = false;
+      if (lastChance) this.step++;
+      else { this.bombSeat = this.nextActive(q); this.bombAsked++; }
+      return;
+    }
+    if (i >= b.n) throw new Error(`${this.answerer(q)} chose bomb ${i} of ${b.n}`);
+    this.asking = false;
+    this.applyPlay(q, b.kind(i), b.top(i), b.len(i), b.phx(i), b.aux(i));
+    if (this.goesOut(q)) return;
+    // play goes on from the bomb: the others may bomb it in turn
+    this.beginInterrupts();
+  }
+
+  /** The wish after the Mah Jong: a rank 2 … 14, or 0 for none. */
+  answerWish(w: number): void {
+    if (w !== 0 && (w < 2 || w > 14)) throw new Error(`${this.answerer(this.questionSeat)} wished ${w}`);
+    this.asking = false;
+    this.wish = w;
+  }
+
+  /** The trick won with the Dragon goes to this opponent seat. */
+  answerDragon(to: number): void {
+    const w = this.questionSeat;
+    if (this.phase === PH_END_TRICK) {
+      if (to !== ((w + 1) & 3) && to !== ((w + 3) & 3)) throw new Error(`${this.answerer(w)} gave the Dragon to seat ${to}`);
+      this.collectTrick(to);
+      this.cur = this.isOut[w] ? this.nextActive(w) : w;
+      this.phase = PH_TURN;
+    } else this.collectTrick(to);
+    this.asking = false;
   }
 
   nextActive(p: number): number {
@@ -320,104 +673,56 @@ export class Engine implements DeterminizeTarget {
     return p;
   }
 
-  /** Continue the round from the current state (seat `cur` to act) to its end. */
-  playOut(): void {
-    let guard = 0;
-    while (!this.roundOver) {
-      if (++guard > 100000) throw new Error('round does not end');
-      this.turn();
-    }
-  }
-
-  private turn(): void {
-    if (this.onTurn) this.onTurn();
-    const p = this.cur;
-    const a = this.rules.assumptions;
-    if (a.tichuUntilFirstCard) {
-      // out of turn: everyone who has not played yet may call before this play, in seat order from p
-      if (a.tichuOutOfTurn) for (let i = 0; i < 4; i++) this.offerTichu((p + i) & 3);
-      else this.offerTichu(p);
-    }
-    const leading = this.tKind === K_PASS;
-    const m = this.moves;
-    this.genMoves(p, leading, m);
-    this.applyWish(p, leading, m);
-    const i = this.strategies[p].play(this.views[p], m);
-    if (i < 0 || i >= m.n) throw new Error(`strategy ${this.strategies[p].name} chose move ${i} of ${m.n}`);
-    this.choose(p, m.kind(i), m.top(i), m.len(i), m.phx(i), m.aux(i));
-  }
-
-  /** Seat p (whose turn it is) makes this move; used by turn() and by search rollouts. */
+  /**
+   * Seat p (whose turn it is) makes this move, and the seated strategies answer what follows up to
+   * the next play in turn (the wish, bombs out of turn, the Dragon's gift); used by search rollouts.
+   */
   choose(p: number, kind: number, top: number, len: number, phx: number, aux: number): void {
+    this.applyMove(p, kind, top, len, phx, aux);
+    this.playToNextTurn();
+  }
+
+  /** Seat p (whose turn it is) makes this move; the engine then advances from it. */
+  private applyMove(p: number, kind: number, top: number, len: number, phx: number, aux: number): void {
+    this.asking = false;
     if (kind === K_PASS) {
       this.passes++;
       const needed = (4 - this.nOut) - (this.isOut[this.tPlayer] ? 0 : 1);
-      if (this.passes < needed) this.cur = this.nextActive(p);
-      else if (!this.lastChanceBombs()) this.endTrick();
+      const a = this.rules.assumptions;
+      if (this.passes < needed) {
+        this.cur = this.nextActive(p);
+        this.beginTurn();
+      } else if (a.outOfTurnBombs && a.bombsAfterPasses) {
+        // before the trick is taken, every player still holding cards but its winner may bomb it, in
+        // seat order after the winner (the text: "every player given a chance to play bigger bombs
+        // before the trick is taken") — also those who passed
+        this.step = 1;
+        this.phase = PH_LAST_CHANCE;
+        this.nextLastChance();
+      } else {
+        this.endTrick();
+      }
       return;
     }
     this.applyPlay(p, kind, top, len, phx, aux);
-    if (this.roundOver) return;
-    if (kind === K_DOG) {
-      // the Dog's trick (no points) stays with its player; the lead goes to the partner or the next active after them
-      this.collectTrick(p);
-      const partner = (p + 2) & 3;
-      this.cur = this.isOut[partner] ? this.nextActive(partner) : partner;
+    this.phase = PH_PLAYED;
+    const playedMahjong = (kind === K_SINGLE && aux === MAHJONG) || (kind === K_STRAIGHT && top - len + 1 === 1);
+    if (playedMahjong && this.rules.assumptions.wishAllowed) this.ask(Q_WISH, p);
+    else this.afterPlay();
+  }
+
+  /** Out-of-turn bombs after a play (none in the rules: play goes on). */
+  private beginInterrupts(): void {
+    if (!this.rules.assumptions.outOfTurnBombs) {
+      this.cur = this.nextActive(this.tPlayer);
+      this.beginTurn();
       return;
     }
-    this.interrupts();
-    if (!this.roundOver) this.cur = this.nextActive(this.tPlayer);
-  }
-
-  /** Out-of-turn bombs after a play: every other active player but the next to act, in seat order. */
-  private interrupts(): void {
-    if (!this.rules.assumptions.outOfTurnBombs) return;
-    let last = this.tPlayer;
-    let q = this.nextActive(this.nextActive(last));
-    let asked = 0;
-    while (asked < 4 && !this.roundOver) {
-      if (q === last || q === this.nextActive(last)) break;
-      const b = this.bombs;
-      this.genBombs(q, b);
-      if (b.n > 0) {
-        const i = this.strategies[q].bomb(this.views[q], b);
-        if (i >= 0) {
-          if (i >= b.n) throw new Error(`strategy ${this.strategies[q].name} chose bomb ${i} of ${b.n}`);
-          this.applyPlay(q, b.kind(i), b.top(i), b.len(i), b.phx(i), b.aux(i));
-          last = q;
-          q = this.nextActive(this.nextActive(last));
-          asked = 0;
-          continue;
-        }
-      }
-      q = this.nextActive(q);
-      asked++;
-    }
-  }
-
-  /**
-   * Before a trick is collected, every player still holding cards but its winner may bomb it, in seat
-   * order after the winner (the text: "every player given a chance to play bigger bombs before the
-   * trick is taken") — also those who passed. True if someone bombed (play goes on from the bomb).
-   */
-  private lastChanceBombs(): boolean {
-    const a = this.rules.assumptions;
-    if (!a.outOfTurnBombs || !a.bombsAfterPasses) return false;
-    const w = this.tPlayer;
-    for (let i = 1; i < 4; i++) {
-      const q = (w + i) & 3;
-      const b = this.bombs;
-      this.genBombs(q, b);
-      if (b.n === 0) continue;
-      const k = this.strategies[q].bomb(this.views[q], b);
-      if (k < 0) continue;
-      if (k >= b.n) throw new Error(`strategy ${this.strategies[q].name} chose bomb ${k} of ${b.n}`);
-      this.applyPlay(q, b.kind(k), b.top(k), b.len(k), b.phx(k), b.aux(k));
-      if (!this.roundOver) this.interrupts();
-      if (!this.roundOver) this.cur = this.nextActive(this.tPlayer);
-      return true;
-    }
-    return false;
+    this.bombLast = this.tPlayer;
+    this.bombSeat = this.nextActive(this.nextActive(this.bombLast));
+    this.bombAsked = 0;
+    this.phase = PH_INTERRUPTS;
+    this.nextInterrupt();
   }
 
   /**
@@ -514,22 +819,6 @@ export class Engine implements DeterminizeTarget {
     // the trick's new top (the Phoenix single is half a rank above what it beats; led, 1.5)
     this.tKind = kind; this.tLen = len; this.tPlayer = p; this.passes = 0;
     this.tTop = top;
-    const playedMahjong = (kind === K_SINGLE && aux === MAHJONG) || (kind === K_STRAIGHT && top - len + 1 === 1);
-    if (playedMahjong && this.rules.assumptions.wishAllowed) {
-      const w = this.strategies[p].wish(this.views[p]);
-      if (w !== 0 && (w < 2 || w > 14)) throw new Error(`strategy ${this.strategies[p].name} wished ${w}`);
-      this.wish = w;
-    }
-    if (this.nCards[p] === 0) {
-      this.isOut[p] = 1;
-      this.outOrder[this.nOut++] = p;
-      if (this.nOut === 2 && this.outOrder[0] === ((p + 2) & 3)) {
-        this.doubleWin = true;
-        this.finishRound();
-      } else if (this.nOut === 3) {
-        this.finishRound();
-      }
-    }
   }
 
   private collectTrick(winner: number): void {
@@ -545,31 +834,25 @@ export class Engine implements DeterminizeTarget {
     this.tricks++;
   }
 
-  private endTrick(): void {
-    const w = this.tPlayer;
-    let to = w;
-    if (this.tKind === K_SINGLE && this.tTop === DRAGON_TOP) {
-      to = this.strategies[w].dragonTo(this.views[w]);
-      if (to !== ((w + 1) & 3) && to !== ((w + 3) & 3)) throw new Error(`strategy ${this.strategies[w].name} gave the Dragon to seat ${to}`);
-    }
-    this.collectTrick(to);
-    this.cur = this.isOut[w] ? this.nextActive(w) : w;
+  /** After seat p's play: out if its hand is empty; true when that ends the round (the scoring follows). */
+  private goesOut(p: number): boolean {
+    if (this.nCards[p] !== 0) return false;
+    this.isOut[p] = 1;
+    this.outOrder[this.nOut++] = p;
+    if (this.nOut === 2 && this.outOrder[0] === ((p + 2) & 3)) this.doubleWin = true;
+    else if (this.nOut !== 3) return false;
+    this.roundOver = true;
+    this.phase = PH_FINISH;
+    return true;
   }
 
-  private finishRound(): void {
-    this.roundOver = true;
+  /** The round's points (the trick in progress taken): a double win, or the tricks and the last hand; then the calls. */
+  private scoreRound(): void {
     const first = this.outOrder[0];
     const r = this.rules;
     if (this.doubleWin) {
       this.roundPoints[first & 1] += r.doubleWin;
     } else {
-      // the trick in progress goes to its winner as usual
-      if (this.trickN > 0) {
-        const w = this.tPlayer;
-        let to = w;
-        if (this.tKind === K_SINGLE && this.tTop === DRAGON_TOP) to = this.strategies[w].dragonTo(this.views[w]);
-        this.collectTrick(to);
-      }
       let last = 0;
       for (let p = 0; p < 4; p++) if (!this.isOut[p]) last = p;
       let handPts = 0;
@@ -671,7 +954,8 @@ export class Engine implements DeterminizeTarget {
         }
       }
     }
-    this.pushBombs(p, m, leading);
+    // most hands hold no bomb: the call is skipped (a step saved on every play)
+    if (this.hasBomb(p)) this.pushBombs(p, m, leading);
   }
 
   private pushBombs(p: number, m: MoveBuffer, leading: boolean): void {
@@ -697,7 +981,7 @@ export class Engine implements DeterminizeTarget {
   /** Bombs seat p could play out of turn on the current trick (none on an empty trick or the Dog). */
   genBombs(p: number, m: MoveBuffer): void {
     m.n = 0;
-    if (this.tKind === K_PASS || this.isOut[p]) return;
+    if (this.tKind === K_PASS || this.isOut[p] || !this.hasBomb(p)) return;
     this.pushBombs(p, m, false);
   }
 
@@ -739,9 +1023,10 @@ export class Engine implements DeterminizeTarget {
   }
 
   /**
-   * A determinization for seat `seat` into `dst`: the public state and seat's own hand copied, the
-   * other hands redealt at random among the other players keeping each hand's size and the cards
-   * `seat` passed (while unplayed) with their receivers. Uses only what `seat` may know.
+   * A determinization for seat `seat` into `dst`, standing at the start of seat `cur`'s turn: the
+   * public state and seat's own hand copied, the other hands redealt at random among the other
+   * players keeping each hand's size and the cards `seat` passed (while unplayed) with their
+   * receivers. Uses only what `seat` may know.
    */
   determinizeInto(dst: Engine, seat: number, rng: Rng): void {
     dst.hold.fill(0); dst.cnt.fill(0); dst.smask.fill(0); dst.suitRanks.fill(0); dst.quads.fill(0); dst.nCards.fill(0);
@@ -775,6 +1060,8 @@ export class Engine implements DeterminizeTarget {
       if (q === seat) continue;
       while (dst.nCards[q] < this.nCards[q]) dst.give(q, pool[k++]);
     }
+    // the redealt round stands at the start of seat `cur`'s turn (a search plays a move there, or plays on)
+    dst.asking = false; dst.question = ROUND_OVER; dst.phase = PH_TURN; dst.turns = 0;
   }
 }
 

@@ -1,23 +1,15 @@
 /**
  * Tichu through the one game interface (src/games/state.ts): one round (deal 8, Grand Tichu, deal 6,
- * Tichu, passing, tricks, scoring), played by the rules engine itself (engine.ts `playRound`). A
- * round, not a whole game: every decision replays the round from its deal (below), and a round is
- * the unit every Tichu figure is counted in; returns are the round's points of each seat's team.
- *
- * The engine asks its strategies synchronously, deep inside a trick (bombs out of turn, the last
- * chance to bomb before a trick is taken, the wish, the Dragon gift); here every question becomes a
- * decision of the interface by replaying the round with the decisions made so far and stopping at
- * the first question not yet answered (as src/games/weilong/state.ts does), so the interface cannot
- * drift from the engine: the same code plays both. Cost: the replay starts at the deal only before
- * the play; in the play it resumes at the start of the current turn (the engine there is kept), and
- * a play question is answered where the engine stopped (engine.ts `choose`), so a step costs about
- * one turn of the engine and clone one turn's replay, not the round so far.
+ * Tichu, passing, tricks, scoring), stepped by the rules engine itself (engine.ts `advance` and its
+ * `answer*` methods), so the interface cannot drift from the engine: the same code plays both. A
+ * round, not a whole game: a round is the unit every Tichu figure is counted in; returns are the
+ * round's points of each seat's team.
  *
  * No running score (runningScores): partners always share it, so a lead between seats would never
  * change; the generic tools count the round's points (returns, scores) instead.
  *
- * Chance: the shuffle, drawn from the caller's generator exactly as the engine draws it (55 draws,
- * `rng.below(i + 1)` for i = 55 … 1), kept as those draws so that a replay deals the same cards.
+ * Chance: the shuffle, drawn from the caller's generator exactly as the engine's kernels draw it
+ * (55 draws, `rng.below(i + 1)` for i = 55 … 1).
  *
  * Decisions and their actions:
  * - Grand Tichu (after 8 cards), Tichu (whenever the engine offers it): 0 = no, 1 = call;
@@ -32,195 +24,44 @@ import { UserError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
 import { CHANCE, TERMINAL, type GameState, type Outcome, type StateGame, type StatePlayer } from '../state.js';
 import { cardText } from './cards.js';
-import { Engine, KIND_NAMES, K_PASS, type MoveBuffer } from './engine.js';
+import { Engine, KIND_NAMES, K_PASS, Q_BOMB, Q_DRAGON, Q_GRAND, Q_PASS, Q_PLAY, Q_TICHU, Q_WISH, ROUND_OVER, type MoveBuffer } from './engine.js';
 import type { TichuRules } from './rules.js';
 import type { TichuStrategy } from './strategy.js';
 import { REGISTRY, createStrategy, parseStrategySpec } from '../../../strategies/tichu/index.js';
 
-export const GRAND = 0, TICHU = 1, PASS = 2, PLAY = 3, BOMB = 4, WISH = 5, DRAGON_GIFT = 6;
+export const GRAND = Q_GRAND, TICHU = Q_TICHU, PASS = Q_PASS, PLAY = Q_PLAY, BOMB = Q_BOMB, WISH = Q_WISH, DRAGON_GIFT = Q_DRAGON;
 const QUESTION_NAMES = ['Grand Tichu?', 'Tichu?', 'pass 3 cards', 'play', 'bomb out of turn?', 'wish', 'give the Dragon trick'];
-const DRAWS = 55;
+/** redeals in the play tried for one that asks the same question (a bomb question needs a bomb) */
+const REDEAL_TRIES = 64;
 
-/** Thrown out of the engine at the first question without an answer (one object: nothing to build). */
-const UNANSWERED = { unanswered: true };
+/** moves an interface state's lists start with (a search makes a state an iteration: small lists, grown when a hand needs more) */
+const STATE_MOVES = 64;
+/** the passes of a 14-card hand as actions (i·196 + j·14 + k, distinct places), ascending */
+const PASSES_OF_14 = passActions(14);
 
-/** A generator that serves the round's recorded shuffle draws to the engine. */
-class ShuffleTape extends Rng {
-  readonly draws = new Int32Array(DRAWS);
-  pos = 0;
-  override below(n: number): number {
-    if (this.pos >= DRAWS) throw new Error('tichu: the engine drew more than one shuffle in a round');
-    const v = this.draws[this.pos++];
-    if (v < 0 || v >= n) throw new Error(`tichu: shuffle draw ${v} out of range ${n}`);
-    return v;
+function passActions(h: number): Int32Array {
+  const out: number[] = [];
+  for (let i = 0; i < h; i++) for (let j = 0; j < h; j++) for (let k = 0; k < h; k++) {
+    if (i !== j && i !== k && j !== k) out.push(i * 196 + j * 14 + k);
   }
+  return Int32Array.from(out);
 }
 
-/** The deck order the engine deals from for these shuffle draws (engine.ts `shuffle`, no fixed cards). */
-function deckOf(draws: Int32Array): Int32Array {
-  const d = new Int32Array(56);
-  for (let i = 0; i < 56; i++) d[i] = i;
-  for (let i = 55, k = 0; i > 0; i--, k++) {
-    const j = draws[k];
-    const x = d[i]; d[i] = d[j]; d[j] = x;
-  }
-  return d;
-}
-
-/** The shuffle draws that deal `deck` (the inverse of deckOf). */
-function drawsOf(deck: Int32Array): Int32Array {
-  const d = new Int32Array(56), at = new Int32Array(56), draws = new Int32Array(DRAWS);
-  for (let i = 0; i < 56; i++) { d[i] = i; at[i] = i; }
-  for (let i = 55, k = 0; i > 0; i--, k++) {
-    const j = at[deck[i]];
-    draws[k] = j;
-    const x = d[i]; d[i] = d[j]; d[j] = x;
-    at[d[i]] = i; at[d[j]] = j;
-  }
-  return draws;
-}
-
-const NO_CARDS: readonly number[] = [];
-
-/** The question a replay stopped at. */
-interface Question {
-  kind: number;
-  seat: number;
-  /** PASS: the seat's hand by card id */
-  hand: readonly number[];
-}
-
-/** A decision as the replay met it: who was asked what, the action, and the move it played (PLAY, BOMB). */
-interface Answered {
-  kind: number;
-  seat: number;
-  action: number;
-  /** kind, top, len, phx, aux of the move played (engine.ts MoveBuffer), or null */
-  move: number[] | null;
-}
-
-/**
- * An answer as the replay met it, one record of the state's answer log: kind, seat, action, then
- * kind, top, len, phx, aux of the move played (PLAY, BOMB; kind −1 when none).
- */
-const ANSWER_STRIDE = 8;
-
-/** Thrown out of the engine when a determinization's past cannot be replayed on its redeal. */
-const UNREPLAYABLE = { unreplayable: true };
+/** the interface's engines never draw from their own generator (one shared, never advanced) */
+const UNUSED_RNG = new Rng(1);
 
 export class TichuState implements GameState {
   readonly players = 4;
-  /** the engine the round is replayed on; at a decision it stands as when it asked */
+  /** the round; at a decision it stands as when it asked */
   readonly engine: Engine;
-  private readonly tape = new ShuffleTape(1);
   private dealt = false;
-  private readonly decisions: number[] = [];
-  private pos = 0;
-  private question: Question | null = null;
-  private over = false;
-  /** every answer of the last replay, in order (ANSWER_STRIDE records); where the current turn began in it, and the round there */
-  private answered = new Int32Array(ANSWER_STRIDE * 64);
-  private answeredN = 0;
-  private turnAnswered = -1;
-  private readonly turnStart: Engine;
-  /** where the replay's answers stood when the current turn began (a replay resumes there) */
-  private turnPos = 0;
-  private turnPastPos = 0;
-  private turnReached = false;
-  /** the hands redealt by determinize (scratch, kept for the next redeal) */
-  private redealt: Engine | null = null;
-  /** the question object, reused by every question of this state */
-  private readonly asked: Question = { kind: 0, seat: 0, hand: [] };
-  /** answers the engine's question kind of seat and logs the answer (the strategies' one way in) */
-  private readonly record: (kind: number, seat: number) => number;
-  /**
-   * A determinization in the play: the round at the start of a turn with the hands redealt (instead
-   * of the deal), the answers since then as moves (replayed on the new hands), and the question they
-   * lead to; bomb offers the redeal adds on the way are declined (nobody bombed there).
-   */
-  private base: Engine | null = null;
-  private past: Answered[] = [];
-  private pastPos = 0;
-  private target: { kind: number; seat: number } | null = null;
-  private reached = false;
+  private decisions = 0;
+  /** every play as "seat: cards", once recordPlays() was called */
+  private log: string[] | null = null;
 
   constructor(readonly rules: TichuRules) {
-    const answer = this.record = (kind: number, seat: number): number => {
-      const a = this.answer(kind, seat);
-      if ((this.answeredN + 1) * ANSWER_STRIDE > this.answered.length) {
-        const grown = new Int32Array(this.answered.length * 2);
-        grown.set(this.answered);
-        this.answered = grown;
-      }
-      const r = this.answered, o = this.answeredN++ * ANSWER_STRIDE;
-      r[o] = kind; r[o + 1] = seat; r[o + 2] = a; r[o + 3] = -1;
-      if ((kind === PLAY || kind === BOMB) && (kind === PLAY || a > 0)) {
-        const m = kind === PLAY ? this.engine.moves : this.engine.bombs, i = kind === PLAY ? a : a - 1;
-        r[o + 3] = m.kind(i); r[o + 4] = m.top(i); r[o + 5] = m.len(i); r[o + 6] = m.phx(i); r[o + 7] = m.aux(i);
-      }
-      return a;
-    };
-    const asker = (seat: number): TichuStrategy => ({
-      name: 'interface',
-      grandTichu: () => answer(GRAND, seat) === 1,
-      tichu: () => answer(TICHU, seat) === 1,
-      pass: (_v, out) => {
-        const hand = this.handOf(seat);
-        const a = answer(PASS, seat);
-        out[0] = hand[Math.floor(a / 196)];
-        out[1] = hand[Math.floor(a / 14) % 14];
-        out[2] = hand[a % 14];
-      },
-      play: () => answer(PLAY, seat),
-      bomb: () => answer(BOMB, seat) - 1,
-      wish: () => answer(WISH, seat),
-      dragonTo: () => answer(DRAGON_GIFT, seat),
-    });
-    this.engine = new Engine(rules, [0, 1, 2, 3].map(asker), this.tape);
-    this.turnStart = new Engine(rules, [], this.tape);
-    this.engine.onTurn = () => {
-      this.turnAnswered = this.answeredN;
-      this.turnPos = this.pos;
-      this.turnPastPos = this.pastPos;
-      this.turnReached = this.reached;
-      this.turnStart.copyFrom(this.engine);
-    };
-  }
-
-  /** The answer to the engine's question: from a determinization's past, from the decisions, or none yet. */
-  private answer(kind: number, seat: number): number {
-    if (this.base) {
-      if (this.pastPos < this.past.length) {
-        const d = this.past[this.pastPos];
-        if (d.kind === kind && d.seat === seat) {
-          this.pastPos++;
-          return d.move ? this.moveIndex(kind, d.move) : d.action;
-        }
-        if (kind === BOMB) return 0;
-        throw UNREPLAYABLE;
-      }
-      if (!this.reached) {
-        if (kind === this.target!.kind && seat === this.target!.seat) this.reached = true;
-        else if (kind === BOMB) return 0;
-        else throw UNREPLAYABLE;
-      }
-    }
-    if (this.pos < this.decisions.length) return this.decisions[this.pos++];
-    const q = this.asked;
-    q.kind = kind;
-    q.seat = seat;
-    q.hand = kind === PASS ? this.handOf(seat) : NO_CARDS;
-    this.question = q;
-    throw UNANSWERED;
-  }
-
-  /** The action of this move in the engine's list now (added to it if the redeal's list lacks it). */
-  private moveIndex(kind: number, mv: number[]): number {
-    const m: MoveBuffer = kind === PLAY ? this.engine.moves : this.engine.bombs;
-    let i = 0;
-    while (i < m.n && !(m.kind(i) === mv[0] && m.top(i) === mv[1] && m.len(i) === mv[2] && m.phx(i) === mv[3] && m.aux(i) === mv[4])) i++;
-    if (i === m.n) m.push(mv[0], mv[1], mv[2], mv[3], mv[4]);
-    return kind === PLAY ? i : i + 1;
+    // the engine's own generator is never drawn from here: chance comes from applyChance's
+    this.engine = new Engine(rules, [], UNUSED_RNG, STATE_MOVES);
   }
 
   /** seat's cards now, by card id */
@@ -230,106 +71,45 @@ export class TichuState implements GameState {
     return h;
   }
 
-  /**
-   * Replay the round with the decisions so far, up to the next question or the end (false: a past
-   * that does not replay). `fromTurn`: resume at the start of the last turn reached (the engine as
-   * it stood there, the answers consumed by then) instead of the deal — the same play, since the
-   * engine draws nothing after the shuffle and the answers before the turn are unchanged; this keeps
-   * a step of the play one turn of work instead of the whole round so far.
-   */
-  private replay(fromTurn = false): boolean {
-    const resume = fromTurn && this.turnAnswered >= 0;
-    if (resume) {
-      this.pos = this.turnPos;
-      this.pastPos = this.turnPastPos;
-      this.reached = this.turnReached;
-      this.answeredN = this.turnAnswered;
-    } else {
-      this.pos = 0;
-      this.pastPos = 0;
-      this.reached = false;
-      this.answeredN = 0;
-      this.turnAnswered = -1;
-    }
-    this.tape.pos = resume ? DRAWS : 0;
-    this.question = null;
-    this.over = false;
-    try {
-      if (resume) {
-        this.engine.copyFrom(this.turnStart);
-        this.engine.playOut();
-      } else if (this.base) {
-        this.engine.copyFrom(this.base);
-        this.engine.playOut();
-      } else this.engine.playRound();
-      this.over = true;
-    } catch (err) {
-      if (err === UNREPLAYABLE) return false;
-      if (err !== UNANSWERED) throw err;
-    }
-    return true;
+  /** Keep the engine's own account of the round from here: every play as "seat: cards" (playLog). */
+  recordPlays(): void {
+    const log: string[] = this.log = [];
+    this.engine.trace = (p, cards, from, n) => { log.push(`${p}: ${Array.from(cards.subarray(from, from + n)).join(' ')}`); };
   }
 
-  /**
-   * At a play question the engine stands where it asked (the question was thrown from its turn()
-   * at the strategy's play): take the answer and play on from there, as turn() does after its
-   * strategy's play, instead of replaying the turn.
-   */
-  private playOn(seat: number): void {
-    this.question = null;
-    try {
-      const i = this.record(PLAY, seat), m = this.engine.moves;
-      if (i < 0 || i >= m.n) throw new Error(`tichu: move ${i} of ${m.n}`);
-      this.engine.choose(seat, m.kind(i), m.top(i), m.len(i), m.phx(i), m.aux(i));
-      this.engine.playOut();
-      this.over = true;
-    } catch (err) {
-      if (err !== UNANSWERED) throw err;
-    }
-  }
-
-  /**
-   * The engine's own account of the round so far: every play as "seat: cards" (tests compare it
-   * with the engine playing alone, through its trace hook).
-   */
+  /** the plays recorded since recordPlays() (tests compare them with the engine playing alone) */
   playLog(): string[] {
-    const lines: string[] = [];
-    if (!this.dealt) return lines;
-    this.engine.trace = (p, cards, from, n) => { lines.push(`${p}: ${Array.from(cards.subarray(from, from + n)).join(' ')}`); };
-    try {
-      this.replay();
-    } finally {
-      this.engine.trace = null;
-    }
-    return lines;
+    return this.log ?? [];
+  }
+
+  private get over(): boolean {
+    return this.dealt && this.engine.question === ROUND_OVER;
   }
 
   currentPlayer(): number {
     if (!this.dealt) return CHANCE;
     if (this.over) return TERMINAL;
-    return this.question!.seat;
+    return this.engine.questionSeat;
   }
 
   /** what is asked now: GRAND, TICHU, PASS, PLAY, BOMB, WISH or DRAGON_GIFT (−1 at chance or the end) */
   questionKind(): number {
-    return this.over ? -1 : (this.question?.kind ?? -1);
+    return this.dealt ? this.engine.question : -1;
   }
 
   legalActions(out: Int32Array): number {
-    const q = this.question;
-    if (!q || this.over) throw new Error('tichu: no legal actions at chance or the end');
-    const e = this.engine;
+    if (!this.dealt || this.over) throw new Error('tichu: no legal actions at chance or the end');
+    const e = this.engine, seat = e.questionSeat;
     let n = 0;
-    switch (q.kind) {
+    switch (e.question) {
       case GRAND: case TICHU:
         out[0] = 0; out[1] = 1;
         return 2;
       case PASS: {
-        const h = q.hand.length;
-        for (let i = 0; i < h; i++) for (let j = 0; j < h; j++) for (let k = 0; k < h; k++) {
-          if (i !== j && i !== k && j !== k) out[n++] = i * 196 + j * 14 + k;
-        }
-        return n;
+        const h = e.nCards[seat];
+        const all = h === 14 ? PASSES_OF_14 : passActions(h);
+        out.set(all);
+        return all.length;
       }
       case PLAY:
         for (let i = 0; i < e.moves.n; i++) out[i] = i;
@@ -342,28 +122,47 @@ export class TichuState implements GameState {
         for (let r = 2; r <= 14; r++) out[n++] = r;
         return n;
       case DRAGON_GIFT: {
-        const a = (q.seat + 1) & 3, b = (q.seat + 3) & 3;
+        const a = (seat + 1) & 3, b = (seat + 3) & 3;
         out[0] = Math.min(a, b); out[1] = Math.max(a, b);
         return 2;
       }
       default:
-        throw new Error(`tichu: unknown question ${q.kind}`);
+        throw new Error(`tichu: unknown question ${e.question}`);
     }
   }
 
+  /** the card at place i of seat's hand sorted by card id */
+  private cardAt(seat: number, i: number): number {
+    const e = this.engine;
+    for (let c = 0; c < 56; c++) if (e.holds(seat, c) && i-- === 0) return c;
+    throw new Error(`tichu: seat ${seat} holds no card at place ${i}`);
+  }
+
   applyAction(action: number): void {
-    if (!this.question || this.over) throw new Error('tichu: applyAction at chance or the end');
-    this.decisions.push(action);
-    if (this.question.kind === PLAY) this.playOn(this.question.seat);
-    else this.replay(true);
+    if (!this.dealt || this.over) throw new Error('tichu: applyAction at chance or the end');
+    const e = this.engine;
+    switch (e.question) {
+      case GRAND: e.answerGrand(action === 1); break;
+      case TICHU: e.answerTichu(action === 1); break;
+      case PASS: {
+        const seat = e.questionSeat;
+        e.answerPass(this.cardAt(seat, Math.floor(action / 196)), this.cardAt(seat, Math.floor(action / 14) % 14), this.cardAt(seat, action % 14));
+        break;
+      }
+      case PLAY: e.answerPlay(action); break;
+      case BOMB: e.answerBomb(action - 1); break;
+      case WISH: e.answerWish(action); break;
+      default: e.answerDragon(action);
+    }
+    this.decisions++;
+    e.advance();
   }
 
   applyChance(rng: Rng): void {
     if (this.dealt) throw new Error('tichu: the only chance event is the shuffle');
-    // as the engine shuffles (engine.ts `shuffle`): below(i + 1) for i = 55 … 1
-    for (let i = 55, k = 0; i > 0; i--, k++) this.tape.draws[k] = rng.below(i + 1);
+    this.engine.startRound(rng);
     this.dealt = true;
-    this.replay();
+    this.engine.advance();
   }
 
   isTerminal(): boolean {
@@ -390,7 +189,7 @@ export class TichuState implements GameState {
     const own = this.handOf(seat).join('.');
     const passed = Array.from(e.passedCards.subarray(seat * 3, seat * 3 + 3)).join('.');
     // what seat received (from whom) once the cards have changed hands
-    const exchanged = e.passedCards[seat * 3] >= 0 && (this.over || this.question!.kind !== PASS);
+    const exchanged = e.passedCards[seat * 3] >= 0 && (this.over || e.question !== PASS);
     let received = '';
     if (exchanged) for (let q = 0; q < 4; q++) if (q !== seat) received += `${e.passedCards[q * 3 + ((seat - q + 3) & 3)]}.`;
     const pub = [
@@ -398,139 +197,75 @@ export class TichuState implements GameState {
       Array.from(e.trickCards.subarray(0, e.trickN)).join('.'),
       `${e.tKind}.${e.tTop}.${e.tLen}.${e.tPlayer}.${e.passes}.${e.wish}`,
       Array.from(e.outOrder.subarray(0, e.nOut)).join('.'), Array.from(e.hasPlayed).join(''),
-      this.over ? 'over' : `${this.question!.kind}@${this.question!.seat}`,
+      this.over ? 'over' : `${e.question}@${e.questionSeat}`,
     ];
     return `${own}|${passed}|${received}|${pub.join('|')}`;
   }
 
   /**
-   * The hidden cards dealt anew, consistently with what `seat` knows.
-   * - Before the first lead (the calls and the passes): the cards seat has not been dealt are dealt
-   *   anew (its own 8 or 14 stay where they were in the deck); the decisions so far (calls; passes, as
-   *   places in a hand) are kept, but for the passes to seat, rewritten to give it what it got.
-   * - In the play: the hands now are redealt by the engine's own determinization (engine.ts
-   *   `determinizeInto`: hand sizes, cards played, the cards seat passed stay with their receivers),
-   *   the cards played since the turn began are given back to their players, and the turn is replayed
-   *   on those hands to the same question. A redeal that does not replay to what seat saw (a suit
-   *   the engine picks differently, a question not asked) is drawn again, up to 64 times.
-   * - A redeal in the play drawn 64 times in vain: a copy, which keeps the hidden cards as they are.
+   * The hidden cards dealt anew, consistently with what `seat` knows, the round standing at the same
+   * question.
+   * - Before the exchange (the calls and the passes): the deck's places seat has not been dealt are
+   *   dealt anew (its own 8 or 14 stay); the passes already chosen keep their places in the hands.
+   * - From the exchange on: the engine's own determinization (engine.ts `determinizeInto`: hand
+   *   sizes, cards played, the cards seat passed stay with their receivers), with what seat got
+   *   from whom, and the question's moves made again from the new hands. A redeal that leaves the
+   *   asked seat no bomb to be asked about is drawn again, up to 64 times; then a copy, which keeps
+   *   the hidden cards as they are.
    */
   determinize(seat: number, rng: Rng): TichuState {
     if (!this.dealt || this.over) return this.clone();
     const e = this.engine;
-    if (!this.base && e.plays === 0 && this.turnAnswered < 0) return this.redealBeforePlay(seat, rng);
-    if (this.turnAnswered >= 0) {
-      const key = this.informationKey(seat);
-      for (let attempt = 0; attempt < 64; attempt++) {
-        const d = this.redealInPlay(seat, rng);
-        if (d && d.currentPlayer() === this.currentPlayer() && d.questionKind() === this.questionKind() && d.informationKey(seat) === key) return d;
+    if (e.beforeExchange()) return this.redealBeforeExchange(seat, rng);
+    for (let attempt = 0; attempt < REDEAL_TRIES; attempt++) {
+      const d = new TichuState(this.rules), de = d.engine;
+      d.dealt = true;
+      d.decisions = this.decisions;
+      e.determinizeInto(de, seat, rng);
+      de.copyStepFrom(e);
+      // the cards passed to seat are known to it
+      for (let q = 0; q < 4; q++) if (q !== seat) {
+        const i = q * 3 + ((seat - q + 3) & 3);
+        de.passedCards[i] = e.passedCards[i];
       }
+      if (de.refreshQuestion()) return d;
     }
     return this.clone();
   }
 
   /**
-   * Before the first lead: the deck dealt anew but for the cards seat was dealt; after the passing,
-   * each other seat is dealt the card it passed to seat, and its passes are rewritten to give it
-   * (the other two of its passes: two of its other cards at random).
+   * Before the exchange every seat holds the deck's places dealt to it so far: the places seat has
+   * not seen are dealt anew, and a pass another seat already chose keeps its places in that hand.
    */
-  private redealBeforePlay(seat: number, rng: Rng): TichuState {
-    const d = this.clone();
-    const e = this.engine;
-    const exchanged = e.passedCards[9] >= 0;
-    const seen = exchanged ? 14 : e.nCards[seat];
-    const deck = deckOf(this.tape.draws);
-    const keep = new Uint8Array(56), given = new Int32Array(4).fill(-1), givenAt = new Int32Array(4).fill(-1);
-    for (let k = 0; k < seen; k++) keep[seat * 14 + k] = 1;
-    const known = new Uint8Array(56);
-    if (exchanged) {
-      for (let q = 0; q < 4; q++) {
-        if (q === seat) continue;
-        given[q] = e.passedCards[q * 3 + ((seat - q + 3) & 3)];
-        givenAt[q] = q * 14 + rng.below(14);
-        keep[givenAt[q]] = 1;
-        known[given[q]] = 1;
-      }
-    }
+  private redealBeforeExchange(seat: number, rng: Rng): TichuState {
+    const d = this.clone(), e = d.engine, deck = e.deck;
+    const dealt = e.nCards[seat];
+    const before = [0, 1, 2, 3].map((q) => this.handOf(q));
     const pool: number[] = [];
-    for (let i = 0; i < 56; i++) if (!(i >= seat * 14 && i < seat * 14 + seen) && !known[deck[i]]) pool.push(deck[i]);
+    for (let i = 0; i < 56; i++) if (!(i >= seat * 14 && i < seat * 14 + dealt)) pool.push(deck[i]);
     for (let i = pool.length - 1; i > 0; i--) {
       const j = rng.below(i + 1);
       const x = pool[i]; pool[i] = pool[j]; pool[j] = x;
     }
-    for (let q = 0; q < 4; q++) if (givenAt[q] >= 0) deck[givenAt[q]] = given[q];
-    for (let i = 0, k = 0; i < 56; i++) if (!keep[i]) deck[i] = pool[k++];
-    d.tape.draws.set(drawsOf(deck));
-    if (exchanged) {
-      // each other seat's pass: the card seat got from it where seat got it, two others at random
-      for (let k = 0; k < this.answeredN; k++) {
-        const q = this.answered[k * ANSWER_STRIDE + 1];
-        if (this.answered[k * ANSWER_STRIDE] !== PASS || q === seat) continue;
-        const hand = Array.from(deck.subarray(q * 14, q * 14 + 14)).sort((x, y) => x - y);
-        const to = (seat - q + 3) & 3, slots = [-1, -1, -1];
-        slots[to] = hand.indexOf(given[q]);
-        for (let i = 0; i < 3; i++) {
-          while (slots[i] < 0) {
-            const c = rng.below(14);
-            if (!slots.includes(c)) slots[i] = c;
-          }
-        }
-        d.decisions[k] = slots[0] * 196 + slots[1] * 14 + slots[2];
-      }
+    for (let i = 0, k = 0; i < 56; i++) if (!(i >= seat * 14 && i < seat * 14 + dealt)) deck[i] = pool[k++];
+    const hands = [0, 1, 2, 3].map((q) => Array.from(deck.subarray(q * 14, q * 14 + dealt)).sort((x, y) => x - y));
+    e.replaceHands(hands);
+    for (let q = 0; q < 4; q++) {
+      if (q === seat || e.passedCards[q * 3] < 0) continue;
+      for (let i = 0; i < 3; i++) e.passedCards[q * 3 + i] = hands[q][before[q].indexOf(e.passedCards[q * 3 + i])];
     }
-    d.replay();
     return d;
-  }
-
-  /** One redeal in the play (see determinize); null when its past does not replay. */
-  private redealInPlay(seat: number, rng: Rng): TichuState | null {
-    const e = this.engine, t = this.turnStart;
-    const now = this.redealt ??= new Engine(this.rules, [], this.tape);
-    e.determinizeInto(now, seat, rng);
-    const hands: number[][] = [[], [], [], []];
-    for (let q = 0; q < 4; q++) for (let c = 0; c < 56; c++) if (now.holds(q, c) || (t.holds(q, c) && e.played[c])) hands[q].push(c);
-    const base = new Engine(this.rules, [], this.tape);
-    base.copyFrom(t);
-    base.replaceHands(hands);
-    // what seat cannot know: the passes between the others, the hidden statistics
-    for (let q = 0; q < 4; q++) for (let i = 0; i < 3; i++) if (q !== seat && ((q + 1 + i) & 3) !== seat) base.passedCards[q * 3 + i] = -1;
-    base.bombAfterPass.fill(0);
-    const d = new TichuState(this.rules);
-    d.dealt = true;
-    d.base = base;
-    d.past = [];
-    for (let k = this.turnAnswered; k < this.answeredN; k++) {
-      const r = this.answered, o = k * ANSWER_STRIDE;
-      if (r[o] === BOMB && r[o + 2] === 0) continue;
-      const move = r[o + 3] >= 0 ? [r[o + 3], r[o + 4], r[o + 5], r[o + 6], r[o + 7]] : null;
-      d.past.push({ kind: r[o], seat: r[o + 1], action: r[o + 2], move });
-    }
-    d.target = { kind: this.question!.kind, seat: this.question!.seat };
-    return d.replay() ? d : null;
   }
 
   clone(): TichuState {
     const c = new TichuState(this.rules);
-    c.tape.draws.set(this.tape.draws);
     c.dealt = this.dealt;
-    c.decisions.push(...this.decisions);
-    if (this.base) {
-      // shared: a replay only copies from it
-      c.base = this.base;
-      c.past = this.past;
-      c.target = this.target;
+    c.decisions = this.decisions;
+    c.engine.copyFrom(this.engine);
+    if (this.log) {
+      c.recordPlays();
+      c.log!.push(...this.log);
     }
-    if (this.turnAnswered >= 0) {
-      // resume where this state's last turn began: the answers before it and the round there
-      if (c.answered.length < this.answered.length) c.answered = new Int32Array(this.answered.length);
-      c.answered.set(this.answered.subarray(0, this.turnAnswered * ANSWER_STRIDE));
-      c.turnAnswered = this.turnAnswered;
-      c.turnPos = this.turnPos;
-      c.turnPastPos = this.turnPastPos;
-      c.turnReached = this.turnReached;
-      c.turnStart.copyFrom(this.turnStart);
-    }
-    if (this.dealt) c.replay(true);
     return c;
   }
 
@@ -544,17 +279,17 @@ export class TichuState implements GameState {
   }
 
   actionText(action: number): string {
-    const q = this.question;
-    if (!q || this.over) return `action ${action}`;
-    switch (q.kind) {
+    if (!this.dealt || this.over) return `action ${action}`;
+    const e = this.engine;
+    switch (e.question) {
       case GRAND: return action ? 'call Grand Tichu' : 'no Grand Tichu';
       case TICHU: return action ? 'call Tichu' : 'no Tichu';
       case PASS: {
-        const h = q.hand;
+        const h = this.handOf(e.questionSeat);
         return `pass ${cardText(h[Math.floor(action / 196)])} left, ${cardText(h[Math.floor(action / 14) % 14])} partner, ${cardText(h[action % 14])} right`;
       }
-      case PLAY: return action < this.engine.moves.n ? this.moveText(this.engine.moves, action) : `move ${action}`;
-      case BOMB: return action === 0 ? 'no bomb' : action <= this.engine.bombs.n ? `bomb: ${this.moveText(this.engine.bombs, action - 1)}` : `bomb ${action}`;
+      case PLAY: return action < e.moves.n ? this.moveText(e.moves, action) : `move ${action}`;
+      case BOMB: return action === 0 ? 'no bomb' : action <= e.bombs.n ? `bomb: ${this.moveText(e.bombs, action - 1)}` : `bomb ${action}`;
       case WISH: return action ? `wish for rank ${action}` : 'no wish';
       case DRAGON_GIFT: return `the Dragon trick to seat ${action}`;
       default: return `action ${action}`;
@@ -566,13 +301,11 @@ export class TichuState implements GameState {
     const e = this.engine;
     const pts = `${e.roundPoints[0]}:${e.roundPoints[1]}`;
     if (this.over) return `tichu round over after ${e.plays} plays, round points ${pts}`;
-    const q = this.question!;
-    return `tichu round decision ${this.decisions.length}: seat ${q.seat} ${QUESTION_NAMES[q.kind]}, cards ${Array.from(e.nCards).join('/')}, calls ${Array.from(e.calls).join('')}, ${e.plays} plays`;
+    return `tichu round decision ${this.decisions}: seat ${e.questionSeat} ${QUESTION_NAMES[e.question]}, cards ${Array.from(e.nCards).join('/')}, calls ${Array.from(e.calls).join('')}, ${e.plays} plays`;
   }
 }
 
 /**
- * A strategy of strategies/tichu playing through the interface: asked the engine's question on the
  * seat's own view, as the engine left it. The strategy draws from a generator of its own that is
  * set to the caller's stream before each question and handed back after, so a player draws exactly
  * what it would draw sharing the engine's generator (as the kernels run it).
