@@ -75,6 +75,6 @@ describe('report rendering', () => {
     // the decimal column before its fraction column on the page (the CSV keeps the order written)
     expect(html).toContain('<th>event</th><th>14 cards</th><th>14 cards (fraction)</th>');
     expect(html).toContain('<td>5.0763%</td><td><details class="frac"><summary>exact fraction (23 digits)</summary><code>49110533273/967455327300</code></details></td>');
-    expect(html).toContain('<td>25.0000%</td><td>1/4</td>');
+    expect(html).toContain('<td>25.0000%</td><td><span class="fr">1/4</span></td>');
   });
 });

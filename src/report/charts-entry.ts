@@ -6,7 +6,7 @@
  * Tooltips show every field of the datum under the pointer, at full precision.
  */
 import vegaEmbed from 'vega-embed';
-import { baseConfig, restackSpec, shrinkSpec } from './chart-config.js';
+import { baseConfig, keepSlantedLabels, restackSpec, shrinkSpec } from './chart-config.js';
 
 /**
  * Draw one spec into `el`. The workbench redraws on every edit and asks for 'canvas': repainting a
@@ -21,7 +21,7 @@ export async function embed(el: HTMLElement, spec: Record<string, unknown>, rend
     const base = config[k];
     config[k] = v !== null && typeof v === 'object' && !Array.isArray(v) && base !== null && typeof base === 'object' ? { ...base, ...v } : v;
   }
-  const withConfig = { ...spec, config: { ...config, mark: { tooltip: { content: 'data' } } } };
+  const withConfig = { ...keepSlantedLabels(spec), config: { ...config, mark: { tooltip: { content: 'data' } } } };
   // a chart restacked for a narrow box (chart-config's restackSpec): its legends, all under the
   // plot, stacked one above the other rather than side by side (a Vega setting Vega-Lite does not pass)
   const narrow = (spec.usermeta as { narrow?: boolean } | undefined)?.narrow === true;
