@@ -53,7 +53,7 @@ interface Screen {
   scrolling: string[];
   undefinedOptions: number;
   collisions: string[];
-  /** exact fractions over 15 characters shown in full (they fold: the decimal first) */
+  /** exact fractions over 20 characters shown in full (they fold: the decimal first) */
   unfolded: string[];
 }
 
@@ -95,6 +95,12 @@ const MEASURE = `(() => {
   });
   for (const svg of document.querySelectorAll('svg.marks')) {
     const axes = [...svg.querySelectorAll('g.role-axis-label')].map((g) => texts(g, 'text'));
+    // a slanted category axis names every category (a ladder's rungs): none of its labels hidden
+    for (const g of svg.querySelectorAll('g.role-axis-label')) {
+      const all = [...g.querySelectorAll('text')];
+      if (all.some((t) => /rotate\\((?!0\\))/.test(t.getAttribute('transform') ?? '')) && all.some((t) => t.getAttribute('opacity') === '0'))
+        collisions.push(name(svg) + ': slanted labels hidden (' + all.filter((t) => t.getAttribute('opacity') === '0').map((t) => t.textContent).join(', ') + ')');
+    }
     for (const labels of axes)
       for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++)
         if (meet(labels[i], labels[j])) collisions.push(name(svg) + ': "' + labels[i].t + '" on "' + labels[j].t + '"');
@@ -102,7 +108,7 @@ const MEASURE = `(() => {
     for (const v of values) for (const l of axes.flat()) if (meet(v, l)) collisions.push(name(svg) + ': value "' + v.t + '" on tick "' + l.t + '"');
   }
   // the text as rendered: a folded fraction (closed <details>, unchecked toggle) is not in it
-  const unfolded = (document.body.innerText.match(/\\b\\d+\\/\\d+\\b/g) ?? []).filter((f) => f.length > 15);
+  const unfolded = (document.body.innerText.match(/\\b\\d+\\/\\d+\\b/g) ?? []).filter((f) => f.length > 20);
   return { width: vw, pageWidth: document.documentElement.scrollWidth, wideCharts, scrolling, undefinedOptions, collisions, unfolded };
 })()`;
 
