@@ -70,11 +70,15 @@ describe('report rendering', () => {
     const dir = mkdtempSync(join(tmpdir(), 'oddsmith-report-'));
     await writePage(dir, { path: 'g/f.html', title: 'T', summary: 'S' }, '<p>intro</p>', [
       { heading: 'H', table: { rows: [{ event: 'bomb', '14 cards (fraction)': '49110533273/967455327300', '14 cards': '5.0763%' }, { event: 'four', '14 cards (fraction)': '1/4', '14 cards': '25.0000%' }] } },
+      { heading: 'I', table: { rows: [{ finding: 'eight 2s is true with chance 8551019/14348907', measured: '8551019/14348907 = 0.595935 (exact)' }] } },
     ]);
     const html = readFileSync(join(dir, 'g', 'f.html'), 'utf8');
     // the decimal column before its fraction column on the page (the CSV keeps the order written)
     expect(html).toContain('<th>event</th><th>14 cards</th><th>14 cards (fraction)</th>');
     expect(html).toContain('<td>5.0763%</td><td><details class="frac"><summary>exact fraction (23 digits)</summary><code>49110533273/967455327300</code></details></td>');
     expect(html).toContain('<td>25.0000%</td><td><span class="fr">1/4</span></td>');
+    // inside other words, a cell reads as prose does: the decimal first
+    expect(html).toContain('<td>eight 2s is true with chance ≈\u202f0.5959<label class="frac" title="exact fraction 8551019/14348907">');
+    expect(html).toContain('<td>0.595935<label class="frac" title="exact fraction 8551019/14348907">');
   });
 });

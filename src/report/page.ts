@@ -63,10 +63,15 @@ export interface PageInfo {
 /** Fractions longer than this many characters are folded (a 14-card count runs to 50). */
 const FOLD_AT = 15;
 
-/** A table cell's exact fraction folded under "exact fraction (n digits)", opened on demand (as the workbench's). */
+/**
+ * A table cell: a long exact fraction alone (its decimal in a column beside it) folded under "exact
+ * fraction (n digits)", opened on demand, as the workbench's; one inside other words folded as in
+ * prose, its decimal first. A short one may wrap on a phone.
+ */
 function foldedCell(text: string): string {
-  return escapeHtml(text).replace(/(?:exact fraction )?\b(\d+\/\d+)\b/g, (all, f: string) =>
-    f.length > FOLD_AT ? `<details class="frac"><summary>exact fraction (${f.replace(/\D/g, '').length} digits)</summary><code>${f}</code></details>` : all.replace(f, `<span class="fr">${f}</span>`));
+  const alone = /^(?:exact fraction )?(\d+\/\d+)$/.exec(text);
+  if (alone && alone[1].length > FOLD_AT) return `<details class="frac"><summary>exact fraction (${alone[1].replace(/\D/g, '').length} digits)</summary><code>${alone[1]}</code></details>`;
+  return foldFractions(escapeHtml(text).replace(/\b\d+\/\d+\b/g, (f) => (f.length > FOLD_AT ? f : `<span class="fr">${f}</span>`)));
 }
 
 /**
