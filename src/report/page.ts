@@ -120,7 +120,7 @@ th{background:#f4f4f4}.wide{overflow-x:auto;max-width:100%}a{color:#0b5cad}.file
 @media (max-width:760px){body{margin:.6em auto;padding:0 .6em}h1{font-size:1.35em}p,li,figcaption{overflow-wrap:anywhere}.wide{border-right:3px solid #ddd}.wide td{white-space:nowrap}.wide td:first-child{white-space:normal}}
 /* long exact fractions: the decimal first, the fraction on demand (foldFractions, foldedCell) */
 details.frac summary{cursor:pointer;color:#0b5cad;white-space:nowrap}@media (max-width:760px){.fr,details.frac summary{white-space:normal;overflow-wrap:anywhere}}details.frac code{display:block;white-space:normal;overflow-wrap:anywhere;max-width:16em;text-align:left}
-label.frac{cursor:pointer;color:#0b5cad}label.frac input{position:absolute;opacity:0;width:1px;height:1px;margin:0}label.frac code{display:none;color:#222;overflow-wrap:anywhere}
+label.frac{cursor:pointer;color:#0b5cad;position:relative}label.frac input{position:absolute;opacity:0;width:1px;height:1px;margin:0}label.frac code{display:none;color:#222;overflow-wrap:anywhere}
 label.frac input:checked~code{display:inline}label.frac input:checked~span{display:none}label.frac input:focus-visible~span{outline:2px solid #0b5cad}`;
 
 /** columns from which a table may use the whole window width */
