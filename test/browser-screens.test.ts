@@ -1,34 +1,40 @@
 /**
  * Every report page and every workbench tab read as a reader would, at 390 px (a phone) and
  * 1280 px (a laptop): no chart wider than the screen, no box needing sideways scrolling at 1280,
- * no option reading "undefined", no two tick labels (or a value label and a tick label) drawn on
- * top of each other, and no figure shown for rules the CLI refuses (greyed, with the CLI's line,
- * and the address keeping the last valid rules). The pages come from reports/manifest.json
+ * no option reading "undefined", no two tick labels (or a value label and a tick label) within 2 px
+ * of each other, no long exact fraction shown unfolded (the decimal comes first), and no figure
+ * shown for rules the CLI refuses (greyed, with the CLI's line, and the address keeping the last
+ * valid rules). The pages come from reports/manifest.json
  * (or $REPORTS_DIR's), the tabs from the workbench's own tab bar: no list typed here. A screenshot
  * of each at each width is written under $SCREENSHOTS_DIR (default: the system's temp folder) for a
  * person to look at. Skips with the reason when no chromium binary exists.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launch, type Browser, type Page } from '../src/workbench/browser.js';
 import { chromium, openWorkbench, type Workbench } from './helpers/workbench-page.js';
 import { workbenchTabIds } from '../src/workbench/screenshots.js';
+import { registryTabs } from '../src/workbench/tab-list.js';
 
 const REPORTS = resolve(process.env.REPORTS_DIR ?? 'reports');
 const SHOTS = resolve(process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'oddsmith-screens'));
 const WIDTHS = [390, 1280] as const;
 
 const manifest = existsSync(join(REPORTS, 'manifest.json')) ? (JSON.parse(readFileSync(join(REPORTS, 'manifest.json'), 'utf8')) as Record<string, { path: string }[]>) : {};
-const pages = [...new Set(Object.values(manifest).flat().map((p) => p.path))].sort();
-// the tab bar is built by the page (from the registry of games at report time): read it there
+// the index too: its summaries quote figures (a 24-digit fraction among them)
+const pages = [...new Set(Object.values(manifest).flat().map((p) => p.path))].sort().concat(existsSync(join(REPORTS, 'index.html')) ? ['index.html'] : []);
+// the tab bar as `report` writes it: the registry's games and those the experiment specs load
+// from modules (their generic tabs), read from the page it builds
+const EXPERIMENTS = resolve('experiments');
+const barTabs = await registryTabs(readdirSync(EXPERIMENTS).filter((f) => f.endsWith('.json')).sort().map((f) => ({ file: join(EXPERIMENTS, f), spec: JSON.parse(readFileSync(join(EXPERIMENTS, f), 'utf8')) as Record<string, unknown> })));
 const tabs: string[] =
   chromium.path === null
     ? []
     : await (async () => {
-        const wb = await openWorkbench('oddsmith-screens-tabs-');
+        const wb = await openWorkbench('oddsmith-screens-tabs-', barTabs);
         try {
           const page = await wb.open();
           await page.waitForSelector('nav button[data-tab]');
@@ -47,6 +53,8 @@ interface Screen {
   scrolling: string[];
   undefinedOptions: number;
   collisions: string[];
+  /** exact fractions over 20 characters shown in full (they fold: the decimal first) */
+  unfolded: string[];
 }
 
 /** What a reader would trip over, measured in the page (the function's text runs in the browser). */
@@ -70,10 +78,12 @@ const MEASURE = `(() => {
   const undefinedOptions = [...document.querySelectorAll('option')].filter((o) => /^\\s*undefined\\s*$/.test(o.textContent)).length;
   // text drawn by Vega: tick labels of one axis must not touch; a value label must not sit on a tick label
   const collisions = [];
-  // two labels meet when their boxes overlap; two labels turned by the same angle (a slanted
-  // category axis) meet when they are closer than a line of text across their direction
+  // two labels on one line meet when less than GAP px of white separates them ("1,0001,100", or
+  // "−100" and "0" a pixel apart read as one number); two labels turned by the same angle (a
+  // slanted category axis) meet when they are closer than a line of text across their direction
+  const GAP = 2;
   const meet = (a, b) => {
-    if (!(a.r.left < b.r.right - 0.5 && b.r.left < a.r.right - 0.5 && a.r.top < b.r.bottom - 0.5 && b.r.top < a.r.bottom - 0.5)) return false;
+    if (!(a.r.left < b.r.right + GAP && b.r.left < a.r.right + GAP && a.r.top < b.r.bottom - 0.5 && b.r.top < a.r.bottom - 0.5)) return false;
     if (a.angle === 0 || a.angle !== b.angle) return true;
     const th = a.angle * Math.PI / 180;
     const across = Math.abs(-(b.x - a.x) * Math.sin(th) + (b.y - a.y) * Math.cos(th));
@@ -85,13 +95,21 @@ const MEASURE = `(() => {
   });
   for (const svg of document.querySelectorAll('svg.marks')) {
     const axes = [...svg.querySelectorAll('g.role-axis-label')].map((g) => texts(g, 'text'));
+    // a slanted category axis names every category (a ladder's rungs): none of its labels hidden
+    for (const g of svg.querySelectorAll('g.role-axis-label')) {
+      const all = [...g.querySelectorAll('text')];
+      if (all.some((t) => /rotate\\((?!0\\))/.test(t.getAttribute('transform') ?? '')) && all.some((t) => t.getAttribute('opacity') === '0'))
+        collisions.push(name(svg) + ': slanted labels hidden (' + all.filter((t) => t.getAttribute('opacity') === '0').map((t) => t.textContent).join(', ') + ')');
+    }
     for (const labels of axes)
       for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++)
         if (meet(labels[i], labels[j])) collisions.push(name(svg) + ': "' + labels[i].t + '" on "' + labels[j].t + '"');
     const values = texts(svg, 'g.role-mark.mark-text text, g.mark-text.role-mark text');
     for (const v of values) for (const l of axes.flat()) if (meet(v, l)) collisions.push(name(svg) + ': value "' + v.t + '" on tick "' + l.t + '"');
   }
-  return { width: vw, pageWidth: document.documentElement.scrollWidth, wideCharts, scrolling, undefinedOptions, collisions };
+  // the text as rendered: a folded fraction (closed <details>, unchecked toggle) is not in it
+  const unfolded = (document.body.innerText.match(/\\b\\d+\\/\\d+\\b/g) ?? []).filter((f) => f.length > 20);
+  return { width: vw, pageWidth: document.documentElement.scrollWidth, wideCharts, scrolling, undefinedOptions, collisions, unfolded };
 })()`;
 
 async function measure(page: Page, shot: string): Promise<Screen> {
@@ -115,13 +133,15 @@ async function settled(page: Page, tab: string): Promise<void> {
   })()`, undefined, { timeout: 180_000, polling: 250 });
 }
 
-function expectReadable(s: Screen, what: string): void {
+/** `narrow`: nothing scrolls sideways at any width (a generic tab's few columns fit a phone). */
+function expectReadable(s: Screen, what: string, narrow = false): void {
   expect(s.pageWidth, `${what}: the page scrolls sideways`).toBeLessThanOrEqual(s.width);
   expect(s.wideCharts, `${what}: charts wider than the screen`).toEqual([]);
   // on a phone a wide table may scroll in its own box (it says so by its edge); at 1280 nothing does
-  if (s.width >= 1280) expect(s.scrolling, `${what}: boxes that scroll sideways at ${s.width} px`).toEqual([]);
+  if (s.width >= 1280 || narrow) expect(s.scrolling, `${what}: boxes that scroll sideways at ${s.width} px`).toEqual([]);
   expect(s.undefinedOptions, `${what}: options reading "undefined"`).toBe(0);
   expect(s.collisions, `${what}: colliding labels`).toEqual([]);
+  expect(s.unfolded, `${what}: long exact fractions not folded`).toEqual([]);
 }
 
 describe.skipIf(chromium.path === null)('every page and tab at 390 and 1280 px', () => {
@@ -129,7 +149,7 @@ describe.skipIf(chromium.path === null)('every page and tab at 390 and 1280 px',
   let wb: Workbench;
   beforeAll(async () => {
     browser = await launch(chromium.path!);
-    wb = await openWorkbench('oddsmith-screens-');
+    wb = await openWorkbench('oddsmith-screens-', barTabs);
   });
   afterAll(async () => {
     await browser?.close();
@@ -139,6 +159,8 @@ describe.skipIf(chromium.path === null)('every page and tab at 390 and 1280 px',
   it('finds the pages in the manifest and the tabs in the tab bar', () => {
     expect(pages.length).toBeGreaterThan(5);
     expect(tabs.length).toBeGreaterThan(3);
+    // the generic tabs of the games the specs load from modules are in the bar, and so measured
+    expect(tabs).toEqual(barTabs.map((t) => t.tab));
     for (const p of pages) expect(existsSync(join(REPORTS, p)), p).toBe(true);
   });
 
@@ -156,7 +178,7 @@ describe.skipIf(chromium.path === null)('every page and tab at 390 and 1280 px',
     for (const width of WIDTHS) {
       const page = await wb.open(`#game=${tab}`, width);
       await settled(page, tab);
-      expectReadable(await measure(page, `workbench-${tab}-${width}`), `tab ${tab} at ${width} px`);
+      expectReadable(await measure(page, `workbench-${tab}-${width}`), `tab ${tab} at ${width} px`, barTabs.find((t) => t.tab === tab)?.file !== undefined);
       await page.close();
     }
   }, 300_000);

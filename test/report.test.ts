@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderSpec, type VlSpec } from '../src/report/render.js';
 import { textWidth } from '../src/report/fonts.js';
-import { writePage, writeIndex } from '../src/report/page.js';
+import { foldFractions, writePage, writeIndex } from '../src/report/page.js';
 
 const spec: VlSpec = {
   title: 'A test chart',
@@ -57,5 +57,28 @@ describe('report rendering', () => {
     expect(readFileSync(join(dir, 'g', 'p.html'), 'utf8')).toMatch(/<h2 id="assumptions">Assumptions<\/h2>\n<p>The findings on this page rest on the rules as this project models them: docs\/rules\/g\.md names/);
     expect(readFileSync(join(dir, 'g', 'c.csv'), 'utf8')).toBe('x,y\n1,2\n');
     expect(readFileSync(join(dir, 'index.html'), 'utf8')).toContain('href="g/p.html"');
+  });
+
+  it('folds long exact fractions: the decimal first, the fraction on demand; short ones stay', async () => {
+    const big = '2138344066619201024219051/16189704250016547583816875';
+    const prose = foldFractions(`<p title="${big}">probability ${big} = 13.208% (exact), then 49110533273/967455327300 and 1/7</p>`);
+    // the decimal written after the fraction comes first; one without is computed (4 digits)
+    expect(prose).toContain(`probability 13.208%<label class="frac" title="exact fraction ${big}"><input type="checkbox"><span> (exact fraction)</span><code> = ${big}</code></label>, then`);
+    expect(prose).toContain('then ≈\u202f0.05076<label class="frac"');
+    expect(prose).toContain(' and 1/7</p>');
+    expect(prose.startsWith(`<p title="${big}">`)).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'oddsmith-report-'));
+    await writePage(dir, { path: 'g/f.html', title: 'T', summary: 'S' }, '<p>intro</p>', [
+      { heading: 'H', table: { rows: [{ event: 'bomb', '14 cards (fraction)': '49110533273/967455327300', '14 cards': '5.0763%' }, { event: 'four', '14 cards (fraction)': '1/4', '14 cards': '25.0000%' }] } },
+      { heading: 'I', table: { rows: [{ finding: 'eight 2s is true with chance 8551019/14348907', measured: '8551019/14348907 = 0.595935 (exact)' }] } },
+    ]);
+    const html = readFileSync(join(dir, 'g', 'f.html'), 'utf8');
+    // the decimal column before its fraction column on the page (the CSV keeps the order written)
+    expect(html).toContain('<th>event</th><th>14 cards</th><th>14 cards (fraction)</th>');
+    expect(html).toContain('<td>5.0763%</td><td><details class="frac"><summary>exact fraction (23 digits)</summary><code>49110533273/967455327300</code></details></td>');
+    expect(html).toContain('<td>25.0000%</td><td><span class="fr">1/4</span></td>');
+    // inside other words, a cell reads as prose does: the decimal first
+    expect(html).toContain('<td>eight 2s is true with chance ≈\u202f0.5959<label class="frac" title="exact fraction 8551019/14348907">');
+    expect(html).toContain('<td>0.595935<label class="frac" title="exact fraction 8551019/14348907">');
   });
 });

@@ -60,12 +60,13 @@ function ratingChart(r: LadderResult, seed: number): Chart {
     spec: {
       $schema: SCHEMA,
       title: { text: title, subtitle: `points: rating; bars: 95% bootstrap interval; rung 0 (${r.rungs[0]}) = 0` },
-      // the scale's padding keeps rung 0's "+0" label off the axis and its labels
+      // the scale's padding keeps rung 0's "+0" label off the axis and its labels; labels centred
+      // on their ticks (no flush), so the first one never crowds out rung 0's "0"
       width: 520,
       height: { step: 32 } as unknown as number,
       data: { values: rows },
       layer: [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'player', type: 'nominal', sort: null, title: 'rung and player' }, x: { field: 'low', type: 'quantitative', title: `Elo points above rung 0 (${r.rungs[0]})`, axis: { tickCount: 8 }, scale: { padding: 22 } }, x2: { field: 'high' } } },
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'player', type: 'nominal', sort: null, title: 'rung and player' }, x: { field: 'low', type: 'quantitative', title: `Elo points above rung 0 (${r.rungs[0]})`, axis: { tickCount: 8, labelFlush: false }, scale: { padding: 22 } }, x2: { field: 'high' } } },
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { y: { field: 'player', type: 'nominal', sort: null }, x: { field: 'elo', type: 'quantitative' } } },
         { mark: { type: 'text', dy: -12, fontSize: 11 }, encoding: { y: { field: 'player', type: 'nominal', sort: null }, x: { field: 'elo', type: 'quantitative' }, text: { field: 'elo', type: 'quantitative', format: '+d' } } },
       ],

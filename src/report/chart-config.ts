@@ -246,3 +246,22 @@ export function restackSpec(spec: Spec, avail: number): Spec {
   }
   return s;
 }
+
+/**
+ * Category labels slanted by the spec (a ladder's rungs, a page's rules) are each given room by
+ * the band step, but Vega tests overlap with their upright boxes and would thin them on a narrow
+ * chart, dropping the names of middle rungs: a slanted axis keeps every label unless it says
+ * otherwise. A copy; the spec is left as written.
+ */
+export function keepSlantedLabels<T>(spec: T): T {
+  const walk = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(walk);
+    if (x === null || typeof x !== 'object') return x;
+    const out: Spec = {};
+    for (const [k, v] of Object.entries(x as Spec)) out[k] = k === 'data' ? v : walk(v);
+    const axis = out.axis as Spec | undefined;
+    if (axis && typeof axis === 'object' && typeof axis.labelAngle === 'number' && axis.labelAngle % 180 !== 0 && axis.labelOverlap === undefined) out.axis = { ...axis, labelOverlap: false };
+    return out;
+  };
+  return walk(spec) as T;
+}

@@ -6,14 +6,22 @@
  * Tooltips show every field of the datum under the pointer, at full precision.
  */
 import vegaEmbed from 'vega-embed';
-import { baseConfig, restackSpec, shrinkSpec } from './chart-config.js';
+import { baseConfig, keepSlantedLabels, restackSpec, shrinkSpec } from './chart-config.js';
 
 /**
  * Draw one spec into `el`. The workbench redraws on every edit and asks for 'canvas': repainting a
  * canvas is several times cheaper than patching hundreds of SVG nodes; report pages keep 'svg'.
  */
 export async function embed(el: HTMLElement, spec: Record<string, unknown>, renderer: 'svg' | 'canvas' = 'svg'): Promise<unknown> {
-  const withConfig = { ...spec, config: { ...baseConfig, font: 'DejaVu Sans, Verdana, sans-serif', ...((spec.config as object) ?? {}), mark: { tooltip: { content: 'data' } } } };
+  // merged a level deep: a spec's own `axis` (restackSpec's label limit) keeps the house label
+  // size, thinning and separation instead of replacing them
+  const own = (spec.config as Record<string, unknown> | undefined) ?? {};
+  const config: Record<string, unknown> = { ...baseConfig, font: 'DejaVu Sans, Verdana, sans-serif' };
+  for (const [k, v] of Object.entries(own)) {
+    const base = config[k];
+    config[k] = v !== null && typeof v === 'object' && !Array.isArray(v) && base !== null && typeof base === 'object' ? { ...base, ...v } : v;
+  }
+  const withConfig = { ...keepSlantedLabels(spec), config: { ...config, mark: { tooltip: { content: 'data' } } } };
   // a chart restacked for a narrow box (chart-config's restackSpec): its legends, all under the
   // plot, stacked one above the other rather than side by side (a Vega setting Vega-Lite does not pass)
   const narrow = (spec.usermeta as { narrow?: boolean } | undefined)?.narrow === true;

@@ -60,11 +60,51 @@ export interface PageInfo {
   summary: string;
 }
 
+/** Fractions longer than this many characters are folded (a 14-card count runs to 50). */
+const FOLD_AT = 15;
+
+/**
+ * A table cell: a long exact fraction alone (its decimal in a column beside it) folded under "exact
+ * fraction (n digits)", opened on demand, as the workbench's; one inside other words folded as in
+ * prose, its decimal first. A short one may wrap on a phone.
+ */
+function foldedCell(text: string): string {
+  const alone = /^(?:exact fraction )?(\d+\/\d+)$/.exec(text);
+  if (alone && alone[1].length > FOLD_AT) return `<details class="frac"><summary>exact fraction (${alone[1].replace(/\D/g, '').length} digits)</summary><code>${alone[1]}</code></details>`;
+  return foldFractions(escapeHtml(text).replace(/\b\d+\/\d+\b/g, (f) => (f.length > FOLD_AT ? f : `<span class="fr">${f}</span>`)));
+}
+
+/**
+ * Long exact fractions in a page's prose (HTML) shown as their decimal first — the one written
+ * after them ("F = 13.208%"), else computed to 4 significant digits — with the fraction behind a
+ * toggle that needs no script: a 50-digit fraction never widens a phone's line.
+ */
+export function foldFractions(html: string): string {
+  return html.split(/(<[^>]*>)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/\b(\d+)\/(\d+)\b(?:\s*=\s*(-?[\d.,]+%?)(?:\s*\(exact\))?)?/g, (all, n: string, d: string, given: string | undefined) => {
+    const f = `${n}/${d}`;
+    if (f.length <= FOLD_AT) return all;
+    const decimal = given ?? `≈\u202f${Number((Number(n) / Number(d)).toPrecision(4))}`;
+    return `${decimal}<label class="frac" title="exact fraction ${f}"><input type="checkbox"><span> (exact fraction)</span><code> = ${f}</code></label>`;
+  }))).join('');
+}
+
+/**
+ * A "<x> (fraction)" column followed by its "<x>" decimal: the decimal first. Only the page's
+ * order: the CSV keeps the columns as written.
+ */
+function decimalFirst(cols: string[]): string[] {
+  const out = [...cols];
+  for (let i = 0; i + 1 < out.length; i++) {
+    if (out[i] === `${out[i + 1]} (fraction)`) [out[i], out[i + 1]] = [out[i + 1], out[i]];
+  }
+  return out;
+}
+
 function tableHtml(rows: readonly Row[]): string {
   if (!rows.length) return '';
-  const cols = Object.keys(rows[0]);
+  const cols = decimalFirst(Object.keys(rows[0]));
   const head = cols.map((c) => `<th>${escapeHtml(c)}</th>`).join('');
-  const body = rows.map((r) => `<tr>${cols.map((c) => `<td>${escapeHtml(String(r[c] ?? ''))}</td>`).join('')}</tr>`).join('\n');
+  const body = rows.map((r) => `<tr>${cols.map((c) => `<td>${foldedCell(String(r[c] ?? ''))}</td>`).join('')}</tr>`).join('\n');
   return `<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
@@ -74,9 +114,14 @@ figure{margin:1.5em 0;overflow-x:auto}.live-chart{max-width:100%}figure img{max-
 table{border-collapse:collapse;font-size:.9em;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
 th{background:#f4f4f4}.wide{overflow-x:auto;max-width:100%}a{color:#0b5cad}.files{font-size:.85em;color:#666}
 /* a table of many columns may use the window's whole width (and break long strategy names) rather than scroll;
-   on a phone, prose breaks inside a long token (an exact fraction, a field path) rather than widen the page */
+   on a phone, prose breaks inside a long token (an exact fraction, a field path) rather than widen the page,
+   and a table's first column (its row names) wraps so that the figures beside it stay in view */
 @media (min-width:761px){.full{width:calc(100vw - 2em);max-width:none;margin-left:calc(50% - 50vw + 1em)}.full>table{margin:1em auto}.full td:nth-child(-n+2){overflow-wrap:anywhere;min-width:5.5em}}
-@media (max-width:760px){body{margin:.6em auto;padding:0 .6em}h1{font-size:1.35em}p,li,figcaption{overflow-wrap:anywhere}.wide{border-right:3px solid #ddd}.wide td{white-space:nowrap}}`;
+@media (max-width:760px){body{margin:.6em auto;padding:0 .6em}h1{font-size:1.35em}p,li,figcaption{overflow-wrap:anywhere}.wide{border-right:3px solid #ddd}.wide td{white-space:nowrap}.wide td:first-child{white-space:normal;min-width:4.5em}}
+/* long exact fractions: the decimal first, the fraction on demand (foldFractions, foldedCell) */
+details.frac summary{cursor:pointer;color:#0b5cad;white-space:nowrap}@media (max-width:760px){.fr,details.frac summary{white-space:normal;overflow-wrap:anywhere}}details.frac code{display:block;white-space:normal;overflow-wrap:anywhere;max-width:16em;text-align:left}
+label.frac{cursor:pointer;color:#0b5cad;position:relative}label.frac input{position:absolute;opacity:0;width:1px;height:1px;margin:0}label.frac code{display:none;color:#222;overflow-wrap:anywhere}
+label.frac input:checked~code{display:inline}label.frac input:checked~span{display:none}label.frac input:focus-visible~span{outline:2px solid #0b5cad}`;
 
 /** columns from which a table may use the whole window width */
 const MANY_COLUMNS = 10;
@@ -117,12 +162,12 @@ export async function writePage(reportsDir: string, page: PageInfo, intro: strin
   // the page and its charts are written together at the end: all of them or none
   const files: [string, string | Uint8Array][] = [];
   const up = '../'.repeat(page.path.split('/').length - 1);
-  let body = `<p><a href="${up}index.html">← all reports</a> · <a href="${up}workbench/index.html">workbench</a></p>\n<h1>${escapeHtml(page.title)}</h1>\n${intro}\n`;
+  let body = `<p><a href="${up}index.html">← all reports</a> · <a href="${up}workbench/index.html">workbench</a></p>\n<h1>${escapeHtml(page.title)}</h1>\n${foldFractions(intro)}\n`;
   // issue 23: every page ends with the assumptions its findings rest on, or a link to its game's table
   const game = page.path.split('/')[0];
   const all = sections.some((s) => s.id === 'assumptions') ? sections : [...sections, assumptionsLink(game, up)];
   for (const s of all) {
-    body += `<h2${s.id ? ` id="${escapeHtml(s.id)}"` : ''}>${escapeHtml(s.heading)}</h2>\n${s.html ?? ''}\n`;
+    body += `<h2${s.id ? ` id="${escapeHtml(s.id)}"` : ''}>${escapeHtml(s.heading)}</h2>\n${foldFractions(s.html ?? '')}\n`;
     for (const chart of s.charts ?? []) {
       if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(chart.name) || chart.name.includes('..')) throw new UserError(`chart ${JSON.stringify(chart.name)} of ${page.path}: a chart's name is a file name (letters, digits, dots, dashes)`);
       const c = chart.basis ? { ...chart, spec: { ...chart.spec, title: withSubtitleLine(chart.spec.title, wrapBasis(chart.basis, subtitleChars(plotWidth(chart.spec)))) } as VlSpec } : chart;
@@ -131,7 +176,7 @@ export async function writePage(reportsDir: string, page: PageInfo, intro: strin
       body += `<figure id="fig-${c.name}" data-vl><script type="application/json">${inlineJson(c.spec)}</script><img src="${c.name}.svg" alt="${escapeHtml(c.title)}"><figcaption><b>${escapeHtml(c.title)}.</b> ${escapeHtml(c.caption)}
 <span class="files">Files: <a href="${c.name}.png">PNG</a> · <a href="${c.name}.csv">data (CSV)</a> · <a href="${c.name}.vl.json">Vega-Lite spec</a></span></figcaption></figure>\n`;
     }
-    if (s.table) body += `${s.table.caption ? `<p>${escapeHtml(s.table.caption)}</p>` : ''}<div class="wide${Object.keys(s.table.rows[0] ?? {}).length >= MANY_COLUMNS ? ' full' : ''}">${tableHtml(s.table.rows)}</div>\n`;
+    if (s.table) body += `${s.table.caption ? `<p>${foldFractions(escapeHtml(s.table.caption))}</p>` : ''}<div class="wide${Object.keys(s.table.rows[0] ?? {}).length >= MANY_COLUMNS ? ' full' : ''}">${tableHtml(s.table.rows)}</div>\n`;
   }
   body += `<noscript><p class="files">Scripts are off: the charts are the static SVG files (no tooltips).</p></noscript>`;
   files.push([join(reportsDir, page.path), htmlDoc(page.title, body, `${up}assets/charts.js`)]);
@@ -188,7 +233,7 @@ export function writeIndex(reportsDir: string, pages: readonly PageInfo[], manif
   if (manifest) writeFileAtomic(join(reportsDir, 'manifest.json'), JSON.stringify({ ...manifest, ...Object.fromEntries(cliPages) }, null, 1) + '\n', 'reports manifest');
   const li = (p: PageInfo) => {
     const note = assumptionsNote(reportsDir, p.path);
-    return `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title)}</a> — ${escapeHtml(p.summary)}${note}</li>`;
+    return `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title)}</a> — ${foldFractions(escapeHtml(p.summary))}${note}</li>`;
   };
   const items = pages.map(li).join('\n');
   const extra = cliPages.flatMap(([, ps]) => ps);

@@ -22,7 +22,8 @@ const cellHtml = (x: unknown) => (x !== null && typeof x === 'object' && 'html' 
  * it stays in view on a phone.
  */
 export function folded(fraction: string, max = 15): Html {
-  if (fraction.length <= max) return { html: esc(fraction) };
+  // a short one may wrap on a phone (index.html's .fr) rather than push the next column off-screen
+  if (fraction.length <= max) return { html: `<span class="fr">${esc(fraction)}</span>` };
   const digits = fraction.replace(/\D/g, '').length;
   return { html: `<details class="frac"><summary>exact fraction (${digits} digits)</summary><code>${esc(fraction)}</code></details>` };
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findChromium, launch, type Browser, type Page } from '../../src/workbench/browser.js';
-import { workbenchBundle } from '../../src/report/bundle.js';
+import { workbenchBundle, type BundledTab } from '../../src/report/bundle.js';
 import { CLI } from './cli.js';
 
 /** The chromium binary, or null with the reason (a browser test file skips on null: docs/reports.md, setup). */
@@ -38,12 +38,15 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
-/** Bundle the workbench into a new temporary folder (named `prefix`…) and launch chromium on it. */
-export async function openWorkbench(prefix: string): Promise<Workbench> {
+/**
+ * Bundle the workbench into a new temporary folder (named `prefix`…) and launch chromium on it;
+ * `tabs`: its tab bar as `report` writes it (with the generic tabs of games from modules).
+ */
+export async function openWorkbench(prefix: string, tabs?: readonly BundledTab[]): Promise<Workbench> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   mkdirSync(join(dir, 'workbench'));
   // its charts are drawn by its own canvas code: it loads no chart library
-  writeFileSync(join(dir, 'workbench', 'workbench.js'), workbenchBundle());
+  writeFileSync(join(dir, 'workbench', 'workbench.js'), workbenchBundle(tabs));
   copyFileSync('src/workbench/index.html', join(dir, 'workbench', 'index.html'));
   const url = pathToFileURL(join(dir, 'workbench', 'index.html')).href;
   let browser: Browser;

@@ -218,7 +218,7 @@ async function equilibriumPage(spec: Record<string, unknown>, ctx: ExperimentCon
       title: { text: 'Exploitability of the CFR+ average strategy', subtitle: ['two players; dashed grey rule: 1e-4 for reference', 'exact: best responses computed over the whole game tree; nothing sampled'] },
       width: 560, height: 320,
       layer: [
-        { data: { values: convRows }, mark: { type: 'line', point: { size: 30, filled: false }, strokeWidth: 1.6 }, encoding: { strokeDash: { field: 'game', type: 'nominal', title: 'game', legend: { orient: 'top-right' } }, shape: { field: 'game', type: 'nominal', title: 'game', legend: { orient: 'top-right' } }, x: { field: 'iteration', type: 'quantitative', title: 'CFR+ iterations', scale: { type: 'log' } }, y: { field: 'exploitability', type: 'quantitative', title: 'exploitability (penalties per round)', scale: { type: 'log' }, axis: { format: '.0e' } }, color: { field: 'game', type: 'nominal', title: 'game', legend: { orient: 'top-right' } } } },
+        { data: { values: convRows }, mark: { type: 'line', point: { size: 30, filled: false }, strokeWidth: 1.6 }, encoding: { strokeDash: { field: 'game', type: 'nominal', title: 'game' }, shape: { field: 'game', type: 'nominal', title: 'game', legend: null }, x: { field: 'iteration', type: 'quantitative', title: 'CFR+ iterations', scale: { type: 'log' } }, y: { field: 'exploitability', type: 'quantitative', title: 'exploitability (penalties per round)', scale: { type: 'log' }, axis: { format: '.0e' } }, color: { field: 'game', type: 'nominal', title: 'game' } } },
         { data: { values: [{ y: 1e-4 }] }, mark: { type: 'rule', strokeDash: [4, 4], color: '#333' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
       ],
     },
