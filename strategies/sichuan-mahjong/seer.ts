@@ -63,7 +63,7 @@ function seerDiscard(t: TableView, seat: number): number {
   return best;
 }
 
-const DESCRIPTION = 'NOT FAIR, a bound: sees every hand; greedy, but never discards a tile another seat wins on while a safe one exists, and counts the wall exactly';
+const DESCRIPTION = 'NOT FAIR, a bound: sees every hand; greedy that never deals in while a safe tile exists';
 
 export const seer: MahjongStrategy = {
   name: 'seer',
