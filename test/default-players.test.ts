@@ -26,7 +26,7 @@ function ladder(game: string): Rated[] {
 }
 
 const declared: [string, LadderDefault][] = [
-  ['tichu grand / call', CALL_DEFAULT],
+  ['tichu grand / call / calls / simulate', CALL_DEFAULT],
   ['dracula simulate / sweep', DRACULA_DEFAULT],
   ['mahjong compare', COMPARE_DEFAULT],
   ['weilong simulate', WEILONG_DEFAULT],
@@ -62,4 +62,16 @@ describe('the note is printed when the default plays, and only then', () => {
     expect(() => JSON.parse(json.stdout)).not.toThrow();
     expect(json.stderr).not.toContain('players: ');
   }, 60_000);
+
+  it('tichu calls and simulate: the ladder\'s strongest by default, named; --strategies keeps the others', () => {
+    for (const args of [['tichu', 'calls', '--deals', '1'], ['tichu', 'simulate', '--games', '1', '--set', 'targetScore=100']]) {
+      const plain = runCli([...args, '--quiet', '--workers', '1']);
+      expect(plain.code, plain.stderr).toBe(0);
+      expect(plain.stderr.trim()).toBe(defaultPlayerNote(CALL_DEFAULT));
+      expect(plain.stdout).toMatch(new RegExp(`${CALL_DEFAULT.spec}(, | \\+ )${CALL_DEFAULT.spec}`));
+      const chosen = runCli([...args, '--strategies', 'heuristic', '--quiet', '--workers', '1']);
+      expect(chosen.stderr).not.toContain('players: ');
+      expect(chosen.stdout).toMatch(/heuristic(, | \+ )heuristic/);
+    }
+  }, 120_000);
 });

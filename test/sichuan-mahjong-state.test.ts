@@ -214,7 +214,7 @@ describe('sichuan-mahjong through the game interface', () => {
     const p = stateGame.player(base, 'random', 0);
     while (!c.isTerminal()) c.applyAction(p.act(c, rng));
     expect(s.toString()).toMatch(/^void seat 0/);
-    expect(stateGame.playerNames).toEqual(['greedy', 'value', 'random', 'advisor', 'defender']);
+    expect(stateGame.playerNames).toEqual(['greedy', 'value', 'random', 'advisor', 'defender', 'seer']);
     expect(() => stateGame.newGame(base, 3)).toThrow(/a deal has 4 players/);
     expect(() => stateGame.player(base, 'nobody', 0)).toThrow(/unknown strategy/);
     expect(stateGame.seats(base)).toEqual({ min: 4, max: 4, default: 4 });

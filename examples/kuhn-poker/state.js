@@ -93,6 +93,14 @@ export class KuhnState {
     return c;
   }
 
+  /** the deal (as chanceOutcomes numbers it) and the actions since, from a new game */
+  pathFromStart() {
+    const start = new KuhnState();
+    if (this.cards.length < 2) return { start, steps: [] };
+    const a = this.cards[0], others = [0, 1, 2].filter((c) => c !== a);
+    return { start, steps: [a * 2 + others.indexOf(this.cards[1]), ...this.history] };
+  }
+
   clone() {
     const c = new KuhnState();
     c.cards = this.cards.slice();

@@ -80,6 +80,14 @@ export interface GameState {
    */
   determinize(seat: number, rng: Rng): GameState;
 
+  /**
+   * Optional: how this state was reached from the last state every seat knew entirely (the game's
+   * start, or a round's where each round deals afresh): that state, and the steps since, each a
+   * chance outcome (the value chanceOutcomes lists, for applyChanceOutcome) or an action. A search
+   * that starts there (`mccfr`) reads what the others' past choices say about their hidden cards.
+   */
+  pathFromStart?(): { start: GameState; steps: readonly number[] };
+
   /** An independent deep copy. */
   clone(): GameState;
 

@@ -7,6 +7,7 @@ import { advisor } from './advisor.js';
 export { ADVISOR_MAX_SHANTEN, advisorDecision, findDisagreements, type AdvisorDecision, type Disagreement } from './advisor.js';
 import { greedy } from './greedy.js';
 import { random } from './random.js';
+import { seer } from './seer.js';
 import { value } from './value.js';
 import { DECLINE_PARAMS, withDeclining, type DeclineParams } from './declare.js';
 import { defender, makeDefender, type DefenderParams } from './defender.js';
@@ -15,7 +16,7 @@ export { COST_CELLS, costCell, DefenseModel, READY_CELLS, READY_DRAWS, readyCell
 export { DEFENSE_MODEL, defenderDecision, makeDefender, type DefenderDecision, type DefenderParams } from './defender.js';
 
 // `value` takes the parameters of its win-declaring variant, `defender` its own
-export const STRATEGIES = new StrategyRegistry<MahjongStrategy>('sichuan-mahjong', [greedy, { ...value, params: DECLINE_PARAMS }, random, advisor, defender]);
+export const STRATEGIES = new StrategyRegistry<MahjongStrategy>('sichuan-mahjong', [greedy, { ...value, params: DECLINE_PARAMS }, random, advisor, defender, seer]);
 
 /**
  * The strategy a spec names (`greedy`, `value`, `random`, `advisor`, `defender`). `defender` takes

@@ -27,7 +27,10 @@ export class SolverGameState extends LiarsState {
 
   override applyAction(action: number): void {
     super.applyAction(action);
-    if (this.phase === DIRECTION) super.applyAction(1);
+    if (this.phase === DIRECTION) {
+      super.applyAction(1);
+      this.moves.pop(); // not a step of this game: replaying its path plays it again
+    }
   }
 }
 

@@ -28,6 +28,18 @@ export const ROLL = 0, OPEN = 1, DIRECTION = 2, CALL_IN = 3, CALL_OUT = 4, RAISE
 /** call-phase actions */
 export const NO_CALL = 0, CALL_MARKED = 1, CHALLENGE = 2;
 
+/** Each sorted hand's number in enumerateHands (the digits of chanceOutcomes' rolls), per dice and sides. */
+const handIndices = new Map<string, Map<string, number>>();
+function handIndex(dice: number, sides: number): Map<string, number> {
+  const key = `${dice},${sides}`;
+  let m = handIndices.get(key);
+  if (m === undefined) {
+    m = new Map(enumerateHands(dice, sides).hands.map((h, i) => [h.join(','), i]));
+    handIndices.set(key, m);
+  }
+  return m;
+}
+
 export class LiarsState implements GameState {
   readonly players: number;
   readonly round: Round;
@@ -37,6 +49,8 @@ export class LiarsState implements GameState {
   private k = 0;
   /** with multipleCalls: bids marked so far in this call (last one), −1 for none */
   private lastMarked = -1;
+  /** the actions since the roll, in order (pathFromStart) */
+  protected moves: number[] = [];
 
   constructor(readonly rules: LiarsRules, players: number, readonly opener = 0) {
     this.players = players;
@@ -83,6 +97,7 @@ export class LiarsState implements GameState {
 
   applyAction(action: number): void {
     const r = this.round;
+    if (this.phase !== ROLL && this.phase !== OVER) this.moves.push(action);
     switch (this.phase) {
       case OPEN:
         r.applyBid(action);
@@ -176,6 +191,19 @@ export class LiarsState implements GameState {
     this.phase = OPEN;
   }
 
+  /** the round's start, and the roll (as chanceOutcomes numbers it) and the actions since */
+  pathFromStart(): { start: GameState; steps: readonly number[] } {
+    const start = new (this.constructor as typeof LiarsState)(this.rules, this.players, this.opener);
+    if (this.phase === ROLL) return { start, steps: [] };
+    const r = this.round, d = r.dicePerPlayer, index = handIndex(d, r.sides);
+    let roll = 0;
+    for (let s = this.players - 1; s >= 0; s--) {
+      const hand = Array.from(r.dice.subarray(s * d, s * d + d)).sort((x, y) => x - y).join(',');
+      roll = roll * index.size + index.get(hand)!;
+    }
+    return { start, steps: [roll, ...this.moves] };
+  }
+
   /** every cup, and what every seat knows (the bids, marks, whose call it is) */
   key(): string {
     const r = this.round;
@@ -233,6 +261,7 @@ export class LiarsState implements GameState {
     c.phase = this.phase;
     c.k = this.k;
     c.lastMarked = this.lastMarked;
+    c.moves = this.moves.slice();
     const a = this.round, b = c.round;
     for (const key of ['dice', 'faceCounts', 'totals', 'ranks', 'bidders', 'marks', 'penalties', 'callsInTurn', 'callsInTurnRight', 'callsOutOfTurn', 'callsOutOfTurnRight', 'bidsMade'] as const) b[key].set(a[key]);
     b.numBids = a.numBids;

@@ -11,8 +11,9 @@ import { validateRules } from './rules.js';
 import { printDefaultPlayerNote, type LadderDefault } from '../../core/default-player.js';
 
 /**
- * Who plays out the deals of `tichu grand` / `tichu call` unless --strategies says: the ladder's
- * strongest (about 35 times slower than heuristic, whose calls succeed far less often than people's).
+ * Who plays out the deals of `tichu grand`, `call`, `calls` and `simulate` unless --strategies
+ * says: the ladder's strongest (about 35 times slower than heuristic, whose calls succeed far less
+ * often than people's).
  */
 export const CALL_DEFAULT: LadderDefault = { game: 'tichu', spec: 'search', elo: 565, low: 426, high: 700 };
 
@@ -52,15 +53,16 @@ export function register(program: Command): void {
       t.command('simulate')
         .description('bot tournament: whole games to the target score, seats rotated every game; team win rate, points, double wins, call rates and success (split by bombs), bombs, lengths — beside published real-game figures')
         .addOption(new Option('--games <n>', 'games to play').default(200).argParser(intArg('--games', 1, 1e9)))
-        .option('--strategies <list>', `four strategies in seat order (or 1 for all, 2 alternating): ${REGISTRY.usage()}`, 'heuristic'),
+        .option('--strategies <list>', `four strategies in seat order (or 1 for all, 2 alternating; default: ${CALL_DEFAULT.spec}, the ladder's strongest; heuristic is ~35× faster): ${REGISTRY.usage()}`),
       { shardCount: 16 },
     ),
     'tichu',
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith tichu simulate --games 200 --strategies heuristic,random,heuristic,random --seed 1\n  npx oddsmith tichu simulate --games 20 --strategies search:32,heuristic --workers 2')
-    .action(async (opts: SimOptions & RulesOptions & { games: number; strategies: string }) => {
+    .action(async (opts: SimOptions & RulesOptions & { games: number; strategies?: string }) => {
       const rules = rulesFromOptions('tichu', opts, validateRules);
-      const strategies = fourStrategies(opts.strategies);
+      const strategies = fourStrategies(opts.strategies ?? CALL_DEFAULT.spec);
+      printDefaultPlayerNote(CALL_DEFAULT, opts.strategies === undefined, opts);
       // through the kernel's finish: `oddsmith merge` of its parts prints the same
       await runAndPrint(gamesKernel, { rules, strategies }, opts.games, opts);
     });
@@ -70,15 +72,17 @@ export function register(program: Command): void {
       t.command('calls')
         .description('call and bomb statistics over single deals (from 0 : 0, seats rotated): call rates, success, callers and opponents with bombs, bombs in the first 8 / 14 / after passing, bombs played — beside published real-game figures')
         .addOption(new Option('--deals <n>', 'deals to play').default(2000).argParser(intArg('--deals', 1, 1e9)))
-        .option('--strategies <list>', 'four strategies in seat order (or 1 for all, 2 alternating)', 'heuristic'),
+        .option('--strategies <list>', `four strategies in seat order (or 1 for all, 2 alternating; default: ${CALL_DEFAULT.spec}, the ladder's strongest; heuristic is ~35× faster)`),
       { shardCount: 16 },
     ),
     'tichu',
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith tichu calls --deals 4000\n  npx oddsmith tichu calls --strategies expert --deals 400 --workers 2')
-    .action(async (opts: SimOptions & RulesOptions & { deals: number; strategies: string }) => {
+    .action(async (opts: SimOptions & RulesOptions & { deals: number; strategies?: string }) => {
       const rules = rulesFromOptions('tichu', opts, validateRules);
-      await runAndPrint(callsKernel, { rules, strategies: fourStrategies(opts.strategies) }, opts.deals, opts);
+      const strategies = fourStrategies(opts.strategies ?? CALL_DEFAULT.spec);
+      printDefaultPlayerNote(CALL_DEFAULT, opts.strategies === undefined, opts);
+      await runAndPrint(callsKernel, { rules, strategies }, opts.deals, opts);
     });
 
   const callCommand = (name: 'grand' | 'call', size: number, what: string) =>
