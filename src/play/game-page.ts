@@ -203,13 +203,17 @@ function exactSection(g: GameDescriptor, sg: ReturnType<typeof stateGameOf>, rul
     if (part.players <= 2) answers.push(exactAnswer(part.newGame(rules), `${g.id} ${name}`, `${part.players === 1 ? 'optimal' : 'equilibrium'} --part ${name}${rulesOpt}`));
   }
   for (const a of answers) log(`${g.id} page: exact, ${a.what}: ${a.refused ? 'refused' : a.tool}, ${a.cpuSeconds.toFixed(1)} s of CPU`);
-  const rows: Row[] = answers.map((a) => ({
-    what: a.what === g.id ? 'the whole game' : `part ${a.what.slice(g.id.length + 1)}`,
+  const whatOf = (a: ExactAnswer) => (a.what === g.id ? 'the whole game' : `part ${a.what.slice(g.id.length + 1)}`);
+  // a refusal is a sentence, not a row of dashes: on a phone the table's note column is off-screen
+  const refused = answers.filter((a) => a.refused !== undefined);
+  const refusedHtml = refused.length ? `<p>Not solved:</p>\n<ul>\n${refused.map((a) => `<li>${escapeHtml(whatOf(a))} (<code>${escapeHtml(`${prefix} ${a.command}`)}</code>): ${escapeHtml(a.refused!.replace(/\.$/, ''))}.</li>`).join('\n')}\n</ul>` : '';
+  const rows: Row[] = answers.filter((a) => a.refused === undefined).map((a) => ({
+    what: whatOf(a),
     tool: a.tool,
     'value (first seat)': a.value === undefined ? '–' : fmtNum(a.value, 6),
     size: a.states !== undefined ? `${a.states.toLocaleString('en-US')} states` : a.nodes !== undefined ? `${a.nodes.toLocaleString('en-US')} nodes, ${a.infosets!.toLocaleString('en-US')} information sets` : '–',
     exploitability: a.exploitability === undefined ? (a.value === undefined ? '–' : 'exact') : a.exploitability === 0 ? '0' : a.exploitability.toExponential(2),
-    note: a.refused ?? (a.iterations !== undefined ? `pcfr+, ${a.iterations.toLocaleString('en-US')} iterations` : ''),
+    note: a.iterations !== undefined ? `pcfr+, ${a.iterations.toLocaleString('en-US')} iterations` : '',
     command: `${prefix} ${a.command}`,
   }));
   const figures: Figure[] = answers.filter((a) => a.value !== undefined).map((a) => ({ id: `Exact › ${a.what} › ${a.tool} value`, value: a.value!, ...(a.exploitability === undefined ? { exact: true } : {}) }));
@@ -218,7 +222,7 @@ function exactSection(g: GameDescriptor, sg: ReturnType<typeof stateGameOf>, rul
     section: {
       heading: 'Exact answers',
       id: 'exact',
-      html: `<p>Computed, not sampled (docs/tools.md, “Exact answers”): <code>optimal</code> where one seat decides against chance, <code>equilibrium</code> (pcfr+, with exact best responses) where two do, on the whole game at ${P} seats and on each part the game declares. This page gives each at most ${PAGE_BUDGET.nodes.toLocaleString('en-US')} states or tree nodes and ${PAGE_BUDGET.iterations.toLocaleString('en-US')} iterations (stopping at exploitability ${PAGE_BUDGET.target}); the commands themselves go to 20,000,000 nodes and as many iterations as asked. A game without the optional parts (<code>chanceOutcomes</code>, <code>key</code>) or whose plays may never end gets the tools' one line. A value is the first seat's return under the equilibrium (the decider's under <code>optimal</code>), in the game's own units: a win/lose game's is its win rate.</p>${none}`,
+      html: `<p>Computed, not sampled (docs/tools.md, “Exact answers”): <code>optimal</code> where one seat decides against chance, <code>equilibrium</code> (pcfr+, with exact best responses) where two do, on the whole game at ${P} seats and on each part the game declares. This page gives each at most ${PAGE_BUDGET.nodes.toLocaleString('en-US')} states or tree nodes and ${PAGE_BUDGET.iterations.toLocaleString('en-US')} iterations (stopping at exploitability ${PAGE_BUDGET.target}); the commands themselves go to 20,000,000 nodes and as many iterations as asked. A game without the optional parts (<code>chanceOutcomes</code>, <code>key</code>) or whose plays may never end gets the tools' one line.${rows.length ? " A value is the first seat's return under the equilibrium (the decider's under <code>optimal</code>), in the game's own units: a win/lose game's is its win rate." : ''}</p>${none}${refusedHtml}`,
       ...(rows.length ? { table: { rows } } : {}),
     },
     figures,
