@@ -224,12 +224,12 @@ function wrapChannelTitles(s: unknown, chars: number): void {
 /**
  * A chart laid out for a narrow container when shrinking is not enough: side-by-side views
  * stacked, facet columns wrapped into rows, legends under the plot, long axis labels cut at about
- * a third of the width (the tooltip and the CSV have them whole).
+ * 0.45 of the width (the tooltip and the CSV have them whole).
  */
 export function restackSpec(spec: Spec, avail: number): Spec {
   const s: Spec = { ...structuredClone(spec), title: fitTitle(spec.title, avail - 30) };
   const cfg = (s.config as Spec | undefined) ?? {};
-  const labelLimit = Math.max(90, Math.floor(avail * 0.4));
+  const labelLimit = Math.max(90, Math.floor(avail * 0.45));
   s.config = {
     ...cfg,
     legend: { ...((cfg.legend as Spec) ?? {}), orient: 'bottom', direction: 'vertical' },
