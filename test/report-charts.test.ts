@@ -40,7 +40,7 @@ describe('chart helpers', () => {
     const a = sweptAxis([0.5, 1, 1.5, 2]);
     expect(a.axis.values).toEqual([0.5, 1, 1.5, 2]);
     expect(a.scale.domain).toEqual([0.25, 2.25]);
-    expect(a.axis.format).toBe('.1f');
+    expect(a.axis.format).toBe(',.1f');
   });
 
   it('ticksWithZero always labels zero and covers the range', () => {

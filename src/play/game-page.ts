@@ -74,6 +74,8 @@ const seatName = (m: MatchResult, s: number) => m.seats[s].role ?? `seat ${s + 1
 
 function rulesSection(g: GameDescriptor, schema: NonNullable<Awaited<ReturnType<GameDescriptor['rules']>>['schema']>, label: string): Section {
   const rows: Row[] = fieldRows(schema).map((r) => ({ field: r.path, type: r.type, range: r.range, unit: r.unit, default: r.default === undefined ? '' : defaultShown(r.default), meaning: r.assumed ? `${r.help} — assumed: ${r.assumed}` : r.help }));
+  // a game whose rules have no fields has one rule set: say so rather than head an empty list
+  if (!rows.length) return { heading: 'Rules', html: `<p>The game's rules schema has no fields: there is one rule set, and no <code>--set</code> option changes it (<code>npx oddsmith ${escapeHtml(g.invoke ?? g.command)} fields</code> says the same).</p>` };
   return {
     heading: 'Rules',
     html: `<p>Every field of the rules file, from the game's rules schema (<code>npx oddsmith ${escapeHtml(g.invoke ?? g.command)} fields</code> prints the same list). Each is an option: <code>--set field=value</code>; fields marked <i>assumed</i> stand for what the rules text leaves open and are re-measured under "Assumptions" below. The figures on this page are for ${escapeHtml(label)}.</p>`,
@@ -166,12 +168,17 @@ function assumptionsSection(r: GenericAssumptionsReport): { section: Section; fi
   const list = r.assumptions.map((a) => `<li><code>${escapeHtml(a.field)}</code> — ${escapeHtml(a.help)}. Assumed: ${escapeHtml(a.assumed)}. Default: <b>${escapeHtml(a.byDefault)}</b>. ${a.skipped ? `Not re-measured: ${escapeHtml(a.skipped)}.` : `Re-run at ${escapeHtml(a.alternatives.join('; '))} (${escapeHtml(a.chosenBy)}).`}</li>`).join('\n');
   const verdicts = r.summaries.map((s) => `<li>${escapeHtml(summaryLine(s))}</li>`).join('\n');
   const refused = r.refused.length ? `<p>Not run (the rules refuse the value): ${r.refused.map((x) => `<code>${escapeHtml(`${x.field}=${x.value}`)}</code>: ${escapeHtml(x.problem)}`).join('; ')}.</p>` : '';
+  const command = `npx oddsmith ${r.command} assumptions`;
+  // nothing left open: no alternative was run, so no verdict, method or table to show
+  if (!r.assumptions.length) return { section: { heading: 'Assumptions', id: 'assumptions', sensitive: [], html: `<p>The rules schema marks no field as assumed: the rules text leaves nothing open for this page to re-measure (<code>${escapeHtml(command)}</code> says the same).</p>` }, figures: [] };
+  // the method quotes its commands between backticks (as the CLI prints it): code on a page
+  const method = escapeHtml(r.method).replace(/`([^`]+)`/g, (_, c: string) => `<code>npx oddsmith ${c.replace(/^npx oddsmith /, '')}</code>`);
   return {
     section: {
       heading: 'Assumptions',
       id: 'assumptions',
       sensitive: r.summaries.filter((s) => s.verdict === 'sensitive' || s.verdict === 'fails').map((s) => `${s.finding} (${s.verdict === 'fails' ? 'fails at' : 'sensitive to'} ${s.at.join(', ')})`),
-      html: `<p>What the rules text leaves open (the schema's <i>assumed</i> fields), and whether each figure survives the alternatives; <code>npx oddsmith ${escapeHtml(r.command)} assumptions</code> prints the same table. ${escapeHtml(r.method)}</p>\n<ul>\n${list || '<li>The rules schema marks no field as assumed.</li>'}\n</ul>\n<p>Verdicts:</p>\n<ul>\n${verdicts}\n</ul>${refused}`,
+      html: `<p>What the rules text leaves open (the schema's <i>assumed</i> fields), and whether each figure survives the alternatives; <code>${escapeHtml(command)}</code> prints the same table. ${method}</p>\n<ul>\n${list}\n</ul>\n<p>Verdicts:</p>\n<ul>\n${verdicts}\n</ul>${refused}`,
       charts: chart ? [chart] : [],
       table: { caption: 'Each finding at the default and at each alternative; z: the difference from the default in standard errors.', rows: r.checks.length ? checkRows(r) : assumptionRows(r) },
     },
@@ -196,13 +203,17 @@ function exactSection(g: GameDescriptor, sg: ReturnType<typeof stateGameOf>, rul
     if (part.players <= 2) answers.push(exactAnswer(part.newGame(rules), `${g.id} ${name}`, `${part.players === 1 ? 'optimal' : 'equilibrium'} --part ${name}${rulesOpt}`));
   }
   for (const a of answers) log(`${g.id} page: exact, ${a.what}: ${a.refused ? 'refused' : a.tool}, ${a.cpuSeconds.toFixed(1)} s of CPU`);
-  const rows: Row[] = answers.map((a) => ({
-    what: a.what === g.id ? 'the whole game' : `part ${a.what.slice(g.id.length + 1)}`,
+  const whatOf = (a: ExactAnswer) => (a.what === g.id ? 'the whole game' : `part ${a.what.slice(g.id.length + 1)}`);
+  // a refusal is a sentence, not a row of dashes: on a phone the table's note column is off-screen
+  const refused = answers.filter((a) => a.refused !== undefined);
+  const refusedHtml = refused.length ? `<p>Not solved:</p>\n<ul>\n${refused.map((a) => `<li>${escapeHtml(whatOf(a))} (<code>${escapeHtml(`${prefix} ${a.command}`)}</code>): ${escapeHtml(a.refused!.replace(/\.$/, ''))}.</li>`).join('\n')}\n</ul>` : '';
+  const rows: Row[] = answers.filter((a) => a.refused === undefined).map((a) => ({
+    what: whatOf(a),
     tool: a.tool,
-    'value (seat 0)': a.value === undefined ? '–' : fmtNum(a.value, 6),
+    'value (first seat)': a.value === undefined ? '–' : fmtNum(a.value, 6),
     size: a.states !== undefined ? `${a.states.toLocaleString('en-US')} states` : a.nodes !== undefined ? `${a.nodes.toLocaleString('en-US')} nodes, ${a.infosets!.toLocaleString('en-US')} information sets` : '–',
     exploitability: a.exploitability === undefined ? (a.value === undefined ? '–' : 'exact') : a.exploitability === 0 ? '0' : a.exploitability.toExponential(2),
-    note: a.refused ?? (a.iterations !== undefined ? `pcfr+, ${a.iterations.toLocaleString('en-US')} iterations` : ''),
+    note: a.iterations !== undefined ? `pcfr+, ${a.iterations.toLocaleString('en-US')} iterations` : '',
     command: `${prefix} ${a.command}`,
   }));
   const figures: Figure[] = answers.filter((a) => a.value !== undefined).map((a) => ({ id: `Exact › ${a.what} › ${a.tool} value`, value: a.value!, ...(a.exploitability === undefined ? { exact: true } : {}) }));
@@ -211,7 +222,7 @@ function exactSection(g: GameDescriptor, sg: ReturnType<typeof stateGameOf>, rul
     section: {
       heading: 'Exact answers',
       id: 'exact',
-      html: `<p>Computed, not sampled (docs/tools.md, “Exact answers”): <code>optimal</code> where one seat decides against chance, <code>equilibrium</code> (pcfr+, with exact best responses) where two do, on the whole game at ${P} seats and on each part the game declares. This page gives each at most ${PAGE_BUDGET.nodes.toLocaleString('en-US')} states or tree nodes and ${PAGE_BUDGET.iterations.toLocaleString('en-US')} iterations (stopping at exploitability ${PAGE_BUDGET.target}); the commands themselves go to 20,000,000 nodes and as many iterations as asked. A game without the optional parts (<code>chanceOutcomes</code>, <code>key</code>) or whose plays may never end gets the tools' one line.</p>${none}`,
+      html: `<p>Computed, not sampled (docs/tools.md, “Exact answers”): <code>optimal</code> where one seat decides against chance, <code>equilibrium</code> (pcfr+, with exact best responses) where two do, on the whole game at ${P} seats and on each part the game declares. This page gives each at most ${PAGE_BUDGET.nodes.toLocaleString('en-US')} states or tree nodes and ${PAGE_BUDGET.iterations.toLocaleString('en-US')} iterations (stopping at exploitability ${PAGE_BUDGET.target}); the commands themselves go to 20,000,000 nodes and as many iterations as asked. A game without the optional parts (<code>chanceOutcomes</code>, <code>key</code>) or whose plays may never end gets the tools' one line.${rows.length ? " A value is the first seat's return under the equilibrium (the decider's under <code>optimal</code>), in the game's own units: a win/lose game's is its win rate." : ''}</p>${none}${refusedHtml}`,
       ...(rows.length ? { table: { rows } } : {}),
     },
     figures,
@@ -273,8 +284,12 @@ export function gamePageRunner(g: GameDescriptor, extraKeys: readonly string[] =
     sections.push(x.section);
     figures.push(...x.figures);
 
-    const title = e.title || `${g.title}: rules, balance, ladder and assumptions`;
-    const page = { path: `${g.id}/game.html`, title, summary: `the rules from the schema, seat balance, a skill ladder and the assumed rules re-measured (${P} players)` };
+    // the title and summary name the parts this page has (a spec may leave out the ladder or the assumptions)
+    const has = (h: string) => sections.some((s) => s.heading.startsWith(h));
+    const parts = ['rules', 'balance', ...(has('Ladder') ? ['ladder'] : []), ...(has('Assumptions') ? ['assumptions'] : []), 'exact answers'];
+    const title = e.title || `${g.title}: ${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+    const summaryParts = ['the rules from the schema', 'seat balance', ...(has('Ladder') ? ['a skill ladder'] : []), ...(has('Assumptions') ? ['the assumed rules re-measured'] : []), 'exact answers'];
+    const page = { path: `${g.id}/game.html`, title, summary: `${summaryParts.slice(0, -1).join(', ')} and ${summaryParts[summaryParts.length - 1]} (${P} players)` };
     const intro = `<p>${escapeHtml(g.summary)}. This page is the generic one every game gets from its definition alone (docs/tools.md): figures for ${escapeHtml(label)}, ${P} players; each chart names the players that produced it and its sample.</p>`;
     return [await writePage(ctx.reportsDir, page, intro, sections, figures)];
   };

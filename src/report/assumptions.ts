@@ -100,7 +100,8 @@ export function assumptionsSection(r: AssumptionsReport): Section {
     fails,
     holding,
     html: `<p>What the rulebook leaves open, how this page models it, and whether each headline finding survives the alternatives (re-run at each; <code>oddsmith ${escapeHtml(r.game)} assumptions</code> prints the same table). ${escapeHtml(r.method)}</p>\n<ul>\n${list}\n</ul>`,
-    table: { rows: findingRows(r) },
+    // the verdict next to the finding: on a phone the columns after the first two are off-screen
+    table: { rows: findingRows(r).map(({ finding, holds, ...rest }) => ({ finding, holds, ...rest })) },
   };
 }
 

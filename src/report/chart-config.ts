@@ -97,7 +97,7 @@ export function sweptAxis(values: readonly number[]): { scale: Record<string, un
   const decimals = Math.max(0, ...v.map((x) => (String(x).split('.')[1] ?? '').length));
   return {
     scale: { domain: [v[0] - step / 2, v[v.length - 1] + step / 2], nice: false, zero: false },
-    axis: { values: v, format: `.${Math.min(decimals, 3)}f`, labelOverlap: 'greedy', labelSeparation: 4, grid: true },
+    axis: { values: v, format: `,.${Math.min(decimals, 3)}f`, labelOverlap: 'greedy', labelSeparation: 4, grid: true },
   };
 }
 
@@ -224,18 +224,21 @@ function wrapChannelTitles(s: unknown, chars: number): void {
 /**
  * A chart laid out for a narrow container when shrinking is not enough: side-by-side views
  * stacked, facet columns wrapped into rows, legends under the plot, long axis labels cut at about
- * a third of the width (the tooltip and the CSV have them whole).
+ * 0.45 of the width (the tooltip and the CSV have them whole).
  */
 export function restackSpec(spec: Spec, avail: number): Spec {
   const s: Spec = { ...structuredClone(spec), title: fitTitle(spec.title, avail - 30) };
   const cfg = (s.config as Spec | undefined) ?? {};
+  const labelLimit = Math.max(90, Math.floor(avail * 0.45));
   s.config = {
     ...cfg,
     legend: { ...((cfg.legend as Spec) ?? {}), orient: 'bottom', direction: 'vertical' },
-    axis: { ...((cfg.axis as Spec) ?? {}), labelLimit: Math.max(90, Math.floor(avail * 0.4)) },
+    axis: { ...((cfg.axis as Spec) ?? {}), labelLimit },
   };
   if (Array.isArray(s.hconcat)) { s.vconcat = s.hconcat; delete s.hconcat; }
-  wrapChannelTitles(s, Math.max(24, Math.floor((avail - 70) / 6.9)));
+  // an x title is centred on the plot, beside the y labels: wrapped to the whole width it held
+  // the plot at its minimum (Can't Stop's progress chart: 90 px of plot, its labels cut short)
+  wrapChannelTitles(s, Math.max(24, Math.floor((avail - 40 - labelLimit) / 6.9)));
   s.usermeta = { ...((s.usermeta as Spec | undefined) ?? {}), narrow: true };
   const facet = s.facet as { column?: Spec; row?: Spec } | undefined;
   if (facet?.column && !facet.row) {

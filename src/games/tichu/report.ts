@@ -54,7 +54,7 @@ async function tournamentPage(spec: Record<string, unknown>, ctx: ExperimentCont
     });
   }
   const page: PageInfo = { path: `${GAME}/tournament.html`, title: 'Tichu: bot tournament', summary: `${matchups.length} matchups × ${games} games, seats rotated` };
-  const sections: Section[] = [{ heading: 'Matchups', table: { rows, caption: `${games} games per matchup, seed ${seed}; intervals are Wilson 95%.` } }];
+  const sections: Section[] = [{ heading: 'Matchups', table: { rows, caption: `${rows.map((r) => `${String(r['team A'])} won ${String(r['A wins'])} ${String(r['95% interval'])} of the games against ${String(r['team B'])}`).join('; ')}. ${games} games per matchup, seed ${seed}; intervals are Wilson 95%.` } }];
   // the same table as `oddsmith tichu assumptions`: what the text leaves open, re-measured at each alternative
   if (spec.assumptions !== undefined && boolean(spec.assumptions, 'assumptions')) {
     const assumptionRounds = integer(spec.assumptionRounds ?? ASSUMPTIONS_ROUNDS, 'assumptionRounds', 100, 1e7);

@@ -81,7 +81,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
     const acc = await runShards({ kernel: turnKernel.name, params, seed, total: trials, shardCount }, { workers: ctx.workers });
     const s = turnKernel.summarize(params, acc, trials);
     const exact = p === 'optimal' ? r.expectedTurnScore : (await solve.answer({ rules, policy: params.policy }, qctx)).expectedTurnScore;
-    agreement.push({ policy: p, exact: exact.toFixed(2), simulated: s.mean.toFixed(2), se: s.se.toFixed(2), 'z (SE away)': ((s.mean - exact) / s.se).toFixed(2), turns: trials, seed });
+    agreement.push({ policy: p, exact: exact.toFixed(2), simulated: s.mean.toFixed(2), se: s.se.toFixed(2), 'z (SE away)': ((s.mean - exact) / s.se).toFixed(2), turns: trials.toLocaleString('en-US'), seed });
     if (params.policy.stop.kind === 'threshold' && params.policy.choice === 'best') simRows.push({ threshold: params.policy.stop.total, mean: s.mean, ciLow: s.ci95[0], ciHigh: s.ci95[1], kind: 'simulated', turns: trials });
   }
   const thresholdRows: { threshold: number; expectedScore: number }[] = [];
