@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Rng } from '../src/core/rng.js';
-import { buildTree } from '../src/exact/tree.js';
+import { NODE_CHANCE, buildTree } from '../src/exact/tree.js';
 import { SCHEDULES, TreeCfr, exploitability, profileValue } from '../src/exact/cfr.js';
 import { solveOptimal } from '../src/exact/optimal.js';
 import { exactFilePlayer } from '../src/exact/players.js';
@@ -235,6 +235,29 @@ describe('the commands', () => {
     const other = runCli([...args.slice(0, -4), '--algorithm', 'dcfr', '--checkpoint', state]);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/^oddsmith: checkpoint file .* holds a solve of liars-dice duel, 2 seats, pcfr\+, 8,177 nodes; this command asks for .*dcfr/);
+  });
+
+  it('equilibrium --workers: 1, 2 and 3 threads give the same strategy file and values, bit for bit', () => {
+    const args = ['liars', 'equilibrium', '--part', 'duel', '--set', 'dicePerPlayer=1', '--set', 'sides=4', '--algorithm', 'pcfr+', '--iterations', '200', '--target', '1e-15', '--json'];
+    const runs = [1, 2, 3].map((w) => {
+      const out = join(dir, `w${w}.json`);
+      const r = runCli([...args, '--workers', String(w), '--out', out]);
+      expect(r.stderr).toBe('');
+      const j = JSON.parse(r.stdout);
+      return { file: readFileSync(out, 'utf8'), value0: j.value0, exploitability: j.exploitability, convergence: j.convergence.map((p: { value0: number; exploitability: number }) => [p.value0, p.exploitability]) };
+    });
+    for (const r of runs.slice(1)) expect(r).toEqual(runs[0]);
+    // the stores themselves, on Leduc poker (root: the deal), for every algorithm
+    const tree = buildTree(new LeducState(), { publicStates: true });
+    // split by the deal: the root is chance, its outcomes shared out in task groups
+    expect([tree.kind[0], tree.count[0]]).toEqual([NODE_CHANCE, 6]);
+    for (const algorithm of ['cfr+', 'dcfr', 'pcfr+last'] as const) {
+      const one = new TreeCfr(tree, algorithm, { threads: 1 }), two = new TreeCfr(tree, algorithm, { threads: 2 });
+      one.iterate(30);
+      two.iterate(30);
+      two.close();
+      expect(two.stores().map((a) => Array.from(a))).toEqual(one.stores().map((a) => Array.from(a)));
+    }
   });
 
   it('enumerate: the Pig policy\'s value by walking every roll, and the duel equilibrium\'s by every deal and bid', () => {

@@ -103,9 +103,10 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
       return x;
     }))
     .option('--out <file>', 'save the strategy (both seats, by information key) for the player equilibrium:<file>')
+    .addOption(new Option('--workers <w>', 'threads sharing each pass, as `liars solve` (results do not depend on it; default: every core from 200,000 nodes, else 1)').argParser(intArg('--workers', 1, 256)))
     .option('--checkpoint <file>', 'save the solve\'s state to this file (at checkpoints a minute or more apart, and at the end); if it exists, continue that solve (the same game, part, rules and --algorithm) to the same iterates')
     .addHelpText('after', `\nValues and exploitability are in the game's returns (seat 0's; a win/lose game's are win rates).\nThe tree is refused above 20,000,000 nodes. Examples:\n${ex(equilibrium, ['', '--algorithm pcfr+ --target 1e-9', '--out eq.json', '--iterations 100000 --checkpoint eq.state'])}`)
-    .action(async (opts: Common & { algorithm: string; iterations: number; target: number; out?: string; checkpoint?: string }) => {
+    .action(async (opts: Common & { algorithm: string; iterations: number; target: number; workers?: number; out?: string; checkpoint?: string }) => {
       const { buildTree } = await import('../exact/tree.js');
       const { TreeCfr, ALGORITHMS, profileValue } = await import('../exact/cfr.js');
       if (!(ALGORITHMS as readonly string[]).includes(opts.algorithm)) throw new UserError(`--algorithm must be one of ${ALGORITHMS.join(', ')} (got ${JSON.stringify(opts.algorithm)})`);
@@ -115,7 +116,10 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
       const t0 = process.cpuUsage();
       const tree = buildTree(root, { publicStates: opts.algorithm !== 'cfr+' }, what);
       const buildSeconds = cpuSince(t0);
-      const cfr = new TreeCfr(tree, opts.algorithm as never);
+      const { availableParallelism } = await import('node:os');
+      // threads cost more than they give on a small tree
+      const threads = opts.workers ?? (tree.nodes >= 200_000 ? availableParallelism() : 1);
+      const cfr = new TreeCfr(tree, opts.algorithm as never, { threads });
       const c = tree.constantSum;
       // r0 − r1 back to seat 0's returns
       const toValue = (u: number) => (c + u) / 2;
@@ -149,6 +153,7 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
         writeExactState(opts.checkpoint, identity, cfr, convergence);
         savedAt = cfr.iterations;
       }
+      cfr.close();
       const solveSeconds = solveCpu();
       const profile = cfr.profile();
       const value0 = toValue(profileValue(tree, profile));

@@ -10,7 +10,39 @@
  * (value of the action − value of the state), and its average by i's own reach × its strategy.
  */
 import { UserError } from '../core/errors.js';
+import { TreeCfrThreads } from './cfr-threads.js';
 import { NODE_CHANCE, NODE_TERMINAL, type GameTree } from './tree.js';
+
+/**
+ * A pass is split into tasks by the root's chance outcomes (the deal), in this many contiguous
+ * groups whatever the thread count; each group adds its regret increments into a store of its own
+ * and the stores are summed in group order, so the result is bit-identical for any thread count.
+ */
+export const TASK_GROUPS = 4;
+
+/** The stores the worker threads share with the solver that started them. */
+export interface TreeCfrShared {
+  sigma: SharedArrayBuffer;
+  ownReach: SharedArrayBuffer;
+  walked: SharedArrayBuffer | null;
+  /** each task group's regret increments */
+  dr: SharedArrayBuffer[];
+}
+
+export interface TreeCfrOptions {
+  /** threads sharing each pass (default 1; the results do not depend on it) */
+  threads?: number;
+  /** a worker thread's view of another solver's stores */
+  shared?: TreeCfrShared;
+}
+
+/**
+ * Memory worker threads can share; a page without cross-origin isolation (the workbench) has no
+ * SharedArrayBuffer, and solves on one thread in a plain buffer.
+ */
+function sharedBytes(n: number, share: boolean): SharedArrayBuffer {
+  return (share && typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(n) : new ArrayBuffer(n)) as SharedArrayBuffer;
+}
 
 /** The regret update (as the Liar's Dice solver's `--algorithm`). */
 export type Algorithm = 'cfr+' | 'pcfr+' | 'dcfr' | 'pcfr+last';
@@ -55,7 +87,13 @@ export class TreeCfr {
   readonly sigma: Float64Array;
   /** per-pass work: values of the children of seat i's nodes, regret increments, own reach */
   private readonly u: Float64Array;
-  private readonly dr: Float64Array;
+  private dr: Float64Array;
+  /** each task group's regret increments, zero between passes (one group without tasks) */
+  private readonly drs: Float64Array[];
+  /** the root's children of task group k: groupStart[k] … groupStart[k + 1] */
+  private readonly groupStart: Int32Array;
+  private readonly shared: TreeCfrShared;
+  private pool: TreeCfrThreads | null = null;
   private readonly ownReach: Float64Array;
   /** the tree's arrays, read in the hot walk */
   private readonly kind: Uint8Array;
@@ -83,17 +121,27 @@ export class TreeCfr {
   /** seats whose solved strategy is the current one, not the average (bit p; pcfr+last) */
   private current = 0;
 
-  constructor(readonly tree: GameTree, readonly algorithm: Algorithm = 'cfr+') {
+  constructor(readonly tree: GameTree, readonly algorithm: Algorithm = 'cfr+', options: TreeCfrOptions = {}) {
     if (!ALGORITHMS.includes(algorithm)) throw new UserError(`--algorithm must be one of ${ALGORITHMS.join(', ')} (got ${JSON.stringify(algorithm)})`);
     this.schedule = SCHEDULES[algorithm];
     const S = tree.slots, N = tree.nodes;
     this.reg = new Float64Array(S);
     this.avg = new Float64Array(S);
     this.pred = this.schedule.predict ? new Float64Array(S) : null;
-    this.sigma = new Float64Array(S);
-    this.dr = new Float64Array(S);
+    const given = options.shared;
+    const rootChildren = tree.kind[0] === NODE_CHANCE ? tree.count[0] : 0;
+    const groups = rootChildren >= 2 ? Math.min(rootChildren, TASK_GROUPS) : 0;
+    this.groupStart = new Int32Array(groups + 1);
+    for (let k = 0; k <= groups; k++) this.groupStart[k] = tree.first[0] + Math.floor((k * rootChildren) / groups);
+    // one thread keeps plain memory (V8 reads it a little faster)
+    const threads = Math.min(options.threads ?? 1, groups), share = threads > 1;
+    const sigma = given?.sigma ?? sharedBytes(8 * S, share), ownReach = given?.ownReach ?? sharedBytes(8 * tree.infosets, share);
+    const dr = given?.dr ?? Array.from({ length: Math.max(groups, 1) }, () => sharedBytes(8 * S, share));
+    this.sigma = new Float64Array(sigma);
+    this.drs = dr.map((b) => new Float64Array(b));
+    this.dr = this.drs[0];
     this.u = new Float64Array(N);
-    this.ownReach = new Float64Array(tree.infosets);
+    this.ownReach = new Float64Array(ownReach);
     this.kind = tree.kind;
     this.first = tree.first;
     this.count = tree.count;
@@ -113,7 +161,7 @@ export class TreeCfr {
     if (sch.predict || sch.alpha !== Infinity || sch.beta !== Infinity) {
       if (!tree.publicState) throw new Error(`TreeCfr: ${algorithm} needs the tree's public states (buildTree with publicStates)`);
       this.pub = tree.publicState;
-      this.walked = new Int32Array(tree.publicStates!);
+      this.walked = new Int32Array(given?.walked ?? sharedBytes(4 * tree.publicStates!, share));
     } else {
       this.pub = null;
       this.walked = null;
@@ -121,6 +169,31 @@ export class TreeCfr {
     const sets: [number[], number[]] = [[], []];
     for (let I = 0; I < tree.infosets; I++) sets[tree.infosetSeat[I]].push(I);
     this.seatSets = [Int32Array.from(sets[0]), Int32Array.from(sets[1])];
+    this.shared = { sigma, ownReach, walked: this.walked === null ? null : (this.walked.buffer as SharedArrayBuffer), dr };
+    if (given === undefined && share && typeof SharedArrayBuffer === 'function') {
+      const t = tree;
+      // the arrays a pass reads (not the keys and texts)
+      const lean = { nodes: t.nodes, kind: t.kind, first: t.first, count: t.count, prob: t.prob, infoset: t.infoset, utility: t.utility, infosets: t.infosets, infosetSeat: t.infosetSeat, slot: t.slot, actions: t.actions, slots: t.slots, publicState: t.publicState, infosetPublic: t.infosetPublic, publicStates: t.publicStates };
+      this.pool = new TreeCfrThreads({ tree: lean, algorithm, shared: this.shared }, threads - 1);
+    }
+  }
+
+  /** Stop the worker threads (the solver goes on, on one thread). */
+  close(): void {
+    this.pool?.close();
+    this.pool = null;
+  }
+
+  /** Task k of seat's pass `stamp`: the walk below task group k's chance outcomes at the root. */
+  runTask(k: number, seat: number, stamp: number): void {
+    const kind = this.kind, prob = this.prob;
+    this.dr = this.drs[k];
+    this.seat = seat;
+    this.end = this.ends[seat];
+    this.passes = stamp;
+    for (let y = this.groupStart[k]; y < this.groupStart[k + 1]; y++) {
+      if (kind[y] !== NODE_TERMINAL) this.walk(y, 1, prob[y]);
+    }
   }
 
   /** The stores a checkpoint saves: regrets, average sums, and the predictions where kept. */
@@ -215,13 +288,18 @@ export class TreeCfr {
   }
 
   private pass(i: number, pd: number, nd: number, weight: number): void {
-    const t = this.tree, slot = t.slot, sig = this.sigma, dr = this.dr, own = this.ownReach;
-    dr.fill(0);
+    const t = this.tree, slot = t.slot, sig = this.sigma, own = this.ownReach, drs = this.drs;
     own.fill(0);
-    this.seat = i;
-    this.end = this.ends[i];
     const stamp = ++this.passes;
-    if (t.kind[0] !== NODE_TERMINAL) this.walk(0, 1, 1);
+    const groups = this.groupStart.length - 1;
+    if (groups === 0) {
+      this.dr = drs[0];
+      this.seat = i;
+      this.end = this.ends[i];
+      if (t.kind[0] !== NODE_TERMINAL) this.walk(0, 1, 1);
+    } else if (this.pool !== null) this.pool.run(this, groups, i, stamp);
+    else for (let k = 0; k < groups; k++) this.runTask(k, i, stamp);
+    const dr = drs[0], more = drs.length - 1;
     const reg = this.reg, avg = this.avg, pred = this.pred, clip = this.schedule.clip;
     const walked = this.walked, isPub = t.infosetPublic;
     for (const I of this.seatSets[i]) {
@@ -230,7 +308,14 @@ export class TreeCfr {
       if (walked !== null && walked[isPub![I]] !== stamp) continue;
       const s = slot[I], n = t.actions[I], w = weight * own[I];
       for (let a = 0; a < n; a++) {
-        const d = dr[s + a], r0 = reg[s + a];
+        // increments are zeroed as they are read: only seat i's nodes add them, and only where walked
+        let d = dr[s + a];
+        dr[s + a] = 0;
+        for (let k = 1; k <= more; k++) {
+          d += drs[k][s + a];
+          drs[k][s + a] = 0;
+        }
+        const r0 = reg[s + a];
         const r = r0 * (clip || r0 > 0 ? pd : nd) + d;
         reg[s + a] = clip && r < 0 ? 0 : r;
         if (pred !== null) pred[s + a] = d;

@@ -47,4 +47,37 @@ export async function benchGeneric(log: (line: string) => void): Promise<void> {
     log(`  ${name}  ${algorithm.padEnd(9)}  ${tree.nodes.toLocaleString('en-US').padStart(10)}  ${f(readS, 2).padStart(6)}  ${f(gMs, 2).padStart(7)}  ${f(sMs, 2).padStart(11)}  ${f(gMs / sMs, 2).padStart(4)}×  ${vsOs}`.trimEnd());
     log(`    after ${iterations} iterations the two values differ by ${diff.toExponential(1)}`);
   }
+  await benchThreads(log);
+}
+
+/**
+ * Both solvers with worker threads (`equilibrium --workers`, `liars solve --workers`): wall and CPU
+ * (all threads) per iteration at 1 and 2 threads, on 1v1 openspiel six faces, CFR+. The generic
+ * one splits each pass by the deal (its tasks: groups of the root's chance outcomes), the
+ * specialized one by bid history; both give the same numbers for any thread count.
+ */
+export async function benchThreads(log: (line: string) => void): Promise<void> {
+  const variant: Variant = 'openspiel', sides = 6, algorithm: Algorithm = 'cfr+', iterations = 300;
+  const tree = buildTree(new LiarsDuelState(variant, 1, sides), { publicStates: false });
+  log('');
+  log(`Threads, 1v1 ${variant} six faces, ${algorithm}, ${iterations} iterations: ms per iteration, wall / CPU`);
+  log('  threads  generic wall  generic CPU  specialized wall  specialized CPU  generic value');
+  for (const threads of [1, 2]) {
+    const g = new TreeCfr(tree, algorithm, { threads });
+    const s = new LiarsSolver({ variant, dice: [1, 1], sides }, { algorithm });
+    s.useThreads(threads);
+    const time = (run: () => void): [number, number] => {
+      const w0 = performance.now(), t0 = process.cpuUsage();
+      run();
+      return [(performance.now() - w0) / (iterations - 5), cpuMs(t0) / (iterations - 5)];
+    };
+    g.iterate(5);
+    s.iterate(5);
+    const [gw, gc] = time(() => g.iterate(iterations - 5));
+    const [sw, sc] = time(() => s.iterate(iterations - 5));
+    g.close();
+    s.close();
+    const v = profileValue(tree, g.profile());
+    log(`  ${String(threads).padStart(7)}  ${f(gw, 2).padStart(12)}  ${f(gc, 2).padStart(11)}  ${f(sw, 2).padStart(16)}  ${f(sc, 2).padStart(15)}  ${v.toPrecision(17)}`);
+  }
 }
