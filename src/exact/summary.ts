@@ -4,7 +4,8 @@
  * cap and a CPU budget; what does not fit, or lacks the optional parts, is the tools' one line.
  */
 import { UserError } from '../core/errors.js';
-import type { GameState } from '../games/state.js';
+import { fmtNum } from '../core/format.js';
+import type { GameState, StateGame } from '../games/state.js';
 import { TreeCfr, profileValue } from './cfr.js';
 import { solveOptimal } from './optimal.js';
 import { buildTree } from './tree.js';
@@ -34,14 +35,17 @@ export interface ExactAnswer {
   cpuSeconds: number;
 }
 
-const cpu = (t0: NodeJS.CpuUsage) => {
-  const d = process.cpuUsage(t0);
-  return (d.user + d.system) / 1e6;
-};
+// CPU seconds under Node, wall seconds in a browser worker (the workbench tab): only for logs
+const clock = (): number => (typeof process !== 'undefined' && typeof process.cpuUsage === 'function' ? (({ user, system }) => (user + system) / 1e6)(process.cpuUsage()) : performance.now() / 1e3);
 
-/** One exact answer for a start state with `seats` seats (1: optimal, 2: equilibrium, more: none). */
-export function exactAnswer(root: GameState, what: string, command: string, budget = PAGE_BUDGET): ExactAnswer {
-  const t0 = process.cpuUsage();
+/**
+ * One exact answer for a start state with `seats` seats (1: optimal, 2: equilibrium, more: none);
+ * `progress` hears the iterations done and the exploitability after each doubling (the workbench
+ * tab shows it).
+ */
+export function exactAnswer(root: GameState, what: string, command: string, budget = PAGE_BUDGET, progress?: (iterations: number, exploitability: number) => void): ExactAnswer {
+  const t0 = clock();
+  const cpu = (t: number) => clock() - t;
   const tool = root.players === 1 ? 'optimal' : 'equilibrium';
   try {
     if (root.players === 1) {
@@ -55,10 +59,45 @@ export function exactAnswer(root: GameState, what: string, command: string, budg
     for (let next = 1; e > budget.target && next <= budget.iterations; next *= 2) {
       cfr.iterate(next - cfr.iterations);
       e = cfr.choose().exploitability / 2;
+      progress?.(cfr.iterations, e);
     }
     return { what, command, tool, value: (c + profileValue(tree, cfr.profile())) / 2, nodes: tree.nodes, infosets: tree.infosets, iterations: cfr.iterations, exploitability: e, cpuSeconds: cpu(t0) };
   } catch (err) {
     if (!(err instanceof UserError)) throw err;
     return { what, command, tool, refused: err.message, cpuSeconds: cpu(t0) };
   }
+}
+
+/**
+ * The exact answers of a game as its page and its workbench tab show them: the whole game at
+ * `seats` seats (one or two) and each part it declares of one or two seats; `rulesOption` is the
+ * ` --rules …` the commands carry, if any.
+ */
+export function gameExactAnswers<R>(sg: StateGame<R>, rules: R, seats: number, id: string, rulesOption = '', budget = PAGE_BUDGET, progress?: (what: string, iterations: number, exploitability: number) => void): ExactAnswer[] {
+  const answers: ExactAnswer[] = [];
+  const one = (root: GameState, what: string, command: string) => answers.push(exactAnswer(root, what, command, budget, progress && ((i, e) => progress(what, i, e))));
+  if (seats <= 2) one(sg.newGame(rules, seats), id, `${seats === 1 ? 'optimal' : 'equilibrium'} --players ${seats}${rulesOption}`);
+  for (const [name, part] of Object.entries(sg.subGames ?? {})) {
+    if (part.players <= 2) one(part.newGame(rules), `${id} ${name}`, `${part.players === 1 ? 'optimal' : 'equilibrium'} --part ${name}${rulesOption}`);
+  }
+  return answers;
+}
+
+/** "the whole game" or "part turn": what an answer of the game `id` is about, in a sentence. */
+export const exactSubject = (a: ExactAnswer, id: string): string => (a.what === id ? 'the whole game' : `part ${a.what.slice(id.length + 1)}`);
+
+/** The refusal line of an answer not solved, as the page and the tab give it (text, not HTML). */
+export const exactRefusal = (a: ExactAnswer, id: string, prefix: string): { subject: string; command: string; reason: string } => ({ subject: exactSubject(a, id), command: `${prefix} ${a.command}`, reason: a.refused!.replace(/\.$/, '') });
+
+/** The table row of a solved answer, as the page and the tab show it. */
+export function exactRow(a: ExactAnswer, id: string, prefix: string): Record<string, string> {
+  return {
+    what: exactSubject(a, id),
+    tool: a.tool,
+    'value (first seat)': a.value === undefined ? '–' : fmtNum(a.value, 6),
+    size: a.states !== undefined ? `${a.states.toLocaleString('en-US')} states` : a.nodes !== undefined ? `${a.nodes.toLocaleString('en-US')} nodes, ${a.infosets!.toLocaleString('en-US')} information sets` : '–',
+    exploitability: a.exploitability === undefined ? (a.value === undefined ? '–' : 'exact') : a.exploitability === 0 ? '0' : a.exploitability.toExponential(2),
+    note: a.iterations !== undefined ? `pcfr+, ${a.iterations.toLocaleString('en-US')} iterations` : '',
+    command: `${prefix} ${a.command}`,
+  };
 }

@@ -26,7 +26,7 @@ import { ladderSections } from './ladder-report.js';
 import { summarizeLadder, type LadderResult } from './ladder.js';
 import { summarizeMatches, type MatchResult } from './match.js';
 import { makePlayer, playerNames, UNIFORM } from './players.js';
-import { exactAnswer, PAGE_BUDGET, type ExactAnswer } from '../exact/summary.js';
+import { exactRefusal, exactRow, gameExactAnswers, PAGE_BUDGET, type ExactAnswer } from '../exact/summary.js';
 
 interface GamePageExperiment {
   name: string;
@@ -197,25 +197,12 @@ function ladderFigures(r: LadderResult): Figure[] {
 function exactSection(g: GameDescriptor, sg: ReturnType<typeof stateGameOf>, rules: never, P: number, rulesArg: string | undefined, log: (s: string) => void): { section: Section; figures: Figure[] } {
   const prefix = `npx oddsmith ${g.invoke ?? g.command}`;
   const rulesOpt = rulesArg ? ` --rules ${rulesArg}` : '';
-  const answers: ExactAnswer[] = [];
-  if (P <= 2) answers.push(exactAnswer(sg.newGame(rules, P), g.id, `${P === 1 ? 'optimal' : 'equilibrium'} --players ${P}${rulesOpt}`));
-  for (const [name, part] of Object.entries(sg.subGames ?? {})) {
-    if (part.players <= 2) answers.push(exactAnswer(part.newGame(rules), `${g.id} ${name}`, `${part.players === 1 ? 'optimal' : 'equilibrium'} --part ${name}${rulesOpt}`));
-  }
+  const answers = gameExactAnswers(sg, rules, P, g.id, rulesOpt);
   for (const a of answers) log(`${g.id} page: exact, ${a.what}: ${a.refused ? 'refused' : a.tool}, ${a.cpuSeconds.toFixed(1)} s of CPU`);
-  const whatOf = (a: ExactAnswer) => (a.what === g.id ? 'the whole game' : `part ${a.what.slice(g.id.length + 1)}`);
   // a refusal is a sentence, not a row of dashes: on a phone the table's note column is off-screen
   const refused = answers.filter((a) => a.refused !== undefined);
-  const refusedHtml = refused.length ? `<p>Not solved:</p>\n<ul>\n${refused.map((a) => `<li>${escapeHtml(whatOf(a))} (<code>${escapeHtml(`${prefix} ${a.command}`)}</code>): ${escapeHtml(a.refused!.replace(/\.$/, ''))}.</li>`).join('\n')}\n</ul>` : '';
-  const rows: Row[] = answers.filter((a) => a.refused === undefined).map((a) => ({
-    what: whatOf(a),
-    tool: a.tool,
-    'value (first seat)': a.value === undefined ? '–' : fmtNum(a.value, 6),
-    size: a.states !== undefined ? `${a.states.toLocaleString('en-US')} states` : a.nodes !== undefined ? `${a.nodes.toLocaleString('en-US')} nodes, ${a.infosets!.toLocaleString('en-US')} information sets` : '–',
-    exploitability: a.exploitability === undefined ? (a.value === undefined ? '–' : 'exact') : a.exploitability === 0 ? '0' : a.exploitability.toExponential(2),
-    note: a.iterations !== undefined ? `pcfr+, ${a.iterations.toLocaleString('en-US')} iterations` : '',
-    command: `${prefix} ${a.command}`,
-  }));
+  const refusedHtml = refused.length ? `<p>Not solved:</p>\n<ul>\n${refused.map((a) => exactRefusal(a, g.id, prefix)).map((r) => `<li>${escapeHtml(r.subject)} (<code>${escapeHtml(r.command)}</code>): ${escapeHtml(r.reason)}.</li>`).join('\n')}\n</ul>` : '';
+  const rows: Row[] = answers.filter((a) => a.refused === undefined).map((a) => exactRow(a, g.id, prefix));
   const figures: Figure[] = answers.filter((a) => a.value !== undefined).map((a) => ({ id: `Exact › ${a.what} › ${a.tool} value`, value: a.value!, ...(a.exploitability === undefined ? { exact: true } : {}) }));
   const none = answers.length === 0 ? '<p>The game seats more than two players and declares no part of one or two: the exact tools have nothing to solve here.</p>' : '';
   return {

@@ -5,12 +5,17 @@
  * page shows the figures growing with a progress count and the last one equals the command's output
  * for the same deals, seed and shard count. A newer request for the same tab replaces a running one
  * (checked between shards). Bundled as text into the page's script (src/report/bundle.ts).
+ * A second instance answers the tab's exact requests: the page's exact answers (src/exact/summary.ts,
+ * the same budget), with the iterations as progress; a request already replaced when its turn
+ * comes is skipped (one under way runs to its end: its reply is then ignored).
  */
 import { Rng } from '../core/rng.js';
+import { gameExactAnswers, type ExactAnswer } from '../exact/summary.js';
 import { playMatches, summarizeMatches, type MatchResult } from '../play/match.js';
 import { workbenchGame } from './generic-games.js';
 
 export interface BalanceRequest {
+  kind?: 'balance';
   id: number;
   /** which tab asked: a newer request of the tab replaces its older one */
   tab: string;
@@ -25,6 +30,22 @@ export interface BalanceRequest {
 
 export type BalanceReply =
   | { id: number; done: number; of: number; result: MatchResult; final: boolean; ms: number }
+  | { id: number; error: string };
+
+export interface ExactRequest {
+  kind: 'exact';
+  id: number;
+  tab: string;
+  game: string;
+  rules: unknown;
+  players: number;
+  /** ` --rules …` for the commands the answers name */
+  rulesOption: string;
+}
+
+export type ExactReply =
+  | { id: number; progress: { what: string; iterations: number; exploitability: number } }
+  | { id: number; answers: ExactAnswer[]; ms: number }
   | { id: number; error: string };
 
 const latest = new Map<string, number>();
@@ -51,7 +72,22 @@ async function balance(r: BalanceRequest): Promise<void> {
   }
 }
 
-addEventListener('message', (e: MessageEvent<BalanceRequest>) => {
-  latest.set(e.data.tab, e.data.id);
-  balance(e.data).catch((err: unknown) => postMessage({ id: e.data.id, error: (err as Error).message } satisfies BalanceReply));
+async function exact(r: ExactRequest): Promise<void> {
+  await tick();
+  if (latest.get(`${r.tab} exact`) !== r.id) return;
+  const t0 = performance.now();
+  const { sg } = workbenchGame(r.game);
+  const answers = gameExactAnswers(sg, r.rules as never, r.players, r.game, r.rulesOption, undefined, (what, iterations, exploitability) => postMessage({ id: r.id, progress: { what, iterations, exploitability } } satisfies ExactReply));
+  postMessage({ id: r.id, answers, ms: performance.now() - t0 } satisfies ExactReply);
+}
+
+addEventListener('message', (e: MessageEvent<BalanceRequest | ExactRequest>) => {
+  const r = e.data;
+  if (r.kind === 'exact') {
+    latest.set(`${r.tab} exact`, r.id);
+    exact(r).catch((err: unknown) => postMessage({ id: r.id, error: (err as Error).message } satisfies ExactReply));
+    return;
+  }
+  latest.set(r.tab, r.id);
+  balance(r).catch((err: unknown) => postMessage({ id: e.data.id, error: (err as Error).message } satisfies BalanceReply));
 });
