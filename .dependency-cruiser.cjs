@@ -46,6 +46,14 @@ module.exports = {
       from: { path: '^src/workbench/' }, to: { path: '^(src/games/[^/]+/|strategies/)', pathNot: ['^src/games/[^/]+/(rules|cards|exact[a-z-]*|questions)\\.ts$', '^src/games/[^/]+/[^/]+/(rules|exact[a-z-]*|questions)\\.ts$'] },
     },
     {
+      name: 'workbench-solves-through-the-summary', severity: 'error', comment: 'a generic workbench tab shows the report page\'s exact answers through src/exact/summary.ts (same budget, same lines), not the command-line parts of src/exact (checkpoints, strategy files)',
+      from: { path: '^src/workbench/' }, to: { path: '^src/exact/', pathNot: '^src/exact/summary\\.ts$' },
+    },
+    {
+      name: 'exact-solvers-are-browser-safe', severity: 'error', comment: 'src/exact/summary.ts and the solvers it runs are bundled into the workbench: no node: module. cfr.ts still imports cfr-threads.ts (node:worker_threads), which only runs with threads > 1, never in a page; the bundle stubs it',
+      from: { path: '^src/exact/(summary|cfr|tree|optimal)\\.ts$' }, to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'questions-are-browser-safe', severity: 'error', comment: 'a game\'s questions and src/report/question.ts are bundled into the browser workbench: they import no engine, kernel, pool, command line, page writer or renderer (types excepted; simulations go through QuestionContext.simulate)',
       from: { path: ['^src/games/.+/questions\\.ts$', '^src/report/question\\.ts$'] },
       to: { path: ['^src/(parallel|cli|bench|play|workbench)/', '^src/report/(render|page|bundle|run|cache|fonts|experiment|csv|findings|assumptions)\\.ts$', '^src/games/[^/]+/(engine|kernels|cli|report|bench|state|descriptor|assumptions)\\.ts$', '^src/games/[^/]+/[^/]+/(engine|kernels|cli|report|bench|state|descriptor|assumptions)\\.ts$'], dependencyTypesNot: ['type-only'] },

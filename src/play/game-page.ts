@@ -26,7 +26,7 @@ import { ladderSections } from './ladder-report.js';
 import { summarizeLadder, type LadderResult } from './ladder.js';
 import { summarizeMatches, type MatchResult } from './match.js';
 import { makePlayer, playerNames, UNIFORM } from './players.js';
-import { exactRefusal, exactRow, gameExactAnswers, PAGE_BUDGET, type ExactAnswer } from '../exact/summary.js';
+import { exactRefusal, exactRow, gameExactAnswers, PAGE_BUDGET } from '../exact/summary.js';
 
 interface GamePageExperiment {
   name: string;

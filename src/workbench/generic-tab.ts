@@ -10,7 +10,8 @@ import { defaults } from '../core/schema.js';
 import { validate } from '../core/schema.js';
 import type { MatchResult } from '../play/match.js';
 import { $, esc, num, pct, setTable, writeHash } from './dom.js';
-import type { BalanceReply, BalanceRequest } from './generic-worker.js';
+import type { BalanceReply, BalanceRequest, ExactReply, ExactRequest } from './generic-worker.js';
+import { exactRefusal, exactRow, PAGE_BUDGET } from '../exact/summary.js';
 import { workbenchGame } from './generic-games.js';
 import { tabRules } from './rules-editor.js';
 
@@ -25,6 +26,16 @@ function balanceWorker(): Worker {
     worker.onmessage = (e: MessageEvent<BalanceReply>) => listeners.get(e.data.id)?.(e.data);
   }
   return worker;
+}
+// a second instance of the same script for the exact answers, so a long solve never holds up the deals
+let exactW: Worker | undefined;
+const exactListeners = new Map<number, (r: ExactReply) => void>();
+function exactWorker(): Worker {
+  if (!exactW) {
+    exactW = new Worker(URL.createObjectURL(new Blob([__GENERIC_WORKER_SOURCE__], { type: 'text/javascript' })));
+    exactW.onmessage = (e: MessageEvent<ExactReply>) => exactListeners.get(e.data.id)?.(e.data);
+  }
+  return exactW;
 }
 
 /** The shard count of the command the figures equal (`--shard-count`): also the number of progress steps. */
@@ -62,7 +73,10 @@ export function genericTab(tab: string, id: string, module: string): (root: HTML
 <p><progress id="${p}-progress" max="1" value="0"></progress> <span class="note" id="${p}-count"></span></p>
 <h3>Each seat's share of the win</h3><div id="${p}-seats-table"></div>
 <h3>Game length and shared wins</h3><div id="${p}-length-table"></div>
-<p class="note" id="${p}-command"></p></div></div></div>`;
+<p class="note" id="${p}-command"></p>
+<section id="${p}-exact"><h3>Exact answers</h3><p class="note">Computed, not sampled, in a second worker of this page, with the report page's budget: at most ${PAGE_BUDGET.nodes.toLocaleString('en-US')} states or tree nodes and ${PAGE_BUDGET.iterations.toLocaleString('en-US')} iterations (stopping at exploitability ${PAGE_BUDGET.target}), on the whole game at these seats (one or two) and on each part the game declares. A value is the first seat's return (the decider's under <code>optimal</code>).</p>
+<p><progress id="${p}-exact-progress" max="1" value="0"></progress> <span class="note" id="${p}-exact-count"></span></p>
+<div id="${p}-exact-table"></div><div id="${p}-exact-refused"></div></section></div></div></div>`;
     const el = <T extends HTMLElement = HTMLInputElement>(k: string) => $<T>(`#${p}-${k}`);
     let runs = 0, shown = false, current = 0;
     const { editor, fromAddress } = tabRules(el('rules'), { id: `${p}r`, game: def.title, schema, presets, validate: (raw, where) => validate(schema, raw, where) }, () => update(true));
@@ -131,6 +145,44 @@ export function genericTab(tab: string, id: string, module: string): (root: HTML
         }
       });
       balanceWorker().postMessage(req);
+      runExact(rules, seats);
+    };
+    let exactRuns = 0, exactCurrent = 0;
+    const prefix = `npx oddsmith --game ${module} ${id}`;
+    const runExact = (rules: unknown, seats: number) => {
+      const rulesOption = editor.linkParam ? ' --rules <these rules, downloaded>' : '';
+      const req: ExactRequest = { kind: 'exact', id: ++nextId, tab, game: id, rules, players: seats, rulesOption };
+      exactCurrent = req.id;
+      const bar = el<HTMLProgressElement>('exact-progress');
+      bar.max = PAGE_BUDGET.iterations;
+      bar.value = 0;
+      el('exact').classList.add('stale');
+      el('exact-count').textContent = 'solving…';
+      exactListeners.set(req.id, (reply) => {
+        if (reply.id !== exactCurrent) return void exactListeners.delete(reply.id);
+        if ('progress' in reply) {
+          bar.value = reply.progress.iterations;
+          el('exact-count').textContent = `${reply.progress.what === id ? 'the whole game' : `part ${reply.progress.what.slice(id.length + 1)}`}: ${reply.progress.iterations.toLocaleString('en-US')} iterations, exploitability ${reply.progress.exploitability.toExponential(2)}…`;
+          return;
+        }
+        exactListeners.delete(reply.id);
+        el('exact').classList.remove('stale');
+        if ('error' in reply) {
+          el('exact-count').textContent = reply.error;
+        } else {
+          bar.value = bar.max;
+          const solved = reply.answers.filter((a) => a.refused === undefined);
+          const refused = reply.answers.filter((a) => a.refused !== undefined);
+          el('exact-count').textContent = reply.answers.length === 0 ? '' : `solved in this page in ${(reply.ms / 1000).toFixed(1)} s`;
+          setTable(el('exact-table'), solved.map((a) => exactRow(a, id, prefix)));
+          el('exact-table').hidden = solved.length === 0;
+          el('exact-refused').innerHTML = reply.answers.length === 0
+            ? '<p>The game seats more than two players and declares no part of one or two: the exact tools have nothing to solve here.</p>'
+            : refused.length ? `<p>Not solved:</p>\n<ul>\n${refused.map((a) => exactRefusal(a, id, prefix)).map((r) => `<li>${esc(r.subject)} (<code>${esc(r.command)}</code>): ${esc(r.reason)}.</li>`).join('\n')}\n</ul>` : '';
+        }
+        root.ownerDocument.body.setAttribute(`data-${tab}-exact-ready`, String(++exactRuns));
+      });
+      exactWorker().postMessage(req);
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     /** `write`: after an edit; a page opened from a link keeps its address as it was */
