@@ -11,7 +11,7 @@ import { validate } from '../core/schema.js';
 import type { MatchResult } from '../play/match.js';
 import { $, esc, num, pct, setTable, writeHash } from './dom.js';
 import type { BalanceReply, BalanceRequest, ExactReply, ExactRequest } from './generic-worker.js';
-import { exactRefusal, exactRow, PAGE_BUDGET } from '../exact/summary.js';
+import { exactRefusal, exactRow, gameExactAnswers, PAGE_BUDGET, type ExactAnswer } from '../exact/summary.js';
 import { workbenchGame } from './generic-games.js';
 import { tabRules } from './rules-editor.js';
 
@@ -166,23 +166,38 @@ export function genericTab(tab: string, id: string, module: string): (root: HTML
           return;
         }
         exactListeners.delete(reply.id);
-        el('exact').classList.remove('stale');
-        if ('error' in reply) {
-          el('exact-count').textContent = reply.error;
-        } else {
-          bar.value = bar.max;
-          const solved = reply.answers.filter((a) => a.refused === undefined);
-          const refused = reply.answers.filter((a) => a.refused !== undefined);
-          el('exact-count').textContent = reply.answers.length === 0 ? '' : `solved in this page in ${(reply.ms / 1000).toFixed(1)} s`;
-          setTable(el('exact-table'), solved.map((a) => exactRow(a, id, prefix)));
-          el('exact-table').hidden = solved.length === 0;
-          el('exact-refused').innerHTML = reply.answers.length === 0
-            ? '<p>The game seats more than two players and declares no part of one or two: the exact tools have nothing to solve here.</p>'
-            : refused.length ? `<p>Not solved:</p>\n<ul>\n${refused.map((a) => exactRefusal(a, id, prefix)).map((r) => `<li>${esc(r.subject)} (<code>${esc(r.command)}</code>): ${esc(r.reason)}.</li>`).join('\n')}\n</ul>` : '';
+        if ('stackTooShort' in reply) {
+          el('exact-count').textContent = "solving on the page's thread (a play is deeper than a worker's stack)…";
+          setTimeout(() => {
+            if (exactCurrent !== req.id) return;
+            const t0 = performance.now();
+            showExact(gameExactAnswers(sg, rules as never, seats, id, rulesOption), performance.now() - t0, " on the page's own thread (deeper than a worker's stack)");
+          }, 0);
+          return;
         }
-        root.ownerDocument.body.setAttribute(`data-${tab}-exact-ready`, String(++exactRuns));
+        if ('error' in reply) {
+          el('exact').classList.remove('stale');
+          el('exact-count').textContent = reply.error;
+          root.ownerDocument.body.setAttribute(`data-${tab}-exact-ready`, String(++exactRuns));
+          return;
+        }
+        showExact(reply.answers, reply.ms, '');
       });
       exactWorker().postMessage(req);
+    };
+    const showExact = (answers: ExactAnswer[], ms: number, where: string) => {
+      const bar = el<HTMLProgressElement>('exact-progress');
+      el('exact').classList.remove('stale');
+      bar.value = bar.max;
+      const solved = answers.filter((a) => a.refused === undefined);
+      const refused = answers.filter((a) => a.refused !== undefined);
+      el('exact-count').textContent = answers.length === 0 ? '' : `${solved.length ? 'solved' : 'counted'} in this page${where} in ${(ms / 1000).toFixed(1)} s`;
+      setTable(el('exact-table'), solved.map((a) => exactRow(a, id, prefix)));
+      el('exact-table').hidden = solved.length === 0;
+      el('exact-refused').innerHTML = answers.length === 0
+        ? '<p>The game seats more than two players and declares no part of one or two: the exact tools have nothing to solve here.</p>'
+        : refused.length ? `<p>Not solved:</p>\n<ul>\n${refused.map((a) => exactRefusal(a, id, prefix)).map((r) => `<li>${esc(r.subject)} (<code>${esc(r.command)}</code>): ${esc(r.reason)}.</li>`).join('\n')}\n</ul>` : '';
+      root.ownerDocument.body.setAttribute(`data-${tab}-exact-ready`, String(++exactRuns));
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     /** `write`: after an edit; a page opened from a link keeps its address as it was */

@@ -7,7 +7,9 @@
  * (checked between shards). Bundled as text into the page's script (src/report/bundle.ts).
  * A second instance answers the tab's exact requests: the page's exact answers (src/exact/summary.ts,
  * the same budget), with the iterations as progress; a request already replaced when its turn
- * comes is skipped (one under way runs to its end: its reply is then ignored).
+ * comes is skipped (one under way runs to its end: its reply is then ignored). The exact tools recurse
+ * a level a step, up to 2,000 steps: where a worker's stack gives out first, the tab solves on the
+ * page's own thread, whose stack is deeper, so the answer (or refusal) is the page's.
  */
 import { Rng } from '../core/rng.js';
 import { gameExactAnswers, type ExactAnswer } from '../exact/summary.js';
@@ -46,6 +48,8 @@ export interface ExactRequest {
 export type ExactReply =
   | { id: number; progress: { what: string; iterations: number; exploitability: number } }
   | { id: number; answers: ExactAnswer[]; ms: number }
+  /** a worker's stack is shorter than Node's (about half here): the tab reruns it on the page's thread */
+  | { id: number; stackTooShort: true }
   | { id: number; error: string };
 
 const latest = new Map<string, number>();
@@ -85,7 +89,7 @@ addEventListener('message', (e: MessageEvent<BalanceRequest | ExactRequest>) => 
   const r = e.data;
   if (r.kind === 'exact') {
     latest.set(`${r.tab} exact`, r.id);
-    exact(r).catch((err: unknown) => postMessage({ id: r.id, error: (err as Error).message } satisfies ExactReply));
+    exact(r).catch((err: unknown) => postMessage(err instanceof RangeError && /call stack/i.test(err.message) ? { id: r.id, stackTooShort: true } : { id: r.id, error: (err as Error).message } satisfies ExactReply));
     return;
   }
   latest.set(r.tab, r.id);
