@@ -3,8 +3,10 @@
  * tab of a game loaded from a module (src/workbench/generic-tab.ts), in Debian's chromium: the Pig
  * fixture bundled as `report` bundles it, its first-player figure equal to `pig balance` for the
  * same deals and seed, an edit of the rules replaying the deals (the CLI's figure for `--set`), and
- * invalid rules greying the figures with the validator's line. Screenshots at 1280 and 390 px go to
- * $TMPDIR/oddsmith-generic-*.png. The browser part skips with the reason when there is no chromium.
+ * invalid rules greying the figures with the validator's line; the exact answers of the report page
+ * (src/exact/summary.ts) live in the tab: Leduc poker's equilibrium row, and Knucklebones' refusal
+ * turning into a solved row when its rules shrink (Leduc has no rules fields). Screenshots at 1280
+ * and 390 px go to $TMPDIR/oddsmith-generic-*.png. The browser part skips with the reason when there is no chromium.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,12 +16,18 @@ import { pathToFileURL } from 'node:url';
 import { GAMES } from '../src/games/index.js';
 import { workbenchBundle } from '../src/report/bundle.js';
 import { launch, type Browser, type Page } from '../src/workbench/browser.js';
+import { exactRefusal, exactRow, gameExactAnswers } from '../src/exact/summary.js';
+import { defaults } from '../src/core/schema.js';
+import { definitionSchema } from '../src/games/define.js';
+import { definitionStateGame } from '../src/play/player-registry.js';
 import { workbenchTabs } from '../src/workbench/tab-list.js';
 import { VIEWS } from '../src/workbench/views.js';
 import { ROOT } from './helpers/cli.js';
 import { chromium, cliJson, collectErrors } from './helpers/workbench-page.js';
 
 const PIG = join(ROOT, 'test', 'fixtures', 'pig', 'index.js');
+const LEDUC = join(ROOT, 'examples', 'leduc-poker', 'index.js');
+const KNUCKLEBONES = join(ROOT, 'examples', 'knucklebones', 'index.js');
 
 describe('the tab bar from the registry', () => {
   it("every view names a game of the registry, and each built-in's view is in the bar once", () => {
@@ -47,8 +55,8 @@ describe.skipIf(chromium.path === null)('the generic tab in chromium', () => {
     dir = mkdtempSync(join(tmpdir(), 'oddsmith-generic-'));
     mkdirSync(join(dir, 'workbench'));
     const { descriptorOf, loadGameModule } = await import('../src/games/registry.js');
-    const pig = descriptorOf((await loadGameModule(PIG)).definition);
-    writeFileSync(join(dir, 'workbench', 'workbench.js'), workbenchBundle(workbenchTabs([...GAMES, pig], new Map([['pig', PIG]]))));
+    const outside = await Promise.all([PIG, LEDUC, KNUCKLEBONES].map(async (f) => descriptorOf((await loadGameModule(f)).definition)));
+    writeFileSync(join(dir, 'workbench', 'workbench.js'), workbenchBundle(workbenchTabs([...GAMES, ...outside], new Map([['pig', PIG], ['leduc-poker', LEDUC], ['knucklebones', KNUCKLEBONES]]))));
     copyFileSync(join(ROOT, 'src', 'workbench', 'index.html'), join(dir, 'workbench', 'index.html'));
     url = pathToFileURL(join(dir, 'workbench', 'index.html')).href;
     browser = await launch(chromium.path!);
@@ -94,4 +102,47 @@ describe.skipIf(chromium.path === null)('the generic tab in chromium', () => {
     await phone.screenshot({ path: join(tmpdir(), 'oddsmith-generic-pig-phone.png'), fullPage: true });
     expect(errors).toEqual([]);
   }, 120_000);
+
+  const exactReady = (page: Page, tab: string, n: number) => page.waitForSelector(`body[data-${tab}-exact-ready="${n}"]`, { timeout: 90_000 });
+  /** the rows of a tab's exact table, as the page's table has them */
+  const exactRows = (page: Page) => page.evaluate(() => {
+    const table = document.querySelector<HTMLElement>(`#${location.hash.match(/game=([a-z-]+)/)![1]}-g-exact-table`)!;
+    if (table.hidden) return [];
+    const heads = [...table.querySelectorAll('th')].map((th) => th.textContent);
+    return [...table.querySelectorAll('tbody tr')].map((tr) => Object.fromEntries([...tr.querySelectorAll('td')].map((td, i) => [heads[i], td.textContent])));
+  });
+
+  it("shows the report page's exact answers: Leduc's equilibrium, Knucklebones' refusal, and a rules change re-solving", async () => {
+    const { loadGameModule } = await import('../src/games/registry.js');
+    const leduc = (await loadGameModule(LEDUC)).definition;
+    const page = await open('#game=leduc-poker');
+    await exactReady(page, 'leduc-poker', 1);
+    // the page's figure (src/play/game-page.ts calls the same function with the same budget)
+    const [answer] = gameExactAnswers(definitionStateGame(leduc), {} as never, 2, 'leduc-poker');
+    expect(answer.value).toBeCloseTo(-0.0856064, 6);
+    expect(await exactRows(page)).toEqual([exactRow(answer, 'leduc-poker', 'npx oddsmith --game ./examples/leduc-poker/index.js leduc-poker')]);
+    await page.screenshot({ path: join(tmpdir(), 'oddsmith-generic-leduc.png'), fullPage: true });
+
+    const kb = (await loadGameModule(KNUCKLEBONES)).definition;
+    const sg = definitionStateGame(kb);
+    const base = defaults(definitionSchema(kb)) as Record<string, unknown>;
+    const prefix = 'npx oddsmith --game ./examples/knucklebones/index.js knucklebones';
+    const k = await open('#game=knucklebones', 390);
+    await exactReady(k, 'knucklebones', 1);
+    const [refused] = gameExactAnswers(sg, base as never, 2, 'knucklebones');
+    expect(refused.refused).toMatch(/past 2,000 steps/);
+    const r = exactRefusal(refused, 'knucklebones', prefix);
+    expect(await k.textContent('#knucklebones-g-exact-refused li')).toBe(`${r.subject} (${r.command}): ${r.reason}.`);
+    expect(await exactRows(k)).toEqual([]);
+    await k.screenshot({ path: join(tmpdir(), 'oddsmith-generic-knucklebones-phone.png'), fullPage: true });
+
+    await k.fill('input[data-path="columns"]', '1');
+    await k.fill('input[data-path="rows"]', '1');
+    await k.waitForFunction("!document.querySelector('#knucklebones-g-exact-table').hidden && !document.querySelector('#knucklebones-g-exact').classList.contains('stale')", undefined, { timeout: 90_000 });
+    const [small] = gameExactAnswers(sg, { ...base, columns: 1, rows: 1 } as never, 2, 'knucklebones', ' --rules <these rules, downloaded>');
+    expect(small.refused).toBeUndefined();
+    expect(await exactRows(k)).toEqual([exactRow(small, 'knucklebones', prefix)]);
+    expect(await k.textContent('#knucklebones-g-exact-refused')).toBe('');
+    expect(errors).toEqual([]);
+  }, 180_000);
 });
