@@ -115,10 +115,11 @@ table{border-collapse:collapse;font-size:.9em;margin:1em 0}td,th{border:1px soli
 th{background:#f4f4f4}.wide{overflow-x:auto;max-width:100%}a{color:#0b5cad}.files{font-size:.85em;color:#666}
 /* a table of many columns may use the window's whole width (and break long strategy names) rather than scroll;
    on a phone, prose breaks inside a long token (an exact fraction, a field path) rather than widen the page,
-   and a table's first column (its row names) wraps so that the figures beside it stay in view, as does the
+   and a table's first column (its row names, read as text: left-aligned, wide enough for a few words a line)
+   wraps so that the figures beside it stay in view, as does the
    second of a table of many columns (which names its rows in two: "team A", "team B") */
 @media (min-width:761px){.full{width:calc(100vw - 2em);max-width:none;margin-left:calc(50% - 50vw + 1em)}.full>table{margin:1em auto}.full td:nth-child(-n+2){overflow-wrap:anywhere;min-width:5.5em}}
-@media (max-width:760px){body{margin:.6em auto;padding:0 .6em}h1{font-size:1.35em}p,li,figcaption{overflow-wrap:anywhere}.wide{border-right:3px solid #ddd}.wide td{white-space:nowrap}.wide td:first-child{white-space:normal;min-width:4.5em}.full td:nth-child(2){white-space:normal;overflow-wrap:anywhere;min-width:5.5em}}
+@media (max-width:760px){body{margin:.6em auto;padding:0 .6em}h1{font-size:1.35em}p,li,figcaption{overflow-wrap:anywhere}.wide{border-right:3px solid #ddd}.wide td{white-space:nowrap}.wide td:first-child{white-space:normal;min-width:7em;text-align:left}.full td:nth-child(2){white-space:normal;overflow-wrap:anywhere;min-width:5.5em}}
 /* long exact fractions: the decimal first, the fraction on demand (foldFractions, foldedCell) */
 details.frac summary{cursor:pointer;color:#0b5cad;white-space:nowrap}@media (max-width:760px){.fr,details.frac summary{white-space:normal;overflow-wrap:anywhere}}details.frac code{display:block;white-space:normal;overflow-wrap:anywhere;max-width:16em;text-align:left}
 label.frac{cursor:pointer;color:#0b5cad;position:relative}label.frac input{position:absolute;opacity:0;width:1px;height:1px;margin:0}label.frac code{display:none;color:#222;overflow-wrap:anywhere}
