@@ -10,7 +10,7 @@
  * (value of the action − value of the state), and its average by i's own reach × its strategy.
  */
 import { UserError } from '../core/errors.js';
-import { TreeCfrThreads } from './cfr-threads.js';
+import { ThreadPool } from '../core/thread-pool.js';
 import { NODE_CHANCE, NODE_TERMINAL, type GameTree } from './tree.js';
 
 /**
@@ -93,7 +93,7 @@ export class TreeCfr {
   /** the root's children of task group k: groupStart[k] … groupStart[k + 1] */
   private readonly groupStart: Int32Array;
   private readonly shared: TreeCfrShared;
-  private pool: TreeCfrThreads | null = null;
+  private pool: ThreadPool | null = null;
   private readonly ownReach: Float64Array;
   /** the tree's arrays, read in the hot walk */
   private readonly kind: Uint8Array;
@@ -174,7 +174,7 @@ export class TreeCfr {
       const t = tree;
       // the arrays a pass reads (not the keys and texts)
       const lean = { nodes: t.nodes, kind: t.kind, first: t.first, count: t.count, prob: t.prob, infoset: t.infoset, utility: t.utility, infosets: t.infosets, infosetSeat: t.infosetSeat, slot: t.slot, actions: t.actions, slots: t.slots, publicState: t.publicState, infosetPublic: t.infosetPublic, publicStates: t.publicStates };
-      this.pool = new TreeCfrThreads({ tree: lean, algorithm, shared: this.shared }, threads - 1);
+      this.pool = new ThreadPool(new URL('./cfr-worker.js', import.meta.url), { tree: lean, algorithm, shared: this.shared }, threads - 1);
     }
   }
 
@@ -182,6 +182,11 @@ export class TreeCfr {
   close(): void {
     this.pool?.close();
     this.pool = null;
+  }
+
+  /** The worker threads' job: seat's pass `stamp`, task by task. */
+  beginJob(seat: number, stamp: number): (k: number) => void {
+    return (k) => this.runTask(k, seat, stamp);
   }
 
   /** Task k of seat's pass `stamp`: the walk below task group k's chance outcomes at the root. */

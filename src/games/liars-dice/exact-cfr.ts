@@ -1,5 +1,5 @@
 import { UserError } from '../../core/errors.js';
-import { CfrThreads } from './exact-cfr-threads.js';
+import { ThreadPool } from '../../core/thread-pool.js';
 
 /**
  * Two-player Liar's Dice equilibrium by CFR+ (regret matching+, alternating updates, linear
@@ -264,7 +264,7 @@ export class LiarsSolver {
   /** subtree tasks at SPLIT_DEPTH (shared with the worker threads) */
   readonly tasks: SubtreeTasks;
   private split = SPLIT_NONE;
-  private pool: CfrThreads | null = null;
+  private pool: ThreadPool | null = null;
   /** pcfr+: the last instantaneous regrets (the prediction), laid out like reg */
   private readonly pred: Store | null;
   readonly precision: Precision;
@@ -512,6 +512,12 @@ export class LiarsSolver {
     }
   }
 
+  /** The worker threads' job: `job` (as runTask's) at iteration t, subtree task by task. */
+  beginJob(job: number, t: number): (k: number) => void {
+    const weight = this.beginIteration(t);
+    return (k) => this.runTask(k, job, weight);
+  }
+
   /**
    * Subtree task k (collected at SPLIT_DEPTH), its values for player i into the task's slot: job =
    * i for a CFR pass, i + JOB_VALUE / JOB_BEST for the average profile's values / best responses.
@@ -531,7 +537,7 @@ export class LiarsSolver {
     this.close();
     if (threads <= 1) return;
     const options: SolverOptions = { algorithm: this.algorithm, schedule: this.schedule, precision: this.precision, shared: this.sharedBuffers(), tasks: [this.tasks.meta.buffer as SharedArrayBuffer, this.tasks.vectors.buffer as SharedArrayBuffer] };
-    this.pool = new CfrThreads({ config: this.config, options }, threads - 1);
+    this.pool = new ThreadPool(new URL('./exact-cfr-worker.js', import.meta.url), { config: this.config, options }, threads - 1);
   }
 
   /** Stops the worker threads, if any. */
