@@ -28,6 +28,12 @@ describe('wulong game reports', () => {
       const [sweep] = await runGameExperiment({ name: 't-sweep', game: 'wulong-game', kind: 'sweep', page: 'sweep-t', players: 3, games: 100, shardCount: 2, sweeps: [{ set: ['bettingCards.panda.odds=2,8'], strategies: 'kelly,naive:panda' }] }, ctx);
       expect(sweep.path).toBe('wulong/sweep-t.html');
       for (const f of ['win', 'cards', 'spread']) expect(existsSync(join(dir, 'wulong', `sweep-t-1-${f}.svg`))).toBe(true);
+      // the printed and fair odds' labels stand above the plot, a row each: no data line or rule crosses them
+      const win = JSON.parse(readFileSync(join(dir, 'wulong', 'sweep-t-1-win.vl.json'), 'utf8')) as { layer: { mark: { type: string; baseline?: string; dy?: number }; encoding: { y?: { value?: number }; text?: { value: string } } }[] };
+      const labels = win.layer.filter((l) => l.mark.type === 'text');
+      expect(labels.map((l) => l.encoding.text?.value)).toEqual(['printed 1:2', expect.stringMatching(/^fair 1:\d+\.\d\d$/)]);
+      for (const l of labels) expect([l.encoding.y?.value, l.mark.baseline, Math.sign(l.mark.dy!)]).toEqual([0, 'bottom', -1]);
+      expect(new Set(labels.map((l) => l.mark.dy)).size).toBe(2);
       await expect(runGameExperiment({ name: 'bad', game: 'wulong-game', kind: 'sweep', sweeps: [{ set: ['nope=1..2'] }] }, ctx)).rejects.toThrow(/--set nope: no numeric rules field/);
       await expect(runGameExperiment({ name: 'bad', game: 'wulong-game', kind: 'race' }, ctx)).rejects.toThrow(/kind must be one of game, sweep/);
     } finally {

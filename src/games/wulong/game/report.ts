@@ -422,10 +422,11 @@ function sweepCharts(run: SweepRun, i: number, page: string, raw: unknown): Char
     ...(fairOdds !== null ? [{ at: fairOdds, label: `fair 1:${fairOdds.toFixed(2)}`, dash: [5, 3] }] : []),
   ];
   const ruleLayers = marks.map((m) => ({ mark: { type: 'rule', color: '#555', strokeDash: m.dash, strokeWidth: 1.5 }, encoding: { x: { datum: m.at, type: 'quantitative' } } }));
-  // one row of data each, so each line and label is drawn once (not once per data row)
+  // one row of data each, so each line and label is drawn once (not once per data row); the labels
+  // stand above the plot, a row each, where no data line or other rule can cross them
   const markLayers = [
     ...ruleLayers.map((l) => ({ data: { values: [{}] }, ...l })),
-    ...marks.map((m, j) => ({ data: { values: [{}] }, mark: { type: 'text', color: '#333', align: 'left', baseline: 'top', dx: 3, dy: 2 + 12 * j, fontSize: 10 }, encoding: { x: { datum: m.at, type: 'quantitative' }, y: { value: 0 }, text: { value: m.label } } })),
+    ...marks.map((m, j) => ({ data: { values: [{}] }, mark: { type: 'text', color: '#333', align: 'left', baseline: 'bottom', dx: -2, dy: -3 - 12 * (marks.length - 1 - j), fontSize: 10 }, encoding: { x: { datum: m.at, type: 'quantitative' }, y: { value: 0 }, text: { value: m.label } } })),
   ];
   const basis = basisLine({ simulated: r.gamesPerPoint, of: `${r.players.length}-player games per point (same dice at every point)`, seed: r.seed });
   const sub = [`${run.title}${name2 ? `; lines: ${name2}` : ''}`, ...(marks.length ? ['solid line: the printed odds; dashed: the fair odds (EV 0)'] : [])];
