@@ -121,6 +121,8 @@ describe.skipIf(chromium.path === null)('the generic tab in chromium', () => {
     const [answer] = gameExactAnswers(definitionStateGame(leduc), {} as never, 2, 'leduc-poker');
     expect(answer.value).toBeCloseTo(-0.0856064, 6);
     expect(await exactRows(page)).toEqual([exactRow(answer, 'leduc-poker', 'npx oddsmith --game ./examples/leduc-poker/index.js leduc-poker')]);
+    expect(await page.textContent('#leduc-poker-g-exact-count')).toMatch(/^1 of 1 solved in this page in (\d+ ms|\d+\.\d s)$/);
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('#leduc-poker-g-exact-stop')!.hidden)).toBe(true);
     await page.screenshot({ path: join(tmpdir(), 'oddsmith-generic-leduc.png'), fullPage: true });
 
     const kb = (await loadGameModule(KNUCKLEBONES)).definition;
@@ -133,6 +135,8 @@ describe.skipIf(chromium.path === null)('the generic tab in chromium', () => {
     expect(refused.refused).toMatch(/past 2,000 steps/);
     const r = exactRefusal(refused, 'knucklebones', prefix);
     expect(await k.textContent('#knucklebones-g-exact-refused li')).toBe(`${r.subject} (${r.command}): ${r.reason}.`);
+    // the status line: how many were not solved and why, in a few words (no time: nothing was solved)
+    expect(await k.textContent('#knucklebones-g-exact-count')).toBe('1 of 1 not solved: the whole game (a play goes on past 2,000 steps)');
     expect(await exactRows(k)).toEqual([]);
     await k.screenshot({ path: join(tmpdir(), 'oddsmith-generic-knucklebones-phone.png'), fullPage: true });
 
@@ -143,6 +147,36 @@ describe.skipIf(chromium.path === null)('the generic tab in chromium', () => {
     expect(small.refused).toBeUndefined();
     expect(await exactRows(k)).toEqual([exactRow(small, 'knucklebones', prefix)]);
     expect(await k.textContent('#knucklebones-g-exact-refused')).toBe('');
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('Stop ends a solve under way at once (its worker too), and Solve starts it again', async () => {
+    const page = await open('#game=leduc-poker');
+    // the first progress line: Leduc's solve has a few seconds to go
+    await page.waitForFunction("/iterations/.test(document.querySelector('#leduc-poker-g-exact-count').textContent)", undefined, { timeout: 60_000 });
+    await page.click('#leduc-poker-g-exact-stop');
+    expect(await page.textContent('#leduc-poker-g-exact-count')).toMatch(/^stopped at the whole game: [\d,]+ iterations, exploitability [\d.e+-]+: no answers for these rules; Solve starts again$/);
+    expect(await page.textContent('#leduc-poker-g-exact-stop')).toBe('Solve');
+    await page.screenshot({ path: join(tmpdir(), 'oddsmith-generic-leduc-stopped.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(tmpdir(), 'oddsmith-generic-leduc-stopped-phone.png'), fullPage: true });
+    // the balance worker answers; the exact one is gone (a worker still solving could not answer)
+    const answers = await Promise.all(page.workers().map((w) => Promise.race([w.evaluate(() => 'alive').catch(() => 'ended'), new Promise((r) => setTimeout(() => r('busy'), 3000))])));
+    expect(answers.sort()).toEqual(['alive', 'ended']);
+    const stoppedAt = await page.evaluate(() => (document.querySelector('#leduc-poker-g-exact-progress') as HTMLProgressElement).value);
+    expect(stoppedAt).toBeLessThan(16_384);
+    // nothing more arrives from the stopped solve
+    await new Promise((r) => setTimeout(r, 6000));
+    expect(await page.evaluate(() => document.body.hasAttribute('data-leduc-poker-exact-ready'))).toBe(false);
+    expect(await page.textContent('#leduc-poker-g-exact-count')).toMatch(/^stopped/);
+    expect(await page.evaluate(() => (document.querySelector('#leduc-poker-g-exact-progress') as HTMLProgressElement).value)).toBe(stoppedAt);
+    // the tab is still usable: Solve solves the same game again to the same row
+    await page.click('#leduc-poker-g-exact-stop');
+    await exactReady(page, 'leduc-poker', 1);
+    const { loadGameModule } = await import('../src/games/registry.js');
+    const [answer] = gameExactAnswers(definitionStateGame((await loadGameModule(LEDUC)).definition), {} as never, 2, 'leduc-poker');
+    expect(await exactRows(page)).toEqual([exactRow(answer, 'leduc-poker', 'npx oddsmith --game ./examples/leduc-poker/index.js leduc-poker')]);
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('#leduc-poker-g-exact-stop')!.hidden)).toBe(true);
     expect(errors).toEqual([]);
   }, 180_000);
 });

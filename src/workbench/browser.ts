@@ -36,6 +36,9 @@ export interface Page {
   evaluate<T>(f: string | (() => T)): Promise<T>;
   screenshot(o: Record<string, unknown>): Promise<Buffer>;
   setInputFiles(sel: string, f: { name: string; mimeType: string; buffer: Buffer }): Promise<void>;
+  setViewportSize(size: { width: number; height: number }): Promise<void>;
+  /** the page's dedicated workers, as far as playwright has seen them end */
+  workers(): { evaluate<T>(f: () => T): Promise<T> }[];
   close(): Promise<void>;
 }
 

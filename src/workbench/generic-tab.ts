@@ -4,14 +4,15 @@
  * generates (src/workbench/rules-editor.ts), and the balance figures — the first player's win rate
  * with its 95% interval, every seat's, the game's length — simulated in a worker
  * (generic-worker.ts) as the rules change, with a progress count while the deals are played. The
- * figures are `oddsmith <game> balance`'s for the same deals, seed and shard count.
+ * figures are `oddsmith <game> balance`'s for the same deals, seed and shard count. The exact
+ * answers are solved in a second worker of the tab's own, which Stop (or an edit) ends at once.
  */
 import { defaults } from '../core/schema.js';
 import { validate } from '../core/schema.js';
 import type { MatchResult } from '../play/match.js';
 import { $, esc, num, pct, setTable, writeHash } from './dom.js';
 import type { BalanceReply, BalanceRequest, ExactReply, ExactRequest } from './generic-worker.js';
-import { exactRefusal, exactRow, gameExactAnswers, PAGE_BUDGET, type ExactAnswer } from '../exact/summary.js';
+import { exactRefusal, exactRow, exactSubject, gameExactAnswers, PAGE_BUDGET, type ExactAnswer } from '../exact/summary.js';
 import { workbenchGame } from './generic-games.js';
 import { tabRules } from './rules-editor.js';
 
@@ -27,15 +28,29 @@ function balanceWorker(): Worker {
   }
   return worker;
 }
-// a second instance of the same script for the exact answers, so a long solve never holds up the deals
-let exactW: Worker | undefined;
-const exactListeners = new Map<number, (r: ExactReply) => void>();
-function exactWorker(): Worker {
-  if (!exactW) {
-    exactW = new Worker(URL.createObjectURL(new Blob([__GENERIC_WORKER_SOURCE__], { type: 'text/javascript' })));
-    exactW.onmessage = (e: MessageEvent<ExactReply>) => exactListeners.get(e.data.id)?.(e.data);
-  }
-  return exactW;
+/**
+ * Another instance of the same script for a tab's exact answers, so a long solve never holds up the
+ * deals; one a tab, so that stopping a tab's solve (ending its worker) leaves the other tabs' alone.
+ */
+function exactWorker(listeners: Map<number, (r: ExactReply) => void>): Worker {
+  const w = new Worker(URL.createObjectURL(new Blob([__GENERIC_WORKER_SOURCE__], { type: 'text/javascript' })));
+  w.onmessage = (e: MessageEvent<ExactReply>) => listeners.get(e.data.id)?.(e.data);
+  return w;
+}
+
+/** A time as a reader wants it: milliseconds under a second (never "0.0 s"), else tenths of seconds. */
+const took = (ms: number) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
+/** Why an answer was refused, in a few words: its message without the subject, to the first aside. */
+const shortReason = (a: ExactAnswer) => a.refused!.replace(`${a.what}: `, '').split(/ \(|, |; /)[0].replace(/\.$/, '');
+
+/** The exact answers' status line: how many were solved, where and how fast, and why the others were not. */
+export function exactStatus(answers: readonly ExactAnswer[], ms: number, where: string, id: string): string {
+  const solved = answers.filter((a) => a.refused === undefined), refused = answers.filter((a) => a.refused !== undefined);
+  const of = `of ${answers.length}`;
+  return [
+    ...(solved.length ? [`${solved.length} ${of} solved in this page${where} in ${took(ms)}`] : []),
+    ...(refused.length ? [`${refused.length} ${of} not solved: ${refused.map((a) => `${exactSubject(a, id)} (${shortReason(a)})`).join(', ')}`] : []),
+  ].join('; ');
 }
 
 /** The shard count of the command the figures equal (`--shard-count`): also the number of progress steps. */
@@ -75,7 +90,7 @@ export function genericTab(tab: string, id: string, module: string): (root: HTML
 <h3>Game length and shared wins</h3><div id="${p}-length-table"></div>
 <p class="note" id="${p}-command"></p>
 <section id="${p}-exact"><h3>Exact answers</h3><p class="note">Computed, not sampled, in a second worker of this page, with the report page's budget: at most ${PAGE_BUDGET.nodes.toLocaleString('en-US')} states or tree nodes and ${PAGE_BUDGET.iterations.toLocaleString('en-US')} iterations (stopping at exploitability ${PAGE_BUDGET.target}), on the whole game at these seats (one or two) and on each part the game declares. A value is the first seat's return (the decider's under <code>optimal</code>).</p>
-<p><progress id="${p}-exact-progress" max="1" value="0"></progress> <span class="note" id="${p}-exact-count"></span></p>
+<p><progress id="${p}-exact-progress" max="1" value="0"></progress> <button type="button" id="${p}-exact-stop" hidden>Stop</button> <span class="note" id="${p}-exact-count"></span></p>
 <div id="${p}-exact-table"></div><div id="${p}-exact-refused"></div></section></div></div></div>`;
     const el = <T extends HTMLElement = HTMLInputElement>(k: string) => $<T>(`#${p}-${k}`);
     let runs = 0, shown = false, current = 0;
@@ -149,23 +164,58 @@ export function genericTab(tab: string, id: string, module: string): (root: HTML
     };
     let exactRuns = 0, exactCurrent = 0;
     const prefix = `npx oddsmith --game ${module} ${id}`;
+    const exactListeners = new Map<number, (r: ExactReply) => void>();
+    let exactW: Worker | undefined, lastExact: [unknown, number] | undefined, progressLine = '', exactStops = 0, stopped = false;
+    /** A solve under way is stopped by ending its worker: it runs in one piece; a new worker starts with the next request. */
+    const endSolve = () => {
+      if (exactListeners.size === 0) return;
+      exactW?.terminate();
+      exactW = undefined;
+      exactListeners.clear();
+      exactCurrent = 0;
+    };
+    const stop = el<HTMLButtonElement>('exact-stop');
+    // Stop, or Solve after a stop (the same rules and seats again)
+    stop.addEventListener('click', () => {
+      if (stopped) {
+        if (lastExact) runExact(...lastExact);
+        return;
+      }
+      endSolve();
+      stopped = true;
+      stop.textContent = 'Solve';
+      const table = el('exact-table');
+      const earlier = !table.hidden && table.querySelector('table') ? ' (the greyed table is for the rules before)' : '';
+      el('exact-count').textContent = `stopped${progressLine ? ` at ${progressLine}` : ''}: no answers for these rules${earlier}; Solve starts again`;
+      root.ownerDocument.body.setAttribute(`data-${tab}-exact-stopped`, String(++exactStops));
+    });
     const runExact = (rules: unknown, seats: number) => {
+      // an edit replaces the solve under way, at once
+      endSolve();
       const rulesOption = editor.linkParam ? ' --rules <these rules, downloaded>' : '';
       const req: ExactRequest = { kind: 'exact', id: ++nextId, tab, game: id, rules, players: seats, rulesOption };
       exactCurrent = req.id;
+      lastExact = [rules, seats];
+      progressLine = '';
       const bar = el<HTMLProgressElement>('exact-progress');
       bar.max = PAGE_BUDGET.iterations;
       bar.value = 0;
       el('exact').classList.add('stale');
       el('exact-count').textContent = 'solving…';
+      stopped = false;
+      stop.textContent = 'Stop';
+      stop.hidden = false;
       exactListeners.set(req.id, (reply) => {
         if (reply.id !== exactCurrent) return void exactListeners.delete(reply.id);
         if ('progress' in reply) {
           bar.value = reply.progress.iterations;
-          el('exact-count').textContent = `${reply.progress.what === id ? 'the whole game' : `part ${reply.progress.what.slice(id.length + 1)}`}: ${reply.progress.iterations.toLocaleString('en-US')} iterations, exploitability ${reply.progress.exploitability.toExponential(2)}…`;
+          progressLine = `${reply.progress.what === id ? 'the whole game' : `part ${reply.progress.what.slice(id.length + 1)}`}: ${reply.progress.iterations.toLocaleString('en-US')} iterations, exploitability ${reply.progress.exploitability.toExponential(2)}`;
+          el('exact-count').textContent = `${progressLine}…`;
           return;
         }
         exactListeners.delete(reply.id);
+        // what follows is not the worker's: the page's own thread cannot be stopped mid-solve
+        stop.hidden = true;
         if ('stackTooShort' in reply) {
           el('exact-count').textContent = "solving on the page's thread (a play is deeper than a worker's stack)…";
           setTimeout(() => {
@@ -183,7 +233,8 @@ export function genericTab(tab: string, id: string, module: string): (root: HTML
         }
         showExact(reply.answers, reply.ms, '');
       });
-      exactWorker().postMessage(req);
+      exactW ??= exactWorker(exactListeners);
+      exactW.postMessage(req);
     };
     const showExact = (answers: ExactAnswer[], ms: number, where: string) => {
       const bar = el<HTMLProgressElement>('exact-progress');
@@ -191,7 +242,7 @@ export function genericTab(tab: string, id: string, module: string): (root: HTML
       bar.value = bar.max;
       const solved = answers.filter((a) => a.refused === undefined);
       const refused = answers.filter((a) => a.refused !== undefined);
-      el('exact-count').textContent = answers.length === 0 ? '' : `${solved.length ? 'solved' : 'counted'} in this page${where} in ${(ms / 1000).toFixed(1)} s`;
+      el('exact-count').textContent = exactStatus(answers, ms, where, id);
       setTable(el('exact-table'), solved.map((a) => exactRow(a, id, prefix)));
       el('exact-table').hidden = solved.length === 0;
       el('exact-refused').innerHTML = answers.length === 0

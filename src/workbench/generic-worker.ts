@@ -7,7 +7,8 @@
  * (checked between shards). Bundled as text into the page's script (src/report/bundle.ts).
  * A second instance answers the tab's exact requests: the page's exact answers (src/exact/summary.ts,
  * the same budget), with the iterations as progress; a request already replaced when its turn
- * comes is skipped (one under way runs to its end: its reply is then ignored). The exact tools recurse
+ * comes is skipped (the tab ends the worker of one under way, at an edit or its Stop button, since
+ * a solve runs in one piece). The exact tools recurse
  * a level a step, up to 2,000 steps: where a worker's stack gives out first, the tab solves on the
  * page's own thread, whose stack is deeper, so the answer (or refusal) is the page's.
  */
