@@ -2,10 +2,10 @@
  * The one registry of Can't Stop strategies. Specs: `name` or `name:k=v,k=v` (e.g. `rule28:stop=20`,
  * `random:roll=0.3`); unknown names and parameters are user errors.
  */
-import { UserError } from '../../src/core/errors.js';
-import { StrategyRegistry } from '../../src/core/spec.js';
-import type { CantStopRules } from '../../src/games/cant-stop/rules.js';
-import type { CantStopPlayer, CantStopStrategyDef } from '../../src/games/cant-stop/strategy.js';
+import { UserError } from '../../../core/errors.js';
+import { StrategyRegistry } from '../../../core/spec.js';
+import type { CantStopRules } from '../rules.js';
+import type { CantStopPlayer, CantStopStrategyDef } from '../strategy.js';
 import { random } from './random.js';
 import { rule28 } from './rule28.js';
 import { optimal } from './optimal.js';

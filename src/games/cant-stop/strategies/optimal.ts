@@ -3,12 +3,12 @@
  * claim the columns needed, ignoring opponents. Solved once per thread when first used, so only for
  * boards the solver takes (small heights, e.g. --set heights.5=2); not allocation-free.
  */
-import type { Rng } from '../../src/core/rng.js';
-import { Memo } from '../../src/core/memo.js';
-import { Solitaire } from '../../src/games/cant-stop/exact.js';
-import type { CantStopEngine } from '../../src/games/cant-stop/engine.js';
-import type { CantStopRules } from '../../src/games/cant-stop/rules.js';
-import type { CantStopPlayer, CantStopStrategyDef } from '../../src/games/cant-stop/strategy.js';
+import type { Rng } from '../../../core/rng.js';
+import { Memo } from '../../../core/memo.js';
+import { Solitaire } from '../exact.js';
+import type { CantStopEngine } from '../engine.js';
+import type { CantStopRules } from '../rules.js';
+import type { CantStopPlayer, CantStopStrategyDef } from '../strategy.js';
 
 const solved = new Memo<Solitaire>(4);
 

@@ -1,7 +1,7 @@
 /** random: a uniformly random legal move; rolls again with probability `roll`. */
-import type { Rng } from '../../src/core/rng.js';
-import type { CantStopPlayer, CantStopStrategyDef } from '../../src/games/cant-stop/strategy.js';
-import type { CantStopEngine } from '../../src/games/cant-stop/engine.js';
+import type { Rng } from '../../../core/rng.js';
+import type { CantStopPlayer, CantStopStrategyDef } from '../strategy.js';
+import type { CantStopEngine } from '../engine.js';
 
 export class RandomPlayer implements CantStopPlayer {
   /** rolls when a uniform integer below 2^30 falls under this (integers: no boxed doubles) */

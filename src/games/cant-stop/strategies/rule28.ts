@@ -8,9 +8,9 @@
  * Moves: the one that places the fewest new runners, then the most progress (steps as fractions of
  * their columns, a step that reaches a top counting `top` extra).
  */
-import type { Rng } from '../../src/core/rng.js';
-import type { CantStopPlayer, CantStopStrategyDef } from '../../src/games/cant-stop/strategy.js';
-import type { CantStopEngine } from '../../src/games/cant-stop/engine.js';
+import type { Rng } from '../../../core/rng.js';
+import type { CantStopPlayer, CantStopStrategyDef } from '../strategy.js';
+import type { CantStopEngine } from '../engine.js';
 
 const COLUMNS = 11;
 const NONE = 11;

@@ -5,10 +5,10 @@
  * chance, so E[districts] = Σ_d P(win d) with P(win d) = (unseen cards my card beats) / unseen.
  * It calls (or ends with an endRound card) once that expectation reaches `call` × districts.
  */
-import type { Rng } from '../../src/core/rng.js';
-import { effectTable, keepLegal, legalArgs } from '../../src/games/dracula/legal.js';
-import { FX_END, FX_EXTRA, FX_REVEAL_OPP, FX_REVEAL_OWN, FX_SWAP_OPP, FX_SWAP_OWN, FX_TRUMP, type DraculaRules } from '../../src/games/dracula/rules.js';
-import { encodeAction, type DraculaPlayer, type DraculaStrategyDef, type DraculaView } from '../../src/games/dracula/strategy.js';
+import type { Rng } from '../../../core/rng.js';
+import { effectTable, keepLegal, legalArgs } from '../legal.js';
+import { FX_END, FX_EXTRA, FX_REVEAL_OPP, FX_REVEAL_OWN, FX_SWAP_OPP, FX_SWAP_OWN, FX_TRUMP, type DraculaRules } from '../rules.js';
+import { encodeAction, type DraculaPlayer, type DraculaStrategyDef, type DraculaView } from '../strategy.js';
 
 export class GreedyPlayer implements DraculaPlayer {
   readonly fx: Int8Array;

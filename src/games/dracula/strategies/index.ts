@@ -2,10 +2,10 @@
  * The one registry of Dracula vs Van Helsing strategies. Specs: `name` or `name:k=v,k=v`
  * (e.g. `search:n=16,k=4`, `greedy:call=0.7`); unknown names and parameters are user errors.
  */
-import { UserError } from '../../src/core/errors.js';
-import { StrategyRegistry } from '../../src/core/spec.js';
-import type { DraculaRules } from '../../src/games/dracula/rules.js';
-import type { DraculaPlayer, DraculaStrategyDef } from '../../src/games/dracula/strategy.js';
+import { UserError } from '../../../core/errors.js';
+import { StrategyRegistry } from '../../../core/spec.js';
+import type { DraculaRules } from '../rules.js';
+import type { DraculaPlayer, DraculaStrategyDef } from '../strategy.js';
 import { random } from './random.js';
 import { greedy } from './greedy.js';
 import { search } from './search.js';

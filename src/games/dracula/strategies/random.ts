@@ -1,8 +1,8 @@
 /** random-legal: every legal decision equally likely (the call/draw choice with probability `call`). */
-import type { Rng } from '../../src/core/rng.js';
-import { effectTable, keepLegal, legalArgs } from '../../src/games/dracula/legal.js';
-import type { DraculaRules } from '../../src/games/dracula/rules.js';
-import { encodeAction, type DraculaPlayer, type DraculaStrategyDef, type DraculaView } from '../../src/games/dracula/strategy.js';
+import type { Rng } from '../../../core/rng.js';
+import { effectTable, keepLegal, legalArgs } from '../legal.js';
+import type { DraculaRules } from '../rules.js';
+import { encodeAction, type DraculaPlayer, type DraculaStrategyDef, type DraculaView } from '../strategy.js';
 
 export class RandomPlayer implements DraculaPlayer {
   private readonly fx: Int8Array;

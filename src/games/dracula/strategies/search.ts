@@ -5,11 +5,11 @@
  * rest of the round with greedy on both sides and scores the round's districts won (±districts for
  * a round that ends the game). The best average wins. Budget = n × candidates rollouts a decision.
  */
-import { Rng } from '../../src/core/rng.js';
-import { DraculaGame } from '../../src/games/dracula/engine.js';
-import type { DraculaRules } from '../../src/games/dracula/rules.js';
-import { strength } from '../../src/games/dracula/cards.js';
-import type { DraculaPlayer, DraculaStrategyDef, DraculaView } from '../../src/games/dracula/strategy.js';
+import { Rng } from '../../../core/rng.js';
+import { DraculaGame } from '../engine.js';
+import type { DraculaRules } from '../rules.js';
+import { strength } from '../cards.js';
+import type { DraculaPlayer, DraculaStrategyDef, DraculaView } from '../strategy.js';
 import { GreedyPlayer } from './greedy.js';
 
 const EXTRA = 1, END = 2;

@@ -3,9 +3,9 @@
  * by `bluffStep` more than the smallest legal count; otherwise it plays the threshold raise pushed
  * to the edge. It calls only in turn, and only bids below `callBelow` likely; never out of turn.
  */
-import type { Rng } from '../../src/core/rng.js';
-import { resolveParams } from '../../src/core/spec.js';
-import { CHANCE_SCALE, chanceCut, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
+import type { Rng } from '../../../core/rng.js';
+import { resolveParams } from '../../../core/spec.js';
+import { CHANCE_SCALE, chanceCut, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../strategy.js';
 import { bestRaise, markUnlikely } from './threshold.js';
 
 export const info: StrategyInfo = {

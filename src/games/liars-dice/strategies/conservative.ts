@@ -3,7 +3,7 @@
  * less than even odds, only calls out of turn on near-impossible bids, and raises by the smallest
  * step (no pushing to the edge).
  */
-import type { Strategy, StrategyContext, StrategyInfo } from '../../src/games/liars-dice/strategy.js';
+import type { Strategy, StrategyContext, StrategyInfo } from '../strategy.js';
 import { parseParams, thresholdParams, ThresholdStrategy } from './threshold.js';
 
 export const info: StrategyInfo = {

@@ -7,15 +7,15 @@
  * `equilibrium:file=PATH` plays a strategy saved by `liars solve --out PATH` instead (read once
  * per thread), which must be for these rules' variant, dice and sides.
  */
-import { UserError } from '../../src/core/errors.js';
-import { Memo } from '../../src/core/memo.js';
-import type { Rng } from '../../src/core/rng.js';
-import { resolveParams } from '../../src/core/spec.js';
-import { showPath } from '../../src/core/files.js';
-import { CHANCE_SCALE, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
-import { LiarsSolver, MAX_BIDS, solve, type Variant } from '../../src/games/liars-dice/exact-cfr.js';
-import { configLabel, readStrategyFile, solverSource, type MaskSource, type StoredStrategy } from '../../src/games/liars-dice/strategy-file.js';
-import type { LiarsRules } from '../../src/games/liars-dice/rules.js';
+import { UserError } from '../../../core/errors.js';
+import { Memo } from '../../../core/memo.js';
+import type { Rng } from '../../../core/rng.js';
+import { resolveParams } from '../../../core/spec.js';
+import { showPath } from '../../../core/files.js';
+import { CHANCE_SCALE, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../strategy.js';
+import { LiarsSolver, MAX_BIDS, solve, type Variant } from '../exact-cfr.js';
+import { configLabel, readStrategyFile, solverSource, type MaskSource, type StoredStrategy } from '../strategy-file.js';
+import type { LiarsRules } from '../rules.js';
 
 export const info: StrategyInfo = {
   name: 'equilibrium',

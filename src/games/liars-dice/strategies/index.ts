@@ -2,9 +2,9 @@
  * Every Liar's Dice strategy by name: the game's one strategy registry. Specs are `name` or
  * `name:k=v,k=v` (the older `name:k=v:k=v` form is accepted too); labels keep the colon form.
  */
-import { UserError } from '../../src/core/errors.js';
-import { StrategyRegistry, parseSpec, resolveParams, splitSpecList } from '../../src/core/spec.js';
-import type { RegisteredLiarsStrategy, Strategy, StrategyContext, StrategyModule } from '../../src/games/liars-dice/strategy.js';
+import { UserError } from '../../../core/errors.js';
+import { StrategyRegistry, parseSpec, resolveParams, splitSpecList } from '../../../core/spec.js';
+import type { RegisteredLiarsStrategy, Strategy, StrategyContext, StrategyModule } from '../strategy.js';
 import * as bluffer from './bluffer.js';
 import * as conservative from './conservative.js';
 import * as equilibrium from './equilibrium.js';

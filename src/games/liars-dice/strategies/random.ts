@@ -3,9 +3,9 @@
  * a uniformly random face to its smallest legal count, plus one more with chance `jumpProb`.
  * It never calls out of turn and picks the direction at random.
  */
-import type { Rng } from '../../src/core/rng.js';
-import { resolveParams } from '../../src/core/spec.js';
-import { CHANCE_SCALE, chanceCut, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
+import type { Rng } from '../../../core/rng.js';
+import { resolveParams } from '../../../core/spec.js';
+import { CHANCE_SCALE, chanceCut, type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../strategy.js';
 
 export const info: StrategyInfo = {
   name: 'random',

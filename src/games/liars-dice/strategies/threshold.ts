@@ -12,9 +12,9 @@
  * Thresholds live in a Float64Array and probabilities are read as view.probs[view.probIndex(…)]:
  * no double crosses a call boundary, so the hot loop never boxes a number.
  */
-import type { Rng } from '../../src/core/rng.js';
-import { resolveParams, type ParamSchemas } from '../../src/core/spec.js';
-import { type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../../src/games/liars-dice/strategy.js';
+import type { Rng } from '../../../core/rng.js';
+import { resolveParams, type ParamSchemas } from '../../../core/spec.js';
+import { type RoundView, type Strategy, type StrategyContext, type StrategyInfo } from '../strategy.js';
 
 export const info: StrategyInfo = {
   name: 'threshold',

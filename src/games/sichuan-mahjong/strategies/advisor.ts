@@ -12,14 +12,14 @@
  *
  * Unlike the other strategies it allocates per decision (the advisor's memo of hands).
  */
-import type { MahjongStrategy, TableView } from '../../src/games/sichuan-mahjong/strategy.js';
-import { Rng } from '../../src/core/rng.js';
-import { efficientDiscard, improvingCount, voidDiscard } from '../../src/games/sichuan-mahjong/efficiency.js';
-import { handText } from '../../src/games/sichuan-mahjong/tiles.js';
-import { Advisor } from '../../src/games/sichuan-mahjong/exact-advisor.js';
-import type { Position } from '../../src/games/sichuan-mahjong/hand.js';
-import { holdsVoid } from '../../src/games/sichuan-mahjong/shanten.js';
-import { IncrementalShanten } from '../../src/games/sichuan-mahjong/suit-keys.js';
+import type { MahjongStrategy, TableView } from '../strategy.js';
+import { Rng } from '../../../core/rng.js';
+import { efficientDiscard, improvingCount, voidDiscard } from '../efficiency.js';
+import { handText } from '../tiles.js';
+import { Advisor } from '../exact-advisor.js';
+import type { Position } from '../hand.js';
+import { holdsVoid } from '../shanten.js';
+import { IncrementalShanten } from '../suit-keys.js';
 import { fewestTilesVoid, kongKeeps, pungImproves, weakestThree } from './greedy.js';
 
 /** The largest shanten (after the discard) at which the advisor's exact expected points decide. */

@@ -6,9 +6,9 @@
  * at least W tiles are left in the wall. Self-draws are always declared (the draw pays three times).
  * A passed win bars discard wins until the next draw when the rules say so (`declinedWinWaitsForDraw`).
  */
-import type { ParamSchemas } from '../../src/core/spec.js';
-import { WIN_SELF_DRAW, type MahjongStrategy, type TableView } from '../../src/games/sichuan-mahjong/strategy.js';
-import { flushDistance, sevenPairsDistance } from '../../src/games/sichuan-mahjong/shanten.js';
+import type { ParamSchemas } from '../../../core/spec.js';
+import { WIN_SELF_DRAW, type MahjongStrategy, type TableView } from '../strategy.js';
+import { flushDistance, sevenPairsDistance } from '../shanten.js';
 
 export interface DeclineParams {
   /** declare a discard or robbing win only from this many fan (before the cap) */

@@ -21,11 +21,11 @@
  *
  * The danger estimate allocates nothing; the advisor's evaluation allocates its memo per decision.
  */
-import type { ParamSchemas } from '../../src/core/spec.js';
-import type { MahjongStrategy, TableView } from '../../src/games/sichuan-mahjong/strategy.js';
-import { improvingCount, voidDiscard } from '../../src/games/sichuan-mahjong/efficiency.js';
-import { holdsVoid } from '../../src/games/sichuan-mahjong/shanten.js';
-import { IncrementalShanten } from '../../src/games/sichuan-mahjong/suit-keys.js';
+import type { ParamSchemas } from '../../../core/spec.js';
+import type { MahjongStrategy, TableView } from '../strategy.js';
+import { improvingCount, voidDiscard } from '../efficiency.js';
+import { holdsVoid } from '../shanten.js';
+import { IncrementalShanten } from '../suit-keys.js';
 import { ADVISOR_MAX_SHANTEN, advisorDecision, advisorEvaluator } from './advisor.js';
 import { DefenseModel } from './defense-model.js';
 import { DEFENSE_COUNTS } from './defense-model.data.js';

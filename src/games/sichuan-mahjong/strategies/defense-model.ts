@@ -11,7 +11,7 @@
  * The rules model no furiten (a player may win on a tile it discarded earlier), so a tile the
  * opponent discarded itself (genbutsu) is only less likely, a feature of the counts.
  */
-import type { TableView } from '../../src/games/sichuan-mahjong/strategy.js';
+import type { TableView } from '../strategy.js';
 
 /** Readiness cells: the opponent's draws (0..20, 20 = 20 or more) × its sets (0..3) × last discard in its void suit (or none yet). */
 export const READY_DRAWS = 21;

@@ -5,10 +5,10 @@
  * Claims a pung only when it lowers the shanten; makes any kong that does not raise it.
  * Its void, pung and kong choices are shared with `value`.
  */
-import type { MahjongStrategy, TableView } from '../../src/games/sichuan-mahjong/strategy.js';
-import { KONG_ADDED, KONG_CONCEALED, KONG_EXPOSED } from '../../src/games/sichuan-mahjong/strategy.js';
-import { efficientDiscard } from '../../src/games/sichuan-mahjong/efficiency.js';
-import { shanten } from '../../src/games/sichuan-mahjong/shanten.js';
+import type { MahjongStrategy, TableView } from '../strategy.js';
+import { KONG_ADDED, KONG_CONCEALED, KONG_EXPOSED } from '../strategy.js';
+import { efficientDiscard } from '../efficiency.js';
+import { shanten } from '../shanten.js';
 
 /** The suit with the fewest tiles (ties: the lowest shanten with that suit void, then the first). */
 export function fewestTilesVoid(hand: Uint8Array, nMelds: number): number {

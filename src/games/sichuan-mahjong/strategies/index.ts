@@ -1,7 +1,7 @@
 /** Sichuan mahjong strategies: the one registry (the game reaches strategies only through here). */
-import { UserError } from '../../src/core/errors.js';
-import { StrategyRegistry } from '../../src/core/spec.js';
-import type { MahjongStrategy } from '../../src/games/sichuan-mahjong/strategy.js';
+import { UserError } from '../../../core/errors.js';
+import { StrategyRegistry } from '../../../core/spec.js';
+import type { MahjongStrategy } from '../strategy.js';
 import { advisor } from './advisor.js';
 
 export { ADVISOR_MAX_SHANTEN, advisorDecision, findDisagreements, type AdvisorDecision, type Disagreement } from './advisor.js';

@@ -3,8 +3,8 @@
  * (a random void-suit tile while any is held, as the rules demand). Claims pungs and makes kongs
  * with probability ½. Always takes a win.
  */
-import type { MahjongStrategy, TableView } from '../../src/games/sichuan-mahjong/strategy.js';
-import { holdsVoid } from '../../src/games/sichuan-mahjong/shanten.js';
+import type { MahjongStrategy, TableView } from '../strategy.js';
+import { holdsVoid } from '../shanten.js';
 
 function randomTile(hand: Uint8Array, from: number, to: number, pick: number): number {
   for (let k = from; k < to; k++) {

@@ -6,8 +6,8 @@
  * tiles counted as gone). How far it gets above `greedy` bounds the gain any defence or tile reading
  * can bring (docs/sichuan-mahjong.md).
  */
-import type { MahjongStrategy, TableView } from '../../src/games/sichuan-mahjong/strategy.js';
-import { holdsVoid, isWinningHand, shanten } from '../../src/games/sichuan-mahjong/shanten.js';
+import type { MahjongStrategy, TableView } from '../strategy.js';
+import { holdsVoid, isWinningHand, shanten } from '../shanten.js';
 import { fewestTilesVoid, kongKeeps, pungImproves, weakestThree } from './greedy.js';
 
 /** tiles gone from the wall as the seer sees it: the table's and every other concealed hand's */

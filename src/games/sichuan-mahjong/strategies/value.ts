@@ -7,10 +7,10 @@
  * always under the all-pungs plan, on flush-suit tiles under the flush plan, never under seven
  * pairs, else as greedy. Kongs as greedy.
  */
-import type { MahjongStrategy, TableView } from '../../src/games/sichuan-mahjong/strategy.js';
-import { improvingCount, voidDiscard } from '../../src/games/sichuan-mahjong/efficiency.js';
-import { allPungsDistance, holdsVoid } from '../../src/games/sichuan-mahjong/shanten.js';
-import { IncrementalShanten } from '../../src/games/sichuan-mahjong/suit-keys.js';
+import type { MahjongStrategy, TableView } from '../strategy.js';
+import { improvingCount, voidDiscard } from '../efficiency.js';
+import { allPungsDistance, holdsVoid } from '../shanten.js';
+import { IncrementalShanten } from '../suit-keys.js';
 import { fewestTilesVoid, kongKeeps, pungImproves, weakestThree } from './greedy.js';
 
 const PLAN_STD = 0, PLAN_FLUSH0 = 1, PLAN_SEVEN = 4, PLAN_PUNGS = 5;

@@ -1,8 +1,8 @@
-import { Rng } from '../../src/core/rng.js';
-import { DOG, DRAGON, MAHJONG, PHOENIX } from '../../src/games/tichu/cards.js';
-import { DRAGON_TOP, Engine, K_BOMB4, K_DOG, K_PASS, K_SINGLE } from '../../src/games/tichu/engine.js';
-import type { TichuRules } from '../../src/games/tichu/rules.js';
-import type { MoveList, TichuStrategy, TichuView } from '../../src/games/tichu/strategy.js';
+import { Rng } from '../../../core/rng.js';
+import { DOG, DRAGON, MAHJONG, PHOENIX } from '../cards.js';
+import { DRAGON_TOP, Engine, K_BOMB4, K_DOG, K_PASS, K_SINGLE } from '../engine.js';
+import type { TichuRules } from '../rules.js';
+import type { MoveList, TichuStrategy, TichuView } from '../strategy.js';
 import { moveScore } from './heuristic.js';
 import { SearchStrategy } from './search.js';
 

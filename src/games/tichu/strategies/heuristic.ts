@@ -1,6 +1,6 @@
-import { DOG, DRAGON, PHOENIX } from '../../src/games/tichu/cards.js';
-import { DRAGON_TOP, K_BOMB4, K_DOG, K_PASS, K_SINGLE } from '../../src/games/tichu/engine.js';
-import type { MoveList, TichuStrategy, TichuView } from '../../src/games/tichu/strategy.js';
+import { DOG, DRAGON, PHOENIX } from '../cards.js';
+import { DRAGON_TOP, K_BOMB4, K_DOG, K_PASS, K_SINGLE } from '../engine.js';
+import type { MoveList, TichuStrategy, TichuView } from '../strategy.js';
 
 export interface HeuristicParams {
   /** call Grand Tichu when the 8-card hand strength (hand.ts) is at least this */

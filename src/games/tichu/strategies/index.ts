@@ -1,7 +1,7 @@
-import { StrategyRegistry, type ParamSchemas } from '../../src/core/spec.js';
-import type { Rng } from '../../src/core/rng.js';
-import type { TichuRules } from '../../src/games/tichu/rules.js';
-import type { TichuStrategy } from '../../src/games/tichu/strategy.js';
+import { StrategyRegistry, type ParamSchemas } from '../../../core/spec.js';
+import type { Rng } from '../../../core/rng.js';
+import type { TichuRules } from '../rules.js';
+import type { TichuStrategy } from '../strategy.js';
 import { HEURISTIC_DEFAULTS, HeuristicStrategy } from './heuristic.js';
 import { RandomStrategy } from './random.js';
 import { SearchStrategy } from './search.js';

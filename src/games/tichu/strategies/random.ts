@@ -1,5 +1,5 @@
-import type { Rng } from '../../src/core/rng.js';
-import type { MoveList, TichuStrategy, TichuView } from '../../src/games/tichu/strategy.js';
+import type { Rng } from '../../../core/rng.js';
+import type { MoveList, TichuStrategy, TichuView } from '../strategy.js';
 
 /**
  * Uniformly random legal play (the pass counts as one option), random passes, wishes and Dragon

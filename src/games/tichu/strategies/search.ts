@@ -1,7 +1,7 @@
-import { Rng } from '../../src/core/rng.js';
-import { Engine, MoveBuffer, K_PASS } from '../../src/games/tichu/engine.js';
-import type { TichuRules } from '../../src/games/tichu/rules.js';
-import type { MoveList, TichuStrategy, TichuView } from '../../src/games/tichu/strategy.js';
+import { Rng } from '../../../core/rng.js';
+import { Engine, MoveBuffer, K_PASS } from '../engine.js';
+import type { TichuRules } from '../rules.js';
+import type { MoveList, TichuStrategy, TichuView } from '../strategy.js';
 import { HeuristicStrategy, moveScore, type HeuristicParams } from './heuristic.js';
 
 const MAX_CANDIDATES = 4;

@@ -3,7 +3,7 @@
  * abilities that act on another player pick "the most threatening opponent".
  * Everything reads the view (strategy.ts) and allocates nothing.
  */
-import { THIRD_SON, type WeilongView } from '../../src/games/weilong/strategy.js';
+import { THIRD_SON, type WeilongView } from '../strategy.js';
 
 /**
  * How threatening card t is: its progress toward an open goal (dice collected toward five of its

@@ -1,4 +1,4 @@
-import type { WeilongStrategy, WeilongView } from '../../src/games/weilong/strategy.js';
+import type { WeilongStrategy, WeilongView } from '../strategy.js';
 import { prepareTrade, tradeTarget, fourthSonChoice, secondSonChoice, takeDragon, takeElement } from './common.js';
 
 /**

@@ -2,10 +2,10 @@
  * The Weilong strategies by name: the game's one strategy registry. A spec is a bare name (no
  * Weilong strategy takes parameters yet); the game reaches strategies only through this module.
  */
-import { UserError } from '../../src/core/errors.js';
-import { StrategyRegistry, parseSpec, type RegisteredStrategy } from '../../src/core/spec.js';
-import { parseIntArg } from '../../src/core/validate.js';
-import type { WeilongStrategy } from '../../src/games/weilong/strategy.js';
+import { UserError } from '../../../core/errors.js';
+import { StrategyRegistry, parseSpec, type RegisteredStrategy } from '../../../core/spec.js';
+import { parseIntArg } from '../../../core/validate.js';
+import type { WeilongStrategy } from '../strategy.js';
 import { adaptive } from './adaptive.js';
 import { dragon } from './dragon.js';
 import { element } from './element.js';

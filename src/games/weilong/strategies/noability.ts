@@ -1,4 +1,4 @@
-import type { WeilongStrategy, WeilongView } from '../../src/games/weilong/strategy.js';
+import type { WeilongStrategy, WeilongView } from '../strategy.js';
 import { adaptiveCollect } from './adaptive.js';
 
 /**

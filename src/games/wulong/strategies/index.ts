@@ -5,11 +5,11 @@
  * strategy's one main parameter (`threshold:3000`, `kelly:0.5`, `naive:panda`), or the same
  * parameter by name (`threshold:total=3000`). A full-game player is `BETTING[@POLICY]`.
  */
-import { UserError } from '../../src/core/errors.js';
-import { parseSpec, splitSpecList, StrategyRegistry } from '../../src/core/spec.js';
-import type { PolicySpec, TurnStrategy } from '../../src/games/wulong/turn/strategy.js';
-import type { Bettor, BettingStrategy, PassiveSpec, PlayerSpec } from '../../src/games/wulong/game/strategy.js';
-import type { WulongRules } from '../../src/games/wulong/turn/rules.js';
+import { UserError } from '../../../core/errors.js';
+import { parseSpec, splitSpecList, StrategyRegistry } from '../../../core/spec.js';
+import type { PolicySpec, TurnStrategy } from '../turn/strategy.js';
+import type { Bettor, BettingStrategy, PassiveSpec, PlayerSpec } from '../game/strategy.js';
+import type { WulongRules } from '../turn/rules.js';
 import { optimal } from './optimal.js';
 import { threshold } from './threshold.js';
 import { perDice } from './per-dice.js';

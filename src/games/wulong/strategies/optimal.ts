@@ -1,4 +1,4 @@
-import type { PolicySpec, TurnStrategy } from '../../src/games/wulong/turn/strategy.js';
+import type { PolicySpec, TurnStrategy } from '../turn/strategy.js';
 
 /**
  * optimal — the exact policy that maximizes the expected final turn score: at every decision it

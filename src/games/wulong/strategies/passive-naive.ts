@@ -1,5 +1,5 @@
-import { UserError } from '../../src/core/errors.js';
-import { PICK, PlannedBettor, SIZING, type BettingStrategy, type PassiveSpec } from '../../src/games/wulong/game/strategy.js';
+import { UserError } from '../../../core/errors.js';
+import { PICK, PlannedBettor, SIZING, type BettingStrategy, type PassiveSpec } from '../game/strategy.js';
 
 /**
  * naive[:card] — the baseline: always the same betting card (default `crane`, Dance of the Crane),

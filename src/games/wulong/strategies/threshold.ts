@@ -1,4 +1,4 @@
-import type { PolicySpec, TurnStrategy } from '../../src/games/wulong/turn/strategy.js';
+import type { PolicySpec, TurnStrategy } from '../turn/strategy.js';
 import { parseTotal } from './params.js';
 
 /**
