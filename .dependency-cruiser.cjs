@@ -41,16 +41,24 @@ module.exports = {
       from: { path: '^(src|strategies)/', pathNot: '^src/games/[^/]+/' }, to: { path: '^src/games/[^/]+/strategies/' },
     },
     {
+      name: 'generic-players-see-only-the-interface', severity: 'error', comment: 'the game-independent players (top-level strategies/*.ts) are written over src/games/state.ts with core helpers and each other: no game, no tool',
+      from: { path: '^strategies/[^/]+\\.ts$' }, to: { path: '^(src|strategies)/', pathNot: ['^src/core/', '^src/games/state\\.ts$', '^strategies/[^/]+\\.ts$'] },
+    },
+    {
+      name: 'games-reach-generic-players-through-play', severity: 'error', comment: 'a game file never imports the generic players of strategies/: they come to every game through src/play (its strategies folder may build on them)',
+      from: { path: '^src/games/', pathNot: '^src/games/[^/]+/strategies/' }, to: { path: '^strategies/' },
+    },
+    {
       name: 'cli-reaches-games-through-the-list', severity: 'error', comment: 'src/cli knows the games only through src/games/index.ts, types.ts and state.ts (each game adds its own command group)',
       from: { path: '^src/cli/' }, to: { path: '^(src/games/[^/]+/|strategies/)' },
     },
     {
-      name: 'bench-reaches-games-through-the-list', severity: 'error', comment: 'src/bench runs the benches the descriptors list: no game file, no strategy',
-      from: { path: '^src/bench/' }, to: { path: '^(src/games/[^/]+/|strategies/)' },
+      name: 'bench-reaches-games-through-the-list', severity: 'error', comment: 'src/bench runs the benches the descriptors list: no game file (nor a game\'s strategies); the generic players of strategies/ it may name',
+      from: { path: '^src/bench/' }, to: { path: '^src/games/[^/]+/' },
     },
     {
-      name: 'play-knows-only-the-interface', severity: 'error', comment: 'the tools in src/play are written over src/games/state.ts (and the list of games): no game file, no strategy, no command line',
-      from: { path: '^src/play/' }, to: { path: '^(src/games/[^/]+/|strategies/|src/cli/|src/bench/|src/workbench/)' },
+      name: 'play-knows-only-the-interface', severity: 'error', comment: 'the tools in src/play are written over src/games/state.ts (and the list of games) and offer the generic players of strategies/: no game file, no game\'s strategy, no command line',
+      from: { path: '^src/play/' }, to: { path: '^(src/games/[^/]+/|src/cli/|src/bench/|src/workbench/)' },
     },
     {
       name: 'exact-knows-only-the-interface', severity: 'error', comment: 'the exact tools in src/exact are written over src/games/state.ts: no game file, no strategy, no command line, no play layer',
