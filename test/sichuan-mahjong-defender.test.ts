@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { Deal, DEAL } from '../src/games/sichuan-mahjong/engine.js';
-import { calibrateDefense, defenseDataModule, fitDefenseCounts, strategyGain } from '../src/games/sichuan-mahjong/defense.js';
-import { DEFENSE_FIT } from '../src/games/sichuan-mahjong/defense-gen.js';
+import { calibrateDefense, defenseDataModule, fitDefenseCounts } from '../src/games/sichuan-mahjong/strategies/defense-fit.js';
+import { strategyGain } from '../src/games/sichuan-mahjong/ladder-paired.js';
+import { DEFENSE_FIT } from '../src/games/sichuan-mahjong/strategies/defense-gen.js';
 import { pairedKernel } from '../src/games/sichuan-mahjong/kernels.js';
 import { loadRules } from '../src/games/sichuan-mahjong/rules.js';
 import { SichuanMahjongState, strategyPlayer } from '../src/games/sichuan-mahjong/state.js';
 import type { TableView } from '../src/games/sichuan-mahjong/strategy.js';
 import { countsOf, parseTileList } from '../src/games/sichuan-mahjong/tiles.js';
-import { DEFENSE_MODEL, defenderDecision, getStrategy, READY_DRAWS, readyCell, SAFE, STRATEGIES, waitCell } from '../strategies/sichuan-mahjong/index.js';
-import { DEFENSE_COUNTS } from '../strategies/sichuan-mahjong/defense-model.data.js';
+import { DEFENSE_MODEL, defenderDecision, getStrategy, READY_DRAWS, readyCell, SAFE, STRATEGIES, waitCell } from '../src/games/sichuan-mahjong/strategies/index.js';
+import { DEFENSE_COUNTS } from '../src/games/sichuan-mahjong/strategies/defense-model.data.js';
 import { measureAllocation } from './helpers/alloc.js';
 import { playOut } from './kit/playout.js';
 import { readFileSync } from 'node:fs';
@@ -106,7 +107,7 @@ describe('sichuan-mahjong defender: the estimates against the engine\'s truth', 
   it('the shipped counts are a fresh fit', () => {
     const c = fitDefenseCounts(rules, DEFENSE_FIT.strategies, DEFENSE_FIT.deals, DEFENSE_FIT.seed);
     expect(c.source).toEqual(DEFENSE_COUNTS.source);
-    const shipped = readFileSync(new URL('../strategies/sichuan-mahjong/defense-model.data.ts', import.meta.url), 'utf8');
+    const shipped = readFileSync(new URL('../src/games/sichuan-mahjong/strategies/defense-model.data.ts', import.meta.url), 'utf8');
     expect(shipped).toBe(defenseDataModule(c));
   });
 

@@ -1,0 +1,328 @@
+/**
+ * The generic search player: single-observer information-set MCTS with determinization
+ * (SO-ISMCTS; Cowling, Powley & Whitehouse 2012), over the game interface only, so every game has it.
+ *
+ * One decision runs `iters` iterations. Each draws a full state consistent with what the seat to
+ * move knows (`determinize`), descends one tree of action nodes shared by all determinizations,
+ * choosing by UCB1 among the children whose action is legal in this determinization (a
+ * subset-armed bandit: a child's count of trials is the number of times it was *available*, not
+ * its parent's visits), adds one node, plays the rest of the game with the rollout policy, and adds
+ * the return to each node on the path from the point of view of the seat that chose it. The most
+ * visited action at the root is played.
+ *
+ * Chance inside the tree: where the state enumerates its chance outcomes (`chanceOutcomes`), the
+ * outcome drawn gets its own node, so e.g. every dice roll keeps its own statistics; elsewhere
+ * chance is drawn with `applyChance` and the node after it mixes all outcomes (open loop).
+ * Returns are win shares in [0, 1]; points games are scaled to [0, 1] by the declared range.
+ *
+ * Allocation: the tree is a pool of typed arrays kept across decisions (it grows by doubling when a
+ * decision needs more nodes, then stays), and the action, outcome and path buffers are made once.
+ * Per iteration only the game allocates: `determinize` returns a new state (the interface allows
+ * it), and a rollout with the game's heuristic allocates whatever that player allocates.
+ */
+import { UserError } from '../src/core/errors.js';
+import type { Rng } from '../src/core/rng.js';
+import { parseSpec, resolveParams, type ParamSchemas } from '../src/core/spec.js';
+import { CHANCE, MAX_ACTIONS, type GameState, type Outcome, type StateGame, type StatePlayer } from '../src/games/state.js';
+
+/** The player's name in specs (`ismcts:iters=1000,c=0.7,rollout=heuristic`). */
+export const ISMCTS = 'ismcts';
+
+/** The rollout policies, by the value of `rollout`. */
+export const ROLLOUTS = ['uniform', 'heuristic'] as const;
+
+export const ISMCTS_PARAMS = {
+  iters: { default: 1000, min: 1, max: 10_000_000, integer: true, help: 'iterations per decision (the budget)' },
+  c: { default: 0.7, min: 0, max: 100, help: 'UCB1 exploration constant (returns are in [0, 1])' },
+  rollout: { default: 1, min: 0, max: 1, integer: true, help: 'rollout policy: 0 or uniform = uniformly random, 1 or heuristic = the game\'s heuristic' },
+} satisfies ParamSchemas;
+
+export interface IsmctsParams {
+  iters: number;
+  c: number;
+  /** index into ROLLOUTS */
+  rollout: number;
+}
+
+/** A search spec with `rollout=<name>` rewritten to the rollout's number, for the strict numeric parse. */
+export function rolloutByNumber(text: string, player: string): string {
+  return text.replace(/(^|[:,]\s*)rollout\s*=\s*([A-Za-z]\w*)\s*(?=,|$)/, (all, lead: string, value: string) => {
+    const i = (ROLLOUTS as readonly string[]).indexOf(value);
+    if (i < 0) throw new UserError(`strategy ${player}: rollout must be one of ${ROLLOUTS.join(', ')} (or 0, 1) (got ${JSON.stringify(value)})`);
+    return `${lead}rollout=${i}`;
+  });
+}
+
+/** The map of a game's returns onto [0, 1], r · scale + shift: win shares stay, points by their declared range. */
+export function unitReturns(outcome: Outcome): { scale: number; shift: number } {
+  if (outcome.kind !== 'points') return { scale: 1, shift: 0 };
+  const scale = 1 / (outcome.max - outcome.min);
+  return { scale, shift: -outcome.min * scale };
+}
+
+/** One line for help texts and docs. */
+export const ISMCTS_USAGE = 'ismcts:iters=N,c=C,rollout=uniform|heuristic — information-set MCTS, N iterations a decision';
+
+/**
+ * The parameters of an `ismcts` spec, defaults filled in. `rollout` also takes its names
+ * (uniform, heuristic), rewritten to their numbers before the strict numeric parse.
+ */
+export function parseIsmctsSpec(text: string): IsmctsParams {
+  const spec = parseSpec(rolloutByNumber(text, ISMCTS));
+  if (spec.name !== ISMCTS) throw new Error(`not an ${ISMCTS} spec: ${text}`);
+  const p = resolveParams(spec, ISMCTS_PARAMS, 'iters');
+  return { iters: p.iters, c: p.c, rollout: p.rollout };
+}
+
+/** The game's heuristic for rollouts: its first listed player that is not the random one. */
+export function heuristicName(sg: StateGame<never>): string | undefined {
+  return sg.playerNames.find((n) => n !== 'random');
+}
+
+/** The search tree: nodes in parallel typed arrays, children as a list sorted by (action, mover). */
+class NodePool {
+  size = 0;
+  parent = new Int32Array(0);
+  firstChild = new Int32Array(0);
+  nextSibling = new Int32Array(0);
+  action = new Int32Array(0);
+  /** the seat that chose the action leading here, or CHANCE for a chance outcome */
+  mover = new Int32Array(0);
+  visits = new Float64Array(0);
+  /** times the node's action was legal when its parent was visited */
+  avail = new Float64Array(0);
+  /** sum of returns to `mover` over the visits */
+  reward = new Float64Array(0);
+
+  constructor(capacity: number) {
+    this.grow(capacity);
+  }
+
+  private grow(capacity: number): void {
+    const i32 = (a: Int32Array) => {
+      const b = new Int32Array(capacity);
+      b.set(a);
+      return b;
+    };
+    const f64 = (a: Float64Array) => {
+      const b = new Float64Array(capacity);
+      b.set(a);
+      return b;
+    };
+    this.parent = i32(this.parent);
+    this.firstChild = i32(this.firstChild);
+    this.nextSibling = i32(this.nextSibling);
+    this.action = i32(this.action);
+    this.mover = i32(this.mover);
+    this.visits = f64(this.visits);
+    this.avail = f64(this.avail);
+    this.reward = f64(this.reward);
+  }
+
+  /** Empty the tree but for its root (node 0). */
+  reset(): void {
+    this.size = 0;
+    this.add(-1, -1, CHANCE, -1);
+  }
+
+  /** A new node under `parent`, inserted after `prev` (−1: first) in its sorted child list. */
+  add(parent: number, action: number, mover: number, prev: number): number {
+    if (this.size === this.action.length) this.grow(this.action.length * 2);
+    const n = this.size++;
+    this.parent[n] = parent;
+    this.firstChild[n] = -1;
+    this.action[n] = action;
+    this.mover[n] = mover;
+    this.visits[n] = 0;
+    this.avail[n] = 0;
+    this.reward[n] = 0;
+    if (parent >= 0) {
+      if (prev < 0) {
+        this.nextSibling[n] = this.firstChild[parent];
+        this.firstChild[parent] = n;
+      } else {
+        this.nextSibling[n] = this.nextSibling[prev];
+        this.nextSibling[prev] = n;
+      }
+    } else this.nextSibling[n] = -1;
+    return n;
+  }
+
+  /** The child of `node` for (action, mover), added where it belongs if missing. */
+  child(node: number, action: number, mover: number): number {
+    let prev = -1;
+    for (let c = this.firstChild[node]; c >= 0; c = this.nextSibling[c]) {
+      const a = this.action[c];
+      if (a > action || (a === action && this.mover[c] > mover)) break;
+      if (a === action && this.mover[c] === mover) return c;
+      prev = c;
+    }
+    return this.add(node, action, mover, prev);
+  }
+}
+
+/** Safety net: a rollout that has not ended after this many steps is a bug in the game. */
+const MAX_ROLLOUT_STEPS = 10_000_000;
+
+export class IsmctsPlayer implements StatePlayer {
+  private readonly tree = new NodePool(1024);
+  private readonly actions = new Int32Array(MAX_ACTIONS);
+  private readonly untried = new Int32Array(MAX_ACTIONS);
+  private readonly available = new Int32Array(MAX_ACTIONS);
+  private readonly outcomes = new Int32Array(MAX_ACTIONS);
+  private readonly probabilities = new Float64Array(MAX_ACTIONS);
+  private path = new Int32Array(256);
+  private readonly returns: Float64Array;
+  /** returns → [0, 1]: r · scale + shift */
+  private readonly scale: number;
+  private readonly shift: number;
+
+  /**
+   * @param rolloutPlayers the rollout policy's player for each seat, or null for uniform rollouts
+   */
+  constructor(
+    readonly params: IsmctsParams,
+    readonly players: number,
+    outcome: Outcome,
+    private readonly rolloutPlayers: readonly StatePlayer[] | null,
+  ) {
+    this.returns = new Float64Array(players);
+    ({ scale: this.scale, shift: this.shift } = unitReturns(outcome));
+  }
+
+  act(state: GameState, rng: Rng): number {
+    const seat = state.currentPlayer();
+    const n = state.legalActions(this.actions);
+    if (n === 1) return this.actions[0];
+    const tree = this.tree;
+    tree.reset();
+    for (let it = 0; it < this.params.iters; it++) this.iterate(state.determinize(seat, rng), rng);
+    // the most visited legal action (ties: the better mean, then the lower action)
+    const legal = state.legalActions(this.actions);
+    let best = -1;
+    for (let c = tree.firstChild[0]; c >= 0; c = tree.nextSibling[c]) {
+      if (tree.mover[c] !== seat || !this.isLegal(tree.action[c], legal)) continue;
+      if (best < 0 || tree.visits[c] > tree.visits[best] || (tree.visits[c] === tree.visits[best] && tree.reward[c] > tree.reward[best])) best = c;
+    }
+    return best < 0 ? this.actions[0] : tree.action[best];
+  }
+
+  /** Binary search in the first n (ascending) entries of `actions`. */
+  private isLegal(a: number, n: number): boolean {
+    let lo = 0, hi = n - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1, v = this.actions[mid];
+      if (v === a) return true;
+      if (v < a) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
+
+  /** One iteration on the determinized state `d` (which it plays to the end). */
+  private iterate(d: GameState, rng: Rng): void {
+    const tree = this.tree, C = this.params.c;
+    let node = 0, depth = 0, expanded = false;
+    this.path[depth++] = 0;
+    while (!d.isTerminal()) {
+      const p = d.currentPlayer();
+      if (p === CHANCE) {
+        const k = d.chanceOutcomes ? d.chanceOutcomes(this.outcomes, this.probabilities) : 0;
+        if (k > 0) {
+          let u = rng.nextFloat(), i = 0;
+          while (i < k - 1 && u >= this.probabilities[i]) u -= this.probabilities[i++];
+          const o = this.outcomes[i];
+          d.applyChanceOutcome!(o);
+          node = tree.child(node, o, CHANCE);
+          depth = this.push(node, depth);
+        } else d.applyChance(rng);
+        continue;
+      }
+      if (expanded) break;
+      const m = d.legalActions(this.actions);
+      // merge the sorted child list with the ascending legal actions: available children, untried actions
+      let c = tree.firstChild[node], untried = 0, nAvail = 0, best = -1, bestScore = -Infinity;
+      for (let i = 0; i < m; i++) {
+        const a = this.actions[i];
+        while (c >= 0 && (tree.action[c] < a || (tree.action[c] === a && tree.mover[c] < p))) c = tree.nextSibling[c];
+        if (c >= 0 && tree.action[c] === a && tree.mover[c] === p) {
+          ++tree.avail[c];
+          this.available[nAvail++] = c;
+        } else this.untried[untried++] = a;
+      }
+      // the scores only when every action has been tried (an untried one is expanded first): a node
+      // of many actions computes them once it is full, not on each of its expansions
+      if (untried === 0) {
+        for (let i = 0; i < nAvail; i++) {
+          const k = this.available[i], v = tree.visits[k];
+          const score = tree.reward[k] / v + C * Math.sqrt(Math.log(tree.avail[k]) / v);
+          if (score > bestScore) {
+            bestScore = score;
+            best = k;
+          }
+        }
+      }
+      if (untried > 0) {
+        const a = this.untried[untried === 1 ? 0 : rng.below(untried)];
+        node = tree.child(node, a, p);
+        tree.avail[node]++;
+        d.applyAction(a);
+        expanded = true;
+      } else {
+        node = best;
+        d.applyAction(tree.action[best]);
+      }
+      depth = this.push(node, depth);
+    }
+    this.rollout(d, rng);
+    d.returns(this.returns);
+    for (let i = 1; i < depth; i++) {
+      const v = this.path[i], mover = tree.mover[v];
+      tree.visits[v]++;
+      if (mover >= 0) tree.reward[v] += this.returns[mover] * this.scale + this.shift;
+    }
+  }
+
+  private push(node: number, depth: number): number {
+    if (depth === this.path.length) {
+      const longer = new Int32Array(this.path.length * 2);
+      longer.set(this.path);
+      this.path = longer;
+    }
+    this.path[depth] = node;
+    return depth + 1;
+  }
+
+  /** Play `d` to its end with the rollout policy (a heuristic's illegal answer is replaced by a uniform one). */
+  private rollout(d: GameState, rng: Rng): void {
+    const heuristic = this.rolloutPlayers;
+    for (let step = 0; !d.isTerminal(); step++) {
+      if (step >= MAX_ROLLOUT_STEPS) throw new Error(`${ISMCTS}: a rollout did not end within ${MAX_ROLLOUT_STEPS} steps: ${d}`);
+      const p = d.currentPlayer();
+      if (p === CHANCE) {
+        d.applyChance(rng);
+        continue;
+      }
+      if (heuristic) {
+        const a = heuristic[p].act(d, rng);
+        const m = d.legalActions(this.actions);
+        d.applyAction(this.isLegal(a, m) ? a : this.actions[rng.below(m)]);
+      } else {
+        const m = d.legalActions(this.actions);
+        d.applyAction(this.actions[m === 1 ? 0 : rng.below(m)]);
+      }
+    }
+  }
+}
+
+/** An `ismcts` player for `seat` of a table of `players` seats in game `sg` under `rules`. */
+export function makeIsmctsPlayer(sg: StateGame<never>, rules: never, spec: string, players: number): IsmctsPlayer {
+  const params = parseIsmctsSpec(spec);
+  let rolloutPlayers: StatePlayer[] | null = null;
+  if (ROLLOUTS[params.rollout] === 'heuristic') {
+    const name = heuristicName(sg);
+    if (name === undefined) throw new UserError(`${sg.id}: ${ISMCTS} rollout=heuristic, but the game has no heuristic player (use rollout=uniform)`);
+    rolloutPlayers = Array.from({ length: players }, (_, s) => sg.player(rules, name, s, players));
+  }
+  return new IsmctsPlayer(params, players, sg.outcome?.(rules, players) ?? { kind: 'win-lose' }, rolloutPlayers);
+}
