@@ -18,12 +18,12 @@ module.exports = {
       from: { path: '^src/games/([^/]+)/' }, to: { path: '^src/games/', pathNot: ['^src/games/$1/', '^src/games/(types|state)\\.ts$'] },
     },
     {
-      name: 'games-use-their-strategy-registry', severity: 'error', comment: 'a game reaches its strategies only through strategies/<game>/index.ts',
-      from: { path: '^src/games/([^/]+)/' }, to: { path: '^strategies/', pathNot: '^strategies/$1/index\\.ts$' },
+      name: 'games-use-their-strategy-registry', severity: 'error', comment: 'a game reaches its strategies only through src/games/<game>/strategies/index.ts',
+      from: { path: '^src/games/([^/]+)/', pathNot: '^src/games/[^/]+/strategies/' }, to: { path: '^src/games/[^/]+/strategies/', pathNot: '^src/games/$1/strategies/index\\.ts$' },
     },
     {
-      name: 'strategies-stay-in-their-game', severity: 'error', comment: 'strategies/<game> implements src/games/<game>/strategy.ts with core helpers, nothing else',
-      from: { path: '^strategies/([^/]+)/' }, to: { path: '^(src|strategies)/', pathNot: ['^src/games/$1/', '^src/core/', '^strategies/$1/'] },
+      name: 'strategies-stay-in-their-game', severity: 'error', comment: 'src/games/<game>/strategies implements src/games/<game>/strategy.ts with core helpers, nothing else',
+      from: { path: '^src/games/([^/]+)/strategies/' }, to: { path: '^(src|strategies)/', pathNot: ['^src/games/$1/', '^src/core/'] },
     },
     {
       name: 'cli-reaches-games-through-the-list', severity: 'error', comment: 'src/cli knows the games only through src/games/index.ts, types.ts and state.ts (each game adds its own command group)',
@@ -68,11 +68,11 @@ module.exports = {
     },
     {
       name: 'nothing-below-imports-the-tools', severity: 'error', comment: 'src/core, src/parallel, src/report and strategies never import src/cli, src/bench, src/play or src/workbench',
-      from: { path: '^(src/(core|parallel|report)|strategies)/' }, to: { path: '^src/(cli|bench|play|workbench)/' },
+      from: { path: '^(src/(core|parallel|report)|strategies|src/games/[^/]+/strategies)/' }, to: { path: '^src/(cli|bench|play|workbench)/' },
     },
     {
       name: 'strategies-see-the-contract-not-the-machinery', severity: 'error', comment: 'a strategy never imports its game\'s command line, reports, kernels, bench, descriptor, state interface or library index',
-      from: { path: '^strategies/([^/]+)/' }, to: { path: ['^src/games/$1/(cli|report|kernels|bench|descriptor|state|index)\\.ts$', '^src/games/$1/[^/]+/(cli|report|kernels|bench|index)\\.ts$'] },
+      from: { path: '^src/games/([^/]+)/strategies/' }, to: { path: ['^src/games/$1/(cli|report|kernels|bench|descriptor|state|index)\\.ts$', '^src/games/$1/(?!strategies/)[^/]+/(cli|report|kernels|bench|index)\\.ts$'] },
     },
     {
       name: 'bgio-adapter-sees-only-the-game-api', severity: 'error', comment: 'src/bgio (boardgame.io games) builds a game definition over src/games/define.ts and state.ts with core helpers: nothing else of the project',

@@ -8,8 +8,8 @@ import { Rng } from '../src/core/rng.js';
 import { bustRolls, bustTable, columnRolls, parseSums } from '../src/games/cant-stop/exact.js';
 import { gamesKernel, optimalTurn, turnKernel, type GamesParams } from '../src/games/cant-stop/kernels.js';
 import { loadRules } from '../src/games/cant-stop/rules.js';
-import { parseStrategy } from '../strategies/cant-stop/index.js';
-import { solveSolitaire } from '../strategies/cant-stop/optimal.js';
+import { parseStrategy } from '../src/games/cant-stop/strategies/index.js';
+import { solveSolitaire } from '../src/games/cant-stop/strategies/optimal.js';
 import { measureAllocation } from './helpers/alloc.js';
 import { expectWithinSE } from './kit/within-se.js';
 

@@ -9,7 +9,7 @@ import { CantStopEngine, DRAW, MAX_MOVES, moveText, ROLL, STOP, type CantStopPla
 import { loadRules, type CantStopRules } from '../src/games/cant-stop/rules.js';
 import { CantStopState, stateGame } from '../src/games/cant-stop/state.js';
 import { ROLL_CLASSES, ROLLS } from '../src/games/cant-stop/tables.js';
-import { createPlayer, parseStrategy } from '../strategies/cant-stop/index.js';
+import { createPlayer, parseStrategy } from '../src/games/cant-stop/strategies/index.js';
 
 const rules = loadRules();
 /** The roll index of four dice (d0..d3, 1..6). */

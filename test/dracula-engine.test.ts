@@ -4,7 +4,7 @@ import { loadRules, validateRules, type DraculaRules } from '../src/games/dracul
 import { DraculaGame, END_CALLED, END_CARD, END_DECK, WIN_DISTRICT, WIN_HEALTH, WIN_ROUNDS } from '../src/games/dracula/engine.js';
 import { parseCard, strength } from '../src/games/dracula/cards.js';
 import { encodeAction, type DraculaPlayer, type DraculaView } from '../src/games/dracula/strategy.js';
-import { createPlayer, parseStrategy } from '../strategies/dracula/index.js';
+import { createPlayer, parseStrategy } from '../src/games/dracula/strategies/index.js';
 
 const rules = loadRules();
 const C = (t: string) => parseCard(t, rules);

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { loadRules } from '../src/games/dracula/rules.js';
 import { gamesKernel } from '../src/games/dracula/kernels.js';
-import { parseStrategy } from '../strategies/dracula/index.js';
+import { parseStrategy } from '../src/games/dracula/strategies/index.js';
 
 describe('districts won by card value: non-trump and trump apart', () => {
   test('a trump 8 always wins, a non-trump 1 almost never, a trump 1 mostly; every resolved district counted once a role', () => {

@@ -5,7 +5,7 @@ import { DraculaGame } from '../src/games/dracula/engine.js';
 import { CHANCE, MAX_ACTIONS, TERMINAL } from '../src/games/state.js';
 import { ACTION_CALL, ACTION_DRAW, DraculaState, stateGame } from '../src/games/dracula/state.js';
 import type { DraculaPlayer } from '../src/games/dracula/strategy.js';
-import { createPlayer, parseStrategy } from '../strategies/dracula/index.js';
+import { createPlayer, parseStrategy } from '../src/games/dracula/strategies/index.js';
 import { descriptor } from '../src/games/dracula/descriptor.js';
 
 /** Wraps an engine player and records every decision: [seat, action] (calls as ACTION_CALL/DRAW). */

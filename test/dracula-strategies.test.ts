@@ -3,7 +3,7 @@ import { Rng } from '../src/core/rng.js';
 import { loadRules } from '../src/games/dracula/rules.js';
 import { DraculaGame } from '../src/games/dracula/engine.js';
 import type { DraculaPlayer, DraculaView } from '../src/games/dracula/strategy.js';
-import { createPlayer, parseStrategy, specLabel } from '../strategies/dracula/index.js';
+import { createPlayer, parseStrategy, specLabel } from '../src/games/dracula/strategies/index.js';
 
 const rules = loadRules();
 
@@ -74,7 +74,7 @@ describe('strategies', () => {
 
 describe('greedy: expected districts from the order of strength equal the count over every unseen card', () => {
   test('every ranking of the four suits, views from real games', async () => {
-    const { GreedyPlayer } = await import('../strategies/dracula/greedy.js');
+    const { GreedyPlayer } = await import('../src/games/dracula/strategies/greedy.js');
     const { strength } = await import('../src/games/dracula/cards.js');
     const perms: number[][] = [];
     const permute = (a: number[], k: number): void => {

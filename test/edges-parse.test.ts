@@ -7,10 +7,10 @@ import { UserError } from '../src/core/errors.js';
 import { parseDecimal, parseJsonText, parseWhole, splitList } from '../src/core/parse.js';
 import { applySets, getPath, readRawRules } from '../src/core/rules.js';
 import { parseSpec, splitSpecList } from '../src/core/spec.js';
-import { parseStrategy as parseDraculaStrategy } from '../strategies/dracula/index.js';
-import { getStrategy as getMahjongStrategy } from '../strategies/sichuan-mahjong/index.js';
-import { parseStrategySpec as parseTichuStrategy } from '../strategies/tichu/index.js';
-import { parsePolicy } from '../strategies/wulong/index.js';
+import { parseStrategy as parseDraculaStrategy } from '../src/games/dracula/strategies/index.js';
+import { getStrategy as getMahjongStrategy } from '../src/games/sichuan-mahjong/strategies/index.js';
+import { parseStrategySpec as parseTichuStrategy } from '../src/games/tichu/strategies/index.js';
+import { parsePolicy } from '../src/games/wulong/strategies/index.js';
 import { fuzzTableInProcess, type FuzzRow } from './helpers/fuzz.js';
 import { ROOT, runCli } from './helpers/cli.js';
 

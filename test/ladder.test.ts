@@ -19,7 +19,7 @@ import { loadRules as tichuRules } from '../src/games/tichu/rules.js';
 import type { StateGame } from '../src/games/state.js';
 import { ELO_PER_NAT, fitBradleyTerry, pairSeatings, playLadder, summarizeLadder, type LadderParams } from '../src/play/ladder.js';
 import { playMatches, seatingOf, summarizeMatches } from '../src/play/match.js';
-import { createStrategy } from '../strategies/liars-dice/index.js';
+import { createStrategy } from '../src/games/liars-dice/strategies/index.js';
 import { expectWithinSE } from './kit/within-se.js';
 import { ROOT, expectUserError, runCli } from './helpers/cli.js';
 

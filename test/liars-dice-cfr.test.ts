@@ -3,7 +3,7 @@ import { expectWithinSE } from './kit/within-se.js';
 import { LiarsSolver, enumerateHands, solve, type Variant } from '../src/games/liars-dice/exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from '../src/games/liars-dice/exact-play.js';
 import { Tournament, summarizeTournament, type TournamentParams } from '../src/games/liars-dice/kernels.js';
-import { createStrategy } from '../strategies/liars-dice/index.js';
+import { createStrategy } from '../src/games/liars-dice/strategies/index.js';
 import { Rng } from '../src/core/rng.js';
 
 /** Ordered dice tuples of d dice (each with chance 1/sides^d) — independent of the solver's sorted hands. */

@@ -12,7 +12,7 @@ import { SolverGameState, solverGameAt, statePlayerExploitability } from '../src
 import { stateGame } from '../src/games/liars-dice/state.js';
 import { exploit, type PlayerExploitResult } from '../src/games/liars-dice/questions.js';
 import { makePlayer as makeAnyPlayer } from '../src/play/players.js';
-import { createStrategy } from '../strategies/liars-dice/index.js';
+import { createStrategy } from '../src/games/liars-dice/strategies/index.js';
 import { expectUserError, runCli } from './helpers/cli.js';
 
 describe("the solver's game through the interface", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { DEFAULT_RULES, loadRules } from '../src/games/liars-dice/rules.js';
-import { STRATEGIES, parseStrategyList, parseStrategySpec, specLabel } from '../strategies/liars-dice/index.js';
+import { STRATEGIES, parseStrategyList, parseStrategySpec, specLabel } from '../src/games/liars-dice/strategies/index.js';
 
 const run = (...args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', 'liars', ...args], { encoding: 'utf8' });
 

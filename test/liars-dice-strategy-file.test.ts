@@ -10,7 +10,7 @@ import { loadIntoSolver, maskSource, readStrategyFile, solverSource, writeStrate
 import { equilibriumSource } from '../src/games/liars-dice/exact-cfr-source.js';
 import { Tournament, summarizeTournament, type TournamentParams } from '../src/games/liars-dice/kernels.js';
 import { exploit } from '../src/games/liars-dice/questions.js';
-import { createStrategy, parseStrategyList, parseStrategySpec, specLabel } from '../strategies/liars-dice/index.js';
+import { createStrategy, parseStrategyList, parseStrategySpec, specLabel } from '../src/games/liars-dice/strategies/index.js';
 import { Rng } from '../src/core/rng.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'liars-strategy-file-'));

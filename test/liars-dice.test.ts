@@ -7,7 +7,7 @@ import { checkBids } from '../src/games/liars-dice/check.js';
 import { Round, tailTable } from '../src/games/liars-dice/engine.js';
 import { Tournament, summarizeTournament, tournamentKernel, type TournamentParams } from '../src/games/liars-dice/kernels.js';
 import { runExperiment } from '../src/parallel/pool.js';
-import { solverFor } from '../strategies/liars-dice/equilibrium.js';
+import { solverFor } from '../src/games/liars-dice/strategies/equilibrium.js';
 import { measureAllocation } from './helpers/alloc.js';
 import { Scripted } from './helpers/liars-scripted.js';
 

@@ -7,7 +7,7 @@ import { loadRules } from '../src/games/sichuan-mahjong/rules.js';
 import { shanten } from '../src/games/sichuan-mahjong/shanten.js';
 import type { TableView } from '../src/games/sichuan-mahjong/strategy.js';
 import { countsOf, kindName, parseTileList } from '../src/games/sichuan-mahjong/tiles.js';
-import { ADVISOR_MAX_SHANTEN, advisorDecision, findDisagreements, getStrategy, STRATEGIES } from '../strategies/sichuan-mahjong/index.js';
+import { ADVISOR_MAX_SHANTEN, advisorDecision, findDisagreements, getStrategy, STRATEGIES } from '../src/games/sichuan-mahjong/strategies/index.js';
 
 const rules = loadRules('default');
 

@@ -9,7 +9,7 @@ import { Valuer } from '../src/games/sichuan-mahjong/value.js';
 import { Deal, DEAL } from '../src/games/sichuan-mahjong/engine.js';
 import { countsOf, meldSize, parseMelds, parseTileList, suitIndex } from '../src/games/sichuan-mahjong/tiles.js';
 import { analyze } from '../src/games/sichuan-mahjong/exact-waits.js';
-import { getStrategy } from '../strategies/sichuan-mahjong/index.js';
+import { getStrategy } from '../src/games/sichuan-mahjong/strategies/index.js';
 import { checkAssumptions } from '../src/games/sichuan-mahjong/assumptions.js';
 import { assumptionsText } from '../src/report/assumptions.js';
 

@@ -8,7 +8,7 @@ import { dealKernel, oddsKernel, ODDS, playWalls, prepareWalls, type DealParams 
 import { exactReadyOdds, type OddsParams } from '../src/games/sichuan-mahjong/exact-ready-odds.js';
 import { parsePosition } from '../src/games/sichuan-mahjong/hand.js';
 import { parseTileList } from '../src/games/sichuan-mahjong/tiles.js';
-import { getStrategy } from '../strategies/sichuan-mahjong/index.js';
+import { getStrategy } from '../src/games/sichuan-mahjong/strategies/index.js';
 import { runExperiment } from '../src/parallel/pool.js';
 import { measureAllocation } from './helpers/alloc.js';
 

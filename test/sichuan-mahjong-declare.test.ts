@@ -9,7 +9,7 @@ import { loadRules } from '../src/games/sichuan-mahjong/rules.js';
 import { Deal, DEAL, SLOT } from '../src/games/sichuan-mahjong/engine.js';
 import { WIN_DISCARD, WIN_SELF_DRAW, type MahjongStrategy } from '../src/games/sichuan-mahjong/strategy.js';
 import { parseTileList } from '../src/games/sichuan-mahjong/tiles.js';
-import { getStrategy } from '../strategies/sichuan-mahjong/index.js';
+import { getStrategy } from '../src/games/sichuan-mahjong/strategies/index.js';
 import { UserError } from '../src/core/errors.js';
 import { measureAllocation } from './helpers/alloc.js';
 

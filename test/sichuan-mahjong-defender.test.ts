@@ -8,8 +8,8 @@ import { loadRules } from '../src/games/sichuan-mahjong/rules.js';
 import { SichuanMahjongState, strategyPlayer } from '../src/games/sichuan-mahjong/state.js';
 import type { TableView } from '../src/games/sichuan-mahjong/strategy.js';
 import { countsOf, parseTileList } from '../src/games/sichuan-mahjong/tiles.js';
-import { DEFENSE_MODEL, defenderDecision, getStrategy, READY_DRAWS, readyCell, SAFE, STRATEGIES, waitCell } from '../strategies/sichuan-mahjong/index.js';
-import { DEFENSE_COUNTS } from '../strategies/sichuan-mahjong/defense-model.data.js';
+import { DEFENSE_MODEL, defenderDecision, getStrategy, READY_DRAWS, readyCell, SAFE, STRATEGIES, waitCell } from '../src/games/sichuan-mahjong/strategies/index.js';
+import { DEFENSE_COUNTS } from '../src/games/sichuan-mahjong/strategies/defense-model.data.js';
 import { measureAllocation } from './helpers/alloc.js';
 import { playOut } from './kit/playout.js';
 import { readFileSync } from 'node:fs';
@@ -106,7 +106,7 @@ describe('sichuan-mahjong defender: the estimates against the engine\'s truth', 
   it('the shipped counts are a fresh fit', () => {
     const c = fitDefenseCounts(rules, DEFENSE_FIT.strategies, DEFENSE_FIT.deals, DEFENSE_FIT.seed);
     expect(c.source).toEqual(DEFENSE_COUNTS.source);
-    const shipped = readFileSync(new URL('../strategies/sichuan-mahjong/defense-model.data.ts', import.meta.url), 'utf8');
+    const shipped = readFileSync(new URL('../src/games/sichuan-mahjong/strategies/defense-model.data.ts', import.meta.url), 'utf8');
     expect(shipped).toBe(defenseDataModule(c));
   });
 

@@ -5,7 +5,7 @@ import { loadRules, type SichuanRules } from '../src/games/sichuan-mahjong/rules
 import { SichuanMahjongState, pointsBound, stateGame, strategyPlayer } from '../src/games/sichuan-mahjong/state.js';
 import type { MahjongStrategy, TableView } from '../src/games/sichuan-mahjong/strategy.js';
 import { CHANCE, MAX_ACTIONS } from '../src/games/state.js';
-import { getStrategy } from '../strategies/sichuan-mahjong/index.js';
+import { getStrategy } from '../src/games/sichuan-mahjong/strategies/index.js';
 import { playOut } from './kit/playout.js';
 
 const base = loadRules('default');

@@ -8,8 +8,8 @@ import { loadRules, validateRules, type SichuanRules } from '../src/games/sichua
 import { startingHandDistribution } from '../src/games/sichuan-mahjong/exact-starting-hands.js';
 import type { MahjongStrategy, TableView } from '../src/games/sichuan-mahjong/strategy.js';
 import { countsOf, parseTileList } from '../src/games/sichuan-mahjong/tiles.js';
-import { getStrategy } from '../strategies/sichuan-mahjong/index.js';
-import { weakestThree } from '../strategies/sichuan-mahjong/greedy.js';
+import { getStrategy } from '../src/games/sichuan-mahjong/strategies/index.js';
+import { weakestThree } from '../src/games/sichuan-mahjong/strategies/greedy.js';
 import { runExperiment } from '../src/parallel/pool.js';
 import { measureAllocation } from './helpers/alloc.js';
 

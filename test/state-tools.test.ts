@@ -15,7 +15,7 @@ import { loadRules as weilongRules } from '../src/games/weilong/rules.js';
 import { stateGame as weilong } from '../src/games/weilong/state.js';
 import type { StateGame } from '../src/games/state.js';
 import { playMatches, summarizeMatches, type MatchParams } from '../src/play/match.js';
-import { createStrategy } from '../strategies/liars-dice/index.js';
+import { createStrategy } from '../src/games/liars-dice/strategies/index.js';
 import { expectWithinSE } from './kit/within-se.js';
 import { expectUserError, runCli } from './helpers/cli.js';
 

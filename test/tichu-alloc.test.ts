@@ -3,7 +3,7 @@ import { Rng } from '../src/core/rng.js';
 import { Engine } from '../src/games/tichu/engine.js';
 import { loadRules } from '../src/games/tichu/rules.js';
 import { callKernel, gamesKernel } from '../src/games/tichu/kernels.js';
-import { createStrategy, parseStrategySpec } from '../strategies/tichu/index.js';
+import { createStrategy, parseStrategySpec } from '../src/games/tichu/strategies/index.js';
 import { measureAllocation } from './helpers/alloc.js';
 
 const rules = loadRules();

@@ -5,7 +5,7 @@ import { loadRules } from '../src/games/tichu/rules.js';
 import { CALLS_LENGTH, callKernel, summarizeCalls, tallyCallRound, type RoundRecord } from '../src/games/tichu/kernels.js';
 import { measureCallGain } from '../src/games/tichu/call-gain.js';
 import { parseCards, sortCards } from '../src/games/tichu/cards.js';
-import { createStrategy, parseStrategySpec } from '../strategies/tichu/index.js';
+import { createStrategy, parseStrategySpec } from '../src/games/tichu/strategies/index.js';
 import { expectUserError, runCli } from './helpers/cli.js';
 import { measureAllocation } from './helpers/alloc.js';
 

@@ -5,7 +5,7 @@ import { parseCards, DRAGON, PHOENIX, MAHJONG, DOG, cardText } from '../src/game
 import { loadRules } from '../src/games/tichu/rules.js';
 import { hasFourOfAKind, hasStraightFlush } from '../src/games/tichu/hand.js';
 import type { MoveList, TichuStrategy, TichuView } from '../src/games/tichu/strategy.js';
-import { createStrategy, parseStrategySpec } from '../strategies/tichu/index.js';
+import { createStrategy, parseStrategySpec } from '../src/games/tichu/strategies/index.js';
 
 const rules = loadRules();
 // (one test flips an assumption on this object and restores it)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { Engine } from '../src/games/tichu/engine.js';
 import { loadRules } from '../src/games/tichu/rules.js';
-import { createStrategy, parseStrategySpec } from '../strategies/tichu/index.js';
+import { createStrategy, parseStrategySpec } from '../src/games/tichu/strategies/index.js';
 
 const rules = loadRules();
 

@@ -4,7 +4,7 @@ import { Engine, K_BOMB4, K_PAIR, K_PASS, K_SINGLE, K_STRAIGHT, K_TRIPLE } from 
 import { cardId, parseCards, PHOENIX } from '../src/games/tichu/cards.js';
 import { loadRules, type TichuRules } from '../src/games/tichu/rules.js';
 import { hasStraightFlush } from '../src/games/tichu/hand.js';
-import { createStrategy, parseStrategySpec } from '../strategies/tichu/index.js';
+import { createStrategy, parseStrategySpec } from '../src/games/tichu/strategies/index.js';
 import type { MoveList, TichuStrategy, TichuView } from '../src/games/tichu/strategy.js';
 
 /**

@@ -4,7 +4,7 @@ import { loadRules, type TichuRules } from '../src/games/tichu/rules.js';
 import { Engine } from '../src/games/tichu/engine.js';
 import { CHANCE, MAX_ACTIONS, TERMINAL } from '../src/games/state.js';
 import { GRAND, PASS, PLAY, TichuState, stateGame } from '../src/games/tichu/state.js';
-import { createStrategy, parseStrategySpec } from '../strategies/tichu/index.js';
+import { createStrategy, parseStrategySpec } from '../src/games/tichu/strategies/index.js';
 import { descriptor } from '../src/games/tichu/descriptor.js';
 
 /** The engine alone: one round with strategies sharing the engine's generator, as the kernels run it. */

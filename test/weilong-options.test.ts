@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { applySets, loadRules } from '../src/games/weilong/rules.js';
 import { TURN_OVER, WeilongGame } from '../src/games/weilong/engine.js';
 import type { WeilongStrategy } from '../src/games/weilong/strategy.js';
-import { STRATEGIES } from '../strategies/weilong/index.js';
+import { STRATEGIES } from '../src/games/weilong/strategies/index.js';
 import { checkAssumptions, probe, withPenalty } from '../src/games/weilong/assumptions.js';
 import { assumptionsText } from '../src/report/assumptions.js';
 

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { applySets, loadRules } from '../src/games/weilong/rules.js';
 import { WeilongGame } from '../src/games/weilong/engine.js';
 import { WeilongView, type WeilongStrategy } from '../src/games/weilong/strategy.js';
-import { STRATEGIES, getStrategy } from '../strategies/weilong/index.js';
+import { STRATEGIES, getStrategy } from '../src/games/weilong/strategies/index.js';
 
 const cli = (...args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', 'weilong', ...args], { encoding: 'utf8' });
 

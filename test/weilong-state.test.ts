@@ -9,7 +9,7 @@ import { loadRules, type WeilongRules } from '../src/games/weilong/rules.js';
 import { WeilongGame } from '../src/games/weilong/engine.js';
 import { gamesLayout, playGames, type GamesParams } from '../src/games/weilong/kernels.js';
 import { WeilongState, stateGame } from '../src/games/weilong/state.js';
-import { getStrategy } from '../strategies/weilong/index.js';
+import { getStrategy } from '../src/games/weilong/strategies/index.js';
 import { CHANCE } from '../src/games/state.js';
 
 function compare(rules: WeilongRules, strategies: string[], games: number, seed: number, viaClones = false): { decisions: number; kinds: Set<number> } {

@@ -3,7 +3,7 @@ import { loadRules, validateRules, type WeilongRules } from '../src/games/weilon
 import { WeilongGame, ROLL_AGAIN, TURN_OVER } from '../src/games/weilong/engine.js';
 import type { WeilongStrategy } from '../src/games/weilong/strategy.js';
 import { applySets } from '../src/games/weilong/rules.js';
-import { STRATEGIES } from '../strategies/weilong/index.js';
+import { STRATEGIES } from '../src/games/weilong/strategies/index.js';
 import { UserError } from '../src/core/errors.js';
 
 const rules = loadRules();

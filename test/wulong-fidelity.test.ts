@@ -8,7 +8,7 @@ import { rulesPath } from '../src/core/paths.js';
 import { openingTellValue, readOdds, tellTablesFor } from '../src/games/wulong/turn/tell.js';
 import { tellKernel } from '../src/games/wulong/game/kernels.js';
 import { WulongGame } from '../src/games/wulong/game/engine.js';
-import { parsePlayers } from '../strategies/wulong/index.js';
+import { parsePlayers } from '../src/games/wulong/strategies/index.js';
 import { Rng } from '../src/core/rng.js';
 
 const wulong = loadRules();

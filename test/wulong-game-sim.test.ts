@@ -7,7 +7,7 @@ import { gameKernel, sweepKernel, type SweepParams } from '../src/games/wulong/g
 import { rawRules, runSweep, sweepPoints } from '../src/games/wulong/game/sweep.js';
 import { parseSweepSet } from '../src/core/rules.js';
 import { runExperiment } from '../src/parallel/pool.js';
-import { bettors, parsePlayers } from '../strategies/wulong/index.js';
+import { bettors, parsePlayers } from '../src/games/wulong/strategies/index.js';
 import type { Bettor } from '../src/games/wulong/game/strategy.js';
 import { measureAllocation } from './helpers/alloc.js';
 

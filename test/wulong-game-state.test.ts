@@ -5,7 +5,7 @@ import { WulongGame } from '../src/games/wulong/game/engine.js';
 import { END } from '../src/games/wulong/game/layout.js';
 import { WulongGameState, stateGame, wulongPlayer } from '../src/games/wulong/game/state.js';
 import { CHANCE, MAX_ACTIONS } from '../src/games/state.js';
-import { parsePlayers } from '../strategies/wulong/index.js';
+import { parsePlayers } from '../src/games/wulong/strategies/index.js';
 import { playOut } from './kit/playout.js';
 
 const base = loadRules('default');

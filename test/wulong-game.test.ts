@@ -8,9 +8,9 @@ import { WulongGame, type GameParams } from '../src/games/wulong/game/engine.js'
 import { END, gameLayout, cardAt, moneyAt, slotAt, type MoneyName } from '../src/games/wulong/game/layout.js';
 import { policyTablesFor } from '../src/games/wulong/game/policy-tables.js';
 import { gameKernel, summarizeGame } from '../src/games/wulong/game/kernels.js';
-import { bettors, parsePlayers, parsePlayer, splitPlayers } from '../strategies/wulong/index.js';
+import { bettors, parsePlayers, parsePlayer, splitPlayers } from '../src/games/wulong/strategies/index.js';
 import { PlannedBettor, type Bettor } from '../src/games/wulong/game/strategy.js';
-import { parsePolicy } from '../strategies/wulong/index.js';
+import { parsePolicy } from '../src/games/wulong/strategies/index.js';
 
 /** A stream that returns scripted draws (ordered-roll indices), for scripted turns. */
 class Script extends Rng {

@@ -8,7 +8,7 @@ import { compileTables, Scorer } from '../src/games/wulong/turn/tables.js';
 import { TurnAnalysis } from '../src/games/wulong/turn/exact.js';
 import { OPTIMAL } from '../src/games/wulong/turn/strategy.js';
 import { playTurns, simTablesFor, turnKernel, type TurnSimParams } from '../src/games/wulong/turn/kernels.js';
-import { parsePolicy } from '../strategies/wulong/index.js';
+import { parsePolicy } from '../src/games/wulong/strategies/index.js';
 import { Rng } from '../src/core/rng.js';
 import { runExperiment } from '../src/parallel/pool.js';
 import { rulesPath } from '../src/core/paths.js';

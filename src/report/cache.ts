@@ -4,7 +4,7 @@
  *
  * The key is deliberately coarse and safe: the spec as run; every file of the code that can run
  * (the game's own source folders, any other game folder they import, the shared folders core,
- * parallel and report, the top-level files of games/, the game's strategies/ folder, the fonts,
+ * parallel, report and play, the top-level files of games/ and of strategies/ (the generic players), the fonts,
  * package-lock.json for the charting libraries); and the rules files, which are known only after a
  * run: every file the run read through core/rules plus every `.json` file the spec names. An entry
  * is served only when all of them hash as they did. Docs, tests and other games are not inputs.
@@ -42,7 +42,8 @@ const IMPORT = /(?:from\s+|import\s*\(\s*)'(\.{1,2}\/[^']+)'/g;
 
 /**
  * The files whose code an experiment of `game` (a folder of games/) can run, under `root` (src or
- * dist/src; `pkg` is the package root for strategies/, assets/ and the lock file).
+ * dist/src; `pkg` is the package root for assets/ and the lock file). A game's strategies live in
+ * its folder; the top-level strategies/ holds the game-independent players, which any game runs.
  */
 export function codeFiles(root: string, game: string, pkg = resolve(root, root.endsWith(`${sep}dist${sep}src`) ? '../..' : '..')): string[] {
   // a game loaded from a module outside the package: the files beside its module (not its node_modules)
@@ -57,13 +58,13 @@ export function codeFiles(root: string, game: string, pkg = resolve(root, root.e
       if (rel.length > 1 && rel[0] !== '..') gameDirs.add(join(games, rel[0]));
     }
   }
-  const strategies = root.endsWith(`${sep}dist${sep}src`) ? join(root, '..', 'strategies', game) : join(pkg, 'strategies', game);
+  const strategies = root.endsWith(`${sep}dist${sep}src`) ? join(root, '..', 'strategies') : join(pkg, 'strategies');
   return [
     ...[...gameDirs].sort().flatMap((d) => filesUnder(d)),
     ...filesUnder(games, false),
     // src/play: the tools over the game interface (the ladder pages) run through it
     ...['core', 'parallel', 'report', 'play'].flatMap((d) => filesUnder(join(root, d))),
-    ...filesUnder(strategies),
+    ...filesUnder(strategies, false),
     ...filesUnder(join(pkg, 'assets')),
     ...[join(pkg, 'package-lock.json')].filter((f) => existsSync(f)),
   ];

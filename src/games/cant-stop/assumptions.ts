@@ -9,7 +9,7 @@ import { fmtPct, fmtPctCi } from '../../core/format.js';
 import { applySets } from '../../core/rules.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import type { Assumption, AssumptionsReport, FindingAtValue, FindingCheck } from '../../report/assumptions.js';
-import { parseStrategy } from '../../../strategies/cant-stop/index.js';
+import { parseStrategy } from './strategies/index.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { validateRules, type CantStopRules } from './rules.js';
 

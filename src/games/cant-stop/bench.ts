@@ -1,7 +1,7 @@
 // Can't Stop figures for `npm run bench -- cant-stop`: measured and printed, never asserted.
 import { Rng } from '../../core/rng.js';
 import { best, f, poolScaling } from '../../bench/timing.js';
-import { parseStrategy } from '../../../strategies/cant-stop/index.js';
+import { parseStrategy } from './strategies/index.js';
 import { gamesKernel, turnKernel, type GamesParams } from './kernels.js';
 import { loadRules } from './rules.js';
 import { bustTable, OptimalTurn, Solitaire } from './exact.js';

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { fmtPct, textTable } from '../../core/format.js';
 import { addAssumptionsCommand, addRulesOptions, ask, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
-import { parseStrategy, strategyUsage } from '../../../strategies/cant-stop/index.js';
+import { parseStrategy, strategyUsage } from './strategies/index.js';
 import { bustTable, columnRolls, OptimalTurn, parseSums, Solitaire, solitaireSize } from './exact.js';
 import { gamesKernel, turnKernel, type GamesParams } from './kernels.js';
 import { columnSum, loadRules, validateRules } from './rules.js';

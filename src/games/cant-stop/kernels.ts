@@ -11,7 +11,7 @@ import { Memo } from '../../core/memo.js';
 import { defineLayout } from '../../core/accumulator.js';
 import { meanEstimate, proportion, Z95, type MeanEstimate, type Proportion } from '../../core/stats.js';
 import { fmtPct, fmtPctCi, textTable, type Row } from '../../core/format.js';
-import { createPlayer, parseStrategy, specLabel, type ParsedSpec } from '../../../strategies/cant-stop/index.js';
+import { createPlayer, parseStrategy, specLabel, type ParsedSpec } from './strategies/index.js';
 import { CantStopEngine, DRAW, MAX_MOVES } from './engine.js';
 import { OptimalTurn, type TurnResult } from './exact.js';
 import { COLUMNS, columnSum, loadRules, type CantStopRules } from './rules.js';

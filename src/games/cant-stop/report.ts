@@ -15,7 +15,7 @@ import { runExperiment as runShards } from '../../parallel/pool.js';
 import { applySets, readRawRules } from '../../core/rules.js';
 import { array, integer, object, onlyKeys, string } from '../../core/validate.js';
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
-import { parseStrategy, specLabel, type ParsedSpec } from '../../../strategies/cant-stop/index.js';
+import { parseStrategy, specLabel, type ParsedSpec } from './strategies/index.js';
 import { gamesKernel, optimalTurn, turnKernel, type GamesParams, type GamesResult, type TurnParams, type TurnSimResult } from './kernels.js';
 import { columnSum, validateRules, type CantStopRules } from './rules.js';
 import { bustTable, columnRolls } from './exact.js';

@@ -11,7 +11,7 @@ import { CantStopEngine, DRAW, MAX_MOVES, moveText, ROLL, STOP } from './engine.
 import { COLUMNS, columnSum, type CantStopRules } from './rules.js';
 import { ROLL_CLASSES, ROLLS, rollText } from './tables.js';
 import type { CantStopPlayer } from './strategy.js';
-import { createPlayer, parseStrategy, STRATEGY_NAMES } from '../../../strategies/cant-stop/index.js';
+import { createPlayer, parseStrategy, STRATEGY_NAMES } from './strategies/index.js';
 
 const PH_ROLL = 0, PH_MOVE = 1, PH_DECIDE = 2, PH_OVER = 3;
 
@@ -151,7 +151,7 @@ export class CantStopState implements GameState {
   }
 }
 
-/** A strategy of strategies/cant-stop playing through the interface. */
+/** A strategy of src/games/cant-stop/strategies playing through the interface. */
 export class StrategyAtState implements StatePlayer {
   constructor(readonly player: CantStopPlayer) {}
 

@@ -10,7 +10,7 @@ import { applySets } from '../../core/rules.js';
 import type { Proportion } from '../../core/stats.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import type { Assumption, AssumptionsReport, FindingAtValue, FindingCheck } from '../../report/assumptions.js';
-import { parseStrategy, type ParsedSpec } from '../../../strategies/dracula/index.js';
+import { parseStrategy, type ParsedSpec } from './strategies/index.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { loadRules, validateRules, type DraculaRules } from './rules.js';
 

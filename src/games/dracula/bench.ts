@@ -1,7 +1,7 @@
 // Dracula figures for `npm run bench -- dracula`: measured and printed, never asserted.
 import { Rng } from '../../core/rng.js';
 import { best, f, poolScaling } from '../../bench/timing.js';
-import { parseStrategy } from '../../../strategies/dracula/index.js';
+import { parseStrategy } from './strategies/index.js';
 import { gamesKernel, type GamesParams } from './kernels.js';
 import { loadRules } from './rules.js';
 import { rowOdds } from './exact.js';

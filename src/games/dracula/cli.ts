@@ -4,7 +4,7 @@ import { UserError } from '../../core/errors.js';
 import { splitList } from '../../core/parse.js';
 import { parseSweepSet, readRawRules, sweepRules } from '../../core/rules.js';
 import { addAssumptionsCommand, addRulesOptions, addSimOptions, ask, emit, intArg, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
-import { parseStrategy, strategyUsage } from '../../../strategies/dracula/index.js';
+import { parseStrategy, strategyUsage } from './strategies/index.js';
 import { cardText, parseCard, parseRanking, SUIT_LETTERS } from './cards.js';
 import { cardOdds, freshTable, rowOdds } from './questions.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';

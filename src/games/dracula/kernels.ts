@@ -13,7 +13,7 @@ import { Memo } from '../../core/memo.js';
 import { defineLayout, type Layout } from '../../core/accumulator.js';
 import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../../core/stats.js';
 import { fmtPct, fmtPctCi, textTable, type Row } from '../../core/format.js';
-import { createPlayer, parseStrategy, specLabel, type ParsedSpec } from '../../../strategies/dracula/index.js';
+import { createPlayer, parseStrategy, specLabel, type ParsedSpec } from './strategies/index.js';
 import { DraculaGame, WIN_DISTRICT, WIN_HEALTH, WIN_ROUNDS } from './engine.js';
 import { loadRules, type DraculaRules } from './rules.js';
 import { strength } from './cards.js';

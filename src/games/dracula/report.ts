@@ -17,7 +17,7 @@ import { array, boolean, integer, object, onlyKeys, string } from '../../core/va
 import { assumptionsSection } from '../../report/assumptions.js';
 import { checkAssumptions } from './assumptions.js';
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
-import { parseStrategy, specLabel, type ParsedSpec } from '../../../strategies/dracula/index.js';
+import { parseStrategy, specLabel, type ParsedSpec } from './strategies/index.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { validateRules, type DraculaRules } from './rules.js';
 import type { FreshRow } from './exact.js';

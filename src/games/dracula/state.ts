@@ -10,7 +10,7 @@
 import { Rng } from '../../core/rng.js';
 import { UserError } from '../../core/errors.js';
 import { CHANCE, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../state.js';
-import { createPlayer, parseStrategy, STRATEGY_NAMES } from '../../../strategies/dracula/index.js';
+import { createPlayer, parseStrategy, STRATEGY_NAMES } from './strategies/index.js';
 import { cardText, SUIT_LETTERS } from './cards.js';
 import { DraculaGame, T_END, T_EXTRA, WIN_HEALTH } from './engine.js';
 import { keepLegal, legalArgs } from './legal.js';

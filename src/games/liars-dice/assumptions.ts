@@ -11,7 +11,7 @@ import { bidOdds } from './exact.js';
 import { summarizeTournament, tournamentKernel, type TournamentParams, type TournamentResult } from './kernels.js';
 import { LiarsSolver, solve } from './exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';
-import { createStrategy, parseStrategySpec, type StrategySpec } from '../../../strategies/liars-dice/index.js';
+import { createStrategy, parseStrategySpec, type StrategySpec } from './strategies/index.js';
 
 export interface LiarsAssumptionsOptions {
   rules?: LiarsRules;

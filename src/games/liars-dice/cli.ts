@@ -15,7 +15,7 @@ import { tournamentKernel, type TournamentParams } from './kernels.js';
 import { ALGORITHMS, VARIANTS, type Algorithm, type ConvergencePoint, type LiarsSolver, type Precision, type Variant } from './exact-cfr.js';
 import { openSolverState, writeSolverState } from './solver-state.js';
 import { stateGame } from './state.js';
-import { parseStrategyList, parseStrategySpec, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
+import { parseStrategyList, parseStrategySpec, STRATEGIES, type StrategySpec } from './strategies/index.js';
 import { checkSeating, exploit, odds, solve, sweep, sweepChart, table } from './questions.js';
 import { renderSpec } from '../../report/render.js';
 import { checkOutputs, noteKept, writeFileAtomic } from '../../core/files.js';

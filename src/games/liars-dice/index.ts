@@ -14,5 +14,5 @@ export type { RoundView, Strategy, StrategyContext, StrategyInfo } from './strat
 export { Tournament, tournamentKernel, summarizeTournament, formatTournament, type TournamentParams, type TournamentResult, type SeatResult, type StrategyResult } from './kernels.js';
 export { LiarsSolver, solve, enumerateHands, VARIANTS, MAX_BIDS, type Variant, type SolverConfig, type SolveOptions, type SolveResult, type ConvergencePoint } from './exact-cfr.js';
 export { equilibriumSource, type EquilibriumSource } from './exact-cfr-source.js';
-export { STRATEGIES, parseStrategySpec, parseStrategyList, createStrategy, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
+export { STRATEGIES, parseStrategySpec, parseStrategyList, createStrategy, specLabel, type StrategySpec } from './strategies/index.js';
 export { botExploitability, exactMatch, fillBotPolicy, copyPolicy, rulesForVariant, type BotExactResult, type MatchExactResult } from './exact-play.js';

@@ -11,7 +11,7 @@ import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '..
 import { Round } from './engine.js';
 import type { Strategy } from './strategy.js';
 import { loadRules, type LiarsRules } from './rules.js';
-import { createStrategy, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
+import { createStrategy, specLabel, type StrategySpec } from './strategies/index.js';
 
 /** Tournament: one seat per strategy spec (repeat a name to seat it twice); a trial is one round. */
 export interface TournamentParams {

@@ -11,7 +11,7 @@ import { basisLine } from '../../report/chart-config.js';
 import { VL_SCHEMA as SCHEMA } from '../../report/vl-schema.js';
 import type { Chart, Section } from '../../report/page.js';
 import { defineQuestion, simulateIn, type Question, type QuestionContext } from '../../report/question.js';
-import { createStrategy, specLabel, STRATEGIES, type StrategySpec } from '../../../strategies/liars-dice/index.js';
+import { createStrategy, specLabel, STRATEGIES, type StrategySpec } from './strategies/index.js';
 import { atLeastTable, bidOdds, type Bid } from './exact.js';
 import { LiarsSolver, solve as solveCfr, storeBytes, type ConvergencePoint, type SolveOptions, type SolveResult, type Variant } from './exact-cfr.js';
 import { botExploitability, exactMatch, fillBotPolicy, rulesForVariant } from './exact-play.js';

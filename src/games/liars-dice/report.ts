@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { readJsonFile } from '../../core/files.js';
 import { packageRoot } from '../../core/paths.js';
 import { rulesForVariant } from './exact-play.js';
-import { parseStrategySpec, specLabel, type StrategySpec } from '../../../strategies/liars-dice/index.js';
+import { parseStrategySpec, specLabel, type StrategySpec } from './strategies/index.js';
 import { assumptionsSection } from '../../report/assumptions.js';
 import { reportQuestionContext, type ExperimentContext, type ExperimentRunner } from '../../report/experiment.js';
 import { exploit, solve, sweep } from './questions.js';

@@ -21,7 +21,7 @@ import { duelPart } from './duel-state.js';
 import { Round } from './engine.js';
 import type { Strategy } from './strategy.js';
 import type { LiarsRules } from './rules.js';
-import { STRATEGIES, createStrategy, parseStrategySpec } from '../../../strategies/liars-dice/index.js';
+import { STRATEGIES, createStrategy, parseStrategySpec } from './strategies/index.js';
 
 /** where a round stands (`LiarsState.phase`) */
 export const ROLL = 0, OPEN = 1, DIRECTION = 2, CALL_IN = 3, CALL_OUT = 4, RAISE = 5, OVER = 6;
@@ -303,7 +303,7 @@ export class LiarsState implements GameState {
 }
 
 /**
- * A strategy of strategies/liars-dice playing through the interface: it is asked exactly where the
+ * A strategy of src/games/liars-dice/strategies playing through the interface: it is asked exactly where the
  * engine asks it, with the same view and the same generator, so it makes the same draws. A call
  * with several marked bids becomes its mark actions and the final call, played one by one.
  */

@@ -1,7 +1,7 @@
 /**
  * The Liar's Dice strategy contract and the view a strategy gets: its own dice, the public bid
  * history and exact tail probabilities — never another player's cup. Strategies live in
- * strategies/liars-dice/ (one file each) and are reached through its registry (index.ts).
+ * src/games/liars-dice/strategies/ (one file each) and are reached through its registry (index.ts).
  */
 import type { Rng } from '../../core/rng.js';
 import type { ParamSchemas, RegisteredStrategy } from '../../core/spec.js';
@@ -84,7 +84,7 @@ export interface StrategyContext {
   players: number;
 }
 
-/** What every strategy module under strategies/liars-dice/ exports. */
+/** What every strategy module under src/games/liars-dice/strategies/ exports. */
 export interface StrategyModule {
   info: StrategyInfo;
   /** `file`: the one text parameter, `name:file=PATH` (only strategies that read a file take it) */

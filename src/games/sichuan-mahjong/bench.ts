@@ -7,7 +7,7 @@ import { loadRules } from './rules.js';
 import { dealKernel, type DealParams } from './kernels.js';
 import { advise, DEFAULT_DRAWS } from './exact-advisor.js';
 import { buildSuitKeys, keyShanten, keyStandardDistance, suitKeys } from './suit-keys.js';
-import { advisorDecision } from '../../../strategies/sichuan-mahjong/index.js';
+import { advisorDecision } from './strategies/index.js';
 import type { TableView } from './strategy.js';
 import { countsOf, parseTileList, randomHand } from './tiles.js';
 import { execFileSync } from 'node:child_process';

@@ -11,7 +11,7 @@ import { discard, waits, type DiscardParams } from './questions.js';
 import { readyHandWaits, startingHandDistribution, type ReadyWaitsResult, type StartingHandResult } from './exact-starting-hands.js';
 import { dealKernel, oddsKernel, pairedKernel, swapStartKernel, type SwapStartParams, type SwapStartSummary, type PairedParams, type DealParams, type OddsParams } from './kernels.js';
 import { parsePosition, type HandSpec } from './hand.js';
-import { DEFENSE_MODEL, getStrategy, STRATEGIES } from '../../../strategies/sichuan-mahjong/index.js';
+import { DEFENSE_MODEL, getStrategy, STRATEGIES } from './strategies/index.js';
 import { calibrateDefense, formatCalibration } from './defense.js';
 import { DEFAULT_DRAWS, type Objective } from './exact-advisor.js';
 import { checkAssumptions } from './assumptions.js';

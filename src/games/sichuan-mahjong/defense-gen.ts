@@ -1,5 +1,5 @@
 /**
- * Writes strategies/sichuan-mahjong/defense-model.data.ts from a fresh fit of the defending
+ * Writes src/games/sichuan-mahjong/strategies/defense-model.data.ts from a fresh fit of the defending
  * player's counts (DEFENSE_FIT: four greedy players, seats rotated):
  *   npm run build && node dist/src/games/sichuan-mahjong/defense-gen.js
  * Run it after any change to the model's cells or to greedy; the defender test fails until the
@@ -17,7 +17,7 @@ export const DEFENSE_FIT = { strategies: ['greedy', 'greedy', 'greedy', 'greedy'
 function dataFilePath(): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const root = here.includes(`${join('dist', 'src')}`) ? join(here, '..', '..', '..', '..') : join(here, '..', '..', '..');
-  return join(root, 'strategies', 'sichuan-mahjong', 'defense-model.data.ts');
+  return join(root, 'src', 'games', 'sichuan-mahjong', 'strategies', 'defense-model.data.ts');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -19,7 +19,7 @@ import { holdsVoid, isWinningHand, shanten } from './shanten.js';
 import type { MahjongStrategy, TableView } from './strategy.js';
 import { Valuer } from './value.js';
 import { pairedKernel, type PairedSummary } from './kernels.js';
-import { COST_CELLS, costCell, DefenseModel, getStrategy, READY_CELLS, readyCell, SAFE, WAIT_CELLS, waitCell, type DefenseCounts } from '../../../strategies/sichuan-mahjong/index.js';
+import { COST_CELLS, costCell, DefenseModel, getStrategy, READY_CELLS, readyCell, SAFE, WAIT_CELLS, waitCell, type DefenseCounts } from './strategies/index.js';
 
 /** Whether seat `o` (in the waiting form) wins with `k`. */
 function winsWith(t: TableView, o: number, k: number): boolean {
@@ -82,7 +82,7 @@ export function fitDefenseCounts(rules: SichuanRules, strategies: readonly strin
   return c;
 }
 
-/** The data module of the model's counts (strategies/sichuan-mahjong/defense-model.data.ts). */
+/** The data module of the model's counts (src/games/sichuan-mahjong/strategies/defense-model.data.ts). */
 export function defenseDataModule(c: DefenseCounts): string {
   const arr = (xs: number[]) => `[${xs.join(', ')}]`;
   return [

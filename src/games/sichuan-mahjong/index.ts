@@ -13,5 +13,5 @@ export { Deal, DEAL, SEAT, SLOT } from './engine.js';
 export { SichuanMahjongState, stateGame, strategyPlayer } from './state.js';
 export { KONG_EXPOSED, KONG_ADDED, KONG_CONCEALED, type MahjongStrategy, type TableView } from './strategy.js';
 export { dealKernel, oddsKernel, type DealParams, type DealSummary, type OddsSummary } from './kernels.js';
-export { STRATEGIES, getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
+export { STRATEGIES, getStrategy } from './strategies/index.js';
 export { strategyGain, calibrateDefense, fitDefenseCounts, type DefenseCalibration } from './defense.js';

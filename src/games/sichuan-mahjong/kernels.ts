@@ -18,7 +18,7 @@ import { exactReadyOdds, type OddsParams } from './exact-ready-odds.js';
 import { parsePosition } from './hand.js';
 import { isWinningHand, shanten } from './shanten.js';
 import { EV_LAST_TILE, FAN_COUNT, FAN_NAMES, FAN_IDS, Valuer } from './value.js';
-import { getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
+import { getStrategy } from './strategies/index.js';
 import { PairedDeal } from './paired-deal.js';
 
 export type { OddsParams } from './exact-ready-odds.js';

@@ -6,7 +6,7 @@
  */
 import { UserError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
-import { getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
+import { getStrategy } from './strategies/index.js';
 import { PairedDeal } from './paired-deal.js';
 import type { SichuanRules } from './rules.js';
 import type { LadderPaired, PairedMeasure } from '../types.js';

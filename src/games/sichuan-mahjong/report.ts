@@ -15,7 +15,7 @@ import { readyHandWaits, startingHandDistribution, type StartingHandResult } fro
 import { dealKernel, pairedKernel, swapStartKernel, type DealParams, type DealSummary, type PairedParams, type PairedSummary, type SwapStartParams } from './kernels.js';
 import { SWAP_DIRECTIONS, type SichuanRules } from './rules.js';
 import { loadRules } from './rules.js';
-import { ADVISOR_MAX_SHANTEN, findDisagreements, getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
+import { ADVISOR_MAX_SHANTEN, findDisagreements, getStrategy } from './strategies/index.js';
 import { kindName } from './tiles.js';
 
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';

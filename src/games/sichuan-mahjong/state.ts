@@ -19,7 +19,7 @@ import { holdsVoid, isWinningHand } from './shanten.js';
 import { KONG_ADDED, KONG_CONCEALED, KONG_EXPOSED, WIN_DISCARD, WIN_ROBBING_KONG, WIN_SELF_DRAW, type MahjongStrategy } from './strategy.js';
 import { handText, kindName } from './tiles.js';
 import { EV_LAST_TILE, EV_ROBBING_KONG } from './value.js';
-import { STRATEGIES, getStrategy } from '../../../strategies/sichuan-mahjong/index.js';
+import { STRATEGIES, getStrategy } from './strategies/index.js';
 
 /** Actions: discard a kind, kong it (concealed, added), the answers to a question, a void, a swap. */
 export const DISCARD = 0, CONCEALED_KONG = 27, ADDED_KONG = 54;

@@ -1,6 +1,6 @@
 /**
  * The strategy contract of Sichuan mahjong and the view a strategy gets. The strategies
- * themselves live in strategies/sichuan-mahjong/ (one file each; index.ts is the registry).
+ * themselves live in src/games/sichuan-mahjong/strategies/ (one file each; index.ts is the registry).
  */
 import type { Rng } from '../../core/rng.js';
 import type { RegisteredStrategy } from '../../core/spec.js';

@@ -1,7 +1,7 @@
 import { Rng } from '../../core/rng.js';
 import { runExperiment } from '../../parallel/pool.js';
 import { f, ms } from '../../bench/timing.js';
-import { createStrategy, parseStrategySpec } from '../../../strategies/tichu/index.js';
+import { createStrategy, parseStrategySpec } from './strategies/index.js';
 import { Engine } from './engine.js';
 import { handOdds, tableFourOfAKind } from './exact.js';
 import { tableBombOdds } from './exact-table.js';

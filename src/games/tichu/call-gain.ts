@@ -1,5 +1,5 @@
 import { runExperiment } from '../../parallel/pool.js';
-import { parseStrategySpec } from '../../../strategies/tichu/index.js';
+import { parseStrategySpec } from './strategies/index.js';
 import { callKernel, type CallSummary } from './kernels.js';
 import type { TichuRules } from './rules.js';
 

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { addAssumptionsCommand, addRulesOptions, addSimOptions, ask, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { splitSpecList } from '../../core/spec.js';
-import { parseStrategySpec, REGISTRY } from '../../../strategies/tichu/index.js';
+import { parseStrategySpec, REGISTRY } from './strategies/index.js';
 import { parseCards, sortCards } from './cards.js';
 import { odds } from './questions.js';
 import { callKernel, callsKernel, gamesKernel } from './kernels.js';

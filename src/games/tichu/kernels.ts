@@ -8,7 +8,7 @@ import { textTable } from '../../core/format.js';
 import { cardsText } from './cards.js';
 import { handOdds, type HandOddsResult } from './exact.js';
 import { REAL_GAMES } from './reference.js';
-import { createStrategy, parseStrategySpec } from '../../../strategies/tichu/index.js';
+import { createStrategy, parseStrategySpec } from './strategies/index.js';
 import { Engine } from './engine.js';
 import { loadRules, type TichuRules } from './rules.js';
 

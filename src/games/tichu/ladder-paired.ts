@@ -7,7 +7,7 @@
  */
 import { UserError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
-import { createStrategy, parseStrategySpec } from '../../../strategies/tichu/index.js';
+import { createStrategy, parseStrategySpec } from './strategies/index.js';
 import { Engine } from './engine.js';
 import { PairedCall } from './paired-call.js';
 import type { TichuRules } from './rules.js';

@@ -7,7 +7,7 @@ import { basisLine } from '../../report/chart-config.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import { array, boolean, integer, string } from '../../core/validate.js';
 import { UserError } from '../../core/errors.js';
-import { parseStrategySpec } from '../../../strategies/tichu/index.js';
+import { parseStrategySpec } from './strategies/index.js';
 import { odds, tableBombOf } from './questions.js';
 import { bestThreshold, gamesKernel, strengthKernel, type GamesSummary, type StrengthSummary } from './kernels.js';
 import { REAL_GAMES } from './reference.js';

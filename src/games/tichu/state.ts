@@ -27,7 +27,7 @@ import { cardText } from './cards.js';
 import { Engine, KIND_NAMES, K_PASS, Q_BOMB, Q_DRAGON, Q_GRAND, Q_PASS, Q_PLAY, Q_TICHU, Q_WISH, ROUND_OVER, type MoveBuffer } from './engine.js';
 import type { TichuRules } from './rules.js';
 import type { TichuStrategy } from './strategy.js';
-import { REGISTRY, createStrategy, parseStrategySpec } from '../../../strategies/tichu/index.js';
+import { REGISTRY, createStrategy, parseStrategySpec } from './strategies/index.js';
 
 export const GRAND = Q_GRAND, TICHU = Q_TICHU, PASS = Q_PASS, PLAY = Q_PLAY, BOMB = Q_BOMB, WISH = Q_WISH, DRAGON_GIFT = Q_DRAGON;
 const QUESTION_NAMES = ['Grand Tichu?', 'Tichu?', 'pass 3 cards', 'play', 'bomb out of turn?', 'wish', 'give the Dragon trick'];

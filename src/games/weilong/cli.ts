@@ -7,7 +7,7 @@ import { gamesKernel, type GamesParams } from './kernels.js';
 import { checkCollected, parseCollected } from './exact.js';
 import { odds } from './questions.js';
 import { END_ELEMENT, WeilongGame } from './engine.js';
-import { getStrategy, parsePlayers, parseStrategies, STRATEGY_NAMES } from '../../../strategies/weilong/index.js';
+import { getStrategy, parsePlayers, parseStrategies, STRATEGY_NAMES } from './strategies/index.js';
 import { checkAssumptions } from './assumptions.js';
 import { printDefaultPlayerNote, type LadderDefault } from '../../core/default-player.js';
 

@@ -12,7 +12,7 @@
  */
 import { UserError } from '../../core/errors.js';
 import { Memo } from '../../core/memo.js';
-import { getStrategy, REGISTRY } from '../../../strategies/weilong/index.js';
+import { getStrategy, REGISTRY } from './strategies/index.js';
 
 /** The strategies a turn can be solved under: [name, "name — what it does"] (the workbench's choice). */
 export const STRATEGY_CHOICES: readonly (readonly [string, string])[] = REGISTRY.all.map((r) => [r.name, r.usage] as const);

@@ -15,6 +15,6 @@ export { turnOdds, parseCollected, checkCollected, type TurnOdds } from './exact
 export { gamesKernel, turnKernel, playGames, simulateTurns, gamesLayout } from './kernels.js';
 export type { GamesParams, TurnParams } from './kernels.js';
 export type { GamesResult, TurnSimResult, RatioEstimate } from './summary.js';
-export { parsePlayers, parseStrategies } from '../../../strategies/weilong/index.js';
+export { parsePlayers, parseStrategies } from './strategies/index.js';
 export { balanceParagraph, runExperiment } from './report.js';
-export { STRATEGIES, STRATEGY_NAMES, getStrategy } from '../../../strategies/weilong/index.js';
+export { STRATEGIES, STRATEGY_NAMES, getStrategy } from './strategies/index.js';

@@ -13,7 +13,7 @@ import type { Rng } from '../../core/rng.js';
 import { defineLayout, type Layout } from '../../core/accumulator.js';
 import { Memo } from '../../core/memo.js';
 import { meanEstimate, proportion, Z95 } from '../../core/stats.js';
-import { getStrategy } from '../../../strategies/weilong/index.js';
+import { getStrategy } from './strategies/index.js';
 import { ALL_ABILITIES, END_DRAGON, END_ELEMENT, ROLL_AGAIN, ROUND_OVER, TURN_OVER, WeilongGame, type WeilongStrategy } from './engine.js';
 import { loadRules, SON_NAMES, type WeilongRules } from './rules.js';
 import type { GamesResult, RatioEstimate, TurnSimResult } from './summary.js';

@@ -6,7 +6,7 @@
  */
 import { UserError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
-import { getStrategy } from '../../../strategies/weilong/index.js';
+import { getStrategy } from './strategies/index.js';
 import { SimGame } from './kernels.js';
 import { SON_SHORT, type WeilongRules } from './rules.js';
 import type { LadderPaired, PairedMeasure } from '../types.js';

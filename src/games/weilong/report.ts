@@ -13,7 +13,7 @@ import { isAbsolute, join } from 'node:path';
 import { fmtPct, fmtPctCi } from '../../core/format.js';
 import { Z95 } from '../../core/stats.js';
 import { loadRules, SON_SHORT, type WeilongRules } from './rules.js';
-import { parseStrategies } from '../../../strategies/weilong/index.js';
+import { parseStrategies } from './strategies/index.js';
 import { gamesKernel, type GamesParams } from './kernels.js';
 import type { GamesResult } from './summary.js';
 import { odds as oddsQuestion } from './questions.js';

@@ -23,7 +23,7 @@ import { CHANCE, TERMINAL, type GameState, type StateGame, type StatePlayer } fr
 import { GAME_OVER, reseed, WeilongGame } from './engine.js';
 import { SON_SHORT, type WeilongRules } from './rules.js';
 import { FIFTH_SON, type WeilongStrategy, type WeilongView } from './strategy.js';
-import { REGISTRY, getStrategy } from '../../../strategies/weilong/index.js';
+import { REGISTRY, getStrategy } from './strategies/index.js';
 
 export const COLLECT = 0, REROLL = 1, CHANGE = 2, RETURN = 3, TRADE = 4, KEEP = 5;
 const KIND_NAMES = ['collect', 'First Son re-roll', 'Second Son change', 'Fourth Son return', 'Fifth Son trade', 'keep rolling'];

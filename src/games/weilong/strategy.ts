@@ -3,7 +3,7 @@
  * table sees — its own roll and Supply, every card's Collected dice (they lie open on the table), who
  * holds which Son card, the game totals, the round — and writes its answers into the view's answer
  * slots. It never sees the engine: not the dice streams, not the other strategies, not the rules
- * engine's mutators. Strategies live in strategies/weilong/ and are reached through its registry.
+ * engine's mutators. Strategies live in src/games/weilong/strategies/ and are reached through its registry.
  *
  * Cards are indexed 0..4 (First..Fifth Son); a card's element is index + 1. Everything here reads
  * typed arrays shared with the engine (no copies), so asking allocates nothing.

@@ -8,7 +8,7 @@ import { openingTellValue } from './turn/tell.js';
 import { gameKernel, type GameResult } from './game/kernels.js';
 import { checkGameParams, type GameParams } from './game/engine.js';
 import { safeLimit, validateGameRules } from './game/rules.js';
-import { parsePlayers } from '../../../strategies/wulong/index.js';
+import { parsePlayers } from './strategies/index.js';
 
 /*
  * Findings that carry their assumptions (issue 16, item 6): every rule docs/rules/wulong.md marks

@@ -31,4 +31,4 @@ export { checkAssumptions, type AssumptionsOptions } from './assumptions.js';
 export { sweepPoints, runSweep, rawRules as readRawRules, type SweepField, type SweepResult, type SweepPointResult } from './game/sweep.js';
 export { parseSweepSet as parseSetSpec } from '../../core/rules.js';
 // strategies, through their one registry
-export { parsePolicy, turnStrategies, turnPolicies, parsePassive, parsePlayer, parsePlayers, passiveStrategies, bettors } from '../../../strategies/wulong/index.js';
+export { parsePolicy, turnStrategies, turnPolicies, parsePassive, parsePlayer, parsePlayers, passiveStrategies, bettors } from './strategies/index.js';

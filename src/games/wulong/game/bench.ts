@@ -6,7 +6,7 @@ import { loadRules } from '../turn/rules.js';
 import { WulongGame, type GameParams } from './engine.js';
 import { gameKernel, tellKernel } from './kernels.js';
 import { OPTIMAL } from '../turn/strategy.js';
-import { parsePlayers } from '../../../../strategies/wulong/index.js';
+import { parsePlayers } from '../strategies/index.js';
 
 export async function bench(log: (line: string) => void): Promise<void> {
   const rules = loadRules();

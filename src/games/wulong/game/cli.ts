@@ -12,7 +12,7 @@ import { gameKernel, tellKernel, type TellSimResult } from './kernels.js';
 import { openingTellValue, type TellValue } from '../turn/tell.js';
 import { checkGameParams, type GameParams } from './engine.js';
 import { rawRules, runSweep, sweepPoints, type SweepResult } from './sweep.js';
-import { parsePlayers, parsePolicy, bettors, turnPolicies } from '../../../../strategies/wulong/index.js';
+import { parsePlayers, parsePolicy, bettors, turnPolicies } from '../strategies/index.js';
 
 /** The default line-up: the first P of these. */
 export const DEFAULT_STRATEGIES = 'kelly,fraction:0.1,min,naive,lookahead';

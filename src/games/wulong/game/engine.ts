@@ -6,7 +6,7 @@ import { readOdds } from '../turn/tell.js';
 import { CARD, END, MONEY, SLOT, gameLayout, type GameLayout } from './layout.js';
 import { checkPlayers, safeLimit, validateGameRules, type GameRules } from './rules.js';
 import { ALL_IN_ODDS, AMOUNT, BET_ODDS, BettingPhase, CHIP, EDGE, FORTUNE, MIN_BET, PICK, PlannedBettor, SIZING, STAKE, type Bettor, type PlayerSpec } from './strategy.js';
-import { bettorFor } from '../../../../strategies/wulong/index.js';
+import { bettorFor } from '../strategies/index.js';
 
 /** What the game kernel is handed: rules (with `game`), one player spec per strategy slot, seating. */
 export interface GameParams {

@@ -9,7 +9,7 @@ import { fmtNum, fmtPct, fmtPctCi, textTable } from '../../../core/format.js';
 import type { Kernel } from '../../../parallel/kernel.js';
 import { registerKernels } from '../../../parallel/registry.js';
 import { loadRules, type WulongRules } from '../turn/rules.js';
-import { parsePlayers } from '../../../../strategies/wulong/index.js';
+import { parsePlayers } from '../strategies/index.js';
 import { WulongGame, type GameParams } from './engine.js';
 import { END_NAMES, MONEY, MONEY_NAMES, SLOT, gameLayout, cardAt, slotAt } from './layout.js';
 import { safeLimit, validateGameRules } from './rules.js';

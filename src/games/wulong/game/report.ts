@@ -14,7 +14,7 @@ import { policyTablesFor } from './policy-tables.js';
 import { parseSweepSet } from '../../../core/rules.js';
 import { fmtPct } from '../../../core/format.js';
 import { rawRules, runSweep, sweepPoints, type SweepResult } from './sweep.js';
-import { parsePlayers } from '../../../../strategies/wulong/index.js';
+import { parsePlayers } from '../strategies/index.js';
 import { openingTellValue } from '../turn/tell.js';
 import { OPTIMAL } from '../turn/strategy.js';
 import { assumptionsSection } from '../../../report/assumptions.js';

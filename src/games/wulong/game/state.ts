@@ -29,7 +29,7 @@ import { END } from './layout.js';
 import { policyTablesFor, type PolicyTables } from './policy-tables.js';
 import { MAX_PLAYERS, MIN_PLAYERS, checkPlayers } from './rules.js';
 import type { PlayerSpec } from './strategy.js';
-import { bettors, parsePlayer } from '../../../../strategies/wulong/index.js';
+import { bettors, parsePlayer } from '../strategies/index.js';
 import { turnPart } from '../turn/state.js';
 
 /** What the game waits for. */

@@ -3,7 +3,7 @@ import type { WulongRules } from '../turn/rules.js';
 
 /**
  * The betting contract of the full game. A passive player's betting strategy is a module in
- * strategies/wulong/passive-*.ts: it parses its spec (plain data, which crosses into worker threads)
+ * src/games/wulong/strategies/passive-*.ts: it parses its spec (plain data, which crosses into worker threads)
  * and builds a `Bettor`, the code the engine calls at every betting phase. The engine owns the rules
  * of betting (who may bet, chips, the minimum bet, settlement); the bettor owns the decisions (which
  * card, how much, whether to raise or go all in) — so a new betting strategy is a new module, and
@@ -73,7 +73,7 @@ export interface Bettor {
   raise(phase: BettingPhase, card: number): void;
 }
 
-/** A betting strategy as strategies/wulong/ registers it: `name` or `name:value`. */
+/** A betting strategy as src/games/wulong/strategies/ registers it: `name` or `name:value`. */
 export interface BettingStrategy {
   name: string;
   /** one line for --help, e.g. "kelly:K" */

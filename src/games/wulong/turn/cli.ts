@@ -5,7 +5,7 @@ import { validateRules } from './rules.js';
 import { TurnAnalysis, bettingCards } from './exact.js';
 import { cardRows, solve } from '../questions.js';
 import { turnKernel, type TurnSimParams } from './kernels.js';
-import { parsePolicy, turnPolicies } from '../../../../strategies/wulong/index.js';
+import { parsePolicy, turnPolicies } from '../strategies/index.js';
 import { UserError } from '../../../core/errors.js';
 import { solveRace } from '../race/exact.js';
 import { adviseRace } from '../race/analysis.js';
@@ -108,7 +108,7 @@ export function register(wulong: Command): void {
     addRulesOptions(
       wulong
         .command('simulate')
-        .description('Monte Carlo of turns under a strategy from strategies/wulong/ (sharded, parallel, reproducible)')
+        .description('Monte Carlo of turns under a strategy from src/games/wulong/strategies/ (sharded, parallel, reproducible)')
         .option('--policy <p>', policyHelp, 'optimal')
         .requiredOption('--trials <n>', 'turns to play', intArg('--trials', 1, 1e12)),
       'wulong',

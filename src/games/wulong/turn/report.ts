@@ -14,7 +14,7 @@ import { loadRules, type WulongRules } from './rules.js';
 import { OPTIMAL } from './strategy.js';
 import { solve } from '../questions.js';
 import { turnKernel, type TurnSimParams } from './kernels.js';
-import { parsePolicy } from '../../../../strategies/wulong/index.js';
+import { parsePolicy } from '../strategies/index.js';
 
 const k = (x: number) => x.toLocaleString('en-US');
 

@@ -1,6 +1,6 @@
 /**
  * The turn-policy contract. A policy is data (it crosses into worker threads): when to stop, and
- * which dice to set aside. Strategy modules in strategies/wulong/ build these; the exact solver
+ * which dice to set aside. Strategy modules in src/games/wulong/strategies/ build these; the exact solver
  * turns any of them into tables (stop flags and set-aside choices per state), which the kernels
  * and the full game then follow by lookup.
  *
@@ -53,7 +53,7 @@ export function stopsAt(rule: StopRule, total: TurnView['total'], dice: TurnView
   }
 }
 
-/** A turn-policy strategy as strategies/wulong/ registers it: `name` or `name:value`. */
+/** A turn-policy strategy as src/games/wulong/strategies/ registers it: `name` or `name:value`. */
 export interface TurnStrategy {
   name: string;
   /** one line for --help, e.g. "threshold:T" */
