@@ -22,8 +22,8 @@ module.exports = {
       from: { path: '^src/games/([^/]+)/', pathNot: '^src/games/[^/]+/strategies/' }, to: { path: '^src/games/[^/]+/strategies/', pathNot: '^src/games/$1/strategies/index\\.ts$' },
     },
     {
-      name: 'strategies-stay-in-their-game', severity: 'error', comment: 'src/games/<game>/strategies implements src/games/<game>/strategy.ts with core helpers, nothing else',
-      from: { path: '^src/games/([^/]+)/strategies/' }, to: { path: '^(src|strategies)/', pathNot: ['^src/games/$1/', '^src/core/'] },
+      name: 'strategies-stay-in-their-game', severity: 'error', comment: 'src/games/<game>/strategies implements src/games/<game>/strategy.ts with core helpers and the one strategy registry, nothing else',
+      from: { path: '^src/games/([^/]+)/strategies/' }, to: { path: '^(src|strategies)/', pathNot: ['^src/games/$1/', '^src/core/', '^src/play/strategy-registry\\.ts$'] },
     },
     {
       name: 'cli-reaches-games-through-the-list', severity: 'error', comment: 'src/cli knows the games only through src/games/index.ts, types.ts and state.ts (each game adds its own command group)',
@@ -63,12 +63,12 @@ module.exports = {
       from: { path: ['^src/games/.+/questions\\.ts$', '^src/report/question\\.ts$'] }, to: { dependencyTypes: ['core'] },
     },
     {
-      name: 'games-use-only-the-shared-helpers', severity: 'error', comment: 'a game may use src/cli/common.ts (its command group) and src/bench/timing.ts (its bench), nothing else of src/cli, src/bench, src/play or src/workbench',
-      from: { path: '^src/games/', pathNot: '^src/games/registry\\.ts$' }, to: { path: '^src/(cli|bench|play|workbench)/', pathNot: '^src/(cli/common|bench/timing)\\.ts$' },
+      name: 'games-use-only-the-shared-helpers', severity: 'error', comment: 'a game may use src/cli/common.ts (its command group), src/bench/timing.ts (its bench) and the one strategy registry and adapter (src/play/strategy-registry.ts, strategy-player.ts), nothing else of src/cli, src/bench, src/play or src/workbench',
+      from: { path: '^src/games/', pathNot: '^src/games/registry\\.ts$' }, to: { path: '^src/(cli|bench|play|workbench)/', pathNot: '^src/(cli/common|bench/timing|play/strategy-registry|play/strategy-player)\\.ts$' },
     },
     {
-      name: 'nothing-below-imports-the-tools', severity: 'error', comment: 'src/core, src/parallel, src/report and strategies never import src/cli, src/bench, src/play or src/workbench',
-      from: { path: '^(src/(core|parallel|report)|strategies|src/games/[^/]+/strategies)/' }, to: { path: '^src/(cli|bench|play|workbench)/' },
+      name: 'nothing-below-imports-the-tools', severity: 'error', comment: 'src/core, src/parallel, src/report and strategies never import src/cli, src/bench, src/play or src/workbench (strategies: only the one strategy registry)',
+      from: { path: '^(src/(core|parallel|report)|strategies|src/games/[^/]+/strategies)/' }, to: { path: '^src/(cli|bench|play|workbench)/', pathNot: '^src/play/strategy-registry\\.ts$' },
     },
     {
       name: 'strategies-see-the-contract-not-the-machinery', severity: 'error', comment: 'a strategy never imports its game\'s command line, reports, kernels, bench, descriptor, state interface or library index',
