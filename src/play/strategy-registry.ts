@@ -36,11 +36,19 @@ export interface ParsedStrategy {
 /** The context a strategy's factory takes after its parameters. */
 export type CreateContext<E extends StrategyEntry> = E['create'] extends (p: never, ...context: infer C) => unknown ? C : never;
 
+/** How a game prints its specs (the outputs people already read). */
+export interface RegistryStyle {
+  /** labels write every parameter, not only those that differ from their defaults */
+  labelEvery?: boolean;
+  /** between two strategies' usage lines in --help (default " | ") */
+  usageSeparator?: string;
+}
+
 /** A game's strategies by name: lookup, spec parsing and checking, labels, usage text, creation. */
 export class StrategyRegistry<E extends RegisteredStrategy> {
   private readonly byName = new Map<string, E>();
 
-  constructor(readonly game: string, strategies: readonly E[]) {
+  constructor(readonly game: string, strategies: readonly E[], private readonly style: RegistryStyle = {}) {
     for (const s of strategies) {
       if (this.byName.has(s.name)) throw new Error(`${game}: strategy ${s.name} registered twice`);
       this.byName.set(s.name, s);
@@ -91,18 +99,19 @@ export class StrategyRegistry<E extends RegisteredStrategy> {
   }
 
   /**
-   * The spec as outputs print it: the parameters that differ from their defaults, `name:k=v,…`
-   * (parse(label(s)) gives s back); with `all`, every parameter written out.
+   * The spec as outputs print it, `name:k=v,…`: the parameters that differ from their defaults
+   * (every parameter where the game's style says so); parse(label(s)) gives s back.
    */
-  label(s: ParsedStrategy, all = false): string {
+  label(s: ParsedStrategy): string {
     const declared = this.get(s.name).params ?? {};
-    const ps = Object.entries(s.params).filter(([k, v]) => all || declared[k]?.default !== v).map(([k, v]) => `${k}=${v}`);
+    const every = this.style.labelEvery === true;
+    const ps = Object.entries(s.params).filter(([k, v]) => every || declared[k]?.default !== v).map(([k, v]) => `${k}=${v}`);
     return ps.length ? `${s.name}:${ps.join(',')}` : s.name;
   }
 
-  /** The usage lines of the strategies, in order, joined by `sep` (for --help). */
-  usage(sep = ' | '): string {
-    return this.all.map((s) => s.usage).join(sep);
+  /** The usage lines of the strategies, in order, on one line (for --help). */
+  usage(): string {
+    return this.all.map((s) => s.usage).join(this.style.usageSeparator ?? ' | ');
   }
 
   /** The strategy a checked spec names, made with its parameters and the game's context. */
