@@ -8,7 +8,7 @@ import type { Kernel } from '../parallel/kernel.js';
 import { registerKernels } from '../parallel/registry.js';
 import { allGames } from '../games/registry.js';
 import type { StateGame } from '../games/state.js';
-import type { LadderPaired } from '../games/types.js';
+import type { LadderPaired } from './ladder-paired.js';
 import { playMatches, summarizeMatches, type MatchParams, type MatchResult } from './match.js';
 import { matchText, matchRows, type MatchMode } from './text.js';
 import { playLadder, summarizeLadder, type LadderParams, type LadderResult } from './ladder.js';

@@ -24,7 +24,7 @@ import { UserError } from '../core/errors.js';
 import { defineLayout, type Layout } from '../core/accumulator.js';
 import { Z95, proportion } from '../core/stats.js';
 import type { StateGame, StatePlayer } from '../games/state.js';
-import type { LadderPaired, PairedMeasure } from '../games/types.js';
+import type { LadderPaired, PairedMeasure } from './ladder-paired.js';
 import { makePlayer } from './players.js';
 import { playGame, seatingOf, winShares } from './match.js';
 
