@@ -49,7 +49,7 @@ export interface GameDescriptor {
    */
   questions?: () => Promise<Readonly<Record<string, Question<never, unknown>>>>;
   /** the game through the one state interface (src/games/state.ts), for the tools written once */
-  state?: () => Promise<StateGame<never>>;
+  state?: () => Promise<StateGame<unknown>>;
   /**
    * `oddsmith <command> ladder`: its default rungs, weakest first (player specs over the interface;
    * "uniform" is the random player). Absent: uniform, then the game's players in their order.

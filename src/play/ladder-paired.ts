@@ -29,7 +29,7 @@ export interface PairedFinding {
 export type PairedMeasure = (seed: number, out: Float64Array) => void;
 
 /** A game's paired ladder findings (the descriptor's `ladder.paired`). */
-export interface LadderPaired<R = never> {
+export interface LadderPaired<R = unknown> {
   findings: readonly PairedFinding[];
   /** the measurement of a rung's player at a table of `players`; null where it does not apply (a player the game's engine does not know) */
   measurer(rules: R, spec: string, players: number): PairedMeasure | null;

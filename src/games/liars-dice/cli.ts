@@ -254,7 +254,7 @@ export function register(program: Command): void {
       if (pair[0] !== pair[1]) throw new UserError(`--dice: exploit plays both players with the same dice (got ${JSON.stringify(opts.dice)}; use 1,1 or 2,2)`);
       const dice = pair[0];
       if (!STRATEGIES.has(name) && isGenericPlayer(name)) {
-        const makePlayer = (spec: string, seat: 0 | 1, rules: LiarsRules) => makeAnyPlayer(stateGame as never, rules as never, spec, seat, 2);
+        const makePlayer = (spec: string, seat: 0 | 1, rules: LiarsRules) => makeAnyPlayer(stateGame, rules, spec, seat, 2);
         return ask(exploit, { player: opts.strategy, variant, dice, sides: opts.sides, budgets: parseBudgets(opts), seeds: opts.seeds, seed: opts.seed, makePlayer }, opts);
       }
       if (opts.budgets !== undefined) throw new UserError(`--budgets: only for a search player, ismcts or mccfr (got --strategy ${opts.strategy})`);
