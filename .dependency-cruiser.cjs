@@ -2,6 +2,13 @@
  * The architecture, checked (`npm run lint`): what may import what. See docs/architecture.md.
  * `$1` in a `to` path is the game folder matched by the `from` path.
  */
+/**
+ * A game's composition files: they put its core and its strategies together (command line, report
+ * pages, kernels, benches, descriptor, the state adapters, questions, assumptions, sweeps, paired
+ * ladder findings, the library index), at the game's top level or one folder down.
+ */
+const COMPOSITION = '(index|descriptor|cli|report|bench[a-z-]*|kernels|assumptions|state|ladder-paired|call-gain|questions|sweep)';
+
 module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', comment: 'import cycles make load order and tests fragile', from: {}, to: { circular: true } },
@@ -18,24 +25,40 @@ module.exports = {
       from: { path: '^src/games/([^/]+)/' }, to: { path: '^src/games/', pathNot: ['^src/games/$1/', '^src/games/(types|state)\\.ts$'] },
     },
     {
-      name: 'games-use-their-strategy-registry', severity: 'error', comment: 'a game reaches its strategies only through src/games/<game>/strategies/index.ts',
-      from: { path: '^src/games/([^/]+)/', pathNot: '^src/games/[^/]+/strategies/' }, to: { path: '^src/games/[^/]+/strategies/', pathNot: '^src/games/$1/strategies/index\\.ts$' },
+      name: 'game-core-never-imports-its-strategies', severity: 'error', comment: 'a game\'s core (rules, cards, engine, exact solvers, tables) never imports its strategies: what it needs of them is handed in (a parameter or callback); only the composition files import both',
+      from: { path: '^src/games/([^/]+)/', pathNot: ['^src/games/[^/]+/strategies/', `^src/games/[^/]+/${COMPOSITION}\\.ts$`, `^src/games/[^/]+/[^/]+/${COMPOSITION}\\.ts$`] }, to: { path: '^src/games/$1/strategies/' },
     },
     {
-      name: 'strategies-stay-in-their-game', severity: 'error', comment: 'src/games/<game>/strategies implements src/games/<game>/strategy.ts with core helpers and the one strategy registry, nothing else',
-      from: { path: '^src/games/([^/]+)/strategies/' }, to: { path: '^(src|strategies)/', pathNot: ['^src/games/$1/', '^src/core/', '^src/play/strategy-registry\\.ts$'] },
+      name: 'strategies-import-only-their-game-core', severity: 'error', comment: 'src/games/<game>/strategies implements its game\'s contract with its game\'s core files, src/core, src/games/state.ts, the generic players (top-level strategies/*.ts) and the one strategy registry (src/play/strategy-registry.ts): nothing else',
+      from: { path: '^src/games/([^/]+)/strategies/' }, to: { path: '^(src|strategies)/', pathNot: ['^src/games/$1/', '^src/core/', '^src/games/state\\.ts$', '^strategies/[^/]+\\.ts$', '^src/play/strategy-registry\\.ts$'] },
+    },
+    {
+      name: 'strategies-see-the-core-not-the-composition', severity: 'error', comment: 'a strategy never imports its game\'s composition files (command line, reports, kernels, bench, descriptor, state adapters, questions, library index …), which import it',
+      from: { path: '^src/games/([^/]+)/strategies/' }, to: { path: [`^src/games/$1/${COMPOSITION}\\.ts$`, `^src/games/$1/(?!strategies/)[^/]+/${COMPOSITION}\\.ts$`] },
+    },
+    {
+      name: 'only-its-game-composes-a-games-strategies', severity: 'error', comment: 'outside src/games/<game> nothing imports its strategies (tests aside): the tools reach them through the game\'s descriptor, state adapters and library index',
+      from: { path: '^(src|strategies)/', pathNot: '^src/games/[^/]+/' }, to: { path: '^src/games/[^/]+/strategies/' },
+    },
+    {
+      name: 'generic-players-see-only-the-interface', severity: 'error', comment: 'the game-independent players (top-level strategies/*.ts) are written over src/games/state.ts with core helpers and each other: no game, no tool',
+      from: { path: '^strategies/[^/]+\\.ts$' }, to: { path: '^(src|strategies)/', pathNot: ['^src/core/', '^src/games/state\\.ts$', '^strategies/[^/]+\\.ts$'] },
+    },
+    {
+      name: 'games-reach-generic-players-through-play', severity: 'error', comment: 'a game file never imports the generic players of strategies/: they come to every game through src/play (its strategies folder may build on them)',
+      from: { path: '^src/games/', pathNot: '^src/games/[^/]+/strategies/' }, to: { path: '^strategies/' },
     },
     {
       name: 'cli-reaches-games-through-the-list', severity: 'error', comment: 'src/cli knows the games only through src/games/index.ts, types.ts and state.ts (each game adds its own command group)',
       from: { path: '^src/cli/' }, to: { path: '^(src/games/[^/]+/|strategies/)' },
     },
     {
-      name: 'bench-reaches-games-through-the-list', severity: 'error', comment: 'src/bench runs the benches the descriptors list: no game file, no strategy',
-      from: { path: '^src/bench/' }, to: { path: '^(src/games/[^/]+/|strategies/)' },
+      name: 'bench-reaches-games-through-the-list', severity: 'error', comment: 'src/bench runs the benches the descriptors list: no game file (nor a game\'s strategies); the generic players of strategies/ it may name',
+      from: { path: '^src/bench/' }, to: { path: '^src/games/[^/]+/' },
     },
     {
-      name: 'play-knows-only-the-interface', severity: 'error', comment: 'the tools in src/play are written over src/games/state.ts (and the list of games): no game file, no strategy, no command line',
-      from: { path: '^src/play/' }, to: { path: '^(src/games/[^/]+/|strategies/|src/cli/|src/bench/|src/workbench/)' },
+      name: 'play-knows-only-the-interface', severity: 'error', comment: 'the tools in src/play are written over src/games/state.ts (and the list of games) and offer the generic players of strategies/: no game file, no game\'s strategy, no command line',
+      from: { path: '^src/play/' }, to: { path: '^(src/games/[^/]+/|src/cli/|src/bench/|src/workbench/)' },
     },
     {
       name: 'exact-knows-only-the-interface', severity: 'error', comment: 'the exact tools in src/exact are written over src/games/state.ts: no game file, no strategy, no command line, no play layer',
@@ -69,10 +92,6 @@ module.exports = {
     {
       name: 'nothing-below-imports-the-tools', severity: 'error', comment: 'src/core, src/parallel, src/report and strategies never import src/cli, src/bench, src/play or src/workbench (strategies: only the one strategy registry)',
       from: { path: '^(src/(core|parallel|report)|strategies|src/games/[^/]+/strategies)/' }, to: { path: '^src/(cli|bench|play|workbench)/', pathNot: '^src/play/strategy-registry\\.ts$' },
-    },
-    {
-      name: 'strategies-see-the-contract-not-the-machinery', severity: 'error', comment: 'a strategy never imports its game\'s command line, reports, kernels, bench, descriptor, state interface or library index',
-      from: { path: '^src/games/([^/]+)/strategies/' }, to: { path: ['^src/games/$1/(cli|report|kernels|bench|descriptor|state|index)\\.ts$', '^src/games/$1/(?!strategies/)[^/]+/(cli|report|kernels|bench|index)\\.ts$'] },
     },
     {
       name: 'bgio-adapter-sees-only-the-game-api', severity: 'error', comment: 'src/bgio (boardgame.io games) builds a game definition over src/games/define.ts and state.ts with core helpers: nothing else of the project',

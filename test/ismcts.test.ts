@@ -1,5 +1,5 @@
 /**
- * The generic search player (src/play/ismcts.ts): legal in every game, deterministic for a seed,
+ * The generic search player (strategies/ismcts.ts): legal in every game, deterministic for a seed,
  * independent of the worker count, stronger than random and stronger with more iterations, and
  * strict about its spec.
  */
@@ -8,7 +8,7 @@ import { Rng } from '../src/core/rng.js';
 import { UserError } from '../src/core/errors.js';
 import { GAMES } from '../src/games/index.js';
 import { CHANCE, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../src/games/state.js';
-import { ISMCTS, heuristicName, parseIsmctsSpec } from '../src/play/ismcts.js';
+import { ISMCTS, heuristicName, parseIsmctsSpec } from '../strategies/ismcts.js';
 import { playMatches, summarizeMatches, type MatchParams } from '../src/play/match.js';
 import { makePlayer, playerNames } from '../src/play/players.js';
 import { playOut } from './kit/playout.js';

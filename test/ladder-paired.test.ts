@@ -15,7 +15,7 @@ import { loadRules as weilongRules } from '../src/games/weilong/rules.js';
 import { gamesKernel, gamesLayout, WORTH } from '../src/games/weilong/kernels.js';
 import { paired as weilongPaired } from '../src/games/weilong/ladder-paired.js';
 import { loadRules as mahjongRules } from '../src/games/sichuan-mahjong/rules.js';
-import { strategyGain } from '../src/games/sichuan-mahjong/defense.js';
+import { strategyGain } from '../src/games/sichuan-mahjong/ladder-paired.js';
 import { paired as mahjongPaired } from '../src/games/sichuan-mahjong/ladder-paired.js';
 import { loadRules as tichuRules } from '../src/games/tichu/rules.js';
 import { paired as tichuPaired } from '../src/games/tichu/ladder-paired.js';

@@ -1,5 +1,5 @@
 /**
- * The regret-matching search player (src/play/mccfr.ts): offered and legal in every game,
+ * The regret-matching search player (strategies/mccfr.ts): offered and legal in every game,
  * deterministic for a seed, stronger than random, and — where its exact exploitability can be
  * measured (Liar's Dice, `liars exploit`) — less exploitable with more iterations, and at its first
  * decision (where the search's information set is the whole game) close to the equilibrium.
@@ -11,7 +11,7 @@ import { Rng } from '../src/core/rng.js';
 import { GAMES } from '../src/games/index.js';
 import { CHANCE, type GameState, type StateGame, type StatePlayer } from '../src/games/state.js';
 import { statePlayerExploitability } from '../src/games/liars-dice/exact-search.js';
-import { MCCFR, parseMccfrSpec } from '../src/play/mccfr.js';
+import { MCCFR, parseMccfrSpec } from '../strategies/mccfr.js';
 import { playMatches, summarizeMatches, type MatchParams } from '../src/play/match.js';
 import { makePlayer, playerNames } from '../src/play/players.js';
 import { playOut } from './kit/playout.js';

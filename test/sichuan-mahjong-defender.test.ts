@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { Deal, DEAL } from '../src/games/sichuan-mahjong/engine.js';
-import { calibrateDefense, defenseDataModule, fitDefenseCounts, strategyGain } from '../src/games/sichuan-mahjong/defense.js';
-import { DEFENSE_FIT } from '../src/games/sichuan-mahjong/defense-gen.js';
+import { calibrateDefense, defenseDataModule, fitDefenseCounts } from '../src/games/sichuan-mahjong/strategies/defense-fit.js';
+import { strategyGain } from '../src/games/sichuan-mahjong/ladder-paired.js';
+import { DEFENSE_FIT } from '../src/games/sichuan-mahjong/strategies/defense-gen.js';
 import { pairedKernel } from '../src/games/sichuan-mahjong/kernels.js';
 import { loadRules } from '../src/games/sichuan-mahjong/rules.js';
 import { SichuanMahjongState, strategyPlayer } from '../src/games/sichuan-mahjong/state.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectWithinSE } from './kit/within-se.js';
 import { spawnSync } from 'node:child_process';
 import { loadRules } from '../src/games/weilong/rules.js';
-import { turnOdds } from '../src/games/weilong/exact.js';
+import { turnOdds } from '../src/games/weilong/questions.js';
 import { gamesKernel, gamesLayout, playGames, simulateTurns, TURN, type GamesParams } from '../src/games/weilong/kernels.js';
 import { Rng } from '../src/core/rng.js';
 import { runExperiment } from '../src/parallel/pool.js';

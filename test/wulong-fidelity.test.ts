@@ -8,7 +8,7 @@ import { rulesPath } from '../src/core/paths.js';
 import { openingTellValue, readOdds, tellTablesFor } from '../src/games/wulong/turn/tell.js';
 import { tellKernel } from '../src/games/wulong/game/kernels.js';
 import { WulongGame } from '../src/games/wulong/game/engine.js';
-import { parsePlayers } from '../src/games/wulong/strategies/index.js';
+import { bettorFor, parsePlayers } from '../src/games/wulong/strategies/index.js';
 import { Rng } from '../src/core/rng.js';
 
 const wulong = loadRules();
@@ -89,14 +89,14 @@ describe('the tell: betting.readAccuracy (issue 16, item 1)', () => {
   });
   it('the game engine reads nothing at a = 0 (same stream) and the roll itself at a = 1', () => {
     const players = parsePlayers('kelly,min,naive', 3);
-    const g0 = new WulongGame({ rules: wulong, players });
+    const g0 = new WulongGame({ rules: wulong, players }, bettorFor);
     const pol = g0.policies[0], C = g0.C, N = pol.sim.dice, S = N + 1;
     const rng = new Rng(3), before = Int32Array.from(rng.s);
     const g = pol.sim.classOffset[N] + 5;
     g0.readRoll(rng, pol, 0, N, g);
     expect(Array.from(rng.s)).toEqual(Array.from(before));
     expect(Array.from(g0.odds.subarray(0, C))).toEqual(Array.from(pol.winP.subarray(N * C, N * C + C)));
-    const g1 = new WulongGame({ rules: loadRules(undefined, ['betting.readAccuracy=1']), players });
+    const g1 = new WulongGame({ rules: loadRules(undefined, ['betting.readAccuracy=1']), players }, bettorFor);
     g1.readRoll(rng, g1.policies[0], 2, 3, g1.policies[0].sim.classOffset[3] + 1);
     const j = 2 * pol.sim.classTotal + pol.sim.classOffset[3] + 1;
     expect(Array.from(g1.odds.subarray(0, C))).toEqual(Array.from(pol.rollWinP.subarray(j * C, j * C + C)));

@@ -7,7 +7,7 @@ import { gameKernel, sweepKernel, type SweepParams } from '../src/games/wulong/g
 import { rawRules, runSweep, sweepPoints } from '../src/games/wulong/game/sweep.js';
 import { parseSweepSet } from '../src/core/rules.js';
 import { runExperiment } from '../src/parallel/pool.js';
-import { bettors, parsePlayers } from '../src/games/wulong/strategies/index.js';
+import { bettorFor, bettors, parsePlayers } from '../src/games/wulong/strategies/index.js';
 import type { Bettor } from '../src/games/wulong/game/strategy.js';
 import { measureAllocation } from './helpers/alloc.js';
 
@@ -21,7 +21,7 @@ function cli(...args: string[]) {
 
 /** Whole games of `params` measured for allocation (warm-up passes first). */
 function measureGameAllocation() {
-  const g = new WulongGame(params);
+  const g = new WulongGame(params, bettorFor);
   const acc = new Float64Array(g.L.length);
   const rng = new Rng(9);
   // ~3,000 games ≈ 70,000 turns ≈ 150,000 rolls with betting phases, 0.2 s; five passes for ~1 s

@@ -5,7 +5,7 @@ import { WulongGame } from '../src/games/wulong/game/engine.js';
 import { END } from '../src/games/wulong/game/layout.js';
 import { WulongGameState, stateGame, wulongPlayer } from '../src/games/wulong/game/state.js';
 import { CHANCE, MAX_ACTIONS } from '../src/games/state.js';
-import { parsePlayers } from '../src/games/wulong/strategies/index.js';
+import { bettorFor, parsePlayers } from '../src/games/wulong/strategies/index.js';
 import { playOut } from './kit/playout.js';
 
 const base = loadRules('default');
@@ -35,7 +35,7 @@ function logMoney(g: WulongGame, log: string[]): void {
 /** One game in the engine (fixed seats) and one through the interface, same seed. */
 function both(rules: WulongRules, list: string, P: number, seed: number) {
   const specs = parsePlayers(list, P);
-  const engine = new WulongGame({ rules, players: specs, fixedSeats: true });
+  const engine = new WulongGame({ rules, players: specs, fixedSeats: true }, bettorFor);
   const engineMoney: string[] = [];
   logMoney(engine, engineMoney);
   const er = new RecordingRng(seed);

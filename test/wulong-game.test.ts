@@ -8,7 +8,7 @@ import { WulongGame, type GameParams } from '../src/games/wulong/game/engine.js'
 import { END, gameLayout, cardAt, moneyAt, slotAt, type MoneyName } from '../src/games/wulong/game/layout.js';
 import { policyTablesFor } from '../src/games/wulong/game/policy-tables.js';
 import { gameKernel, summarizeGame } from '../src/games/wulong/game/kernels.js';
-import { bettors, parsePlayers, parsePlayer, splitPlayers } from '../src/games/wulong/strategies/index.js';
+import { bettorFor, bettors, parsePlayers, parsePlayer, splitPlayers } from '../src/games/wulong/strategies/index.js';
 import { PlannedBettor, type Bettor } from '../src/games/wulong/game/strategy.js';
 import { parsePolicy } from '../src/games/wulong/strategies/index.js';
 
@@ -69,7 +69,7 @@ describe('wulong game rules', () => {
     expect(parsePlayers('kelly,naive', 4).map((p) => p.label)).toEqual(['kelly:1@optimal', 'naive:crane@optimal', 'kelly:1@optimal', 'naive:crane@optimal']);
     expect(() => parsePlayer('lucky')).toThrow(/unknown betting strategy "lucky"/);
     expect(() => parsePlayer('fraction:2')).toThrow(/fraction:F with a number in \(0, 1\]/);
-    expect(() => new WulongGame({ rules: base, players: parsePlayers('naive:unicorn', 3) })).toThrow(/no betting card "unicorn"/);
+    expect(() => new WulongGame({ rules: base, players: parsePlayers('naive:unicorn', 3) }, bettorFor)).toThrow(/no betting card "unicorn"/);
     // one spec syntax: the one parameter by value or by name
     expect(parsePlayer('kelly:k=0.5@threshold:total=3000')).toEqual(parsePlayer('kelly:0.5@threshold:3000'));
     expect(parsePlayer('fraction:f=0.2').label).toBe('fraction:0.2@optimal');
@@ -80,7 +80,7 @@ describe('wulong game rules', () => {
 describe('the rulebook\'s worked example (Feng, Mr. Wu, Lei Lei)', () => {
   // Seat 0 Feng (active), seat 1 Mr. Wu, seat 2 Lei Lei: 3 players, safe limit 15,000.
   it('bets, the raise, settlement and the safe closing with a surplus of 500', () => {
-    const g = new WulongGame({ rules: base, players: parsePlayers('naive', 3), fixedSeats: true });
+    const g = new WulongGame({ rules: base, players: parsePlayers('naive', 3), fixedSeats: true }, bettorFor);
     g.newGame(0);
     g.fortune.set([10000, 12000, 25000]);
     g.safes[0] = 14000; // "The safe already contains 14,000 of previous turns"
@@ -106,7 +106,7 @@ describe('the rulebook\'s worked example (Feng, Mr. Wu, Lei Lei)', () => {
   });
 
   it('Feng\'s turn, roll by roll: tiger straight (hot dice), then two dragons and a stop at 7,000', () => {
-    const g = new WulongGame({ rules: base, players: parsePlayers('naive:tiger,naive:tiger,naive:panda', 3), fixedSeats: true });
+    const g = new WulongGame({ rules: base, players: parsePlayers('naive:tiger,naive:tiger,naive:panda', 3), fixedSeats: true }, bettorFor);
     g.newGame(0);
     const end = g.playTurn(new Script([TIGER_STRAIGHT, TWO_DRAGONS]), 0);
     expect(end).toBe(END.none);
@@ -120,7 +120,7 @@ describe('the rulebook\'s worked example (Feng, Mr. Wu, Lei Lei)', () => {
 
 describe('wulong game: the three endings and the options', () => {
   it('a Wulong wins at once; its bets are not settled', () => {
-    const g = new WulongGame({ rules: base, players: parsePlayers('naive', 3), fixedSeats: true });
+    const g = new WulongGame({ rules: base, players: parsePlayers('naive', 3), fixedSeats: true }, bettorFor);
     g.newGame(0);
     g.fortune.set([1000, 50000, 50000]);
     const end = g.playTurn(new Script([WULONG]), 0);
@@ -134,7 +134,7 @@ describe('wulong game: the three endings and the options', () => {
 
   it('with instantWin.betsSettled the Wulong roll settles the bets (top band) before the game ends', () => {
     const rules: WulongRules = { ...base, instantWin: { ...base.instantWin!, betsSettled: true } };
-    const g = new WulongGame({ rules, players: parsePlayers('naive:dragon,naive:dragon,naive:crane', 3), fixedSeats: true });
+    const g = new WulongGame({ rules, players: parsePlayers('naive:dragon,naive:dragon,naive:crane', 3), fixedSeats: true }, bettorFor);
     g.newGame(0);
     expect(g.playTurn(new Script([WULONG]), 0)).toBe(END.instantWin);
     expect(g.fortune[1]).toBe(5000 + 4 * 500); // Rise of the Dragon wins at 1:4
@@ -144,14 +144,14 @@ describe('wulong game: the three endings and the options', () => {
 
   it('with instantWin "scores" the Wulong only scores and the game goes on', () => {
     const rules = rulesWith({ instantWin: 'scores', endFortune: 1e6 });
-    const g = new WulongGame({ rules, players: parsePlayers('naive', 3), fixedSeats: true });
+    const g = new WulongGame({ rules, players: parsePlayers('naive', 3), fixedSeats: true }, bettorFor);
     g.newGame(0);
     expect(g.playTurn(new Script([WULONG]), 0)).toBe(END.none);
     expect(g.fortune[0]).toBe(5000 + 60000);
   });
 
   it('a fortune of 60,000 at the end of a turn ends the game; the largest fortune wins', () => {
-    const g = new WulongGame({ rules: base, players: parsePlayers('naive', 3), fixedSeats: true });
+    const g = new WulongGame({ rules: base, players: parsePlayers('naive', 3), fixedSeats: true }, bettorFor);
     g.newGame(0);
     g.fortune.set([53000, 40000, 5000]);
     const end = g.playTurn(new Script([TIGER_STRAIGHT, TWO_DRAGONS]), 0);
@@ -163,7 +163,7 @@ describe('wulong game: the three endings and the options', () => {
   });
 
   it('the last safe closing ends the game', () => {
-    const g = new WulongGame({ rules: base, players: parsePlayers('naive', 3), fixedSeats: true });
+    const g = new WulongGame({ rules: base, players: parsePlayers('naive', 3), fixedSeats: true }, bettorFor);
     g.newGame(0);
     g.topSafe = 3;
     g.safes[3] = 14500;
@@ -175,7 +175,7 @@ describe('wulong game: the three endings and the options', () => {
 
   it('a safe limit from limitByPlayers, and the closed safe\'s all-in side becomes the all-in card', () => {
     const rules = rulesWith({ safes: { count: 2, limitByPlayers: { 3: 1000 }, limitPerPlayer: 5000, allInSides: [{ limit: 2000, odds: 6 }, { limit: 3000, odds: 5 }] } });
-    const g = new WulongGame({ rules, players: parsePlayers('naive', 3), fixedSeats: true });
+    const g = new WulongGame({ rules, players: parsePlayers('naive', 3), fixedSeats: true }, bettorFor);
     g.newGame(0);
     expect(g.safeLimit).toBe(1000);
     g.playTurn(new Script([BUST]), 0); // 1,000 of stakes: the first safe closes
@@ -183,7 +183,7 @@ describe('wulong game: the three endings and the options', () => {
   });
 
   it('all-in: a small fortune under the all-in limit goes all-in at the all-in odds when it pays', () => {
-    const g = new WulongGame({ rules: base, players: parsePlayers('kelly', 3), fixedSeats: true });
+    const g = new WulongGame({ rules: base, players: parsePlayers('kelly', 3), fixedSeats: true }, bettorFor);
     g.newGame(0);
     g.fortune.set([5000, 1000, 1500]);
     g.playTurn(new Script([TIGER_STRAIGHT, TWO_DRAGONS]), 0);
@@ -193,7 +193,7 @@ describe('wulong game: the three endings and the options', () => {
   });
 
   it('the turn limit stops a game', () => {
-    const g = new WulongGame({ rules: rulesWith({ maxTurns: 1 }), players: parsePlayers('naive', 2), fixedSeats: true });
+    const g = new WulongGame({ rules: rulesWith({ maxTurns: 1 }), players: parsePlayers('naive', 2), fixedSeats: true }, bettorFor);
     g.newGame(0);
     expect(g.playTurn(new Script([BUST]), 0)).toBe(END.turnLimit);
   });
@@ -203,7 +203,7 @@ describe('wulong game: money, exact tables, simulation', () => {
   const params: GameParams = { rules: base, players: parsePlayers('kelly,fraction:0.2,min,naive:dragon', 4) };
 
   it('money is conserved: fortunes = cash + scores + winnings − stakes lost; safes hold what they got', () => {
-    const g = new WulongGame(params);
+    const g = new WulongGame(params, bettorFor);
     const acc = new Float64Array(g.L.length);
     g.playGames(new Rng(5), 300, acc);
     const L = g.L;
@@ -244,7 +244,7 @@ describe('wulong game: money, exact tables, simulation', () => {
       allIn: { limit: 0, odds: 10 },
       game: { ...base.game, startingCash: 1e7, minimumBet: [{ fortune: 0, bet: 500 }], safes: { count: 4, limitByPlayers: { 3: 1e8 }, limitPerPlayer: 5000, allInSides: Array(4).fill({ limit: 0, odds: 10 }) }, endFortune: 1e8, maxTurns: 3000 },
     };
-    const g = new WulongGame({ rules, players: parsePlayers('min,naive:tiger,naive:tiger', 3), fixedSeats: true });
+    const g = new WulongGame({ rules, players: parsePlayers('min,naive:tiger,naive:tiger', 3), fixedSeats: true }, bettorFor);
     const acc = new Float64Array(g.L.length);
     g.playGames(new Rng(1), 30, acc);
     const crane = 1;
@@ -258,7 +258,7 @@ describe('wulong game: money, exact tables, simulation', () => {
   it('lookahead opens on the panda at odds 1:6, where the opening EV alone still favours the crane', () => {
     const rules: WulongRules = { ...base, bettingCards: base.bettingCards.map((c) => (c.id === 'panda' ? { ...c, odds: 6 } : c)) };
     const p: GameParams = { rules, players: parsePlayers('lookahead,min,naive:tiger', 3), fixedSeats: true };
-    const g = new WulongGame(p);
+    const g = new WulongGame(p, bettorFor);
     const acc = new Float64Array(g.L.length);
     g.playGames(new Rng(2), 20, acc);
     const r = summarizeGame(p, acc);
@@ -333,7 +333,7 @@ describe('wulong game: planned bettors', () => {
   for (const [name, params] of tables) {
     it(`the engine's own loop decides as PlannedBettor.open and .raise, bit for bit: ${name}`, () => {
       const run = () => {
-        const g = new WulongGame(params);
+        const g = new WulongGame(params, bettorFor);
         const acc = new Float64Array(g.L.length);
         g.playGames(new Rng(17), 400, acc);
         return Array.from(acc);
@@ -350,7 +350,7 @@ describe('wulong game: planned bettors', () => {
   }
 
   it('the short-stack table reaches the all-in branch, and raises', () => {
-    const g = new WulongGame(tables[2][1]);
+    const g = new WulongGame(tables[2][1], bettorFor);
     const a = new Float64Array(g.L.length);
     g.playGames(new Rng(17), 400, a);
     let allIns = 0, raises = 0;

@@ -1,11 +1,11 @@
-// `npm run bench -- search [--game=<id>…]`: the search player (src/play/ismcts.ts) in every game
+// `npm run bench -- search [--game=<id>…]`: the search player (strategies/ismcts.ts) in every game
 // with the interface (or the games named) — iterations per second on one thread and the cost of one
 // decision at each budget, early in a game and, where the game lasts, late in it (a state that
 // replayed its past would slow down there). Printed, never asserted.
 import { Rng } from '../core/rng.js';
 import { GAMES } from '../games/index.js';
 import { CHANCE, MAX_ACTIONS, type GameState, type StateGame } from '../games/state.js';
-import { heuristicName } from '../play/ismcts.js';
+import { heuristicName } from '../../strategies/ismcts.js';
 import { makePlayer } from '../play/players.js';
 import { f, ms } from './timing.js';
 

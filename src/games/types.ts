@@ -26,7 +26,7 @@ export interface GameRules {
  * see docs/architecture.md.
  */
 export interface GameDescriptor {
-  /** folder name under src/games, rules/, strategies/, and the prefix of its kernel names */
+  /** folder name under src/games and rules/, and the prefix of its kernel names */
   id: string;
   /** the CLI group: `oddsmith <command> …` */
   command: string;

@@ -1,13 +1,13 @@
 /**
  * Players for any game over the interface (src/games/state.ts): the generic ones every game has —
- * the uniformly random player and the search player `ismcts` (src/play/ismcts.ts) — and the one
+ * the uniformly random player and the search player `ismcts` (strategies/ismcts.ts) — and the one
  * way a tool turns a strategy spec into a player: a generic name, else the game's own players.
  */
 import { UserError } from '../core/errors.js';
 import type { Rng } from '../core/rng.js';
 import { MAX_ACTIONS, type GameState, type StateGame, type StatePlayer } from '../games/state.js';
-import { ISMCTS, makeIsmctsPlayer } from './ismcts.js';
-import { MCCFR, makeMccfrPlayer } from './mccfr.js';
+import { ISMCTS, makeIsmctsPlayer } from '../../strategies/ismcts.js';
+import { MCCFR, makeMccfrPlayer } from '../../strategies/mccfr.js';
 import { exactFilePlayer } from '../exact/players.js';
 
 /** Plays a legal action drawn uniformly at random: the baseline every game has. */

@@ -47,7 +47,8 @@ const IMPORT = /(?:from\s+|import\s*\(\s*)'(\.{1,2}\/[^']+)'/g;
  */
 export function codeFiles(root: string, game: string, pkg = resolve(root, root.endsWith(`${sep}dist${sep}src`) ? '../..' : '..')): string[] {
   // a game loaded from a module outside the package: the files beside its module (not its node_modules)
-  if (isAbsolute(game)) return [...filesUnder(game, false), ...['core', 'parallel', 'report', 'play', 'games'].flatMap((d) => filesUnder(join(root, d), d !== 'games')), ...[join(pkg, 'package-lock.json')].filter((f) => existsSync(f))];
+  const strategies = root.endsWith(`${sep}dist${sep}src`) ? join(root, '..', 'strategies') : join(pkg, 'strategies');
+  if (isAbsolute(game)) return [...filesUnder(game, false), ...['core', 'parallel', 'report', 'play', 'games'].flatMap((d) => filesUnder(join(root, d), d !== 'games')), ...filesUnder(strategies, false), ...[join(pkg, 'package-lock.json')].filter((f) => existsSync(f))];
   const games = join(root, 'games');
   const gameDirs = new Set([join(games, game)]);
   // another game's folder a game imports (rare) is an input too
@@ -58,11 +59,11 @@ export function codeFiles(root: string, game: string, pkg = resolve(root, root.e
       if (rel.length > 1 && rel[0] !== '..') gameDirs.add(join(games, rel[0]));
     }
   }
-  const strategies = root.endsWith(`${sep}dist${sep}src`) ? join(root, '..', 'strategies') : join(pkg, 'strategies');
   return [
     ...[...gameDirs].sort().flatMap((d) => filesUnder(d)),
     ...filesUnder(games, false),
-    // src/play: the tools over the game interface (the ladder pages) run through it
+    // src/play: the tools over the game interface (the ladder pages) run through it, and the
+    // generic players (top-level strategies/) with it
     ...['core', 'parallel', 'report', 'play'].flatMap((d) => filesUnder(join(root, d))),
     ...filesUnder(strategies, false),
     ...filesUnder(join(pkg, 'assets')),

@@ -7,8 +7,8 @@
  * the time each answer took is shown under it.
  */
 import { parseSon, schema as weilongSchema, SON_NAMES, validateRules as validateWeilong, type WeilongRules } from '../games/weilong/rules.js';
-import { checkCollected, parseCollected, STRATEGY_CHOICES, type TurnOdds } from '../games/weilong/exact.js';
-import { odds as weilongOdds } from '../games/weilong/questions.js';
+import { checkCollected, parseCollected, type TurnOdds } from '../games/weilong/exact.js';
+import { odds as weilongOdds, STRATEGY_CHOICES } from '../games/weilong/questions.js';
 import { schema as tichuSchema, validateRules as validateTichu, type TichuRules } from '../games/tichu/rules.js';
 import { cardsText, parseCards, sortCards } from '../games/tichu/cards.js';
 import type { OddsLine } from '../games/tichu/exact.js';

@@ -12,7 +12,7 @@ import { readyHandWaits, startingHandDistribution, type ReadyWaitsResult, type S
 import { dealKernel, oddsKernel, pairedKernel, swapStartKernel, type SwapStartParams, type SwapStartSummary, type PairedParams, type DealParams, type OddsParams } from './kernels.js';
 import { parsePosition, type HandSpec } from './hand.js';
 import { DEFENSE_MODEL, getStrategy, STRATEGIES } from './strategies/index.js';
-import { calibrateDefense, formatCalibration } from './defense.js';
+import { calibrateDefense, formatCalibration } from './strategies/defense-fit.js';
 import { DEFAULT_DRAWS, type Objective } from './exact-advisor.js';
 import { checkAssumptions } from './assumptions.js';
 import { printDefaultPlayerNote, type LadderDefault } from '../../core/default-player.js';

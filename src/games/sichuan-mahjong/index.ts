@@ -14,4 +14,5 @@ export { SichuanMahjongState, stateGame, strategyPlayer } from './state.js';
 export { KONG_EXPOSED, KONG_ADDED, KONG_CONCEALED, type MahjongStrategy, type TableView } from './strategy.js';
 export { dealKernel, oddsKernel, type DealParams, type DealSummary, type OddsSummary } from './kernels.js';
 export { STRATEGIES, getStrategy } from './strategies/index.js';
-export { strategyGain, calibrateDefense, fitDefenseCounts, type DefenseCalibration } from './defense.js';
+export { calibrateDefense, fitDefenseCounts, type DefenseCalibration } from './strategies/defense-fit.js';
+export { strategyGain } from './ladder-paired.js';

@@ -6,7 +6,9 @@
  */
 import { UserError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
+import { runExperiment } from '../../parallel/pool.js';
 import { getStrategy } from './strategies/index.js';
+import { pairedKernel, type PairedSummary } from './kernels.js';
 import { PairedDeal } from './paired-deal.js';
 import type { SichuanRules } from './rules.js';
 import type { LadderPaired, PairedMeasure } from '../../play/ladder-paired.js';
@@ -45,3 +47,13 @@ export const paired: LadderPaired<SichuanRules> = {
   findings: [{ name: 'gain over greedy', kind: 'value', about: "points a deal: the rung in one seat among three greedy, minus greedy's in that seat (same wall, every seat)", unit: 'points a deal' }],
   measurer,
 };
+
+/**
+ * A strategy's gain over a baseline on common walls (the measurement of `mahjong compare`), as a
+ * function: the ladder's "advisor's / defender's gain" per rung. Bit-identical for any worker count.
+ */
+export async function strategyGain(rules: SichuanRules, strategy: string, baseline: string, deals: number, seed: number, workers = 1): Promise<PairedSummary> {
+  const params = { rules, strategy, baseline };
+  const acc = await runExperiment({ kernel: pairedKernel.name, params, seed, total: deals, shardCount: 16 }, { workers });
+  return pairedKernel.summarize(params, acc, deals);
+}

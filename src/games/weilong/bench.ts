@@ -3,7 +3,7 @@ import { Rng } from '../../core/rng.js';
 import { runExperiment } from '../../parallel/pool.js';
 import { loadRules } from './rules.js';
 import { gamesLayout, playGames, type GamesParams } from './kernels.js';
-import { turnOdds } from './exact.js';
+import { turnOdds } from './questions.js';
 import { best, f, ms } from '../../bench/timing.js';
 
 export async function bench(log: (line: string) => void): Promise<void> {

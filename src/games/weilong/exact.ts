@@ -2,7 +2,7 @@
  * Exact single-turn odds: a Markov chain over Collected states (the Supply is the rest of the five
  * dice). From each state every roll of the Supply is enumerated as a multiset with its multinomial
  * probability (the First Son's re-rolls of 6s are expanded level by level), the engine's own
- * `resolveRoll` applies the named strategy's decisions, and the chain is solved as a linear system.
+ * `resolveRoll` applies the strategy's decisions, and the chain is solved as a linear system.
  * Using the engine itself means the odds and the simulator cannot disagree about the rules; the
  * test compares them anyway (the simulator draws real dice, re-rolls included).
  *
@@ -12,12 +12,8 @@
  */
 import { UserError } from '../../core/errors.js';
 import { Memo } from '../../core/memo.js';
-import { getStrategy, REGISTRY } from './strategies/index.js';
-
-/** The strategies a turn can be solved under: [name, "name — what it does"] (the workbench's choice). */
-export const STRATEGY_CHOICES: readonly (readonly [string, string])[] = REGISTRY.all.map((r) => [r.name, r.usage] as const);
 import { ALL_ABILITIES, END_ELEMENT, ROLL_AGAIN, ROUND_OVER, WeilongGame } from './engine.js';
-import { FIRST_SON } from './strategy.js';
+import { FIRST_SON, type WeilongStrategy } from './strategy.js';
 import { SON_NAMES, type WeilongRules } from './rules.js';
 
 const POW6 = [1, 6, 36, 216, 1296, 7776, 46656];
@@ -113,12 +109,12 @@ export interface TurnOdds {
 
 /**
  * Exact single-turn odds for Son `son` (1..5) from Collected `counts` (by face, index 1..6) under
- * the named strategy, with the Son's ability on or off.
+ * `strategy`, with the Son's ability on or off. The strategy is handed in (by name through the
+ * registry: `turnOdds` in questions.ts), so the solver never imports the strategies.
  */
-export function turnOdds(rules: WeilongRules, son: number, counts: number[], strategyName: string, ability = true): TurnOdds {
+export function turnOddsUnder(rules: WeilongRules, son: number, counts: number[], strategy: WeilongStrategy, ability = true): TurnOdds {
   checkCollected(son, counts);
   const c = son - 1;
-  const strategy = getStrategy(strategyName);
   const g = new WeilongGame(rules);
   g.setupSolo(c, strategy);
   g.setAbilityMask(ability ? ALL_ABILITIES : ALL_ABILITIES & ~(1 << c));
@@ -220,7 +216,7 @@ export function turnOdds(rules: WeilongRules, son: number, counts: number[], str
   return {
     son,
     name: SON_NAMES[c],
-    strategy: strategyName,
+    strategy: strategy.name,
     ability,
     collected: expand(counts),
     supply: 5 - n0,

@@ -11,7 +11,8 @@
 export { loadRules, validateRules, applySets, parseSon, SON_NAMES, PASS_ACTIONS, type WeilongRules, type PassAction } from './rules.js';
 export { WeilongGame, reseed, END_ELEMENT, END_DRAGON, END_STALL, TURN_OVER, ROLL_AGAIN, ROUND_OVER } from './engine.js';
 export { WeilongView, type WeilongStrategy } from './strategy.js';
-export { turnOdds, parseCollected, checkCollected, type TurnOdds } from './exact.js';
+export { turnOddsUnder, parseCollected, checkCollected, type TurnOdds } from './exact.js';
+export { turnOdds } from './questions.js';
 export { gamesKernel, turnKernel, playGames, simulateTurns, gamesLayout } from './kernels.js';
 export type { GamesParams, TurnParams } from './kernels.js';
 export type { GamesResult, TurnSimResult, RatioEstimate } from './summary.js';

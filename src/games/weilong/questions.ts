@@ -5,9 +5,22 @@
  */
 import { textTable, type Row } from '../../core/format.js';
 import { defineQuestion, simulateIn, type Question } from '../../report/question.js';
-import { turnOdds, type TurnOdds } from './exact.js';
+import { checkCollected, turnOddsUnder, type TurnOdds } from './exact.js';
 import type { WeilongRules } from './rules.js';
 import type { TurnSimResult } from './summary.js';
+import { getStrategy, REGISTRY } from './strategies/index.js';
+
+/** The strategies a turn can be solved under: [name, "name — what it does"] (the workbench's choice). */
+export const STRATEGY_CHOICES: readonly (readonly [string, string])[] = REGISTRY.all.map((r) => [r.name, r.usage] as const);
+
+/**
+ * Exact single-turn odds for Son `son` (1..5) from Collected `counts` (by face, index 1..6) under
+ * the named strategy, with the Son's ability on or off (exact.ts's solver, the strategy looked up).
+ */
+export function turnOdds(rules: WeilongRules, son: number, counts: number[], strategyName: string, ability = true): TurnOdds {
+  checkCollected(son, counts);
+  return turnOddsUnder(rules, son, counts, getStrategy(strategyName), ability);
+}
 
 const TURN_KERNEL = 'weilong.turn';
 const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '-');

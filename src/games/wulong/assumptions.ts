@@ -8,7 +8,7 @@ import { openingTellValue } from './turn/tell.js';
 import { gameKernel, type GameResult } from './game/kernels.js';
 import { checkGameParams, type GameParams } from './game/engine.js';
 import { safeLimit, validateGameRules } from './game/rules.js';
-import { parsePlayers } from './strategies/index.js';
+import { bettorFor, parsePlayers } from './strategies/index.js';
 
 /*
  * Findings that carry their assumptions (issue 16, item 6): every rule docs/rules/wulong.md marks
@@ -148,7 +148,7 @@ export async function checkAssumptions(opts: AssumptionsOptions = {}): Promise<A
     const rules = loadRules(undefined, sets);
     validateGameRules(rules);
     const params: GameParams = { rules, players: parsePlayers(LINEUP, 4) };
-    checkGameParams(params);
+    checkGameParams(params, bettorFor);
     const acc = await runExperiment({ kernel: gameKernel.name, params, seed, total: games, shardCount: 8 }, { workers: opts.workers });
     const r = gameKernel.summarize(params, acc, games);
     sims.set(key, r);

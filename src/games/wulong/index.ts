@@ -5,7 +5,7 @@
  *   const a = new wulong.TurnAnalysis(wulong.loadRules());
  *   a.solveResult().expectedTurnScore; // 3713.60…
  *
- *   const g = new wulong.WulongGame({ rules: wulong.loadRules(), players: wulong.parsePlayers('kelly,min,naive', 3) });
+ *   const g = new wulong.WulongGame({ rules: wulong.loadRules(), players: wulong.parsePlayers('kelly,min,naive', 3) }, wulong.bettorFor);
  *   g.playGames(new Rng(1), 1000, new Float64Array(g.L.length));
  */
 // the turn analyzer
@@ -31,4 +31,4 @@ export { checkAssumptions, type AssumptionsOptions } from './assumptions.js';
 export { sweepPoints, runSweep, rawRules as readRawRules, type SweepField, type SweepResult, type SweepPointResult } from './game/sweep.js';
 export { parseSweepSet as parseSetSpec } from '../../core/rules.js';
 // strategies, through their one registry
-export { parsePolicy, turnStrategies, turnPolicies, parsePassive, parsePlayer, parsePlayers, passiveStrategies, bettors } from './strategies/index.js';
+export { parsePolicy, turnStrategies, turnPolicies, parsePassive, parsePlayer, parsePlayers, passiveStrategies, bettors, bettorFor } from './strategies/index.js';

@@ -4,7 +4,7 @@
  * information (discards per seat, sets, declared voids, each seat's draws) and the seat's own hand.
  *
  * The estimates are counts from simulated deals, kept per cell of a few public features (a
- * generated table, defense-model.data.ts; `fitDefenseCounts` in src/games/sichuan-mahjong/defense.ts
+ * generated table, defense-model.data.ts; `fitDefenseCounts` (defense-fit.ts, beside it)
  * refits it and `mahjong defense` prints how well it is calibrated on other deals and opponents).
  * A tile that cannot complete any hand — in the opponent's void suit, or with no copy the opponent
  * could hold and no run it could complete — is safe exactly, not by the counts.

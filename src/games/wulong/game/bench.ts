@@ -6,14 +6,14 @@ import { loadRules } from '../turn/rules.js';
 import { WulongGame, type GameParams } from './engine.js';
 import { gameKernel, tellKernel } from './kernels.js';
 import { OPTIMAL } from '../turn/strategy.js';
-import { parsePlayers } from '../strategies/index.js';
+import { bettorFor, parsePlayers } from '../strategies/index.js';
 
 export async function bench(log: (line: string) => void): Promise<void> {
   const rules = loadRules();
   for (const P of [3, 4]) {
     const params: GameParams = { rules, players: parsePlayers('kelly,fraction:0.1,min,naive'.split(',').slice(0, P).join(','), P) };
     let t0 = process.hrtime.bigint();
-    const g = new WulongGame(params);
+    const g = new WulongGame(params, bettorFor);
     const compile = Number(process.hrtime.bigint() - t0) / 1e9;
     const acc = new Float64Array(g.L.length);
     const rng = new Rng(1);
@@ -29,7 +29,7 @@ export async function bench(log: (line: string) => void): Promise<void> {
   // the tell: games with a read (one extra draw and a posterior per roll), and the tell kernel's opening bets
   {
     const read = loadRules(undefined, ['betting.readAccuracy=0.5']);
-    const g = new WulongGame({ rules: read, players: parsePlayers('kelly,fraction:0.1,min,naive', 4) });
+    const g = new WulongGame({ rules: read, players: parsePlayers('kelly,fraction:0.1,min,naive', 4) }, bettorFor);
     const acc = new Float64Array(g.L.length);
     const rng = new Rng(1);
     g.playGames(rng, 2000, acc);

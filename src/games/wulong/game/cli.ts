@@ -12,7 +12,7 @@ import { gameKernel, tellKernel, type TellSimResult } from './kernels.js';
 import { openingTellValue, type TellValue } from '../turn/tell.js';
 import { checkGameParams, type GameParams } from './engine.js';
 import { rawRules, runSweep, sweepPoints, type SweepResult } from './sweep.js';
-import { parsePlayers, parsePolicy, bettors, turnPolicies } from '../strategies/index.js';
+import { bettorFor, parsePlayers, parsePolicy, bettors, turnPolicies } from '../strategies/index.js';
 
 /** The default line-up: the first P of these. */
 export const DEFAULT_STRATEGIES = 'kelly,fraction:0.1,min,naive,lookahead';
@@ -158,7 +158,7 @@ export function register(wulong: Command): void {
     .addHelpText('after', '\nExamples:\n  npx oddsmith wulong game --players 4 --strategies kelly,fraction:0.1,min,naive \\\n      --games 20000 --seed 1 --workers 2\n  npx oddsmith wulong game --players 3 --strategies kelly:0.5@threshold:3000,naive:panda \\\n      --games 5000 --set bettingCards.panda.odds=3 --json')
     .action(async (opts: SimOptions & RulesOptions & { players: number; strategies?: string; games: number; fixedSeats?: boolean }) => {
       const params: GameParams = { rules: gameRules(opts), players: players(opts), fixedSeats: !!opts.fixedSeats };
-      checkGameParams(params);
+      checkGameParams(params, bettorFor);
       // through the kernel's finish: `oddsmith merge` of its parts prints the same
       await runAndPrint(gameKernel, params, opts.games, opts);
     });

@@ -5,8 +5,7 @@ import { policyTablesFor, raiseValue, type PolicyTables } from './policy-tables.
 import { readOdds } from '../turn/tell.js';
 import { CARD, END, MONEY, SLOT, gameLayout, type GameLayout } from './layout.js';
 import { checkPlayers, safeLimit, validateGameRules, type GameRules } from './rules.js';
-import { ALL_IN_ODDS, AMOUNT, BET_ODDS, BettingPhase, CHIP, EDGE, FORTUNE, MIN_BET, PICK, PlannedBettor, SIZING, STAKE, type Bettor, type PlayerSpec } from './strategy.js';
-import { bettorFor } from '../strategies/index.js';
+import { ALL_IN_ODDS, AMOUNT, BET_ODDS, BettingPhase, CHIP, EDGE, FORTUNE, MIN_BET, PICK, PlannedBettor, SIZING, STAKE, type Bettor, type BettorOf, type PlayerSpec } from './strategy.js';
 
 /** What the game kernel is handed: rules (with `game`), one player spec per strategy slot, seating. */
 export interface GameParams {
@@ -16,12 +15,16 @@ export interface GameParams {
   fixedSeats?: boolean;
 }
 
-/** Check game params before any worker sees them (a bad card id or player count is the user's mistake, exit 2). */
-export function checkGameParams(params: GameParams): GameRules {
+/**
+ * Check game params before any worker sees them (a bad card id or player count is the user's
+ * mistake, exit 2). `bettorOf` builds a betting strategy from its spec (the game's registry's
+ * `bettorFor`): the engine is handed it, so it never imports its strategies.
+ */
+export function checkGameParams(params: GameParams, bettorOf: BettorOf): GameRules {
   const g = validateGameRules(params.rules);
   checkPlayers(params.players.length, 'number of players');
   // a bettor the rules cannot play (a fixed card these rules lack) is refused before any worker starts
-  for (const pl of params.players) bettorFor(pl.passive, params.rules);
+  for (const pl of params.players) bettorOf(pl.passive, params.rules);
   return g;
 }
 
@@ -80,7 +83,7 @@ interface CompiledSlots {
   bettors: Bettor[];
 }
 
-function compileSlots(rules: WulongRules, players: readonly PlayerSpec[]): CompiledSlots {
+function compileSlots(rules: WulongRules, players: readonly PlayerSpec[], bettorOf: BettorOf): CompiledSlots {
   const keys: string[] = [];
   const out: CompiledSlots = { policies: [], policy: new Int32Array(players.length), bettors: [] };
   players.forEach((pl, i) => {
@@ -93,7 +96,7 @@ function compileSlots(rules: WulongRules, players: readonly PlayerSpec[]): Compi
       out.policies.push(policyTablesFor(rules, pl.policy));
     }
     out.policy[i] = pi;
-    out.bettors.push(bettorFor(pl.passive, rules));
+    out.bettors.push(bettorOf(pl.passive, rules));
   });
   return out;
 }
@@ -192,10 +195,11 @@ export class WulongGame {
   endReason = 0;
   instantWinner = -1;
 
-  constructor(params: GameParams) {
+  /** `bettorOf`: as for `checkGameParams` (the registry's `bettorFor`). */
+  constructor(params: GameParams, bettorOf: BettorOf) {
     const { rules, players } = params;
     this.rules = rules;
-    this.game = checkGameParams(params);
+    this.game = checkGameParams(params, bettorOf);
     const P = (this.P = players.length);
     const C = (this.C = rules.bettingCards.length);
     this.L = gameLayout(P, C);
@@ -217,7 +221,7 @@ export class WulongGame {
     this.betsSettledOnInstant = r.betsSettledOnInstant;
     this.sitOut = r.sitOut;
     this.splitTies = r.splitTies;
-    const slots = compileSlots(rules, players);
+    const slots = compileSlots(rules, players, bettorOf);
     this.policies = slots.policies;
     this.slotPolicy = slots.policy;
     this.slotBettor = slots.bettors;

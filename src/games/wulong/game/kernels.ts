@@ -9,7 +9,7 @@ import { fmtNum, fmtPct, fmtPctCi, textTable } from '../../../core/format.js';
 import type { Kernel } from '../../../parallel/kernel.js';
 import { registerKernels } from '../../../parallel/registry.js';
 import { loadRules, type WulongRules } from '../turn/rules.js';
-import { parsePlayers } from '../strategies/index.js';
+import { bettorFor, parsePlayers } from '../strategies/index.js';
 import { WulongGame, type GameParams } from './engine.js';
 import { END_NAMES, MONEY, MONEY_NAMES, SLOT, gameLayout, cardAt, slotAt } from './layout.js';
 import { safeLimit, validateGameRules } from './rules.js';
@@ -17,7 +17,7 @@ import { safeLimit, validateGameRules } from './rules.js';
 const machines = new Memo<WulongGame>(64);
 /** The game machine for these params, compiled once per thread. */
 export function gameFor(params: GameParams): WulongGame {
-  return machines.get(JSON.stringify(params), () => new WulongGame(params));
+  return machines.get(JSON.stringify(params), () => new WulongGame(params, bettorFor));
 }
 
 export interface StrategyResult {

@@ -14,7 +14,7 @@ import { policyTablesFor } from './policy-tables.js';
 import { parseSweepSet } from '../../../core/rules.js';
 import { fmtPct } from '../../../core/format.js';
 import { rawRules, runSweep, sweepPoints, type SweepResult } from './sweep.js';
-import { parsePlayers } from '../strategies/index.js';
+import { bettorFor, parsePlayers } from '../strategies/index.js';
 import { openingTellValue } from '../turn/tell.js';
 import { OPTIMAL } from '../turn/strategy.js';
 import { assumptionsSection } from '../../../report/assumptions.js';
@@ -333,7 +333,7 @@ async function gamePage(spec: Record<string, unknown>, ctx: ExperimentContext, w
   for (const P of counts) {
     const list = strategies.split(',').slice(0, P).join(',');
     const params: GameParams = { rules, players: parsePlayers(list, P) };
-    checkGameParams(params);
+    checkGameParams(params, bettorFor);
     const acc = await runShards({ kernel: gameKernel.name, params, seed, total: games, shardCount }, { workers: ctx.workers });
     runs.push({ players: P, params, result: gameKernel.summarize(params, acc, games) });
     if (!ctx.quiet) process.stderr.write(`  ${P} players: ${games} games\n`);

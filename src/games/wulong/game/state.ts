@@ -29,7 +29,7 @@ import { END } from './layout.js';
 import { policyTablesFor, type PolicyTables } from './policy-tables.js';
 import { MAX_PLAYERS, MIN_PLAYERS, checkPlayers } from './rules.js';
 import type { PlayerSpec } from './strategy.js';
-import { bettors, parsePlayer } from '../strategies/index.js';
+import { bettorFor, bettors, parsePlayer } from '../strategies/index.js';
 import { StrategyPlayer } from '../../../play/strategy-player.js';
 import { turnPart } from '../turn/state.js';
 
@@ -74,7 +74,7 @@ export class WulongGameState extends WulongGame implements GameState {
   private phaseStart = 0;
 
   constructor(rules: WulongRules, players: number, policies?: readonly PolicySpec[]) {
-    super({ rules, players: Array.from({ length: checkPlayers(players, 'players') }, () => SEAT_FILLER), fixedSeats: true });
+    super({ rules, players: Array.from({ length: checkPlayers(players, 'players') }, () => SEAT_FILLER), fixedSeats: true }, bettorFor);
     this.players = players;
     this.seatPolicies = policies ? [...policies] : Array.from({ length: players }, () => OPTIMAL);
     if (this.seatPolicies.length !== players) throw new Error(`wulong state: ${this.seatPolicies.length} policies for ${players} seats`);
@@ -447,7 +447,7 @@ export function wulongPlayer(rules: WulongRules, spec: PlayerSpec): StatePlayer 
     let o = oracles.get(key);
     if (!o) {
       // seat 0 the bettor, seat 1 the active player (whose policy a lookahead bettor values)
-      const m = new WulongGame({ rules, players: [spec, { ...spec, policy }], fixedSeats: true });
+      const m = new WulongGame({ rules, players: [spec, { ...spec, policy }], fixedSeats: true }, bettorFor);
       o = { m, pol: policyTablesFor(rules, policy) };
       oracles.set(key, o);
     }

@@ -87,6 +87,9 @@ export interface BettingStrategy {
   bettor(spec: PassiveSpec, rules: WulongRules): Bettor;
 }
 
+/** Builds the bettor a spec names under these rules (the registry's `bettorFor`, handed to the engine). */
+export type BettorOf = (spec: PassiveSpec, rules: WulongRules) => Bettor;
+
 /** The card with the best expected net chips per chip staked (plus, with `withRaises`, the value of its later raises). */
 export function bestCard(phase: BettingPhase, withRaises: boolean): number {
   const W = phase.odds, C = phase.cards, vp = W[C];

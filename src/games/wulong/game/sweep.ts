@@ -4,6 +4,7 @@ import { runExperiment } from '../../../parallel/pool.js';
 import { validateRules, type WulongRules } from '../turn/rules.js';
 import { validateGameRules } from './rules.js';
 import { checkGameParams } from './engine.js';
+import { bettorFor } from '../strategies/index.js';
 import { policyTablesFor } from './policy-tables.js';
 import type { PlayerSpec } from './strategy.js';
 import { sweepKernel, type GameResult, type SweepParams } from './kernels.js';
@@ -125,7 +126,7 @@ function pointResult(p: SweepPoint, players: PlayerSpec[], r: GameResult): Sweep
 
 /** Run the game at every point of the sweep as one experiment (same stream at every point: common random numbers). */
 export async function runSweep(points: SweepPoint[], fields: SweepField[], players: PlayerSpec[], o: SweepOptions): Promise<SweepResult> {
-  for (const p of points) checkGameParams({ rules: p.rules, players, fixedSeats: o.fixedSeats });
+  for (const p of points) checkGameParams({ rules: p.rules, players, fixedSeats: o.fixedSeats }, bettorFor);
   const params: SweepParams = { points: points.map((p) => ({ values: p.values, rules: p.rules })), players, fixedSeats: o.fixedSeats };
   const acc = await runExperiment({ kernel: sweepKernel.name, params, seed: o.seed, total: o.games, shardCount: Math.max(1, Math.min(o.shardCount, o.games)) }, { workers: o.workers, onShardDone: o.onShard });
   const results = sweepKernel.summarize(params, acc, o.games);

@@ -20,10 +20,10 @@
  * Per iteration only the game allocates: `determinize` returns a new state (the interface allows
  * it), and a rollout with the game's heuristic allocates whatever that player allocates.
  */
-import { UserError } from '../core/errors.js';
-import type { Rng } from '../core/rng.js';
-import { parseSpec, resolveParams, type ParamSchemas } from '../core/spec.js';
-import { CHANCE, MAX_ACTIONS, type GameState, type Outcome, type StateGame, type StatePlayer } from '../games/state.js';
+import { UserError } from '../src/core/errors.js';
+import type { Rng } from '../src/core/rng.js';
+import { parseSpec, resolveParams, type ParamSchemas } from '../src/core/spec.js';
+import { CHANCE, MAX_ACTIONS, type GameState, type Outcome, type StateGame, type StatePlayer } from '../src/games/state.js';
 
 /** The player's name in specs (`ismcts:iters=1000,c=0.7,rollout=heuristic`). */
 export const ISMCTS = 'ismcts';

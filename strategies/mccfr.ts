@@ -30,10 +30,10 @@
  * Allocation: each iteration allocates its states and the information-set keys of the tree part of
  * its path (strings); the tables are Maps kept across decisions and cleared.
  */
-import { UserError } from '../core/errors.js';
-import type { Rng } from '../core/rng.js';
-import { parseSpec, resolveParams, type ParamSchemas } from '../core/spec.js';
-import { CHANCE, MAX_ACTIONS, type GameState, type Outcome, type StateGame, type StatePlayer } from '../games/state.js';
+import { UserError } from '../src/core/errors.js';
+import type { Rng } from '../src/core/rng.js';
+import { parseSpec, resolveParams, type ParamSchemas } from '../src/core/spec.js';
+import { CHANCE, MAX_ACTIONS, type GameState, type Outcome, type StateGame, type StatePlayer } from '../src/games/state.js';
 import { heuristicName, rolloutByNumber, ROLLOUTS, unitReturns } from './ismcts.js';
 
 /** The player's name in specs (`mccfr:iters=1000,explore=0.6,rollout=heuristic,purify=0.5`). */
