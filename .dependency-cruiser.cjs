@@ -29,8 +29,8 @@ module.exports = {
       from: { path: '^src/games/([^/]+)/', pathNot: ['^src/games/[^/]+/strategies/', `^src/games/[^/]+/${COMPOSITION}\\.ts$`, `^src/games/[^/]+/[^/]+/${COMPOSITION}\\.ts$`] }, to: { path: '^src/games/$1/strategies/' },
     },
     {
-      name: 'strategies-import-only-their-game-core', severity: 'error', comment: 'src/games/<game>/strategies implements its game\'s contract with its game\'s core files, src/core, src/games/state.ts and the generic players (top-level strategies/*.ts): nothing else',
-      from: { path: '^src/games/([^/]+)/strategies/' }, to: { path: '^(src|strategies)/', pathNot: ['^src/games/$1/', '^src/core/', '^src/games/state\\.ts$', '^strategies/[^/]+\\.ts$'] },
+      name: 'strategies-import-only-their-game-core', severity: 'error', comment: 'src/games/<game>/strategies implements its game\'s contract with its game\'s core files, src/core, src/games/state.ts, the generic players (top-level strategies/*.ts) and the one strategy registry (src/play/strategy-registry.ts): nothing else',
+      from: { path: '^src/games/([^/]+)/strategies/' }, to: { path: '^(src|strategies)/', pathNot: ['^src/games/$1/', '^src/core/', '^src/games/state\\.ts$', '^strategies/[^/]+\\.ts$', '^src/play/strategy-registry\\.ts$'] },
     },
     {
       name: 'strategies-see-the-core-not-the-composition', severity: 'error', comment: 'a strategy never imports its game\'s composition files (command line, reports, kernels, bench, descriptor, state adapters, questions, library index …), which import it',
@@ -86,12 +86,12 @@ module.exports = {
       from: { path: ['^src/games/.+/questions\\.ts$', '^src/report/question\\.ts$'] }, to: { dependencyTypes: ['core'] },
     },
     {
-      name: 'games-use-only-the-shared-helpers', severity: 'error', comment: 'a game may use src/cli/common.ts (its command group) and src/bench/timing.ts (its bench), nothing else of src/cli, src/bench, src/play or src/workbench',
-      from: { path: '^src/games/', pathNot: '^src/games/registry\\.ts$' }, to: { path: '^src/(cli|bench|play|workbench)/', pathNot: '^src/(cli/common|bench/timing)\\.ts$' },
+      name: 'games-use-only-the-shared-helpers', severity: 'error', comment: 'a game may use src/cli/common.ts (its command group), src/bench/timing.ts (its bench) the players every game has (src/play/players.ts), the types of the ladder paired findings (src/play/ladder-paired.ts) and the one strategy registry and adapter (src/play/strategy-registry.ts, strategy-player.ts), nothing else of src/cli, src/bench, src/play or src/workbench',
+      from: { path: '^src/games/', pathNot: '^src/games/registry\\.ts$' }, to: { path: '^src/(cli|bench|play|workbench)/', pathNot: '^src/(cli/common|bench/timing|play/players|play/strategy-registry|play/strategy-player|play/ladder-paired)\\.ts$' },
     },
     {
-      name: 'nothing-below-imports-the-tools', severity: 'error', comment: 'src/core, src/parallel, src/report and strategies never import src/cli, src/bench, src/play or src/workbench',
-      from: { path: '^(src/(core|parallel|report)|strategies|src/games/[^/]+/strategies)/' }, to: { path: '^src/(cli|bench|play|workbench)/' },
+      name: 'nothing-below-imports-the-tools', severity: 'error', comment: 'src/core, src/parallel, src/report and strategies never import src/cli, src/bench, src/play or src/workbench (strategies: only the one strategy registry)',
+      from: { path: '^(src/(core|parallel|report)|strategies|src/games/[^/]+/strategies)/' }, to: { path: '^src/(cli|bench|play|workbench)/', pathNot: '^src/play/strategy-registry\\.ts$' },
     },
     {
       name: 'bgio-adapter-sees-only-the-game-api', severity: 'error', comment: 'src/bgio (boardgame.io games) builds a game definition over src/games/define.ts and state.ts with core helpers: nothing else of the project',

@@ -47,7 +47,7 @@ describe('oddsmith cant-stop', () => {
     expectUserError(runCli(['cant-stop', 'simulate', '--games', '10', '--set', 'runners=0']), /runners must be an integer in 1\.\.11/);
     expectUserError(runCli(['cant-stop', 'simulate', '--games', '10', '--set', 'heights.3=0']), /heights\.3 must be an integer in 1\.\.30/);
     expectUserError(runCli(['cant-stop', 'simulate', '--games', '10', '--player', 'nope']), /unknown strategy "nope"/);
-    expectUserError(runCli(['cant-stop', 'simulate', '--games', '10', '--player', 'rule28:stop=0']), /stop must be in 1\.\.1000/);
+    expectUserError(runCli(['cant-stop', 'simulate', '--games', '10', '--player', 'rule28:stop=0']), /stop must be a number in 1\.\.1000/);
     expectUserError(runCli(['cant-stop', 'simulate', '--games', '10', '--player', 'optimal']), /needs a small board/);
     expectUserError(runCli(['cant-stop', 'simulate', '--games', '10', ...Array(5).fill(['--player', 'random']).flat()]), /1 to 4 players/);
     expectUserError(runCli(['cant-stop', 'turn', '--turns', '10', '--player', 'rule28:x=1']), /unknown parameter x/);

@@ -8,7 +8,7 @@ import { Rng } from '../src/core/rng.js';
 import { bustRolls, bustTable, columnRolls, parseSums } from '../src/games/cant-stop/exact.js';
 import { gamesKernel, optimalTurn, turnKernel, type GamesParams } from '../src/games/cant-stop/kernels.js';
 import { loadRules } from '../src/games/cant-stop/rules.js';
-import { parseStrategy } from '../src/games/cant-stop/strategies/index.js';
+import { STRATEGIES } from '../src/games/cant-stop/strategies/index.js';
 import { solveSolitaire } from '../src/games/cant-stop/strategies/optimal.js';
 import { measureAllocation } from './helpers/alloc.js';
 import { expectWithinSE } from './kit/within-se.js';
@@ -54,7 +54,7 @@ describe("Can't Stop exact odds", () => {
     expectWithinSE(r.bust.p, exact.bust, Math.sqrt((exact.bust * (1 - exact.bust)) / n), 4, 'bust share');
     expectWithinSE(r.rolls.mean, exact.rolls, r.rolls.se, 4, 'rolls per turn');
     // a heuristic cannot beat the optimum (by more than noise)
-    const h = { rules, player: parseStrategy('rule28') };
+    const h = { rules, player: STRATEGIES.parse('rule28') };
     const rh = turnKernel.summarize(h, turnKernel.run(h, new Rng(2024), n), n);
     expect(rh.progress.mean).toBeLessThan(exact.progress + 4 * rh.progress.se);
   });
@@ -66,17 +66,17 @@ describe("Can't Stop exact odds", () => {
     expect(s.turns).toBeGreaterThan(1);
     expect(s.turns).toBeLessThan(1.2);
     const n = 2000;
-    const p: GamesParams = { rules: tiny, players: [parseStrategy('optimal')], rotate: false };
+    const p: GamesParams = { rules: tiny, players: [STRATEGIES.parse('optimal')], rotate: false };
     const r = gamesKernel.summarize(p, gamesKernel.run(p, new Rng(7), n), n);
     expectWithinSE(r.turns.mean, s.turns, r.turns.se, 4, 'solitaire turns');
     // and Rule of 28 takes longer on the same board
-    const q: GamesParams = { ...p, players: [parseStrategy('rule28')] };
+    const q: GamesParams = { ...p, players: [STRATEGIES.parse('rule28')] };
     const rq = gamesKernel.summarize(q, gamesKernel.run(q, new Rng(7), n), n);
     expect(rq.turns.mean).toBeGreaterThan(s.turns - 4 * rq.turns.se);
   }, 120_000);
 
   it('whole games allocate nothing in the play loop (rule28 against random, 2000 games)', () => {
-    const p: GamesParams = { rules, players: [parseStrategy('rule28'), parseStrategy('random')], rotate: true };
+    const p: GamesParams = { rules, players: [STRATEGIES.parse('rule28'), STRATEGIES.parse('random')], rotate: true };
     const rng = new Rng(3);
     const m = measureAllocation(() => {
       gamesKernel.run(p, rng, 2000);

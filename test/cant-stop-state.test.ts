@@ -9,7 +9,7 @@ import { CantStopEngine, DRAW, MAX_MOVES, moveText, ROLL, STOP, type CantStopPla
 import { loadRules, type CantStopRules } from '../src/games/cant-stop/rules.js';
 import { CantStopState, stateGame } from '../src/games/cant-stop/state.js';
 import { ROLL_CLASSES, ROLLS } from '../src/games/cant-stop/tables.js';
-import { createPlayer, parseStrategy } from '../src/games/cant-stop/strategies/index.js';
+import { STRATEGIES } from '../src/games/cant-stop/strategies/index.js';
 
 const rules = loadRules();
 /** The roll index of four dice (d0..d3, 1..6). */
@@ -141,7 +141,7 @@ describe("Can't Stop through the game interface", () => {
   ] as const)('plays the same game as the engine loop, move for move (%j, seed %i)', (specs, seed) => {
     for (const r of [rules, { ...rules, mustUseBoth: false, skipOccupied: true }]) {
       const e = new Traced(r, specs.length);
-      const ps = specs.map((x) => createPlayer(r, parseStrategy(x)));
+      const ps = specs.map((x) => STRATEGIES.create(STRATEGIES.parse(x), r));
       const w = e.playGame(ps, new Rng(seed), new Int32Array(MAX_MOVES));
       const viaState = playState(r, [...specs], seed);
       expect(viaState.trace).toEqual(e.trace);

@@ -3,10 +3,10 @@ import { Rng } from '../src/core/rng.js';
 import { measureAllocation } from './helpers/alloc.js';
 import { loadRules } from '../src/games/dracula/rules.js';
 import { gamesKernel } from '../src/games/dracula/kernels.js';
-import { parseStrategy } from '../src/games/dracula/strategies/index.js';
+import { STRATEGIES } from '../src/games/dracula/strategies/index.js';
 
 test.each([['random', 'random'], ['greedy', 'greedy'], ['greedy', 'random'], ['search:n=2,k=2', 'greedy']])('%s vs %s allocates nothing per game', (a, b) => {
-  const params = { rules: loadRules(), dracula: parseStrategy(a), helsing: parseStrategy(b), swapFirst: true };
+  const params = { rules: loadRules(), dracula: STRATEGIES.parse(a), helsing: STRATEGIES.parse(b), swapFirst: true };
   const rng = new Rng(3);
   const n = a.startsWith('search') ? 20 : 500;
   const m = measureAllocation(() => void gamesKernel.run(params, rng, n));

@@ -4,7 +4,7 @@ import { loadRules, validateRules, type DraculaRules } from '../src/games/dracul
 import { DraculaGame, END_CALLED, END_CARD, END_DECK, WIN_DISTRICT, WIN_HEALTH, WIN_ROUNDS } from '../src/games/dracula/engine.js';
 import { parseCard, strength } from '../src/games/dracula/cards.js';
 import { encodeAction, type DraculaPlayer, type DraculaView } from '../src/games/dracula/strategy.js';
-import { createPlayer, parseStrategy } from '../src/games/dracula/strategies/index.js';
+import { STRATEGIES } from '../src/games/dracula/strategies/index.js';
 
 const rules = loadRules();
 const C = (t: string) => parseCard(t, rules);
@@ -241,7 +241,7 @@ describe('card effects', () => {
     expect(b.seen.length).toBe(1);
     // with fewer than 6 discarded nobody is even asked
     const { g: g2 } = setup(rules, dr, vh, [], 'R,G,B,Y', []);
-    g2.players = [createPlayer(rules, parseStrategy('random:call=1')), createPlayer(rules, parseStrategy('random:call=1'))];
+    g2.players = [STRATEGIES.create(STRATEGIES.parse('random:call=1'), rules), STRATEGIES.create(STRATEGIES.parse('random:call=1'), rules)];
     g2.deckPos = g2.N - 1;
     expect(g2.playRound(0)).toBe(END_DECK);
   });
@@ -284,7 +284,7 @@ describe('invariants over many random games', () => {
   test.each(cases)('%s', (_name, sets, s0, s1, games) => {
     const base = loadRules();
     const rr = sets.length ? loadRules(undefined, sets) : base;
-    const g = new Checked(rr, [createPlayer(rr, parseStrategy(s0)), createPlayer(rr, parseStrategy(s1))], 7);
+    const g = new Checked(rr, [STRATEGIES.create(STRATEGIES.parse(s0), rr), STRATEGIES.create(STRATEGIES.parse(s1), rr)], 7);
     const wins = [0, 0, 0];
     for (let i = 0; i < games; i++) {
       const w = g.playGame();

@@ -2,11 +2,11 @@ import { describe, expect, test } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { loadRules } from '../src/games/dracula/rules.js';
 import { gamesKernel } from '../src/games/dracula/kernels.js';
-import { parseStrategy } from '../src/games/dracula/strategies/index.js';
+import { STRATEGIES } from '../src/games/dracula/strategies/index.js';
 
 describe('districts won by card value: non-trump and trump apart', () => {
   test('a trump 8 always wins, a non-trump 1 almost never, a trump 1 mostly; every resolved district counted once a role', () => {
-    const params = { rules: loadRules(), dracula: parseStrategy('greedy'), helsing: parseStrategy('greedy'), swapFirst: false };
+    const params = { rules: loadRules(), dracula: STRATEGIES.parse('greedy'), helsing: STRATEGIES.parse('greedy'), swapFirst: false };
     const acc = gamesKernel.run(params, new Rng(3), 400);
     const r = gamesKernel.summarize(params, acc, 400);
     const eight = r.byValue[7], one = r.byValue[0];

@@ -5,7 +5,7 @@ import { DraculaGame } from '../src/games/dracula/engine.js';
 import { CHANCE, MAX_ACTIONS, TERMINAL } from '../src/games/state.js';
 import { ACTION_CALL, ACTION_DRAW, DraculaState, stateGame } from '../src/games/dracula/state.js';
 import type { DraculaPlayer } from '../src/games/dracula/strategy.js';
-import { createPlayer, parseStrategy } from '../src/games/dracula/strategies/index.js';
+import { STRATEGIES } from '../src/games/dracula/strategies/index.js';
 import { descriptor } from '../src/games/dracula/descriptor.js';
 
 /** Wraps an engine player and records every decision: [seat, action] (calls as ACTION_CALL/DRAW). */
@@ -25,7 +25,7 @@ class Recording implements DraculaPlayer {
 
 function engineGame(rules: DraculaRules, d: string, h: string, deckSeed: number, playerSeed: number) {
   const log: [number, number][] = [];
-  const g = new DraculaGame(rules, [new Recording(createPlayer(rules, parseStrategy(d)), 0, log), new Recording(createPlayer(rules, parseStrategy(h)), 1, log)], new Rng(deckSeed), new Rng(playerSeed));
+  const g = new DraculaGame(rules, [new Recording(STRATEGIES.create(STRATEGIES.parse(d), rules), 0, log), new Recording(STRATEGIES.create(STRATEGIES.parse(h), rules), 1, log)], new Rng(deckSeed), new Rng(playerSeed));
   const w = g.playGame();
   return { w, log, health: g.health, vampires: Array.from(g.vampires), round: g.round };
 }

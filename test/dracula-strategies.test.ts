@@ -3,7 +3,7 @@ import { Rng } from '../src/core/rng.js';
 import { loadRules } from '../src/games/dracula/rules.js';
 import { DraculaGame } from '../src/games/dracula/engine.js';
 import type { DraculaPlayer, DraculaView } from '../src/games/dracula/strategy.js';
-import { createPlayer, parseStrategy, specLabel } from '../src/games/dracula/strategies/index.js';
+import { STRATEGIES } from '../src/games/dracula/strategies/index.js';
 
 const rules = loadRules();
 
@@ -44,14 +44,14 @@ class Spy implements DraculaPlayer {
 
 describe('strategies', () => {
   test('specs: defaults filled in, a bare number sets the first parameter, bad ones named', () => {
-    expect(specLabel(parseStrategy('search'))).toBe('search:n=8,k=3,call=0.6');
-    expect(parseStrategy('greedy:0.7').params.call).toBe(0.7);
-    expect(() => parseStrategy('search:m=3')).toThrow(/unknown parameter m \(parameters: n, k, call\)/);
-    expect(() => parseStrategy('random:call=2')).toThrow(/call must be a number in 0\.\.1/);
+    expect(STRATEGIES.label(STRATEGIES.parse('search'))).toBe('search:n=8,k=3,call=0.6');
+    expect(STRATEGIES.parse('greedy:0.7').params.call).toBe(0.7);
+    expect(() => STRATEGIES.parse('search:m=3')).toThrow(/unknown parameter m \(parameters: n, k, call\)/);
+    expect(() => STRATEGIES.parse('random:call=2')).toThrow(/call must be a number in 0\.\.1/);
   });
 
   test.each([['random', 'greedy', 2000], ['greedy', 'random', 2000], ['search:n=2,k=2', 'greedy', 20]])('%s vs %s: each view holds only its player\'s information', (a, b, games) => {
-    const s0 = new Spy(createPlayer(rules, parseStrategy(a))), s1 = new Spy(createPlayer(rules, parseStrategy(b)));
+    const s0 = new Spy(STRATEGIES.create(STRATEGIES.parse(a), rules)), s1 = new Spy(STRATEGIES.create(STRATEGIES.parse(b), rules));
     const g = new DraculaGame(rules, [s0, s1], new Rng(3), new Rng(4));
     s0.game = s1.game = g;
     for (let i = 0; i < games; i++) g.playGame();
@@ -61,7 +61,7 @@ describe('strategies', () => {
 
   test('greedy beats random in both roles on the same deals', () => {
     const play = (d: string, h: string) => {
-      const g = new DraculaGame(rules, [createPlayer(rules, parseStrategy(d)), createPlayer(rules, parseStrategy(h))], new Rng(11), new Rng(12));
+      const g = new DraculaGame(rules, [STRATEGIES.create(STRATEGIES.parse(d), rules), STRATEGIES.create(STRATEGIES.parse(h), rules)], new Rng(11), new Rng(12));
       let dw = 0;
       for (let i = 0; i < 1000; i++) if (g.playGame() !== 2) dw++;
       return dw / 1000;
@@ -106,10 +106,10 @@ describe('greedy: expected districts from the order of strength equal the count 
         };
         if (probe.current(v) !== brute(v.rankOf)) bad++;
         for (const p of perms) if (probe.expectedUnder(v, Int8Array.from(p)) !== brute(p)) bad++;
-        return createPlayer(rules, parseStrategy('random')).turn(v, drawn, rng);
+        return STRATEGIES.create(STRATEGIES.parse('random'), rules).turn(v, drawn, rng);
       },
     };
-    const g = new DraculaGame(rules, [checker, createPlayer(rules, parseStrategy('greedy'))], new Rng(9), new Rng(10));
+    const g = new DraculaGame(rules, [checker, STRATEGIES.create(STRATEGIES.parse('greedy'), rules)], new Rng(9), new Rng(10));
     for (let i = 0; i < 20; i++) g.playGame();
     expect(views).toBeGreaterThan(100);
     expect(bad).toBe(0);

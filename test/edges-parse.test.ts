@@ -7,7 +7,7 @@ import { UserError } from '../src/core/errors.js';
 import { parseDecimal, parseJsonText, parseWhole, splitList } from '../src/core/parse.js';
 import { applySets, getPath, readRawRules } from '../src/core/rules.js';
 import { parseSpec, splitSpecList } from '../src/core/spec.js';
-import { parseStrategy as parseDraculaStrategy } from '../src/games/dracula/strategies/index.js';
+import { STRATEGIES as DRACULA_STRATEGIES } from '../src/games/dracula/strategies/index.js';
 import { getStrategy as getMahjongStrategy } from '../src/games/sichuan-mahjong/strategies/index.js';
 import { parseStrategySpec as parseTichuStrategy } from '../src/games/tichu/strategies/index.js';
 import { parsePolicy } from '../src/games/wulong/strategies/index.js';
@@ -257,12 +257,12 @@ describe('the parser itself, fuzzed: exactly what it says, or refused in one lin
 
   it('declared parameters: integers where counts are meant, every number in range exactly as written', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 10000 }), fc.integer({ min: 1, max: 64 }), fc.double({ min: 0, max: 1.01, noNaN: true }), (n, k, call) => {
-      expect(parseDraculaStrategy(`search:n=${n},k=${k},call=${call}`).params).toEqual({ n, k, call });
-      expect(parseDraculaStrategy(`search:${n}`).params.n).toBe(n);
+      expect(DRACULA_STRATEGIES.parse(`search:n=${n},k=${k},call=${call}`).params).toEqual({ n, k, call });
+      expect(DRACULA_STRATEGIES.parse(`search:${n}`).params.n).toBe(n);
       expect(parseTichuStrategy(`search:budget=${n}`).params.budget).toBe(n);
     }), RUNS);
     fc.assert(fc.property(fc.double({ min: 1, max: 64, noNaN: true }).filter((x) => !Number.isInteger(x)), (x) => {
-      expect(outcome(() => parseDraculaStrategy(`search:k=${x}`))).toEqual({ refused: `strategy search: k must be an integer in 1..64 (got ${x})` });
+      expect(outcome(() => DRACULA_STRATEGIES.parse(`search:k=${x}`))).toEqual({ refused: `strategy search: k must be an integer in 1..64 (got ${x})` });
       expect('refused' in outcome(() => parseTichuStrategy(`search:${x}`))).toBe(true);
       expect('refused' in outcome(() => getMahjongStrategy(`value:minFan=${x}`))).toBe(true);
     }), RUNS);

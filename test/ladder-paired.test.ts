@@ -20,7 +20,7 @@ import { paired as mahjongPaired } from '../src/games/sichuan-mahjong/ladder-pai
 import { loadRules as tichuRules } from '../src/games/tichu/rules.js';
 import { paired as tichuPaired } from '../src/games/tichu/ladder-paired.js';
 import type { StateGame } from '../src/games/state.js';
-import type { LadderPaired } from '../src/games/types.js';
+import type { LadderPaired } from '../src/play/ladder-paired.js';
 import { playLadder, summarizeLadder, type LadderParams } from '../src/play/ladder.js';
 import { pairedRows } from '../src/play/ladder-text.js';
 import { expectWithinSE } from './kit/within-se.js';

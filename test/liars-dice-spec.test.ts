@@ -15,7 +15,7 @@ describe("liars dice: one strategy spec syntax, rules by name with --set", () =>
     expect(parseStrategyList('threshold:callBelow=0.3,edge=0,random, conservative:callBelow=0.2').map(specLabel))
       .toEqual(['threshold:callBelow=0.3:edge=0', 'random', 'conservative:callBelow=0.2']);
     expect(() => parseStrategySpec('nobody:x=1')).toThrow(/unknown strategy "nobody"/);
-    expect(() => parseStrategySpec('threshold:0.3')).toThrow(/parameter "0.3" must look like name=number/);
+    expect(() => parseStrategySpec('threshold:0.3')).toThrow(/strategy threshold: "0.3" must look like name=number \(parameters: callBelow, /);
     expect(STRATEGIES.names).toEqual(['threshold', 'conservative', 'bluffer', 'random', 'equilibrium']);
   });
 

@@ -39,7 +39,7 @@ export async function bench(log: (line: string) => void): Promise<void> {
     const url = new URL(g.file, EXAMPLES);
     await loadGames([`bgio:${url.href}`]);
     const sg = await gameById(g.id)!.state!();
-    const rules = ((await gameById(g.id)!.rules()).DEFAULT_RULES ?? null) as never;
+    const rules = (await gameById(g.id)!.rules()).DEFAULT_RULES ?? null;
     const module = (await import(url.href)) as Record<string, Game>;
     const game = Object.values(module).find((v) => typeof v === 'object' && v !== null && 'moves' in v)!;
     // the adapter: the interface's own loop with the uniform player's draws

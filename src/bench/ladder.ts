@@ -12,7 +12,7 @@ export async function bench(log: (line: string) => void): Promise<void> {
   for (const g of GAMES) {
     if (!g.state || !g.ladder) continue;
     const sg = await g.state();
-    const rules = (await g.rules()).loadRules(undefined, []) as never;
+    const rules = (await g.rules()).loadRules(undefined, []);
     const rungs = [...g.ladder.rungs];
     const params = { game: g.id, rules, rungs, players: sg.seats(rules).default, replicates: 200 };
     const t0 = process.hrtime.bigint();

@@ -18,7 +18,7 @@ const LATE_MOVES = 400;
  * A decision point of the game (more than one legal action): the first after WARM_MOVES uniform
  * moves, or the last one before the end when the game is shorter.
  */
-function positionOf(sg: StateGame<never>, rules: never, players: number, warm: number): GameState {
+function positionOf<R>(sg: StateGame<R>, rules: R, players: number, warm: number): GameState {
   const rng = new Rng(3), actions = new Int32Array(MAX_ACTIONS);
   const s = sg.newGame(rules, players);
   let moves = 0, last: GameState | null = null;
@@ -50,7 +50,7 @@ export async function bench(log: (line: string) => void): Promise<void> {
   for (const g of GAMES) {
     if (!g.state || (onlyGames.length && !onlyGames.includes(g.id))) continue;
     const sg = await g.state();
-    const rules = (await g.rules()).loadRules(undefined, []) as never;
+    const rules = (await g.rules()).loadRules(undefined, []);
     const P = sg.seats(rules).default;
     const early = positionOf(sg, rules, P, WARM_MOVES), late = positionOf(sg, rules, P, LATE_MOVES);
     for (const [at, state] of [['', early], [`, late (${LATE_MOVES} moves)`, late]] as const) {

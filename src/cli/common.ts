@@ -13,8 +13,6 @@ import { loadRulesFile, type Validate } from '../core/rules.js';
 import type { AssumptionsReport } from '../report/assumptions.js';
 import type { Question, QuestionContext } from '../report/question.js';
 export { textTable, fmtPct, fmtNum } from '../core/format.js';
-/** players of every game (uniform, ismcts) and the one spec → player factory, for a game's command that takes any player */
-export { isGenericPlayer, makePlayer as makeAnyPlayer } from '../play/players.js';
 
 export const intArg = (name: string, min?: number, max?: number) => (v: string) => parseIntArg(v, name, min, max);
 

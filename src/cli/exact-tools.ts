@@ -17,9 +17,9 @@ import { playCommandName } from './play.js';
 type Common = RulesOptions & { part?: string; players?: number; json?: boolean };
 
 /** The command's starting state: the part asked for, or a new game of the whole (`--players` seats). */
-async function startState(g: GameDescriptor, opts: Common, seatsWanted: number | undefined): Promise<{ root: GameState; what: string; sg: StateGame<never>; rules: never }> {
+async function startState(g: GameDescriptor, opts: Common, seatsWanted: number | undefined): Promise<{ root: GameState; what: string; sg: StateGame<unknown>; rules: unknown }> {
   const sg = await g.state!();
-  const rules = (await g.rules()).loadRules(opts.rules, opts.set) as never;
+  const rules = (await g.rules()).loadRules(opts.rules, opts.set);
   const parts = sg.subGames ?? {};
   const named = Object.keys(parts);
   if (opts.part !== undefined) {

@@ -78,7 +78,7 @@ export function defaultRungs(g: GameDescriptor, playerNames: readonly string[]):
 
 async function runLadder(g: GameDescriptor, opts: LadderOptions): Promise<void> {
   const sg = await g.state!();
-  const rules = (await g.rules()).loadRules(opts.rules, opts.set) as never;
+  const rules = (await g.rules()).loadRules(opts.rules, opts.set);
   const seats = sg.seats(rules);
   const players = opts.seats ?? seats.default;
   if (players < seats.min || players > seats.max) throw new UserError(`--seats: ${g.id} seats ${seats.min}..${seats.max} players under these rules (got ${players})`);
@@ -111,7 +111,7 @@ export async function run(g: GameDescriptor, mode: 'tournament' | 'balance', opt
   const ranges = opts.set.filter((s) => /^[^=]*=.*\.\./.test(s));
   if (ranges.length > 1) throw new UserError(`--set: one field may be swept at a time (got ${ranges.join(' and ')})`);
   const fixed = opts.set.filter((s) => !ranges.includes(s));
-  const rules = rulesModule.loadRules(opts.rules, fixed) as never;
+  const rules = rulesModule.loadRules(opts.rules, fixed);
   const seats = sg.seats(rules);
   const { splitPlayerList, makePlayer, playerNames } = await import('../play/players.js');
   let specs = opts.strategies !== undefined ? splitPlayerList(opts.strategies) : mode === 'balance' ? [playerNames(sg)[1] ?? 'uniform'] : undefined;

@@ -66,17 +66,6 @@ export function defaultsOf(schemas: ParamSchemas): Record<string, number> {
   return Object.fromEntries(Object.entries(schemas).map(([k, p]) => [k, p.default]));
 }
 
-/** What a registry needs to know of each strategy. */
-export interface RegisteredStrategy {
-  name: string;
-  /** one line for --help, e.g. "threshold:T — stop once the turn total reaches T" */
-  usage: string;
-  /** declared parameters (strategies that check their own parameters leave this out) */
-  params?: ParamSchemas;
-  /** the parameter `name:value` sets (none: only `name:k=v` is accepted) */
-  main?: string;
-}
-
 /**
  * A spec's parameters checked against the declared ones, defaults filled in (in declaration
  * order). `name:value` sets the main parameter; unknown names, values out of range and fractions
@@ -120,50 +109,4 @@ export function splitSpecList(text: string, what: string, continues: RegExp = /^
     else out.push(p);
   });
   return out;
-}
-
-/** A game's strategies by name: lookup with a one-line error listing the known names. */
-export class StrategyRegistry<S extends RegisteredStrategy> {
-  private readonly byName = new Map<string, S>();
-
-  constructor(readonly game: string, strategies: readonly S[]) {
-    for (const s of strategies) {
-      if (this.byName.has(s.name)) throw new Error(`${game}: strategy ${s.name} registered twice`);
-      this.byName.set(s.name, s);
-    }
-  }
-
-  get names(): string[] {
-    return [...this.byName.keys()];
-  }
-
-  get all(): S[] {
-    return [...this.byName.values()];
-  }
-
-  get(name: string): S {
-    const s = this.byName.get(name);
-    if (!s) throw new UserError(`unknown strategy ${JSON.stringify(name)} (known: ${this.names.join(', ')})`);
-    return s;
-  }
-
-  has(name: string): boolean {
-    return this.byName.has(name);
-  }
-
-  /** Parse a spec and check its name. */
-  parse(text: string): { strategy: S; spec: StrategySpec } {
-    const spec = parseSpec(text);
-    return { strategy: this.get(spec.name), spec };
-  }
-
-  /** Parse a spec, check its name and its parameters against the strategy's declared ones. */
-  resolve(text: string): { strategy: S; spec: StrategySpec; params: Record<string, number> } {
-    const { strategy, spec } = this.parse(text);
-    return { strategy, spec, params: resolveParams(spec, strategy.params ?? {}, strategy.main) };
-  }
-
-  usage(): string {
-    return this.all.map((s) => s.usage).join(' | ');
-  }
 }

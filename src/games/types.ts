@@ -4,38 +4,7 @@ import type { Kernel } from '../parallel/kernel.js';
 import type { ExperimentRunner } from '../report/experiment.js';
 import type { Question } from '../report/question.js';
 import type { StateGame } from './state.js';
-
-/**
- * A ladder finding that compares two versions of a rung's player on the same deals (paired): the
- * rung with and without an ability, the rung against greedy in its seat, calling against not.
- */
-export interface PairedFinding {
-  /** short, for table headers ("Son 1 ability") */
-  name: string;
-  /** 'rate': a difference of shares (printed in percentage points); 'value': in the game's units */
-  kind: 'rate' | 'value';
-  /** what the difference is, for captions ("round wins with − without the First Son's ability") */
-  about: string;
-  /** its unit, short, for chart axes ("points a deal") */
-  unit: string;
-  /** where deals differ in what they count (calls made, not deals): what the weight counts, shown beside the estimate ("calls") */
-  counts?: string;
-}
-
-/**
- * Plays one deal of a rung's measurement from `seed`, both ways; for finding f it writes the sum of
- * the paired differences to out[2f] and their weight to out[2f + 1] — the units they are counted
- * over (1 for a deal, the rounds a Son was in play; 0 where the deal says nothing). The estimate is
- * Σ differences / Σ weights over deals. Must depend on `seed` only.
- */
-export type PairedMeasure = (seed: number, out: Float64Array) => void;
-
-/** A game's paired ladder findings (the descriptor's `ladder.paired`). */
-export interface LadderPaired {
-  findings: readonly PairedFinding[];
-  /** the measurement of a rung's player at a table of `players`; null where it does not apply (a player the game's engine does not know) */
-  measurer(rules: never, spec: string, players: number): PairedMeasure | null;
-}
+import type { LadderPaired } from '../play/ladder-paired.js';
 
 /** A game's bench: prints its figures and ratios (never asserts). */
 export type Bench = (log: (line: string) => void) => Promise<void>;
@@ -80,7 +49,7 @@ export interface GameDescriptor {
    */
   questions?: () => Promise<Readonly<Record<string, Question<never, unknown>>>>;
   /** the game through the one state interface (src/games/state.ts), for the tools written once */
-  state?: () => Promise<StateGame<never>>;
+  state?: () => Promise<StateGame<unknown>>;
   /**
    * `oddsmith <command> ladder`: its default rungs, weakest first (player specs over the interface;
    * "uniform" is the random player). Absent: uniform, then the game's players in their order.

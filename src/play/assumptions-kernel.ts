@@ -37,7 +37,7 @@ const moveSeed = (dealSeed: number) => dealSeed + 4294967296 * 7;
 
 /** Per finding: Σ value, Σ value², games that measured it. */
 export function playFindings(p: FindingsParams, rng: { nextU32(): number }, count: number): Float64Array {
-  const sg = stateGameOf(p.game), P = p.players, rules = p.rules as never;
+  const sg = stateGameOf(p.game), P = p.players, rules = p.rules;
   const findings = sg.findings ?? [];
   const acc = new Float64Array(3 * findings.length);
   const atSeat: StatePlayer[] = Array.from({ length: P }, (_, s) => makePlayer(sg, rules, p.player, s, P));

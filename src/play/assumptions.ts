@@ -202,10 +202,10 @@ export async function checkGenericAssumptions(g: GameDescriptor, o: GenericAssum
   for (const f of o.only ?? []) if (!known.includes(f)) throw new UserError(`--only: ${JSON.stringify(f)} is not an assumed field of ${g.id} (assumed: ${known.join(', ') || 'none'})`);
   const assumptions = all.filter((a) => !o.only || o.only.includes(a.field));
   const player = o.player ?? (playerNames(sg)[1] ?? 'uniform');
-  const seats = sg.seats(rules as never);
+  const seats = sg.seats(rules);
   const P = o.players ?? seats.default;
   if (P < seats.min || P > seats.max) throw new UserError(`--players: ${g.id} seats ${seats.min}..${seats.max} players under these rules (got ${P})`);
-  for (let s = 0; s < P; s++) makePlayer(sg, rules as never, player, s, P);
+  for (let s = 0; s < P; s++) makePlayer(sg, rules, player, s, P);
   const findings = sg.findings ?? [];
   const shardCount = Math.min(16, o.deals);
   const units = sg.teams ? new Set(sg.teams).size : P;
@@ -248,7 +248,7 @@ export async function checkGenericAssumptions(g: GameDescriptor, o: GenericAssum
       let r: unknown;
       try {
         r = rm.loadRules(o.rules, [...o.set, `${a.field}=${v}`]);
-        const s = sg.seats(r as never);
+        const s = sg.seats(r);
         if (P < s.min || P > s.max) throw new UserError(`${g.id} seats ${s.min}..${s.max} players under these rules, not ${P}`);
       } catch (e) {
         if (!(e instanceof UserError)) throw e;

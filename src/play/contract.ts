@@ -77,7 +77,7 @@ interface Trace {
 }
 
 /** One seeded playout (uniform random actions, or the given players), checking every step. */
-function playout(sg: StateGame<never>, rules: never, players: number, seed: number, maxSteps: number, seatPlayers?: readonly StatePlayer[], playerName?: string, deep = false): Trace {
+function playout<R>(sg: StateGame<R>, rules: R, players: number, seed: number, maxSteps: number, seatPlayers?: readonly StatePlayer[], playerName?: string, deep = false): Trace {
   const rng = new Rng(seed);
   const state = guard('newGame', `newGame(rules, ${players})`, () => sg.newGame(rules, players));
   if (!state || typeof state !== 'object') throw new Broken('newGame', `newGame(rules, ${players}) returned ${String(state)}, not a GameState`);
@@ -168,7 +168,7 @@ function checkDecision(state: GameState, actions: Int32Array, rng: Rng, players:
   for (let s = 0; s < players; s++) if (state.informationKey(s) !== keys[s]) throw new Broken('clone', `${at}: playing on a clone changed the original's informationKey(${s})`);
 }
 
-function checkReturns(sg: StateGame<never>, rules: never, players: number, out: Float64Array): void {
+function checkReturns<R>(sg: StateGame<R>, rules: R, players: number, out: Float64Array): void {
   const outcome = sg.outcome?.(rules, players) ?? { kind: 'win-lose' as const };
   const shown = Array.from(out).join(', ');
   for (const v of out) if (!Number.isFinite(v)) throw new Broken('returns', `at the end: returns [${shown}] are not all finite`);
@@ -189,9 +189,9 @@ export async function checkContract(g: GameDescriptor, opts: ContractOptions = {
   const seeds = opts.seed !== undefined ? [opts.seed] : Array.from({ length: opts.playouts ?? 6 }, (_, i) => i + 1);
   const rulesModule = await g.rules();
   // the rules: the defaults (and every preset) are valid
-  let rules: never;
+  let rules: unknown;
   try {
-    rules = rulesModule.loadRules() as never;
+    rules = rulesModule.loadRules();
   } catch (e) {
     failures.push({ method: 'rules.fields', message: `the fields' defaults are not valid rules: ${oneLine(e)}`, error: e });
     return report;

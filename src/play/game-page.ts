@@ -194,7 +194,7 @@ function ladderFigures(r: LadderResult): Figure[] {
  * Exact answers (src/exact) for the whole game at the page's seats and for each part the game
  * declares, within PAGE_BUDGET; a game without the optional parts, or too big, gets the tools' line.
  */
-function exactSection(g: GameDescriptor, sg: ReturnType<typeof stateGameOf>, rules: never, P: number, rulesArg: string | undefined, log: (s: string) => void): { section: Section; figures: Figure[] } {
+function exactSection(g: GameDescriptor, sg: ReturnType<typeof stateGameOf>, rules: unknown, P: number, rulesArg: string | undefined, log: (s: string) => void): { section: Section; figures: Figure[] } {
   const prefix = `npx oddsmith ${g.invoke ?? g.command}`;
   const rulesOpt = rulesArg ? ` --rules ${rulesArg}` : '';
   const answers = gameExactAnswers(sg, rules, P, g.id, rulesOpt);
@@ -222,7 +222,7 @@ export function gamePageRunner(g: GameDescriptor, extraKeys: readonly string[] =
     const e = parseGamePage(spec, extraKeys);
     const sg = stateGameOf(g.id);
     const rm = await g.rules();
-    const rules = rm.loadRules(e.rules) as never;
+    const rules = rm.loadRules(e.rules);
     const P = e.seats ?? sg.seats(rules).default;
     const log = (s: string) => { if (!ctx.quiet) process.stderr.write(`  ${s}\n`); };
     const name = (rules as { name?: unknown }).name;

@@ -8,13 +8,13 @@ import type { Kernel } from '../parallel/kernel.js';
 import { registerKernels } from '../parallel/registry.js';
 import { allGames } from '../games/registry.js';
 import type { StateGame } from '../games/state.js';
-import type { LadderPaired } from '../games/types.js';
+import type { LadderPaired } from './ladder-paired.js';
 import { playMatches, summarizeMatches, type MatchParams, type MatchResult } from './match.js';
 import { matchText, matchRows, type MatchMode } from './text.js';
 import { playLadder, summarizeLadder, type LadderParams, type LadderResult } from './ladder.js';
 import { ladderCsvRows, ladderText } from './ladder-text.js';
 
-const interfaces = new Map<string, StateGame<never>>();
+const interfaces = new Map<string, StateGame<unknown>>();
 /** each game's shipped rules, for the kernels' small sample runs */
 const shipped = new Map<string, unknown>();
 /** each game's paired ladder findings, where its descriptor declares them */
@@ -26,7 +26,7 @@ export function pairedOf(id: string): LadderPaired | undefined {
 }
 
 /** The game's interface by id (loaded with this module). */
-export function stateGameOf(id: string): StateGame<never> {
+export function stateGameOf(id: string): StateGame<unknown> {
   const sg = interfaces.get(id);
   if (!sg) throw new Error(`game ${id} does not declare the state interface`);
   return sg;
@@ -49,7 +49,7 @@ function kernelFor(id: string): Kernel<MatchParams, MatchResult> {
     run: (params, rng, count) => playMatches(stateGameOf(id), params, rng, count),
     summarize: (params, acc) => summarizeMatches(stateGameOf(id), params, acc),
     sample: () => {
-      const rules = shipped.get(id), seats = stateGameOf(id).seats(rules as never);
+      const rules = shipped.get(id), seats = stateGameOf(id).seats(rules);
       return { params: { game: id, rules, entrants: Array.from({ length: seats.default }, () => 'uniform') }, count: 3 };
     },
     finish: (params, acc, _count, run, extra) => {
@@ -72,7 +72,7 @@ function ladderKernelFor(id: string): Kernel<LadderParams, LadderResult> {
     run: (params, rng, count) => playLadder(stateGameOf(id), params, rng, count, pairedOf(id)),
     summarize: (params, acc) => summarizeLadder(stateGameOf(id), params, acc, pairedOf(id)),
     sample: () => {
-      const rules = shipped.get(id), seats = stateGameOf(id).seats(rules as never);
+      const rules = shipped.get(id), seats = stateGameOf(id).seats(rules);
       return { params: { game: id, rules, rungs: ['uniform', 'uniform'], players: seats.default, replicates: 20 }, count: 2 };
     },
     finish: (params, acc, _count, run) => {

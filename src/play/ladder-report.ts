@@ -221,7 +221,7 @@ export function ladderRunner(g: GameDescriptor): ExperimentRunner {
   return async (spec, ctx) => {
     const e = parseExperiment(spec);
     const sg = stateGameOf(g.id);
-    const rules = (await g.rules()).loadRules(e.rules) as never;
+    const rules = (await g.rules()).loadRules(e.rules);
     const players = e.seats ?? sg.seats(rules).default;
     const rungs = e.rungs ?? (g.ladder ? [...g.ladder.rungs] : ['uniform', ...sg.playerNames]);
     checkRungs(rungs, `experiment ${e.name}: players`);

@@ -24,7 +24,7 @@ import { UserError } from '../core/errors.js';
 import { defineLayout, type Layout } from '../core/accumulator.js';
 import { Z95, proportion } from '../core/stats.js';
 import type { StateGame, StatePlayer } from '../games/state.js';
-import type { LadderPaired, PairedMeasure } from '../games/types.js';
+import type { LadderPaired, PairedMeasure } from './ladder-paired.js';
 import { makePlayer } from './players.js';
 import { playGame, seatingOf, winShares } from './match.js';
 
@@ -45,12 +45,12 @@ type Slot = 'deals' | 'pairScore' | 'pairScore2' | 'bootWeight' | 'bootScore' | 
 const PAIRED_SUMS = 6;
 
 /** The figures measured in self-play: the first unit's win rate, then the game's own findings. */
-export function findingNames(sg: StateGame<never>): { name: string; kind: 'rate' | 'value' }[] {
+export function findingNames(sg: StateGame<unknown>): { name: string; kind: 'rate' | 'value' }[] {
   const first = sg.roles ? `${sg.roles[0]} win rate` : sg.teams ? 'seats 0+2 team win rate' : 'first seat win rate';
   return [{ name: first, kind: 'rate' }, ...(sg.findings ?? []).map((f) => ({ name: f.name, kind: f.kind }))];
 }
 
-export function ladderLayout(sg: StateGame<never>, rungs: number, replicates: number, paired = 0): Layout<Slot> {
+export function ladderLayout(sg: StateGame<unknown>, rungs: number, replicates: number, paired = 0): Layout<Slot> {
   const pairs = (rungs * (rungs - 1)) / 2, F = findingNames(sg).length;
   return defineLayout<Slot>({ deals: 1, pairScore: pairs, pairScore2: pairs, bootWeight: replicates, bootScore: replicates * pairs, finding: rungs * F * 3, paired: rungs * paired * PAIRED_SUMS });
 }
@@ -62,7 +62,7 @@ const TWO_POW_32 = 4294967296;
  * alternate A, B, A, …; an even number of units needs two seatings (the pattern and its swap), an
  * odd number the pattern rotated through every unit, each also swapped.
  */
-export function pairSeatings(sg: StateGame<never>, P: number): { count: number; aAt: Uint8Array } {
+export function pairSeatings(sg: StateGame<unknown>, P: number): { count: number; aAt: Uint8Array } {
   const { units, unitOf } = seatingOf(sg, P);
   const shifts = units % 2 === 0 ? 1 : units;
   const count = 2 * shifts, aAt = new Uint8Array(count * P);
@@ -93,12 +93,12 @@ function poisson1(rng: Rng): number {
 }
 
 /** Play `count` deals of the ladder into a new accumulator (`paired`: the game's paired findings, if any). */
-export function playLadder(sg: StateGame<never>, p: LadderParams, rng: Rng, count: number, paired?: LadderPaired): Float64Array {
+export function playLadder(sg: StateGame<unknown>, p: LadderParams, rng: Rng, count: number, paired?: LadderPaired): Float64Array {
   const P = p.players, N = p.rungs.length, B = p.replicates, pairs = (N * (N - 1)) / 2;
   const PF = paired?.findings.length ?? 0;
   const L = ladderLayout(sg, N, B, PF), o = L.offset;
   const acc = new Float64Array(L.length);
-  const rules = p.rules as never;
+  const rules = p.rules;
   const { units, unitOf } = seatingOf(sg, P);
   const { count: S, aAt } = pairSeatings(sg, P);
   const findings = sg.findings ?? [], F = 1 + findings.length;
@@ -316,7 +316,7 @@ function ratioOverDeals(G: number, sd: number, sd2: number, sw: number, sw2: num
   return { estimate: r, se, ci95: [r - Z95 * se, r + Z95 * se], weight: sw };
 }
 
-export function summarizeLadder(sg: StateGame<never>, p: LadderParams, acc: Float64Array, paired?: LadderPaired): LadderResult {
+export function summarizeLadder(sg: StateGame<unknown>, p: LadderParams, acc: Float64Array, paired?: LadderPaired): LadderResult {
   const N = p.rungs.length, B = p.replicates, pairs = (N * (N - 1)) / 2, PF = paired?.findings.length ?? 0, o = ladderLayout(sg, N, B, PF).offset;
   const deals = acc[o.deals];
   const { units } = seatingOf(sg, p.players);
@@ -364,7 +364,7 @@ export function summarizeLadder(sg: StateGame<never>, p: LadderParams, acc: Floa
     }),
   }));
   // which rungs the game can measure (its own players; not the generic uniform and search players)
-  const measuredRungs = p.rungs.map((spec) => (paired ? paired.measurer(p.rules as never, spec, p.players) !== null : false));
+  const measuredRungs = p.rungs.map((spec) => (paired ? paired.measurer(p.rules, spec, p.players) !== null : false));
   const pairedFindings = paired?.findings.map((f, k) => ({
     name: f.name,
     kind: f.kind,

@@ -57,7 +57,7 @@ export interface Seating {
   unitOf: Int32Array;
 }
 
-export function seatingOf(sg: StateGame<never>, P: number): Seating {
+export function seatingOf(sg: StateGame<unknown>, P: number): Seating {
   const teams = sg.teams;
   if (!teams) {
     const seatOf = new Int32Array(P * P);
@@ -121,7 +121,7 @@ export interface GameTally {
  * `atSeat[seat]` moves for each seat, drawing from the players' stream (`moveSeed`). With a
  * `tally`, its decisions and lead changes are counted into it.
  */
-export function playGame(sg: StateGame<never>, rules: never, P: number, dealSeed: number, moveSeed: number, atSeat: readonly StatePlayer[], tally: GameTally | null = null): GameState {
+export function playGame<R>(sg: StateGame<R>, rules: R, P: number, dealSeed: number, moveSeed: number, atSeat: readonly StatePlayer[], tally: GameTally | null = null): GameState {
   const chance = new Rng(dealSeed), moves = new Rng(moveSeed);
   const state = sg.newGame(rules, P);
   const running = tally !== null && state.runningScores ? tally.running : null;
@@ -161,7 +161,7 @@ export function playGame(sg: StateGame<never>, rules: never, P: number, dealSeed
  * A game's exception during play as one line: the game, the deal's seed and the move, then the
  * error; the original stack kept below it (printed with --debug). Our own errors pass unchanged.
  */
-function gamePlayError(sg: StateGame<never>, e: unknown, dealSeed: number, step: number, seat: number, action: number, state: GameState): unknown {
+function gamePlayError(sg: StateGame<unknown>, e: unknown, dealSeed: number, step: number, seat: number, action: number, state: GameState): unknown {
   const err = e as Error;
   if (typeof err?.message === 'string' && (err.message.startsWith(GAME_PLAY_ERROR) || err.name === 'UserError')) return e;
   let text = '';
@@ -177,10 +177,10 @@ function gamePlayError(sg: StateGame<never>, e: unknown, dealSeed: number, step:
 }
 
 /** Play `count` deals (each in every rotation) into a new accumulator. */
-export function playMatches(sg: StateGame<never>, p: MatchParams, rng: Rng, count: number): Float64Array {
+export function playMatches(sg: StateGame<unknown>, p: MatchParams, rng: Rng, count: number): Float64Array {
   const P = p.entrants.length, L = matchLayout(P), o = L.offset;
   const acc = new Float64Array(L.length);
-  const rules = p.rules as never;
+  const rules = p.rules;
   const { rotations: R, units, seatOf, unitOf } = seatingOf(sg, P);
   const entrantAt = new Int32Array(R * P);
   for (let r = 0; r < R; r++) for (let e = 0; e < P; e++) entrantAt[r * P + seatOf[r * P + e]] = e;
@@ -312,7 +312,7 @@ export interface MatchResult {
   margin: MeanEstimate | null;
 }
 
-export function summarizeMatches(sg: StateGame<never>, p: MatchParams, acc: Float64Array): MatchResult {
+export function summarizeMatches(sg: StateGame<unknown>, p: MatchParams, acc: Float64Array): MatchResult {
   const P = p.entrants.length, o = matchLayout(P).offset;
   const deals = acc[o.deals], games = acc[o.games];
   const units = sg.teams ? seatingOf(sg, P).units : P;

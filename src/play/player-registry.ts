@@ -55,7 +55,7 @@ export function registryLines(registry: PlayerRegistry<never>): string[] {
 }
 
 /** A definition's state and players as the tools see a game (the registry's and the workbench's). */
-export function definitionStateGame(def: GameDefinition<never>): StateGame<never> {
+export function definitionStateGame<R>(def: GameDefinition<R>): StateGame<R> {
   const st = def.state, registry = def.players ?? {};
   return {
     id: def.id,
@@ -63,7 +63,7 @@ export function definitionStateGame(def: GameDefinition<never>): StateGame<never
     newGame: (r, players) => st.newGame(r, players),
     playerNames: Object.keys(registry),
     player: (r, spec, seat, players) => playerFromRegistry(def.id, registry, r, spec, seat, players ?? st.seats(r).default),
-    ...(st.outcome ? { outcome: (r: never, players: number) => st.outcome!(r, players) } : {}),
+    ...(st.outcome ? { outcome: (r: R, players: number) => st.outcome!(r, players) } : {}),
     ...(st.roles ? { roles: st.roles } : {}),
     ...(st.teams ? { teams: st.teams } : {}),
     ...(def.findings ? { findings: def.findings } : {}),

@@ -30,19 +30,20 @@ export function isGenericPlayer(name: string): boolean {
 }
 
 /** Every player name a tool accepts for this game: uniform, the game's own, then the search player. */
-export function playerNames(sg: StateGame<never>): string[] {
+export function playerNames(sg: StateGame<unknown>): string[] {
   return [UNIFORM, ...sg.playerNames, ISMCTS, MCCFR];
 }
 
 /** A player for `spec` at `seat` of a table of `players`; an unknown name is a UserError. */
-export function makePlayer(sg: StateGame<never>, rules: never, spec: string, seat: number, players: number): StatePlayer {
+export function makePlayer<R>(sg: StateGame<R>, rules: R, spec: string, seat: number, players: number): StatePlayer {
   if (spec === UNIFORM) return new UniformPlayer();
   // `optimal:<file>`, `equilibrium:<file>`: the exact tools' files (src/exact/players.ts)
   const file = exactFilePlayer(spec);
   if (file) return file;
   const name = spec.split(':')[0];
-  if (name === ISMCTS) return makeIsmctsPlayer(sg, rules, spec, players);
-  if (name === MCCFR) return makeMccfrPlayer(sg, rules, spec, players);
+  // the search players still take the rules untyped (their files are not part of this change)
+  if (name === ISMCTS) return makeIsmctsPlayer(sg, rules as never, spec, players);
+  if (name === MCCFR) return makeMccfrPlayer(sg, rules as never, spec, players);
   if (!sg.playerNames.includes(name)) throw new UserError(`${sg.id}: unknown player ${JSON.stringify(name)} (known: ${playerNames(sg).join(', ')})`);
   return sg.player(rules, spec, seat, players);
 }

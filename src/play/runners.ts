@@ -54,7 +54,7 @@ async function setup(game: string, opts: RunnerOptions) {
   const g = await resolveGame(game);
   if (!g.state) throw new UserError(`${g.id} does not declare the game interface`);
   const sg = await g.state();
-  const rules = (await g.rules()).loadRules(opts.rules, opts.set ?? []) as never;
+  const rules = (await g.rules()).loadRules(opts.rules, opts.set ?? []);
   return { g, sg, rules };
 }
 

@@ -18,7 +18,7 @@ export function registerWorkbenchGames(defs: readonly unknown[]): void {
 
 export interface WorkbenchGame {
   definition: GameDefinition<never>;
-  sg: StateGame<never>;
+  sg: StateGame<unknown>;
   schema: RulesSchema;
 }
 

@@ -123,7 +123,7 @@ export function genericTab(tab: string, id: string, module: string): (root: HTML
         root.ownerDocument.body.setAttribute(`data-${tab}-ready`, String(++runs));
         return;
       }
-      const rules = editor.rules as never;
+      const rules = editor.rules;
       const range = sg.seats(rules);
       const seats = s.seats === '' ? range.default : Number(s.seats);
       const deals = Number(s.deals), seed = Number(s.seed);
@@ -221,7 +221,7 @@ export function genericTab(tab: string, id: string, module: string): (root: HTML
           setTimeout(() => {
             if (exactCurrent !== req.id) return;
             const t0 = performance.now();
-            showExact(gameExactAnswers(sg, rules as never, seats, id, rulesOption), performance.now() - t0, " on the page's own thread (deeper than a worker's stack)");
+            showExact(gameExactAnswers(sg, rules, seats, id, rulesOption), performance.now() - t0, " on the page's own thread (deeper than a worker's stack)");
           }, 0);
           return;
         }

@@ -82,7 +82,7 @@ async function exact(r: ExactRequest): Promise<void> {
   if (latest.get(`${r.tab} exact`) !== r.id) return;
   const t0 = performance.now();
   const { sg } = workbenchGame(r.game);
-  const answers = gameExactAnswers(sg, r.rules as never, r.players, r.game, r.rulesOption, undefined, (what, iterations, exploitability) => postMessage({ id: r.id, progress: { what, iterations, exploitability } } satisfies ExactReply));
+  const answers = gameExactAnswers(sg, r.rules, r.players, r.game, r.rulesOption, undefined, (what, iterations, exploitability) => postMessage({ id: r.id, progress: { what, iterations, exploitability } } satisfies ExactReply));
   postMessage({ id: r.id, answers, ms: performance.now() - t0 } satisfies ExactReply);
 }
 

@@ -9,7 +9,7 @@ import { fmtPct, fmtPctCi } from '../../core/format.js';
 import { applySets } from '../../core/rules.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import type { Assumption, AssumptionsReport, FindingAtValue, FindingCheck } from '../../report/assumptions.js';
-import { parseStrategy } from './strategies/index.js';
+import { STRATEGIES } from './strategies/index.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { validateRules, type CantStopRules } from './rules.js';
 
@@ -26,7 +26,7 @@ interface Probe {
 }
 
 async function play(rules: CantStopRules, specs: string[], games: number, seed: number, workers: number): Promise<GamesResult> {
-  const params: GamesParams = { rules, players: specs.map(parseStrategy), rotate: true };
+  const params: GamesParams = { rules, players: specs.map((s) => STRATEGIES.parse(s)), rotate: true };
   const acc = await runShards({ kernel: gamesKernel.name, params, seed, total: games, shardCount: Math.min(16, games) }, { workers });
   return gamesKernel.summarize(params, acc, games);
 }

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { fmtPct, textTable } from '../../core/format.js';
 import { addAssumptionsCommand, addRulesOptions, ask, addSimOptions, emit, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
-import { parseStrategy, strategyUsage } from './strategies/index.js';
+import { STRATEGIES } from './strategies/index.js';
 import { bustTable, columnRolls, OptimalTurn, parseSums, Solitaire, solitaireSize } from './exact.js';
 import { gamesKernel, turnKernel, type GamesParams } from './kernels.js';
 import { columnSum, loadRules, validateRules } from './rules.js';
@@ -78,7 +78,7 @@ export function register(program: Command): void {
         .command('simulate')
         .description('play whole games between strategies (one --player per seat, 1–4; one player is solitaire): win rates by player and by seat with Wilson intervals, game length, busts, columns claimed')
         .requiredOption('--games <n>', 'games to play', intArg('--games', 1, 1e10))
-        .option('--player <spec>', `a player's strategy, repeat once per player (default: rule28 and random; ${strategyUsage()})`, collect, [] as string[])
+        .option('--player <spec>', `a player's strategy, repeat once per player (default: rule28 and random; ${STRATEGIES.usage()})`, collect, [] as string[])
         .option('--no-rotate', 'keep the players in the given seat order (default: rotate seats game by game)'),
       { shardCount: 32 },
     ),
@@ -88,7 +88,7 @@ export function register(program: Command): void {
     .action(async (opts: SimOptions & RulesOptions & { games: number; player: string[]; rotate: boolean }) => {
       const specs = opts.player.length ? opts.player : ['rule28', 'random'];
       if (specs.length > 4) throw new UserError(`--player: Can't Stop is for 1 to 4 players (got ${specs.length})`);
-      const params: GamesParams = { rules: loadRules(opts.rules, opts.set), players: specs.map(parseStrategy), rotate: opts.rotate };
+      const params: GamesParams = { rules: loadRules(opts.rules, opts.set), players: specs.map((s) => STRATEGIES.parse(s)), rotate: opts.rotate };
       if (params.players.some((p) => p.name === 'optimal') && solitaireSize(params.rules) > 2e6) throw new UserError('--player optimal plays the exact solitaire policy: it needs a small board (see `cant-stop odds --solitaire`)');
       await runAndPrint(gamesKernel, params, opts.games, opts);
     });
@@ -99,7 +99,7 @@ export function register(program: Command): void {
         .command('turn')
         .description('simulate single turns from the empty board by a strategy or by the exact optimal-turn policy (then with the exact figures beside)')
         .requiredOption('--turns <n>', 'turns to play', intArg('--turns', 1, 1e10))
-        .option('--player <spec>', `the strategy, or "optimal-turn" for the exact policy (${strategyUsage()})`, 'rule28'),
+        .option('--player <spec>', `the strategy, or "optimal-turn" for the exact policy (${STRATEGIES.usage()})`, 'rule28'),
       { shardCount: 16 },
     ),
     'cant-stop',
@@ -109,7 +109,7 @@ export function register(program: Command): void {
       const rules = loadRules(opts.rules, opts.set);
       const optimal = opts.player.trim() === 'optimal-turn';
       // through the kernel's finish: `oddsmith merge` of its parts prints the same
-      await runAndPrint(turnKernel, { rules, player: optimal ? null : parseStrategy(opts.player) }, opts.turns, opts);
+      await runAndPrint(turnKernel, { rules, player: optimal ? null : STRATEGIES.parse(opts.player) }, opts.turns, opts);
     });
 
   addAssumptionsCommand(g, {

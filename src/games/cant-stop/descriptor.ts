@@ -12,7 +12,7 @@ export const descriptor: GameDescriptor = {
   cli: async () => (await import('./cli.js')).register,
   benches: { 'cant-stop': async () => (await import('./bench.js')).bench, 'exact-generic': async () => (await import('./bench-exact.js')).bench },
   questions: async () => (await import('./questions.js')).questions,
-  state: async () => (await import('./state.js')).stateGame as never,
+  state: async () => (await import('./state.js')).stateGame,
   ladder: { rungs: ['uniform', 'random', 'rule28', 'ismcts:iters=50'] },
   assumptionsPage: 'cant-stop/odds-and-games.html',
   examples: {

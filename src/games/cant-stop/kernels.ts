@@ -11,7 +11,8 @@ import { Memo } from '../../core/memo.js';
 import { defineLayout } from '../../core/accumulator.js';
 import { meanEstimate, proportion, Z95, type MeanEstimate, type Proportion } from '../../core/stats.js';
 import { fmtPct, fmtPctCi, textTable, type Row } from '../../core/format.js';
-import { createPlayer, parseStrategy, specLabel, type ParsedSpec } from './strategies/index.js';
+import { STRATEGIES } from './strategies/index.js';
+import type { ParsedStrategy } from '../../play/strategy-registry.js';
 import { CantStopEngine, DRAW, MAX_MOVES } from './engine.js';
 import { OptimalTurn, type TurnResult } from './exact.js';
 import { COLUMNS, columnSum, loadRules, type CantStopRules } from './rules.js';
@@ -25,7 +26,7 @@ const TURN_BINS = 200;
 export interface GamesParams {
   rules: CantStopRules;
   /** one strategy per player (1–4), in the order given */
-  players: ParsedSpec[];
+  players: ParsedStrategy[];
   /** rotate seats game by game (game g: seat s is played by player (s + g) mod n) */
   rotate: boolean;
 }
@@ -62,7 +63,7 @@ const gamesMemo = new Memo<BuiltGames>(8);
 
 function buildGames(p: GamesParams): BuiltGames {
   return gamesMemo.get(JSON.stringify(p), () => {
-    const players = p.players.map((s) => createPlayer(p.rules, s));
+    const players = p.players.map((s) => STRATEGIES.create(s, p.rules));
     return { engine: new StatsEngine(p.rules, players.length), players, seated: [...players], moves: new Int32Array(MAX_MOVES) };
   });
 }
@@ -113,7 +114,7 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
     const o = gamesLayout.offset, n = acc[o.games], turns = acc[o.turns];
     return {
       games: n,
-      players: p.players.map((s, i) => ({ player: i + 1, strategy: specLabel(s), wins: proportion(acc[o.winByPlayer + i], n) })),
+      players: p.players.map((s, i) => ({ player: i + 1, strategy: STRATEGIES.label(s), wins: proportion(acc[o.winByPlayer + i], n) })),
       seats: p.players.map((_, i) => ({ seat: i + 1, wins: proportion(acc[o.winBySeat + i], n) })),
       draws: proportion(acc[o.draws], n),
       turns: meanEstimate(n, turns, acc[o.turnsSq]),
@@ -128,7 +129,7 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
     const r = gamesKernel.summarize(p, acc, count);
     return { result: { ...r, run }, text: () => formatGames(r, p) + `\n\n${Math.round(run.perSecond)} games/s (${run.workers} worker${run.workers > 1 ? 's' : ''})`, csv: () => gamesRows(r) };
   },
-  sample: () => ({ params: { rules: loadRules(), players: [parseStrategy('rule28'), parseStrategy('random')], rotate: true }, count: 40 }),
+  sample: () => ({ params: { rules: loadRules(), players: [STRATEGIES.parse('rule28'), STRATEGIES.parse('random')], rotate: true }, count: 40 }),
 };
 
 const pc = (x: Proportion) => `${fmtPct(x.p, 1)} ${fmtPctCi(x.ci95)}`;
@@ -174,7 +175,7 @@ export function formatGames(r: GamesResult, p: GamesParams): string {
 export interface TurnParams {
   rules: CantStopRules;
   /** a strategy, or null for the exact optimal-turn policy */
-  player: ParsedSpec | null;
+  player: ParsedStrategy | null;
 }
 
 const turnLayout = defineLayout({ turns: 1, progress: 1, progressSq: 1, busts: 1, rolls: 1, rollsSq: 1 });
@@ -210,7 +211,7 @@ export const turnKernel: Kernel<TurnParams, TurnSimResult> = {
   run(p, rng, count) {
     const { engine: e, player, moves } = turnMemo.get(JSON.stringify(p), () => ({
       engine: new CantStopEngine(p.rules, 1),
-      player: p.player ? createPlayer(p.rules, p.player) : new OptimalTurnPlayer(optimalTurn(p.rules)),
+      player: p.player ? STRATEGIES.create(p.player, p.rules) : new OptimalTurnPlayer(optimalTurn(p.rules)),
       moves: new Int32Array(MAX_MOVES),
     }));
     const acc = new Float64Array(turnLayout.length);
@@ -242,7 +243,7 @@ export const turnKernel: Kernel<TurnParams, TurnSimResult> = {
   summarize(p, acc) {
     const o = turnLayout.offset, n = acc[o.turns];
     return {
-      strategy: p.player ? specLabel(p.player) : 'optimal turn',
+      strategy: p.player ? STRATEGIES.label(p.player) : 'optimal turn',
       turns: n,
       progress: meanEstimate(n, acc[o.progress], acc[o.progressSq]),
       bust: proportion(acc[o.busts], n),
@@ -260,7 +261,7 @@ export const turnKernel: Kernel<TurnParams, TurnSimResult> = {
       csv: () => [{ strategy: r.strategy, turns: r.turns, progress: r.progress.mean, progressSe: r.progress.se, bust: r.bust.p, rolls: r.rolls.mean, ...(exact ? { exactProgress: exact.progress, exactBust: exact.bust, exactRolls: exact.rolls } : {}) }],
     };
   },
-  sample: () => ({ params: { rules: loadRules(), player: parseStrategy('rule28') }, count: 200 }),
+  sample: () => ({ params: { rules: loadRules(), player: STRATEGIES.parse('rule28') }, count: 200 }),
 };
 
 export function formatTurns(r: TurnSimResult, exact: TurnResult | null = null): string {

@@ -15,7 +15,8 @@ import { runExperiment as runShards } from '../../parallel/pool.js';
 import { applySets, readRawRules } from '../../core/rules.js';
 import { array, integer, object, onlyKeys, string } from '../../core/validate.js';
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
-import { parseStrategy, specLabel, type ParsedSpec } from './strategies/index.js';
+import { STRATEGIES } from './strategies/index.js';
+import type { ParsedStrategy } from '../../play/strategy-registry.js';
 import { gamesKernel, optimalTurn, turnKernel, type GamesParams, type GamesResult, type TurnParams, type TurnSimResult } from './kernels.js';
 import { columnSum, validateRules, type CantStopRules } from './rules.js';
 import { bustTable, columnRolls } from './exact.js';
@@ -28,12 +29,12 @@ export interface CantStopExperiment {
   page: string;
   title: string;
   rules?: string;
-  strategies: ParsedSpec[];
+  strategies: ParsedStrategy[];
   games: number;
   turns: number;
   seed: number;
   shardCount: number;
-  sweep?: { field: string; values: number[]; games: number; player: ParsedSpec };
+  sweep?: { field: string; values: number[]; games: number; player: ParsedStrategy };
   /** games per table per rule set of the assumptions section (none: no section) */
   assumptionsGames?: number;
 }
@@ -50,7 +51,7 @@ export function parseExperiment(spec: Record<string, unknown>): CantStopExperime
       field: string(o.field, `${w}: sweep.field`),
       values: array(o.values, `${w}: sweep.values`, 1, 50).map((v, j) => integer(v, `${w}: sweep.values.${j}`, 0, 1000)),
       games: integer(o.games, `${w}: sweep.games`, 1, 1e9),
-      player: parseStrategy(string(o.player, `${w}: sweep.player`)),
+      player: STRATEGIES.parse(string(o.player, `${w}: sweep.player`)),
     };
   }
   return {
@@ -58,7 +59,7 @@ export function parseExperiment(spec: Record<string, unknown>): CantStopExperime
     page: string(spec.page, `${w}: page`),
     title: spec.title === undefined ? `Can't Stop: ${name}` : string(spec.title, `${w}: title`),
     rules: spec.rules === undefined ? undefined : string(spec.rules, `${w}: rules`),
-    strategies: array(spec.strategies, `${w}: strategies`, 1, 6).map((s, i) => parseStrategy(string(s, `${w}: strategies.${i}`))),
+    strategies: array(spec.strategies, `${w}: strategies`, 1, 6).map((s, i) => STRATEGIES.parse(string(s, `${w}: strategies.${i}`))),
     games: integer(spec.games, `${w}: games`, 1, 1e9),
     turns: integer(spec.turns, `${w}: turns`, 1, 1e9),
     seed: integer(spec.seed, `${w}: seed`, 0),
@@ -165,13 +166,13 @@ function edgeChart(field: string, rows: Row[], games: number, player: string, se
   };
 }
 
-async function runTurns(rules: CantStopRules, player: ParsedSpec | null, e: CantStopExperiment, workers: number): Promise<TurnSimResult> {
+async function runTurns(rules: CantStopRules, player: ParsedStrategy | null, e: CantStopExperiment, workers: number): Promise<TurnSimResult> {
   const params: TurnParams = { rules, player };
   const acc = await runShards({ kernel: turnKernel.name, params, seed: e.seed, total: e.turns, shardCount: Math.min(e.shardCount, e.turns) }, { workers });
   return turnKernel.summarize(params, acc, e.turns);
 }
 
-async function runGames(rules: CantStopRules, players: ParsedSpec[], e: CantStopExperiment, workers: number): Promise<GamesResult> {
+async function runGames(rules: CantStopRules, players: ParsedStrategy[], e: CantStopExperiment, workers: number): Promise<GamesResult> {
   const params: GamesParams = { rules, players, rotate: true };
   const acc = await runShards({ kernel: gamesKernel.name, params, seed: e.seed, total: e.games, shardCount: Math.min(e.shardCount, e.games) }, { workers });
   return gamesKernel.summarize(params, acc, e.games);
@@ -189,9 +190,9 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
   const exact = optimalTurn(rules).result;
   const turnRows: Row[] = [{ player: 'optimal turn (exact)', mean: exact.progress, low: exact.progress, high: exact.progress, bust: exact.bust, rolls: exact.rolls, turns: '' }];
   for (const s of [null, ...e.strategies.filter((x) => x.name !== 'optimal')]) {
-    say(`single turns: ${s ? specLabel(s) : 'optimal turn'}`);
+    say(`single turns: ${s ? STRATEGIES.label(s) : 'optimal turn'}`);
     const r = await runTurns(rules, s, e, ctx.workers);
-    turnRows.push({ player: s ? `${specLabel(s)} (simulated)` : 'optimal turn (simulated)', mean: r.progress.mean, low: r.progress.ci95[0], high: r.progress.ci95[1], bust: r.bust.p, rolls: r.rolls.mean, turns: r.turns });
+    turnRows.push({ player: s ? `${STRATEGIES.label(s)} (simulated)` : 'optimal turn (simulated)', mean: r.progress.mean, low: r.progress.ci95[0], high: r.progress.ci95[1], bust: r.bust.p, rolls: r.rolls.mean, turns: r.turns });
   }
   const sim = turnRows[1];
   const z = ((sim.mean as number) - exact.progress) / (((sim.high as number) - (sim.low as number)) / (2 * 1.959963984540054));
@@ -200,7 +201,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
   const ss = e.strategies;
   for (let i = 0; i < ss.length; i++) {
     for (let j = i; j < ss.length; j++) {
-      say(`games: ${specLabel(ss[i])} vs ${specLabel(ss[j])}`);
+      say(`games: ${STRATEGIES.label(ss[i])} vs ${STRATEGIES.label(ss[j])}`);
       pairs.push(await runGames(rules, [ss[i], ss[j]], e, ctx.workers));
     }
   }
@@ -242,7 +243,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
     sections.push({
       heading: `Balance: the first player's edge by ${sw.field}`,
       html: `<p>${escapeHtml(rows.map((r) => `${sw.field} = ${r.value}: first player wins ${fmtPct(r.p as number, 1)} ${fmtPctCi([r.low as number, r.high as number])}`).join('; '))}.</p>`,
-      charts: [edgeChart(sw.field, rows, sw.games, specLabel(sw.player), e.seed)],
+      charts: [edgeChart(sw.field, rows, sw.games, STRATEGIES.label(sw.player), e.seed)],
     });
   }
   if (e.assumptionsGames !== undefined) {

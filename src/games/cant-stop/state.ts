@@ -6,12 +6,13 @@
  */
 import type { Rng } from '../../core/rng.js';
 import { UserError } from '../../core/errors.js';
-import { CHANCE, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../state.js';
+import { CHANCE, TERMINAL, type GameState, type StateGame } from '../state.js';
 import { CantStopEngine, DRAW, MAX_MOVES, moveText, ROLL, STOP } from './engine.js';
 import { COLUMNS, columnSum, type CantStopRules } from './rules.js';
 import { ROLL_CLASSES, ROLLS, rollText } from './tables.js';
 import type { CantStopPlayer } from './strategy.js';
-import { createPlayer, parseStrategy, STRATEGY_NAMES } from './strategies/index.js';
+import { STRATEGIES } from './strategies/index.js';
+import { StrategyPlayer } from '../../play/strategy-player.js';
 
 const PH_ROLL = 0, PH_MOVE = 1, PH_DECIDE = 2, PH_OVER = 3;
 
@@ -151,15 +152,10 @@ export class CantStopState implements GameState {
   }
 }
 
-/** A strategy of src/games/cant-stop/strategies playing through the interface. */
-export class StrategyAtState implements StatePlayer {
-  constructor(readonly player: CantStopPlayer) {}
-
-  act(state: GameState, rng: Rng): number {
-    const s = state as CantStopState;
-    if (s.phase === PH_MOVE) return s.moves[this.player.chooseMove(s.engine, s.moves, s.nMoves, rng)];
-    return this.player.rollAgain(s.engine, rng) ? ROLL : STOP;
-  }
+/** How a Can't Stop strategy answers the state's question (for src/play/strategy-player.ts). */
+export function askCantStop(player: CantStopPlayer, s: CantStopState, rng: Rng): number {
+  if (s.phase === PH_MOVE) return s.moves[player.chooseMove(s.engine, s.moves, s.nMoves, rng)];
+  return player.rollAgain(s.engine, rng) ? ROLL : STOP;
 }
 
 /**
@@ -307,8 +303,8 @@ export const stateGame: StateGame<CantStopRules> = {
     return new CantStopState(rules, players);
   },
   // optimal is a solitaire policy for small boards only: not offered to the tools over the interface
-  playerNames: STRATEGY_NAMES.filter((n) => n !== 'optimal').sort((a, b) => (a === 'rule28' ? -1 : b === 'rule28' ? 1 : 0)),
-  player: (rules, spec) => new StrategyAtState(createPlayer(rules, parseStrategy(spec))),
+  playerNames: STRATEGIES.names.filter((n) => n !== 'optimal').sort((a, b) => (a === 'rule28' ? -1 : b === 'rule28' ? 1 : 0)),
+  player: (rules, spec) => new StrategyPlayer(STRATEGIES.create(STRATEGIES.parse(spec), rules), askCantStop),
   subGames: {
     turn: { summary: 'one turn from the empty board, alone; returns its progress in columns (0 on a bust)', players: 1, newGame: (rules) => new CantStopTurnState(rules) },
   },

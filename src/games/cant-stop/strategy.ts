@@ -4,6 +4,7 @@
  */
 import type { CantStopPlayer } from './engine.js';
 import type { CantStopRules } from './rules.js';
+import type { ParamSchemas } from '../../core/spec.js';
 
 // the player contract lives beside the engine that calls it (one direction of imports)
 export type { CantStopPlayer };
@@ -12,6 +13,6 @@ export interface CantStopStrategyDef {
   name: string;
   /** one line for --help */
   usage: string;
-  params: Record<string, { default: number; min: number; max: number; help: string }>;
-  create(rules: CantStopRules, params: Record<string, number>): CantStopPlayer;
+  params: ParamSchemas;
+  create(params: Readonly<Record<string, number>>, rules: CantStopRules): CantStopPlayer;
 }

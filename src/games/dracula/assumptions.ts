@@ -10,7 +10,8 @@ import { applySets } from '../../core/rules.js';
 import type { Proportion } from '../../core/stats.js';
 import { runExperiment as runShards } from '../../parallel/pool.js';
 import type { Assumption, AssumptionsReport, FindingAtValue, FindingCheck } from '../../report/assumptions.js';
-import { parseStrategy, type ParsedSpec } from './strategies/index.js';
+import { STRATEGIES } from './strategies/index.js';
+import type { ParsedStrategy } from '../../play/strategy-registry.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { loadRules, validateRules, type DraculaRules } from './rules.js';
 
@@ -34,14 +35,14 @@ interface Probe {
   randomVsGreedy: GamesResult;
 }
 
-async function play(rules: DraculaRules, d: ParsedSpec, h: ParsedSpec, swapFirst: boolean, games: number, seed: number, workers: number): Promise<GamesResult> {
+async function play(rules: DraculaRules, d: ParsedStrategy, h: ParsedStrategy, swapFirst: boolean, games: number, seed: number, workers: number): Promise<GamesResult> {
   const params: GamesParams = { rules, dracula: d, helsing: h, swapFirst };
   const acc = await runShards({ kernel: gamesKernel.name, params, seed, total: games, shardCount: Math.min(32, games) }, { workers });
   return gamesKernel.summarize(params, acc, games);
 }
 
 async function probe(rules: DraculaRules, games: number, seed: number, workers: number): Promise<Probe> {
-  const greedy = parseStrategy('greedy'), random = parseStrategy('random');
+  const greedy = STRATEGIES.parse('greedy'), random = STRATEGIES.parse('random');
   return {
     greedy: await play(rules, greedy, greedy, true, games, seed, workers),
     greedyVsRandom: await play(rules, greedy, random, false, games, seed, workers),

@@ -1,7 +1,7 @@
 // Dracula figures for `npm run bench -- dracula`: measured and printed, never asserted.
 import { Rng } from '../../core/rng.js';
 import { best, f, poolScaling } from '../../bench/timing.js';
-import { parseStrategy } from './strategies/index.js';
+import { STRATEGIES } from './strategies/index.js';
 import { gamesKernel, type GamesParams } from './kernels.js';
 import { loadRules } from './rules.js';
 import { rowOdds } from './exact.js';
@@ -16,13 +16,13 @@ export async function bench(log: (line: string) => void): Promise<void> {
     ['search', 'greedy', 100],
   ];
   for (const [d, h, games] of pairs) {
-    const p: GamesParams = { rules, dracula: parseStrategy(d), helsing: parseStrategy(h), swapFirst: false };
+    const p: GamesParams = { rules, dracula: STRATEGIES.parse(d), helsing: STRATEGIES.parse(h), swapFirst: false };
     gamesKernel.run(p, new Rng(7), Math.max(10, games / 10)); // warm-up
     const r = best(3, () => gamesKernel.run(p, new Rng(1), games));
     log(`whole games, Dracula ${d} vs Van Helsing ${h} (1 thread): ${f(games / (r.ms / 1000))} games/s`);
   }
   for (const [d, h, total] of [['greedy', 'greedy', 8_000], ['random', 'random', 80_000]] as const) {
-    const e = { kernel: gamesKernel.name, params: { rules, dracula: parseStrategy(d), helsing: parseStrategy(h), swapFirst: false }, seed: 1, total, shardCount: 32 };
+    const e = { kernel: gamesKernel.name, params: { rules, dracula: STRATEGIES.parse(d), helsing: STRATEGIES.parse(h), swapFirst: false }, seed: 1, total, shardCount: 32 };
     const { oneMs, twoMs, same } = await poolScaling(e);
     log(`parallel, ${d} vs ${h} (${f(total)} games, 32 shards): 1 worker ${f(total / (oneMs / 1000))} games/s, 2 workers ${f(total / (twoMs / 1000))} games/s → ${(oneMs / twoMs).toFixed(2)}×; bit-identical: ${same}`);
   }

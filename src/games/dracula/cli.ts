@@ -4,7 +4,7 @@ import { UserError } from '../../core/errors.js';
 import { splitList } from '../../core/parse.js';
 import { parseSweepSet, readRawRules, sweepRules } from '../../core/rules.js';
 import { addAssumptionsCommand, addRulesOptions, addSimOptions, ask, emit, intArg, runAndPrint, simulate, type RulesOptions, type SimOptions } from '../../cli/common.js';
-import { parseStrategy, strategyUsage } from './strategies/index.js';
+import { STRATEGIES } from './strategies/index.js';
 import { cardText, parseCard, parseRanking, SUIT_LETTERS } from './cards.js';
 import { cardOdds, freshTable, rowOdds } from './questions.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
@@ -67,7 +67,7 @@ export function register(program: Command): void {
         .command('simulate')
         .description('play whole games: role win rates (Wilson intervals), how games and rounds end, game and round length, the first mover\'s edge (same deals replayed with the other player starting), districts won by card value')
         .requiredOption('--games <n>', 'games to play', intArg('--games', 1, 1e10))
-        .option('--dracula <spec>', `Dracula's strategy (${strategyUsage()}; default greedy)`)
+        .option('--dracula <spec>', `Dracula's strategy (${STRATEGIES.usage()}; default greedy)`)
         .option('--helsing <spec>', 'Van Helsing\'s strategy (default greedy)')
         .option('--no-swap-first', 'skip the replays with the other player moving first (half the work)'),
       { shardCount: 32 },
@@ -76,7 +76,7 @@ export function register(program: Command): void {
   )
     .addHelpText('after', '\nExamples:\n  npx oddsmith dracula simulate --games 20000 --dracula greedy --helsing random --seed 1 --workers 2\n  npx oddsmith dracula simulate --games 2000 --dracula search:n=8,k=3 --helsing greedy \\\n      --set health=10 --json')
     .action(async (opts: SimOptions & RulesOptions & { games: number; dracula?: string; helsing?: string; swapFirst: boolean }) => {
-      const params: GamesParams = { rules: loadRules(opts.rules, opts.set), dracula: parseStrategy(opts.dracula ?? GAMES_DEFAULT.spec), helsing: parseStrategy(opts.helsing ?? GAMES_DEFAULT.spec), swapFirst: opts.swapFirst };
+      const params: GamesParams = { rules: loadRules(opts.rules, opts.set), dracula: STRATEGIES.parse(opts.dracula ?? GAMES_DEFAULT.spec), helsing: STRATEGIES.parse(opts.helsing ?? GAMES_DEFAULT.spec), swapFirst: opts.swapFirst };
       printDefaultPlayerNote(GAMES_DEFAULT, opts.dracula === undefined && opts.helsing === undefined, opts, '--dracula, --helsing');
       // through the kernel's finish: `oddsmith merge` of its parts prints the same
       await runAndPrint(gamesKernel, params, opts.games, opts);
@@ -145,7 +145,7 @@ export function register(program: Command): void {
       const field = parseSweepSet(swept[0]);
       const fixed = opts.set.filter((s) => s !== swept[0]);
       const { raw, label } = readRawRules('dracula', opts.rules);
-      const dracula = parseStrategy(opts.dracula ?? GAMES_DEFAULT.spec), helsing = parseStrategy(opts.helsing ?? GAMES_DEFAULT.spec);
+      const dracula = STRATEGIES.parse(opts.dracula ?? GAMES_DEFAULT.spec), helsing = STRATEGIES.parse(opts.helsing ?? GAMES_DEFAULT.spec);
       printDefaultPlayerNote(GAMES_DEFAULT, opts.dracula === undefined && opts.helsing === undefined, opts, '--dracula, --helsing');
       const points: { value: number; result: GamesResult }[] = [];
       const rulesAt = sweepRules(raw, label, fixed, field, validateRules);

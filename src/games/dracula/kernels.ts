@@ -13,15 +13,17 @@ import { Memo } from '../../core/memo.js';
 import { defineLayout, type Layout } from '../../core/accumulator.js';
 import { meanEstimate, proportion, type MeanEstimate, type Proportion } from '../../core/stats.js';
 import { fmtPct, fmtPctCi, textTable, type Row } from '../../core/format.js';
-import { createPlayer, parseStrategy, specLabel, type ParsedSpec } from './strategies/index.js';
+import { STRATEGIES } from './strategies/index.js';
+import type { DraculaPlayer } from './strategy.js';
+import type { ParsedStrategy } from '../../play/strategy-registry.js';
 import { DraculaGame, WIN_DISTRICT, WIN_HEALTH, WIN_ROUNDS } from './engine.js';
 import { loadRules, type DraculaRules } from './rules.js';
 import { strength } from './cards.js';
 
 export interface GamesParams {
   rules: DraculaRules;
-  dracula: ParsedSpec;
-  helsing: ParsedSpec;
+  dracula: ParsedStrategy;
+  helsing: ParsedStrategy;
   /** also replay every game with the other player moving first */
   swapFirst: boolean;
 }
@@ -125,7 +127,7 @@ const memo = new Memo<Built>(8);
 
 function build(p: GamesParams): Built {
   return memo.get(JSON.stringify(p), () => {
-    const players: [ReturnType<typeof createPlayer>, ReturnType<typeof createPlayer>] = [createPlayer(p.rules, p.dracula), createPlayer(p.rules, p.helsing)];
+    const players: [DraculaPlayer, DraculaPlayer] = [STRATEGIES.create(p.dracula, p.rules), STRATEGIES.create(p.helsing, p.rules)];
     const game = new StatsGame(p.rules, players, new RngClass(1), new RngClass(2));
     const L = layout(p.rules);
     game.L = L;
@@ -211,8 +213,8 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
     });
     for (let v = 0; v < V; v++) byValue.push({ value: v + 1, ...kinds(v) });
     return {
-      dracula: specLabel(p.dracula),
-      helsing: specLabel(p.helsing),
+      dracula: STRATEGIES.label(p.dracula),
+      helsing: STRATEGIES.label(p.helsing),
       games: n,
       draculaWins: proportion(dw, n),
       helsingWins: proportion(acc[o.win + WIN_HEALTH], n),
@@ -232,7 +234,7 @@ export const gamesKernel: Kernel<GamesParams, GamesResult> = {
     const r = gamesKernel.summarize(p, acc, count);
     return { result: { ...r, run }, text: () => formatGames(r, p) + `\n\n${Math.round(run.perSecond)} games/s (${run.workers} worker${run.workers > 1 ? 's' : ''})`, csv: () => simRows(r) };
   },
-  sample: () => ({ params: { rules: loadRules(), dracula: parseStrategy('greedy'), helsing: parseStrategy('random'), swapFirst: true }, count: 40 }),
+  sample: () => ({ params: { rules: loadRules(), dracula: STRATEGIES.parse('greedy'), helsing: STRATEGIES.parse('random'), swapFirst: true }, count: 40 }),
 };
 
 const pc = (x: Proportion) => `${fmtPct(x.p, 1)} ${fmtPctCi(x.ci95)}`;

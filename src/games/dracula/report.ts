@@ -17,7 +17,8 @@ import { array, boolean, integer, object, onlyKeys, string } from '../../core/va
 import { assumptionsSection } from '../../report/assumptions.js';
 import { checkAssumptions } from './assumptions.js';
 import { VL_SCHEMA as SCHEMA } from '../../report/render.js';
-import { parseStrategy, specLabel, type ParsedSpec } from './strategies/index.js';
+import { STRATEGIES } from './strategies/index.js';
+import type { ParsedStrategy } from '../../play/strategy-registry.js';
 import { gamesKernel, type GamesParams, type GamesResult } from './kernels.js';
 import { validateRules, type DraculaRules } from './rules.js';
 import type { FreshRow } from './exact.js';
@@ -28,8 +29,8 @@ interface SweepSpec {
   field: string;
   values: number[];
   games: number;
-  dracula: ParsedSpec;
-  helsing: ParsedSpec;
+  dracula: ParsedStrategy;
+  helsing: ParsedStrategy;
 }
 
 export interface DraculaExperiment {
@@ -37,7 +38,7 @@ export interface DraculaExperiment {
   page: string;
   title: string;
   rules?: string;
-  strategies: ParsedSpec[];
+  strategies: ParsedStrategy[];
   games: number;
   /** games for a pair with a search player (it is ~30× slower) */
   searchGames: number;
@@ -58,7 +59,7 @@ export function parseExperiment(spec: Record<string, unknown>): DraculaExperimen
     page: string(spec.page, `${w}: page`),
     title: spec.title === undefined ? `Dracula vs Van Helsing: ${name}` : string(spec.title, `${w}: title`),
     rules: spec.rules === undefined ? undefined : string(spec.rules, `${w}: rules`),
-    strategies: array(spec.strategies, `${w}: strategies`, 1, 6).map((s, i) => parseStrategy(string(s, `${w}: strategies.${i}`))),
+    strategies: array(spec.strategies, `${w}: strategies`, 1, 6).map((s, i) => STRATEGIES.parse(string(s, `${w}: strategies.${i}`))),
     games: integer(spec.games, `${w}: games`, 1, 1e9),
     searchGames: spec.searchGames === undefined ? integer(spec.games, `${w}: games`) : integer(spec.searchGames, `${w}: searchGames`, 1, 1e9),
     seed: integer(spec.seed, `${w}: seed`, 0),
@@ -73,14 +74,14 @@ export function parseExperiment(spec: Record<string, unknown>): DraculaExperimen
         field: string(o.field, `${f}.field`),
         values: array(o.values, `${f}.values`, 1, 50).map((v, j) => integer(v, `${f}.values.${j}`, 0, 1000)),
         games: integer(o.games, `${f}.games`, 1, 1e9),
-        dracula: parseStrategy(string(o.dracula, `${f}.dracula`)),
-        helsing: parseStrategy(string(o.helsing, `${f}.helsing`)),
+        dracula: STRATEGIES.parse(string(o.dracula, `${f}.dracula`)),
+        helsing: STRATEGIES.parse(string(o.helsing, `${f}.helsing`)),
       };
     }),
   };
 }
 
-async function play(rules: DraculaRules, d: ParsedSpec, h: ParsedSpec, games: number, seed: number, shardCount: number, swapFirst: boolean, workers: number): Promise<GamesResult> {
+async function play(rules: DraculaRules, d: ParsedStrategy, h: ParsedStrategy, games: number, seed: number, shardCount: number, swapFirst: boolean, workers: number): Promise<GamesResult> {
   const params: GamesParams = { rules, dracula: d, helsing: h, swapFirst };
   const acc = await runShards({ kernel: gamesKernel.name, params, seed, total: games, shardCount: Math.min(shardCount, games) }, { workers });
   return gamesKernel.summarize(params, acc, games);
@@ -165,7 +166,7 @@ export const runExperiment: ExperimentRunner = async (spec, ctx) => {
   for (const d of e.strategies) {
     for (const h of e.strategies) {
       const games = d.name === 'search' || h.name === 'search' ? e.searchGames : e.games;
-      if (!ctx.quiet) process.stderr.write(`  ${specLabel(d)} vs ${specLabel(h)}: ${games} games\n`);
+      if (!ctx.quiet) process.stderr.write(`  ${STRATEGIES.label(d)} vs ${STRATEGIES.label(h)}: ${games} games\n`);
       results.push(await play(rules, d, h, games, e.seed, e.shardCount, true, ctx.workers));
     }
   }

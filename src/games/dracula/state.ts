@@ -9,8 +9,9 @@
  */
 import { Rng } from '../../core/rng.js';
 import { UserError } from '../../core/errors.js';
-import { CHANCE, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../state.js';
-import { createPlayer, parseStrategy, STRATEGY_NAMES } from './strategies/index.js';
+import { CHANCE, TERMINAL, type GameState, type StateGame } from '../state.js';
+import { STRATEGIES } from './strategies/index.js';
+import { StrategyPlayer } from '../../play/strategy-player.js';
 import { cardText, SUIT_LETTERS } from './cards.js';
 import { DraculaGame, T_END, T_EXTRA, WIN_HEALTH } from './engine.js';
 import { keepLegal, legalArgs } from './legal.js';
@@ -215,15 +216,11 @@ export class DraculaState implements GameState {
   }
 }
 
-/** A strategy of the registry as a player over the interface. */
-class ViewPlayer implements StatePlayer {
-  constructor(readonly inner: DraculaPlayer) {}
-  act(state: GameState, rng: Rng): number {
-    const s = state as DraculaState;
-    const v = s.view();
-    if (s.phase === PH_CALL) return this.inner.callEnd(v, rng) ? ACTION_CALL : ACTION_DRAW;
-    return this.inner.turn(v, s.g.deck[s.g.deckPos], rng);
-  }
+/** How a Dracula strategy answers the state's question (for src/play/strategy-player.ts). */
+export function askDracula(player: DraculaPlayer, s: DraculaState, rng: Rng): number {
+  const v = s.view();
+  if (s.phase === PH_CALL) return player.callEnd(v, rng) ? ACTION_CALL : ACTION_DRAW;
+  return player.turn(v, s.g.deck[s.g.deckPos], rng);
 }
 
 export const stateGame: StateGame<DraculaRules> = {
@@ -233,7 +230,7 @@ export const stateGame: StateGame<DraculaRules> = {
     if (players !== 2) throw new UserError(`Dracula vs Van Helsing is played by 2 (got ${players})`);
     return new DraculaState(rules);
   },
-  playerNames: STRATEGY_NAMES,
-  player: (rules, spec) => new ViewPlayer(createPlayer(rules, parseStrategy(spec))),
+  playerNames: STRATEGIES.names,
+  player: (rules, spec) => new StrategyPlayer(STRATEGIES.create(STRATEGIES.parse(spec), rules), askDracula),
   roles: ['Dracula', 'Van Helsing'],
 };

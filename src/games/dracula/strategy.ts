@@ -79,5 +79,5 @@ export interface DraculaStrategyDef {
   usage: string;
   /** parameters by name with defaults and ranges (checked by the registry) */
   params: ParamSchemas;
-  create(rules: DraculaRules, params: Record<string, number>): DraculaPlayer;
+  create(params: Readonly<Record<string, number>>, rules: DraculaRules): DraculaPlayer;
 }

@@ -7,7 +7,8 @@ import { parseNumberArg } from '../../core/validate.js';
 import { splitList } from '../../core/parse.js';
 import { parseSweepSet } from '../../core/rules.js';
 import { defaultsOf } from '../../core/spec.js';
-import { ask, runAndPrint, addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, isGenericPlayer, makeAnyPlayer, MAX_SEED, questionContext, rulesFromOptions, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
+import { isGenericPlayer, makePlayer as makeAnyPlayer } from '../../play/players.js';
+import { ask, runAndPrint, addAssumptionsCommand, addRulesOptions, addSimOptions, emit, intArg, MAX_SEED, questionContext, rulesFromOptions, textTable, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { validateRules, type LiarsRules } from './rules.js';
 import { checkHigher, parseBid, parseDice } from './exact.js';
 import { checkBids } from './check.js';
@@ -253,7 +254,7 @@ export function register(program: Command): void {
       if (pair[0] !== pair[1]) throw new UserError(`--dice: exploit plays both players with the same dice (got ${JSON.stringify(opts.dice)}; use 1,1 or 2,2)`);
       const dice = pair[0];
       if (!STRATEGIES.has(name) && isGenericPlayer(name)) {
-        const makePlayer = (spec: string, seat: 0 | 1, rules: LiarsRules) => makeAnyPlayer(stateGame as never, rules as never, spec, seat, 2);
+        const makePlayer = (spec: string, seat: 0 | 1, rules: LiarsRules) => makeAnyPlayer(stateGame, rules, spec, seat, 2);
         return ask(exploit, { player: opts.strategy, variant, dice, sides: opts.sides, budgets: parseBudgets(opts), seeds: opts.seeds, seed: opts.seed, makePlayer }, opts);
       }
       if (opts.budgets !== undefined) throw new UserError(`--budgets: only for a search player, ismcts or mccfr (got --strategy ${opts.strategy})`);

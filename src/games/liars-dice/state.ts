@@ -15,13 +15,14 @@
  */
 import { UserError } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
-import { CHANCE, MAX_ACTIONS, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../state.js';
+import { CHANCE, MAX_ACTIONS, TERMINAL, type GameState, type StateGame } from '../state.js';
 import { enumerateHands } from './exact-cfr.js';
 import { duelPart } from './duel-state.js';
 import { Round } from './engine.js';
 import type { Strategy } from './strategy.js';
 import type { LiarsRules } from './rules.js';
 import { STRATEGIES, createStrategy, parseStrategySpec } from './strategies/index.js';
+import { StrategyPlayer } from '../../play/strategy-player.js';
 
 /** where a round stands (`LiarsState.phase`) */
 export const ROLL = 0, OPEN = 1, DIRECTION = 2, CALL_IN = 3, CALL_OUT = 4, RAISE = 5, OVER = 6;
@@ -303,39 +304,44 @@ export class LiarsState implements GameState {
 }
 
 /**
- * A strategy of src/games/liars-dice/strategies playing through the interface: it is asked exactly where the
- * engine asks it, with the same view and the same generator, so it makes the same draws. A call
- * with several marked bids becomes its mark actions and the final call, played one by one.
+ * A Liar's Dice strategy at a seat of the interface: `make` builds it for a table of n seats
+ * (strategies may depend on it) at its first move; `queue` holds the mark actions of a call still
+ * to play.
  */
-export class LiarsStrategyPlayer implements StatePlayer {
-  private readonly queue: number[] = [];
-  private strategy: Strategy | undefined;
-  /** `make` builds the strategy for a table of n seats (strategies may depend on it), at the first move */
-  constructor(private readonly make: (players: number) => Strategy) {}
+export interface LiarsSeat {
+  make: (players: number) => Strategy;
+  strategy?: Strategy;
+  queue: number[];
+}
 
-  act(state: GameState, rng: Rng): number {
-    const s = state as LiarsState, r = s.round, seat = s.currentPlayer(), phase = s.phase;
-    this.strategy ??= this.make(s.players);
-    if (phase === OPEN || phase === RAISE) return this.strategy!.bid(r, seat, rng);
-    if (phase === DIRECTION) return this.strategy!.direction(r, seat, rng) < 0 ? 0 : 1;
-    if (this.queue.length > 0) return this.queue.shift()!;
-    const called = this.strategy!.challenge(r, seat, phase === CALL_IN, rng) > 0;
-    let latest = -1;
-    for (let i = 0; i < r.numBids; i++) {
-      if (!r.marks[i]) continue;
-      r.marks[i] = 0;
-      if (!called || r.bidders[i] === seat) continue;
-      if (r.multiple) this.queue.push(CHALLENGE + i);
-      latest = i;
-    }
-    if (latest < 0) {
-      this.queue.length = 0;
-      return NO_CALL;
-    }
-    if (!r.multiple) return CHALLENGE + latest;
-    this.queue.push(CALL_MARKED);
-    return this.queue.shift()!;
+/**
+ * How a Liar's Dice strategy answers the state's question (for src/play/strategy-player.ts): it
+ * is asked exactly where the engine asks it, with the same view and the same generator, so it
+ * makes the same draws. A call with several marked bids becomes its mark actions and the final
+ * call, played one by one.
+ */
+export function askLiars(seatPlayer: LiarsSeat, s: LiarsState, rng: Rng): number {
+  const r = s.round, seat = s.currentPlayer(), phase = s.phase, queue = seatPlayer.queue;
+  const strategy = (seatPlayer.strategy ??= seatPlayer.make(s.players));
+  if (phase === OPEN || phase === RAISE) return strategy.bid(r, seat, rng);
+  if (phase === DIRECTION) return strategy.direction(r, seat, rng) < 0 ? 0 : 1;
+  if (queue.length > 0) return queue.shift()!;
+  const called = strategy.challenge(r, seat, phase === CALL_IN, rng) > 0;
+  let latest = -1;
+  for (let i = 0; i < r.numBids; i++) {
+    if (!r.marks[i]) continue;
+    r.marks[i] = 0;
+    if (!called || r.bidders[i] === seat) continue;
+    if (r.multiple) queue.push(CHALLENGE + i);
+    latest = i;
   }
+  if (latest < 0) {
+    queue.length = 0;
+    return NO_CALL;
+  }
+  if (!r.multiple) return CHALLENGE + latest;
+  queue.push(CALL_MARKED);
+  return queue.shift()!;
 }
 
 export const stateGame: StateGame<LiarsRules> = {
@@ -351,7 +357,7 @@ export const stateGame: StateGame<LiarsRules> = {
     const make = (n: number) => createStrategy(parsed, { rules, players: n });
     // built now when the table is known, so that a bad parameter is reported before any game
     const built = players === undefined ? undefined : make(players);
-    return new LiarsStrategyPlayer((n) => (built && n === players ? built : make(n)));
+    return new StrategyPlayer<LiarsSeat, LiarsState>({ make: (n) => (built && n === players ? built : make(n)), queue: [] }, askLiars);
   },
   // the solver's two-player game, for the exact tools (`liars equilibrium --part duel`)
   subGames: { duel: duelPart },

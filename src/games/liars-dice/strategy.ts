@@ -4,7 +4,8 @@
  * src/games/liars-dice/strategies/ (one file each) and are reached through its registry (index.ts).
  */
 import type { Rng } from '../../core/rng.js';
-import type { ParamSchemas, RegisteredStrategy } from '../../core/spec.js';
+import type { ParamSchemas } from '../../core/spec.js';
+import type { RegisteredStrategy } from '../../play/strategy-registry.js';
 import type { LiarsRules } from './rules.js';
 
 /**

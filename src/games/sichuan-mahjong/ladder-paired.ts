@@ -11,7 +11,7 @@ import { getStrategy } from './strategies/index.js';
 import { pairedKernel, type PairedSummary } from './kernels.js';
 import { PairedDeal } from './paired-deal.js';
 import type { SichuanRules } from './rules.js';
-import type { LadderPaired, PairedMeasure } from '../types.js';
+import type { LadderPaired, PairedMeasure } from '../../play/ladder-paired.js';
 
 const BASELINE = 'greedy';
 
@@ -43,9 +43,9 @@ function measurer(rules: SichuanRules, spec: string): PairedMeasure | null {
   };
 }
 
-export const paired: LadderPaired = {
+export const paired: LadderPaired<SichuanRules> = {
   findings: [{ name: 'gain over greedy', kind: 'value', about: "points a deal: the rung in one seat among three greedy, minus greedy's in that seat (same wall, every seat)", unit: 'points a deal' }],
-  measurer: measurer as LadderPaired['measurer'],
+  measurer,
 };
 
 /**

@@ -20,6 +20,7 @@ import { KONG_ADDED, KONG_CONCEALED, KONG_EXPOSED, WIN_DISCARD, WIN_ROBBING_KONG
 import { handText, kindName } from './tiles.js';
 import { EV_LAST_TILE, EV_ROBBING_KONG } from './value.js';
 import { STRATEGIES, getStrategy } from './strategies/index.js';
+import { StrategyPlayer } from '../../play/strategy-player.js';
 
 /** Actions: discard a kind, kong it (concealed, added), the answers to a question, a void, a swap. */
 export const DISCARD = 0, CONCEALED_KONG = 27, ADDED_KONG = 54;
@@ -544,32 +545,32 @@ export class SichuanMahjongState extends Deal implements GameState {
  * and drawing from `rng`.
  */
 export function strategyPlayer(strategy: MahjongStrategy): StatePlayer {
-  const swapOut = new Uint8Array(3);
-  return {
-    act(g: GameState, rng: Rng): number {
-      const t = g as SichuanMahjongState;
-      t.rng = rng;
-      const seat = t.currentPlayer();
-      switch (t.question) {
-        case 'swap': {
-          strategy.chooseSwap(t, seat, swapOut);
-          const a = Math.min(swapOut[0], swapOut[1], swapOut[2]), e = Math.max(swapOut[0], swapOut[1], swapOut[2]);
-          const c = swapOut[0] + swapOut[1] + swapOut[2] - a - e;
-          const suit = suitOf(a);
-          return SWAP + suit * 729 + (a - suit * 9) * 81 + (c - suit * 9) * 9 + (e - suit * 9);
-        }
-        case 'void': return VOID + strategy.chooseVoid(t, seat);
-        case 'win': return declares(strategy, t, seat) ? WIN : PASS;
-        case 'claim': {
-          const d = t.offeredTile;
-          if (t.kongOffered && strategy.wantKong(t, seat, d, KONG_EXPOSED)) return EXPOSED_KONG;
-          return strategy.wantPung(t, seat, d) ? PUNG : PASS;
-        }
-        case 'turn': return turn(strategy, t, seat);
-        default: throw new Error(`sichuan-mahjong: no question for seat ${seat} (${t.toString()})`);
-      }
-    },
-  };
+  return new StrategyPlayer({ strategy, swapOut: new Uint8Array(3) }, askMahjong);
+}
+
+/** How a Sichuan strategy answers the state's question (for src/play/strategy-player.ts); `swapOut` is its buffer. */
+export function askMahjong(p: { strategy: MahjongStrategy; swapOut: Uint8Array }, t: SichuanMahjongState, rng: Rng): number {
+  const { strategy, swapOut } = p;
+  t.rng = rng;
+  const seat = t.currentPlayer();
+  switch (t.question) {
+    case 'swap': {
+      strategy.chooseSwap(t, seat, swapOut);
+      const a = Math.min(swapOut[0], swapOut[1], swapOut[2]), e = Math.max(swapOut[0], swapOut[1], swapOut[2]);
+      const c = swapOut[0] + swapOut[1] + swapOut[2] - a - e;
+      const suit = suitOf(a);
+      return SWAP + suit * 729 + (a - suit * 9) * 81 + (c - suit * 9) * 9 + (e - suit * 9);
+    }
+    case 'void': return VOID + strategy.chooseVoid(t, seat);
+    case 'win': return declares(strategy, t, seat) ? WIN : PASS;
+    case 'claim': {
+      const d = t.offeredTile;
+      if (t.kongOffered && strategy.wantKong(t, seat, d, KONG_EXPOSED)) return EXPOSED_KONG;
+      return strategy.wantPung(t, seat, d) ? PUNG : PASS;
+    }
+    case 'turn': return turn(strategy, t, seat);
+    default: throw new Error(`sichuan-mahjong: no question for seat ${seat} (${t.toString()})`);
+  }
 }
 
 function declares(strategy: MahjongStrategy, t: SichuanMahjongState, seat: number): boolean {

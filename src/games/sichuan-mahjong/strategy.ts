@@ -3,7 +3,7 @@
  * themselves live in src/games/sichuan-mahjong/strategies/ (one file each; index.ts is the registry).
  */
 import type { Rng } from '../../core/rng.js';
-import type { RegisteredStrategy } from '../../core/spec.js';
+import type { RegisteredStrategy } from '../../play/strategy-registry.js';
 import type { SichuanRules } from './rules.js';
 
 /**

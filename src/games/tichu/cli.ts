@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { addAssumptionsCommand, addRulesOptions, addSimOptions, ask, intArg, rulesFromOptions, runAndPrint, type RulesOptions, type SimOptions } from '../../cli/common.js';
 import { splitSpecList } from '../../core/spec.js';
-import { parseStrategySpec, REGISTRY } from './strategies/index.js';
+import { parseStrategySpec, STRATEGIES } from './strategies/index.js';
 import { parseCards, sortCards } from './cards.js';
 import { odds } from './questions.js';
 import { callKernel, callsKernel, gamesKernel } from './kernels.js';
@@ -53,7 +53,7 @@ export function register(program: Command): void {
       t.command('simulate')
         .description('bot tournament: whole games to the target score, seats rotated every game; team win rate, points, double wins, call rates and success (split by bombs), bombs, lengths — beside published real-game figures')
         .addOption(new Option('--games <n>', 'games to play').default(200).argParser(intArg('--games', 1, 1e9)))
-        .option('--strategies <list>', `four strategies in seat order (or 1 for all, 2 alternating; default: ${CALL_DEFAULT.spec}, the ladder's strongest; heuristic is ~35× faster): ${REGISTRY.usage()}`),
+        .option('--strategies <list>', `four strategies in seat order (or 1 for all, 2 alternating; default: ${CALL_DEFAULT.spec}, the ladder's strongest; heuristic is ~35× faster): ${STRATEGIES.usage()}`),
       { shardCount: 16 },
     ),
     'tichu',

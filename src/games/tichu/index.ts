@@ -6,4 +6,4 @@ export { tableBombOdds, TICHU_DECK, type TableDeck, type TableBombResult } from 
 export { Engine, SeatView, MoveBuffer } from './engine.js';
 export type { TichuStrategy, TichuView, MoveList } from './strategy.js';
 export { handStrength } from './hand.js';
-export { TichuState, TichuStrategyPlayer, stateGame } from './state.js';
+export { TichuState, askTichu, stateGame, type TichuSeat } from './state.js';

@@ -11,7 +11,7 @@ import { createStrategy, parseStrategySpec } from './strategies/index.js';
 import { Engine } from './engine.js';
 import { PairedCall } from './paired-call.js';
 import type { TichuRules } from './rules.js';
-import type { LadderPaired, PairedMeasure } from '../types.js';
+import type { LadderPaired, PairedMeasure } from '../../play/ladder-paired.js';
 
 /** the calls' values in Engine.calls: finding 0 is Grand Tichu, finding 1 Tichu */
 const GRAND = 2;
@@ -43,10 +43,10 @@ function measurer(rules: TichuRules, spec: string): PairedMeasure | null {
 
 const about = (call: string) => `round points (team − theirs) on the deals where seat 0 calls ${call} as it would, with − without the call (same deal, the caller plays alike, nobody else calls)`;
 
-export const paired: LadderPaired = {
+export const paired: LadderPaired<TichuRules> = {
   findings: [
     { name: 'Grand Tichu gain', kind: 'value', about: about('Grand Tichu'), unit: 'round points a call', counts: 'calls' },
     { name: 'Tichu gain', kind: 'value', about: about('Tichu'), unit: 'round points a call', counts: 'calls' },
   ],
-  measurer: measurer as LadderPaired['measurer'],
+  measurer,
 };

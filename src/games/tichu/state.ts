@@ -22,12 +22,13 @@
  */
 import { UserError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
-import { CHANCE, TERMINAL, type GameState, type Outcome, type StateGame, type StatePlayer } from '../state.js';
+import { CHANCE, TERMINAL, type GameState, type Outcome, type StateGame } from '../state.js';
 import { cardText } from './cards.js';
 import { Engine, KIND_NAMES, K_PASS, Q_BOMB, Q_DRAGON, Q_GRAND, Q_PASS, Q_PLAY, Q_TICHU, Q_WISH, ROUND_OVER, type MoveBuffer } from './engine.js';
 import type { TichuRules } from './rules.js';
 import type { TichuStrategy } from './strategy.js';
-import { REGISTRY, createStrategy, parseStrategySpec } from './strategies/index.js';
+import { STRATEGIES, createStrategy, parseStrategySpec } from './strategies/index.js';
+import { StrategyPlayer } from '../../play/strategy-player.js';
 
 export const GRAND = Q_GRAND, TICHU = Q_TICHU, PASS = Q_PASS, PLAY = Q_PLAY, BOMB = Q_BOMB, WISH = Q_WISH, DRAGON_GIFT = Q_DRAGON;
 const QUESTION_NAMES = ['Grand Tichu?', 'Tichu?', 'pass 3 cards', 'play', 'bomb out of turn?', 'wish', 'give the Dragon trick'];
@@ -305,38 +306,41 @@ export class TichuState implements GameState {
   }
 }
 
+/** A Tichu strategy at a seat of the interface: its generator and its pass buffer, its own. */
+export interface TichuSeat {
+  strategy: TichuStrategy;
+  own: Rng;
+  passBuf: Int32Array;
+}
+
 /**
+ * How a Tichu strategy answers the state's question (for src/play/strategy-player.ts), on the
  * seat's own view, as the engine left it. The strategy draws from a generator of its own that is
  * set to the caller's stream before each question and handed back after, so a player draws exactly
  * what it would draw sharing the engine's generator (as the kernels run it).
  */
-export class TichuStrategyPlayer implements StatePlayer {
-  private readonly passBuf = new Int32Array(3);
-  constructor(readonly strategy: TichuStrategy, private readonly own: Rng) {}
-
-  act(state: GameState, rng: Rng): number {
-    const s = state as TichuState, e = s.engine;
-    const seat = s.currentPlayer(), v = e.views[seat];
-    this.own.s.set(rng.s);
-    let a: number;
-    switch (s.questionKind()) {
-      case GRAND: a = this.strategy.grandTichu(v) ? 1 : 0; break;
-      case TICHU: a = this.strategy.tichu(v) ? 1 : 0; break;
-      case PASS: {
-        this.strategy.pass(v, this.passBuf);
-        const h = s.handOf(seat);
-        a = h.indexOf(this.passBuf[0]) * 196 + h.indexOf(this.passBuf[1]) * 14 + h.indexOf(this.passBuf[2]);
-        break;
-      }
-      case PLAY: a = this.strategy.play(v, e.moves); break;
-      case BOMB: a = this.strategy.bomb(v, e.bombs) + 1; break;
-      case WISH: a = this.strategy.wish(v); break;
-      case DRAGON_GIFT: a = this.strategy.dragonTo(v); break;
-      default: throw new Error('tichu: a player asked at chance or the end');
+export function askTichu(p: TichuSeat, s: TichuState, rng: Rng): number {
+  const e = s.engine, strategy = p.strategy;
+  const seat = s.currentPlayer(), v = e.views[seat];
+  p.own.s.set(rng.s);
+  let a: number;
+  switch (s.questionKind()) {
+    case GRAND: a = strategy.grandTichu(v) ? 1 : 0; break;
+    case TICHU: a = strategy.tichu(v) ? 1 : 0; break;
+    case PASS: {
+      strategy.pass(v, p.passBuf);
+      const h = s.handOf(seat);
+      a = h.indexOf(p.passBuf[0]) * 196 + h.indexOf(p.passBuf[1]) * 14 + h.indexOf(p.passBuf[2]);
+      break;
     }
-    rng.s.set(this.own.s);
-    return a;
+    case PLAY: a = strategy.play(v, e.moves); break;
+    case BOMB: a = strategy.bomb(v, e.bombs) + 1; break;
+    case WISH: a = strategy.wish(v); break;
+    case DRAGON_GIFT: a = strategy.dragonTo(v); break;
+    default: throw new Error('tichu: a player asked at chance or the end');
   }
+  rng.s.set(p.own.s);
+  return a;
 }
 
 /** the range of a team's round points under these rules (card points, a double win, the calls) */
@@ -380,10 +384,10 @@ export const stateGame: StateGame<TichuRules> = {
     if (players !== 4) throw new UserError(`tichu: 4 players (got ${players})`);
     return new TichuState(rules);
   },
-  playerNames: REGISTRY.names,
+  playerNames: STRATEGIES.names,
   player: (rules, spec) => {
     const own = new Rng(1);
-    return new TichuStrategyPlayer(createStrategy(parseStrategySpec(spec), rules, own), own);
+    return new StrategyPlayer({ strategy: createStrategy(parseStrategySpec(spec), rules, own), own, passBuf: new Int32Array(3) }, askTichu);
   },
   outcome: (rules): Outcome => ({ kind: 'points', ...pointsRange(rules) }),
   teams: [0, 1, 0, 1],

@@ -9,7 +9,7 @@ import { Rng } from '../../core/rng.js';
 import { getStrategy } from './strategies/index.js';
 import { SimGame } from './kernels.js';
 import { SON_SHORT, type WeilongRules } from './rules.js';
-import type { LadderPaired, PairedMeasure } from '../types.js';
+import type { LadderPaired, PairedMeasure } from '../../play/ladder-paired.js';
 
 function measurer(rules: WeilongRules, spec: string, players: number): PairedMeasure | null {
   let strategy;
@@ -38,12 +38,12 @@ function measurer(rules: WeilongRules, spec: string, players: number): PairedMea
   };
 }
 
-export const paired: LadderPaired = {
+export const paired: LadderPaired<WeilongRules> = {
   findings: SON_SHORT.map((son) => ({
     name: `${son} Son`,
     kind: 'rate' as const,
     about: `round wins with − without his ability, per round he is dealt (same seeds)`,
     unit: 'his ability\'s gain in round wins, pp',
   })),
-  measurer: measurer as LadderPaired['measurer'],
+  measurer,
 };

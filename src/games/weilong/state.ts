@@ -19,11 +19,12 @@
  */
 import { UserError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
-import { CHANCE, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../state.js';
+import { CHANCE, TERMINAL, type GameState, type StateGame } from '../state.js';
 import { GAME_OVER, reseed, WeilongGame } from './engine.js';
 import { SON_SHORT, type WeilongRules } from './rules.js';
 import { FIFTH_SON, type WeilongStrategy, type WeilongView } from './strategy.js';
 import { REGISTRY, getStrategy } from './strategies/index.js';
+import { StrategyPlayer } from '../../play/strategy-player.js';
 
 export const COLLECT = 0, REROLL = 1, CHANGE = 2, RETURN = 3, TRADE = 4, KEEP = 5;
 const KIND_NAMES = ['collect', 'First Son re-roll', 'Second Son change', 'Fourth Son return', 'Fifth Son trade', 'keep rolling'];
@@ -261,41 +262,42 @@ export class WeilongState implements GameState {
   }
 }
 
-/**
- * A strategy of strategies/weilong playing through the interface: asked the engine's question on
- * the engine's own view, as the engine left it. A strategy's scratch (view.memo) is its own between
- * the questions of one roll (collect plans a trade, the trade question reads it), so it is kept
- * with the player and put back before each question.
- */
-export class WeilongStrategyPlayer implements StatePlayer {
-  private readonly memo = new Int32Array(8);
-  constructor(readonly strategy: WeilongStrategy) {}
+/** A Weilong strategy at a seat of the interface, with its scratch between questions. */
+export interface WeilongSeat {
+  strategy: WeilongStrategy;
+  memo: Int32Array;
+}
 
-  act(state: GameState, _rng: Rng): number {
-    const s = state as WeilongState, v: WeilongView = s.engine.view, kind = s.questionKind();
-    const c = s.questionCard();
-    v.memo.set(this.memo);
-    let a: number;
-    switch (kind) {
-      case COLLECT: {
-        // as the engine hands the view over (a player asked twice starts clean again)
-        v.take.fill(0);
-        v.convert = 0;
-        this.strategy.collect(v, c);
-        a = v.convert * POW6[6];
-        for (let f = 1; f <= 6; f++) a += v.take[f] * POW6[f - 1];
-        break;
-      }
-      case REROLL: a = this.strategy.firstSonReroll(v, c) ? 1 : 0; break;
-      case CHANGE: a = this.strategy.secondSonChange(v, c) + 1; break;
-      case RETURN: a = this.strategy.fourthSonReturn(v, c) + 1; break;
-      case TRADE: a = this.strategy.fifthSonTrade(v, c) + 1; break;
-      case KEEP: a = this.strategy.keepRolling(v, c) ? 1 : 0; break;
-      default: throw new Error('weilong: a player asked at chance or the end');
+/**
+ * How a Weilong strategy answers the state's question (for src/play/strategy-player.ts): asked
+ * the engine's question on the engine's own view, as the engine left it. A strategy's scratch
+ * (view.memo) is its own between the questions of one roll (collect plans a trade, the trade
+ * question reads it), so it is kept with the seat and put back before each question.
+ */
+export function askWeilong(p: WeilongSeat, s: WeilongState): number {
+  const v: WeilongView = s.engine.view, kind = s.questionKind(), strategy = p.strategy;
+  const c = s.questionCard();
+  v.memo.set(p.memo);
+  let a: number;
+  switch (kind) {
+    case COLLECT: {
+      // as the engine hands the view over (a player asked twice starts clean again)
+      v.take.fill(0);
+      v.convert = 0;
+      strategy.collect(v, c);
+      a = v.convert * POW6[6];
+      for (let f = 1; f <= 6; f++) a += v.take[f] * POW6[f - 1];
+      break;
     }
-    this.memo.set(v.memo);
-    return a;
+    case REROLL: a = strategy.firstSonReroll(v, c) ? 1 : 0; break;
+    case CHANGE: a = strategy.secondSonChange(v, c) + 1; break;
+    case RETURN: a = strategy.fourthSonReturn(v, c) + 1; break;
+    case TRADE: a = strategy.fifthSonTrade(v, c) + 1; break;
+    case KEEP: a = strategy.keepRolling(v, c) ? 1 : 0; break;
+    default: throw new Error('weilong: a player asked at chance or the end');
   }
+  p.memo.set(v.memo);
+  return a;
 }
 
 export const stateGame: StateGame<WeilongRules> = {
@@ -306,5 +308,5 @@ export const stateGame: StateGame<WeilongRules> = {
     return new WeilongState(rules, players);
   },
   playerNames: REGISTRY.names,
-  player: (_rules, spec) => new WeilongStrategyPlayer(getStrategy(spec)),
+  player: (_rules, spec) => new StrategyPlayer({ strategy: getStrategy(spec), memo: new Int32Array(8) }, askWeilong),
 };

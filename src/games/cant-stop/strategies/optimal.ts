@@ -31,5 +31,5 @@ export const optimal: CantStopStrategyDef = {
   name: 'optimal',
   usage: 'optimal — the exact solitaire policy (fewest expected turns, opponents ignored); small boards only',
   params: {},
-  create: (rules: CantStopRules) => new OptimalPlayer(solveSolitaire(rules)),
+  create: (_p, rules: CantStopRules) => new OptimalPlayer(solveSolitaire(rules)),
 };

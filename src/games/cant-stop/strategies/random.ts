@@ -24,5 +24,5 @@ export const random: CantStopStrategyDef = {
   name: 'random',
   usage: 'random[:roll=P] — a uniformly random legal move; rolls again with probability P (default 0.5)',
   params: { roll: { default: 0.5, min: 0, max: 0.99, help: 'probability of rolling again after a move' } },
-  create: (_rules, p) => new RandomPlayer(p.roll),
+  create: (p) => new RandomPlayer(p.roll),
 };

@@ -78,5 +78,5 @@ export const rule28: CantStopStrategyDef = {
     stop: { default: 28, min: 1, max: 1000, help: 'progress count at which the turn stops' },
     top: { default: 1, min: 0, max: 10, help: 'extra move score for a step that reaches a column\'s top' },
   },
-  create: (_rules, p) => new Rule28Player(p.stop, p.top),
+  create: (p) => new Rule28Player(p.stop, p.top),
 };

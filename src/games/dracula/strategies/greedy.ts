@@ -233,5 +233,5 @@ export const greedy: DraculaStrategyDef = {
   name: 'greedy',
   usage: 'greedy[:call=F] — maximise expected districts won (exact over unseen cards); call the end at F × districts (default 0.6)',
   params: { call: { default: 0.6, min: 0, max: 1.01, help: 'call the end (or play an endRound card) once expected districts won ≥ call × districts' } },
-  create: (rules, p) => new GreedyPlayer(rules, p.call),
+  create: (p, rules) => new GreedyPlayer(rules, p.call),
 };

@@ -35,5 +35,5 @@ export const random: DraculaStrategyDef = {
   name: 'random',
   usage: 'random[:call=P] — a uniformly random legal move; calls the end with probability P when allowed (default 0.5)',
   params: { call: { default: 0.5, min: 0, max: 1, help: 'probability of calling the end when allowed' } },
-  create: (rules, p) => new RandomPlayer(rules, p.call),
+  create: (p, rules) => new RandomPlayer(rules, p.call),
 };

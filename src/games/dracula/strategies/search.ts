@@ -180,5 +180,5 @@ export const search: DraculaStrategyDef = {
     k: { default: 3, min: 1, max: 64, integer: true, help: 'candidate actions (greedy\'s best)' },
     call: { default: 0.6, min: 0, max: 1.01, help: 'greedy call threshold in the playouts' },
   },
-  create: (rules, p) => new SearchPlayer(rules, p.n, p.k, p.call),
+  create: (p, rules) => new SearchPlayer(rules, p.n, p.k, p.call),
 };

@@ -1,9 +1,10 @@
 /**
- * Every Liar's Dice strategy by name: the game's one strategy registry. Specs are `name` or
+ * Every Liar's Dice strategy by name: the game's one strategy registry (src/play/strategy-registry.ts). Specs are `name` or
  * `name:k=v,k=v` (the older `name:k=v:k=v` form is accepted too); labels keep the colon form.
  */
 import { UserError } from '../../../core/errors.js';
-import { StrategyRegistry, parseSpec, resolveParams, splitSpecList } from '../../../core/spec.js';
+import { splitSpecList } from '../../../core/spec.js';
+import { StrategyRegistry } from '../../../play/strategy-registry.js';
 import type { RegisteredLiarsStrategy, Strategy, StrategyContext, StrategyModule } from '../strategy.js';
 import * as bluffer from './bluffer.js';
 import * as conservative from './conservative.js';
@@ -40,19 +41,14 @@ const FILE_SPEC = /^([A-Za-z]\w*):\s*file=(.*)$/;
 /** "threshold:callBelow=0.3,edge=0" (or "…:callBelow=0.3:edge=0") → {name, params}; the name must exist and the params be numbers. */
 export function parseStrategySpec(text: string): StrategySpec {
   const t = text.trim();
-  STRATEGIES.get(t.split(':')[0]); // an unknown name is reported before its parameters
   const file = FILE_SPEC.exec(t);
   if (file) {
     if (!STRATEGIES.get(file[1]).info.file) throw new UserError(`strategy ${file[1]}: reads no file (file= is for ${STRATEGIES.all.filter((m) => m.info.file).map((m) => m.info.name).join(', ')})`);
     if (file[2].trim() === '') throw new UserError(`strategy ${file[1]}: file= needs a path`);
     return { name: file[1], params: {}, file: file[2].trim() };
   }
-  const spec = parseSpec(t);
-  if (spec.arg !== undefined) {
-    const bad = spec.arg.split(/[,:]/).find((kv) => !kv.includes('=')) ?? spec.arg;
-    throw new UserError(`strategy ${spec.name}: parameter ${JSON.stringify(bad)} must look like name=number`);
-  }
-  resolveParams(spec, STRATEGIES.get(spec.name).info.params); // names and ranges checked here, before any worker starts
+  // the name, then the parameters against the declared ones, here, before any worker starts; the spec keeps the given ones
+  const { spec } = STRATEGIES.resolve(t);
   return { name: spec.name, params: spec.params };
 }
 
@@ -65,5 +61,5 @@ export function parseStrategyList(text: string, what = '--strategies'): Strategy
 }
 
 export function createStrategy(spec: StrategySpec, ctx: StrategyContext): Strategy {
-  return STRATEGIES.get(spec.name).create(spec.params, ctx, spec.file);
+  return STRATEGIES.create(spec, ctx, spec.file);
 }

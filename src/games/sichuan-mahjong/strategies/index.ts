@@ -1,6 +1,5 @@
-/** Sichuan mahjong strategies: the one registry (the game reaches strategies only through here). */
-import { UserError } from '../../../core/errors.js';
-import { StrategyRegistry } from '../../../core/spec.js';
+/** Sichuan mahjong strategies: the one registry (src/play/strategy-registry.ts; the game reaches strategies only through here). */
+import { StrategyRegistry } from '../../../play/strategy-registry.js';
 import type { MahjongStrategy } from '../strategy.js';
 import { advisor } from './advisor.js';
 
@@ -24,12 +23,8 @@ export const STRATEGIES = new StrategyRegistry<MahjongStrategy>('sichuan-mahjong
  * its win-declaring variant, `value:minFan=K[,reach=R][,wall=W]` (strategies/sichuan-mahjong/declare.ts).
  */
 export function getStrategy(text: string): MahjongStrategy {
-  const { strategy, spec } = STRATEGIES.parse(text);
-  if (!strategy.params) {
-    if (spec.arg !== undefined || Object.keys(spec.params).length) throw new UserError(`strategy ${spec.name} takes no parameters (got ${JSON.stringify(text)})`);
-    return strategy;
-  }
-  const { params } = STRATEGIES.resolve(text);
+  const { strategy, spec, params } = STRATEGIES.resolve(text);
+  if (Object.keys(spec.params).length === 0) return strategy;
   if (strategy.name === 'defender') return Object.keys(spec.params).length ? makeDefender(params as unknown as DefenderParams, text.trim()) : strategy;
   // a bare `value` declares every win; any parameter makes it the declining variant
   return Object.keys(spec.params).length ? withDeclining(strategy, params as unknown as DeclineParams, text.trim()) : strategy;

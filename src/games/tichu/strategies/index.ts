@@ -1,4 +1,5 @@
-import { StrategyRegistry, type ParamSchemas } from '../../../core/spec.js';
+import type { ParamSchemas } from '../../../core/spec.js';
+import { StrategyRegistry } from '../../../play/strategy-registry.js';
 import type { Rng } from '../../../core/rng.js';
 import type { TichuRules } from '../rules.js';
 import type { TichuStrategy } from '../strategy.js';
@@ -8,7 +9,7 @@ import { SearchStrategy } from './search.js';
 import { EXPERT_DEFAULTS, ExpertStrategy } from './expert.js';
 
 /**
- * The Tichu strategy registry: specs are `name` or `name:k=v,k=v` (a single positional value sets
+ * The Tichu strategy registry (src/play/strategy-registry.ts): specs are `name` or `name:k=v,k=v` (a single positional value sets
  * the main parameter). Each factory gets the rules and the shard's random stream, so every run
  * is reproducible from (seed, shard).
  */
@@ -21,7 +22,7 @@ export interface StrategyInfo {
   create(p: Record<string, number>, rules: TichuRules, rng: Rng): TichuStrategy;
 }
 
-export const STRATEGIES: StrategyInfo[] = [
+const STRATEGY_LIST: StrategyInfo[] = [
   {
     name: 'random',
     usage: 'random[:call=P,bomb=P] — uniformly random legal play',
@@ -70,16 +71,16 @@ export const STRATEGIES: StrategyInfo[] = [
   },
 ];
 
-export const REGISTRY = new StrategyRegistry<StrategyInfo>('tichu', STRATEGIES);
+export const STRATEGIES = new StrategyRegistry<StrategyInfo>('tichu', STRATEGY_LIST);
 
 export interface TichuStrategySpec { name: string; params: Record<string, number>; text: string }
 
 /** Parse and validate "name" / "name:k=v,k=v" / "name:value" (the main parameter); defaults filled in. */
 export function parseStrategySpec(text: string): TichuStrategySpec {
-  const { strategy, params } = REGISTRY.resolve(text);
+  const { strategy, params } = STRATEGIES.resolve(text);
   return { name: strategy.name, params, text: text.trim() };
 }
 
 export function createStrategy(spec: TichuStrategySpec, rules: TichuRules, rng: Rng): TichuStrategy {
-  return REGISTRY.get(spec.name).create(spec.params, rules, rng);
+  return STRATEGIES.create(spec, rules, rng);
 }

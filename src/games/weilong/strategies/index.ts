@@ -1,9 +1,9 @@
 /**
- * The Weilong strategies by name: the game's one strategy registry. A spec is a bare name (no
+ * The Weilong strategies by name: the game's one strategy registry (src/play/strategy-registry.ts). A spec is a bare name (no
  * Weilong strategy takes parameters yet); the game reaches strategies only through this module.
  */
 import { UserError } from '../../../core/errors.js';
-import { StrategyRegistry, parseSpec, type RegisteredStrategy } from '../../../core/spec.js';
+import { StrategyRegistry, type RegisteredStrategy } from '../../../play/strategy-registry.js';
 import { parseIntArg } from '../../../core/validate.js';
 import type { WeilongStrategy } from '../strategy.js';
 import { adaptive } from './adaptive.js';
@@ -26,10 +26,7 @@ export const STRATEGY_NAMES = REGISTRY.names;
 
 /** The strategy a spec names (a bare name). */
 export function getStrategy(spec: string): WeilongStrategy {
-  const s = spec.includes(':') ? parseSpec(spec) : { name: spec, params: {} };
-  const entry = REGISTRY.get(s.name);
-  if (s.name !== spec) throw new UserError(`strategy ${s.name} takes no parameters (got ${JSON.stringify(spec)})`);
-  return entry.strategy;
+  return REGISTRY.resolve(spec).strategy.strategy;
 }
 
 /** Player count 2..5. */

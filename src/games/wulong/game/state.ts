@@ -30,6 +30,7 @@ import { policyTablesFor, type PolicyTables } from './policy-tables.js';
 import { MAX_PLAYERS, MIN_PLAYERS, checkPlayers } from './rules.js';
 import type { PlayerSpec } from './strategy.js';
 import { bettorFor, bettors, parsePlayer } from '../strategies/index.js';
+import { StrategyPlayer } from '../../../play/strategy-player.js';
 import { turnPart } from '../turn/state.js';
 
 /** What the game waits for. */
@@ -440,7 +441,6 @@ function nearest(levels: Float64Array, L: number, x: number): number {
  */
 export function wulongPlayer(rules: WulongRules, spec: PlayerSpec): StatePlayer {
   const own = policyTablesFor(rules, spec.policy);
-  const S = own.sim.dice + 1;
   const oracles = new Map<string, { m: WulongGame; pol: PolicyTables }>();
   const oracle = (policy: PolicySpec) => {
     const key = JSON.stringify([policy.stop, policy.choice]);
@@ -453,34 +453,41 @@ export function wulongPlayer(rules: WulongRules, spec: PlayerSpec): StatePlayer 
     }
     return o;
   };
-  return {
-    act(g: GameState): number {
-      const st = g as WulongGameState;
-      const seat = st.currentPlayer();
-      const active = st.activeSeat;
-      if (seat === active) return keep(st, own, S);
-      const { m, pol } = oracle(st.seatPolicies[active]);
-      const t = st.turnTotal, n = st.turnDice;
-      if (t > pol.sim.cap) return st.openingPhase ? st.betAction(seat, 0, 0) : NO_RAISE;
-      m.newGame(0);
-      m.fortune[0] = st.fortune[seat];
-      m.fortune[1] = 0;
-      m.setAllInCard(st.allInLimit, st.allInOdds);
-      readOdds(pol, t, n, st.readClass, m.readAccuracy, m.odds);
-      if (st.openingPhase) {
-        m.initialBets(1);
-        if (m.card[0] < 0) return PASS;
-        if (m.allIn[0] === 1) return ALL_IN + m.card[0];
-        return st.betAction(seat, m.card[0], m.stake[0]);
-      }
-      m.card[0] = st.card[seat];
-      m.stake[0] = st.stake[seat];
-      m.betOdds[0] = st.betOdds[seat];
-      m.raises(1);
-      const amount = m.stake[0] - st.stake[seat];
-      return amount > 0 ? st.raiseAction(seat, amount) : NO_RAISE;
-    },
-  };
+  return new StrategyPlayer({ own, S: own.sim.dice + 1, oracle }, askWulong);
+}
+
+/** A Wulong player's tables: its own turn policy's, and the betting oracle for an active player's policy. */
+interface WulongSeat {
+  own: PolicyTables;
+  S: number;
+  oracle: (policy: PolicySpec) => { m: WulongGame; pol: PolicyTables };
+}
+
+/** How a Wulong player answers the state's question (for src/play/strategy-player.ts). */
+function askWulong(p: WulongSeat, st: WulongGameState): number {
+  const seat = st.currentPlayer();
+  const active = st.activeSeat;
+  if (seat === active) return keep(st, p.own, p.S);
+  const { m, pol } = p.oracle(st.seatPolicies[active]);
+  const t = st.turnTotal, n = st.turnDice;
+  if (t > pol.sim.cap) return st.openingPhase ? st.betAction(seat, 0, 0) : NO_RAISE;
+  m.newGame(0);
+  m.fortune[0] = st.fortune[seat];
+  m.fortune[1] = 0;
+  m.setAllInCard(st.allInLimit, st.allInOdds);
+  readOdds(pol, t, n, st.readClass, m.readAccuracy, m.odds);
+  if (st.openingPhase) {
+    m.initialBets(1);
+    if (m.card[0] < 0) return PASS;
+    if (m.allIn[0] === 1) return ALL_IN + m.card[0];
+    return st.betAction(seat, m.card[0], m.stake[0]);
+  }
+  m.card[0] = st.card[seat];
+  m.stake[0] = st.stake[seat];
+  m.betOdds[0] = st.betOdds[seat];
+  m.raises(1);
+  const amount = m.stake[0] - st.stake[seat];
+  return amount > 0 ? st.raiseAction(seat, amount) : NO_RAISE;
 }
 
 /** The active player's set-aside and stop, by its policy's tables (as the engine's playTurn). */

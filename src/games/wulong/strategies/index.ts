@@ -1,12 +1,15 @@
 /**
- * Wulong's one strategy registry. Two contracts, so two lists: turn policies (how the active
+ * Wulong's one strategy registry (src/play/strategy-registry.ts). Two contracts, so two lists: turn policies (how the active
  * player rolls: src/games/wulong/turn/strategy.ts) and betting strategies (how a passive player
  * bets: src/games/wulong/game/strategy.ts). One spec syntax for both: `name`, `name:value` for a
  * strategy's one main parameter (`threshold:3000`, `kelly:0.5`, `naive:panda`), or the same
- * parameter by name (`threshold:total=3000`). A full-game player is `BETTING[@POLICY]`.
+ * parameter by name (`threshold:total=3000`). A full-game player is `BETTING[@POLICY]`. The main
+ * parameter is not always a number (`naive:panda`, `per-dice:2000,4000`), so each strategy reads
+ * its own argument (`parse`): the registry names, lists and finds them.
  */
 import { UserError } from '../../../core/errors.js';
-import { parseSpec, splitSpecList, StrategyRegistry } from '../../../core/spec.js';
+import { parseSpec, splitSpecList } from '../../../core/spec.js';
+import { StrategyRegistry } from '../../../play/strategy-registry.js';
 import type { PolicySpec, TurnStrategy } from '../turn/strategy.js';
 import type { Bettor, BettingStrategy, PassiveSpec, PlayerSpec } from '../game/strategy.js';
 import type { WulongRules } from '../turn/rules.js';
