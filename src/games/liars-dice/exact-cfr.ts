@@ -1,5 +1,6 @@
 import { UserError } from '../../core/errors.js';
 import { ThreadPool } from '../../core/thread-pool.js';
+import { ALGORITHMS, SCHEDULES, type Algorithm, type Schedule } from '../../exact/cfr-schedule.js';
 
 /**
  * Two-player Liar's Dice equilibrium by CFR+ (regret matching+, alternating updates, linear
@@ -130,40 +131,8 @@ function normalizePositiveInto(r: Store, m: Store | null, base: number, nA: numb
   }
 }
 
-/**
- * The regret update: `cfr+` (regret matching+, linear averaging: today's default, its outputs
- * unchanged), `pcfr+` (predictive regret matching+ with the last instantaneous regret as prediction,
- * alternating updates, quadratic averaging; Farina, Kroer & Sandholm 2021), `dcfr` (discounted CFR,
- * α = 1.5, β = 0, γ = 2; Brown & Sandholm 2019) or `pcfr+last` (pcfr+ with averages weighted t⁵,
- * each player's solved strategy the better of its average and its last iterate: measured the
- * fastest to small exploitabilities on 2v1 and 1v2, docs/liars-dice.md).
- */
-export type Algorithm = 'cfr+' | 'pcfr+' | 'dcfr' | 'pcfr+last';
-export const ALGORITHMS: readonly Algorithm[] = ['cfr+', 'pcfr+', 'dcfr', 'pcfr+last'];
-
-/**
- * What an algorithm does with regrets and averages: regrets clipped at 0 after each update (regret
- * matching+) or signed; the regrets accumulated before iteration t are discounted, positive ones by
- * (t−1)^α / ((t−1)^α + 1) and negative ones by (t−1)^β / ((t−1)^β + 1) (α = ∞: no discount);
- * `predict`: strategies from regrets plus the last instantaneous regret; iteration t's strategy
- * enters the average with weight t^γ. `lastIterate`: solve() checkpoints take each player's better of
- * its average and its current strategy (chooseProfile).
- */
-export interface Schedule {
-  clip: boolean;
-  predict: boolean;
-  alpha: number;
-  beta: number;
-  gamma: number;
-  lastIterate: boolean;
-}
-
-export const SCHEDULES: Readonly<Record<Algorithm, Schedule>> = {
-  'cfr+': { clip: true, predict: false, alpha: Infinity, beta: Infinity, gamma: 1, lastIterate: false },
-  'pcfr+': { clip: true, predict: true, alpha: Infinity, beta: Infinity, gamma: 2, lastIterate: false },
-  dcfr: { clip: false, predict: false, alpha: 1.5, beta: 0, gamma: 2, lastIterate: false },
-  'pcfr+last': { clip: true, predict: true, alpha: Infinity, beta: Infinity, gamma: 5, lastIterate: true },
-};
+/** The regret updates (`--algorithm`), one table with the generic CFR solver's. */
+export { ALGORITHMS, SCHEDULES, type Algorithm, type Schedule };
 
 export interface SolverOptions {
   algorithm?: Algorithm;
