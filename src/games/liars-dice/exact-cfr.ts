@@ -359,14 +359,7 @@ export class LiarsSolver {
       return;
     }
     if (depth === SPLIT_DEPTH && this.split !== SPLIT_NONE) {
-      // a subtree for the threads: its reach vectors go out (collect), its values come back (replay)
-      const k = this.tasks.count++, o = k * 3 * Hm, tb = this.tasks.vectors;
-      if (this.split === SPLIT_COLLECT) {
-        this.tasks.meta[2 * k] = mask;
-        this.tasks.meta[2 * k + 1] = top;
-        for (let h = 0; h < Hm; h++) { tb[o + h] = h < Hi ? rI[h] : 0; tb[o + Hm + h] = h < Ho ? rO[h] : 0; }
-        for (let h = 0; h < Hi; h++) v[h] = 0;
-      } else for (let h = 0; h < Hi; h++) v[h] = tb[o + 2 * Hm + h];
+      this.splitTask(mask, top, Hi, Ho, rI, rO, v);
       return;
     }
     // current strategy (regret matching+); action 0 = liar if available, then bids top+1…
@@ -433,6 +426,22 @@ export class LiarsSolver {
         }
       }
     }
+  }
+
+  /**
+   * A subtree at SPLIT_DEPTH of a pass the threads share, for cfr() and evaluate(): collecting, its
+   * reach vectors go out to a task (`rI` null: evaluate() has no traverser reach) and its values
+   * are 0 for now; replaying, its values come back from the task.
+   */
+  private splitTask(mask: number, top: number, Hi: number, Ho: number, rI: Float64Array | null, rO: Float64Array, v: Float64Array): void {
+    const Hm = this.Hmax, k = this.tasks.count++, o = k * 3 * Hm, tb = this.tasks.vectors;
+    if (this.split === SPLIT_COLLECT) {
+      this.tasks.meta[2 * k] = mask;
+      this.tasks.meta[2 * k + 1] = top;
+      if (rI !== null) for (let h = 0; h < Hm; h++) tb[o + h] = h < Hi ? rI[h] : 0;
+      for (let h = 0; h < Hm; h++) tb[o + Hm + h] = h < Ho ? rO[h] : 0;
+      for (let h = 0; h < Hi; h++) v[h] = 0;
+    } else for (let h = 0; h < Hi; h++) v[h] = tb[o + 2 * Hm + h];
   }
 
   /** Sets iteration t's regret discounts; returns its average weight t^γ. */
@@ -545,7 +554,9 @@ export class LiarsSolver {
   /**
    * Values of player i's hands (not weighted by their own chance) against the opponent's solved
    * strategy: best response if `best`, else following i's own. Player p's strategy is its current
-   * one (the last iterate) if bit p of `current` is set, else its average.
+   * one (the last iterate) if bit p of `current` is set, else its average. Its walk over the actions
+   * is cfr()'s written again on purpose: both are the solver's hot loops, and one walk shared by
+   * them would test which of the two it is doing inside its per-hand loops.
    */
   private evaluate(mask: number, top: number, depth: number, i: number, best: boolean, current = this.current): void {
     const p = depth & 1, Hp = this.H[p], Hi = this.H[i], Ho = this.H[1 - i], Hm = this.Hmax, B = this.B;
@@ -559,14 +570,7 @@ export class LiarsSolver {
       return;
     }
     if (depth === SPLIT_DEPTH && this.split !== SPLIT_NONE) {
-      // a subtree for the threads, as in cfr() (no traverser reach here)
-      const k = this.tasks.count++, o = k * 3 * Hm, tb = this.tasks.vectors;
-      if (this.split === SPLIT_COLLECT) {
-        this.tasks.meta[2 * k] = mask;
-        this.tasks.meta[2 * k + 1] = top;
-        for (let h = 0; h < Hm; h++) tb[o + Hm + h] = h < Ho ? rO[h] : 0;
-        for (let h = 0; h < Hi; h++) v[h] = 0;
-      } else for (let h = 0; h < Hi; h++) v[h] = tb[o + 2 * Hm + h];
+      this.splitTask(mask, top, Hi, Ho, null, rO, v);
       return;
     }
     const base = this.off[mask] * Hm, sum = this.tmp[depth];
