@@ -18,12 +18,11 @@
  *   summary and players say so.
  * - Players: besides uniform and ismcts, `bgio-mcts:iters=…` is boardgame.io's own MCTSBot.
  */
-import { readFileSync, existsSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { UserError } from '../core/errors.js';
+import { esmSyntaxInCommonJs } from '../core/paths.js';
 import type { Rng } from '../core/rng.js';
 import type { Field } from '../core/schema.js';
 import { checkDefinition, GAME_ID, type GameDefinition, type PlayerDefinition } from '../games/define.js';
@@ -490,22 +489,6 @@ export function definitionOf(source: BgioGame, bgio: BgioModules, name: string):
   return def;
 }
 
-/** The "type" of the package.json nearest to a file ("commonjs" where none says). */
-function packageType(file: string): string {
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg)) {
-      try {
-        const type = (JSON.parse(readFileSync(pkg, 'utf8')) as { type?: unknown }).type;
-        return typeof type === 'string' ? type : 'commonjs';
-      } catch {
-        return 'commonjs';
-      }
-    }
-    if (dirname(dir) === dir) return 'commonjs';
-  }
-}
-
 /**
  * Load `bgio:<module URL>` (the registry resolved the path): register the module hooks (folder
  * imports of boardgame.io; import/export syntax in a CommonJS package), import it, adapt its Game.
@@ -513,7 +496,7 @@ function packageType(file: string): string {
 export async function loadBoardgameIo(name: string, url: string): Promise<{ url: string; definition: GameDefinition<never> }> {
   const moduleUrl = url.slice('bgio:'.length);
   const file = fileURLToPath(moduleUrl);
-  const esmSyntax = /\.js$/.test(file) && packageType(file) !== 'module' && /^\s*(import|export)\b/m.test(readFileSync(file, 'utf8'));
+  const esmSyntax = /\.js$/.test(file) && esmSyntaxInCommonJs(file);
   const here = import.meta.url;
   const hooks = here.endsWith('.ts') ? new URL('../../dist/src/bgio/hooks.js', here) : new URL('./hooks.js', here);
   register(hooks, { data: { urls: esmSyntax ? [moduleUrl] : [] } });

@@ -1,6 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** The package's root folder, from sources (src/core) or compiled code (dist/src/core). */
 export function packageRoot(): string {
@@ -26,4 +26,29 @@ export function presetNames(game: string): string[] {
     }
   };
   return [...inFolder(game, ''), ...(PRESET_FAMILIES[game] ?? []).flatMap((f) => inFolder(f, `${f}/`))];
+}
+
+/** The "type" of the package.json nearest to a file ("commonjs" where none says). */
+function packageType(file: string): string {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        const type = (JSON.parse(readFileSync(pkg, 'utf8')) as { type?: unknown }).type;
+        return typeof type === 'string' ? type : 'commonjs';
+      } catch {
+        return 'commonjs';
+      }
+    }
+    if (dirname(dir) === dir) return 'commonjs';
+  }
+}
+
+/**
+ * Whether a file is written with import/export in a package whose package.json says (or defaults
+ * to) CommonJS, the folder `npm init -y` makes: Node would not load it as it is written, the game
+ * loaders' module hooks do.
+ */
+export function esmSyntaxInCommonJs(file: string): boolean {
+  return packageType(file) !== 'module' && /^\s*(import|export)\b/m.test(readFileSync(file, 'utf8'));
 }

@@ -11,6 +11,7 @@
  */
 import { UserError } from '../core/errors.js';
 import { ThreadPool } from '../core/thread-pool.js';
+import { ALGORITHMS, SCHEDULES, type Algorithm, type Schedule } from './cfr-schedule.js';
 import { NODE_CHANCE, NODE_TERMINAL, type GameTree } from './tree.js';
 
 /**
@@ -44,32 +45,8 @@ function sharedBytes(n: number, share: boolean): SharedArrayBuffer {
   return (share && typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(n) : new ArrayBuffer(n)) as SharedArrayBuffer;
 }
 
-/** The regret update (as the Liar's Dice solver's `--algorithm`). */
-export type Algorithm = 'cfr+' | 'pcfr+' | 'dcfr' | 'pcfr+last';
-export const ALGORITHMS: readonly Algorithm[] = ['cfr+', 'pcfr+', 'dcfr', 'pcfr+last'];
-
-/**
- * Regrets clipped at 0 (regret matching+) or signed; regrets before iteration t discounted, positive
- * ones by (t−1)^α / ((t−1)^α + 1), negative ones by (t−1)^β / ((t−1)^β + 1) (∞: none); `predict`:
- * strategies from regrets plus the last instantaneous regret; iteration t weighs t^γ in the
- * average; `lastIterate`: each seat's solved strategy is the better of its average and its current
- * one. The same table as the Liar's Dice solver's (a test holds them equal).
- */
-export interface Schedule {
-  clip: boolean;
-  predict: boolean;
-  alpha: number;
-  beta: number;
-  gamma: number;
-  lastIterate: boolean;
-}
-
-export const SCHEDULES: Readonly<Record<Algorithm, Schedule>> = {
-  'cfr+': { clip: true, predict: false, alpha: Infinity, beta: Infinity, gamma: 1, lastIterate: false },
-  'pcfr+': { clip: true, predict: true, alpha: Infinity, beta: Infinity, gamma: 2, lastIterate: false },
-  dcfr: { clip: false, predict: false, alpha: 1.5, beta: 0, gamma: 2, lastIterate: false },
-  'pcfr+last': { clip: true, predict: true, alpha: Infinity, beta: Infinity, gamma: 5, lastIterate: true },
-};
+/** The regret updates, the same table as the Liar's Dice solver's (`--algorithm`). */
+export { ALGORITHMS, SCHEDULES, type Algorithm, type Schedule };
 
 /** Best-response values (each seat's, in r0 − r1 units of its own side) and NashConv / 2. */
 export interface TreeExploitability {

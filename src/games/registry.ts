@@ -8,12 +8,13 @@
  * outside modules (setupWorker) before they run a shard, so outside games run on any number of
  * workers with the same result.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UserError } from '../core/errors.js';
 import { showPath } from '../core/files.js';
+import { esmSyntaxInCommonJs } from '../core/paths.js';
 import { loadSchemaRules } from '../core/rules.js';
 import { defaults } from '../core/schema.js';
 import { setWorkerSetup } from '../parallel/registry.js';
@@ -77,22 +78,6 @@ export function moduleUrlOf(spec: string, cwd = process.cwd()): string {
   }
 }
 
-/** The "type" of the package.json nearest to a file ("commonjs" where none says). */
-function packageType(file: string): string {
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg)) {
-      try {
-        const type = (JSON.parse(readFileSync(pkg, 'utf8')) as { type?: unknown }).type;
-        return typeof type === 'string' ? type : 'commonjs';
-      } catch {
-        return 'commonjs';
-      }
-    }
-    if (dirname(dir) === dir) return 'commonjs';
-  }
-}
-
 /**
  * A `.js` game module written with import/export in a package whose package.json says (or defaults
  * to) CommonJS — the folder `npm init -y` makes — is loaded as an ES module all the same, and so are
@@ -101,8 +86,7 @@ function packageType(file: string): string {
 function loadAsEsm(url: string): void {
   if (!url.startsWith('file:') || !url.endsWith('.js')) return;
   const file = fileURLToPath(url);
-  if (packageType(file) === 'module') return;
-  if (!/^\s*(import|export)\b/m.test(readFileSync(file, 'utf8'))) return;
+  if (!esmSyntaxInCommonJs(file)) return;
   const here = import.meta.url;
   const hooks = here.endsWith('.ts') ? new URL('../../dist/src/games/esm-hooks.js', here) : new URL('./esm-hooks.js', here);
   // the folder: the files the module imports from it (`./state.js`) are written the same way

@@ -1,5 +1,6 @@
 import { UserError } from '../../core/errors.js';
 import { ThreadPool } from '../../core/thread-pool.js';
+import { ALGORITHMS, SCHEDULES, type Algorithm, type Schedule } from '../../exact/cfr-schedule.js';
 
 /**
  * Two-player Liar's Dice equilibrium by CFR+ (regret matching+, alternating updates, linear
@@ -130,40 +131,8 @@ function normalizePositiveInto(r: Store, m: Store | null, base: number, nA: numb
   }
 }
 
-/**
- * The regret update: `cfr+` (regret matching+, linear averaging: today's default, its outputs
- * unchanged), `pcfr+` (predictive regret matching+ with the last instantaneous regret as prediction,
- * alternating updates, quadratic averaging; Farina, Kroer & Sandholm 2021), `dcfr` (discounted CFR,
- * α = 1.5, β = 0, γ = 2; Brown & Sandholm 2019) or `pcfr+last` (pcfr+ with averages weighted t⁵,
- * each player's solved strategy the better of its average and its last iterate: measured the
- * fastest to small exploitabilities on 2v1 and 1v2, docs/liars-dice.md).
- */
-export type Algorithm = 'cfr+' | 'pcfr+' | 'dcfr' | 'pcfr+last';
-export const ALGORITHMS: readonly Algorithm[] = ['cfr+', 'pcfr+', 'dcfr', 'pcfr+last'];
-
-/**
- * What an algorithm does with regrets and averages: regrets clipped at 0 after each update (regret
- * matching+) or signed; the regrets accumulated before iteration t are discounted, positive ones by
- * (t−1)^α / ((t−1)^α + 1) and negative ones by (t−1)^β / ((t−1)^β + 1) (α = ∞: no discount);
- * `predict`: strategies from regrets plus the last instantaneous regret; iteration t's strategy
- * enters the average with weight t^γ. `lastIterate`: solve() checkpoints take each player's better of
- * its average and its current strategy (chooseProfile).
- */
-export interface Schedule {
-  clip: boolean;
-  predict: boolean;
-  alpha: number;
-  beta: number;
-  gamma: number;
-  lastIterate: boolean;
-}
-
-export const SCHEDULES: Readonly<Record<Algorithm, Schedule>> = {
-  'cfr+': { clip: true, predict: false, alpha: Infinity, beta: Infinity, gamma: 1, lastIterate: false },
-  'pcfr+': { clip: true, predict: true, alpha: Infinity, beta: Infinity, gamma: 2, lastIterate: false },
-  dcfr: { clip: false, predict: false, alpha: 1.5, beta: 0, gamma: 2, lastIterate: false },
-  'pcfr+last': { clip: true, predict: true, alpha: Infinity, beta: Infinity, gamma: 5, lastIterate: true },
-};
+/** The regret updates (`--algorithm`), one table with the generic CFR solver's. */
+export { ALGORITHMS, SCHEDULES, type Algorithm, type Schedule };
 
 export interface SolverOptions {
   algorithm?: Algorithm;
@@ -390,14 +359,7 @@ export class LiarsSolver {
       return;
     }
     if (depth === SPLIT_DEPTH && this.split !== SPLIT_NONE) {
-      // a subtree for the threads: its reach vectors go out (collect), its values come back (replay)
-      const k = this.tasks.count++, o = k * 3 * Hm, tb = this.tasks.vectors;
-      if (this.split === SPLIT_COLLECT) {
-        this.tasks.meta[2 * k] = mask;
-        this.tasks.meta[2 * k + 1] = top;
-        for (let h = 0; h < Hm; h++) { tb[o + h] = h < Hi ? rI[h] : 0; tb[o + Hm + h] = h < Ho ? rO[h] : 0; }
-        for (let h = 0; h < Hi; h++) v[h] = 0;
-      } else for (let h = 0; h < Hi; h++) v[h] = tb[o + 2 * Hm + h];
+      this.splitTask(mask, top, Hi, Ho, rI, rO, v);
       return;
     }
     // current strategy (regret matching+); action 0 = liar if available, then bids top+1…
@@ -464,6 +426,22 @@ export class LiarsSolver {
         }
       }
     }
+  }
+
+  /**
+   * A subtree at SPLIT_DEPTH of a pass the threads share, for cfr() and evaluate(): collecting, its
+   * reach vectors go out to a task (`rI` null: evaluate() has no traverser reach) and its values
+   * are 0 for now; replaying, its values come back from the task.
+   */
+  private splitTask(mask: number, top: number, Hi: number, Ho: number, rI: Float64Array | null, rO: Float64Array, v: Float64Array): void {
+    const Hm = this.Hmax, k = this.tasks.count++, o = k * 3 * Hm, tb = this.tasks.vectors;
+    if (this.split === SPLIT_COLLECT) {
+      this.tasks.meta[2 * k] = mask;
+      this.tasks.meta[2 * k + 1] = top;
+      if (rI !== null) for (let h = 0; h < Hm; h++) tb[o + h] = h < Hi ? rI[h] : 0;
+      for (let h = 0; h < Hm; h++) tb[o + Hm + h] = h < Ho ? rO[h] : 0;
+      for (let h = 0; h < Hi; h++) v[h] = 0;
+    } else for (let h = 0; h < Hi; h++) v[h] = tb[o + 2 * Hm + h];
   }
 
   /** Sets iteration t's regret discounts; returns its average weight t^γ. */
@@ -576,7 +554,9 @@ export class LiarsSolver {
   /**
    * Values of player i's hands (not weighted by their own chance) against the opponent's solved
    * strategy: best response if `best`, else following i's own. Player p's strategy is its current
-   * one (the last iterate) if bit p of `current` is set, else its average.
+   * one (the last iterate) if bit p of `current` is set, else its average. Its walk over the actions
+   * is cfr()'s written again on purpose: both are the solver's hot loops, and one walk shared by
+   * them would test which of the two it is doing inside its per-hand loops.
    */
   private evaluate(mask: number, top: number, depth: number, i: number, best: boolean, current = this.current): void {
     const p = depth & 1, Hp = this.H[p], Hi = this.H[i], Ho = this.H[1 - i], Hm = this.Hmax, B = this.B;
@@ -590,14 +570,7 @@ export class LiarsSolver {
       return;
     }
     if (depth === SPLIT_DEPTH && this.split !== SPLIT_NONE) {
-      // a subtree for the threads, as in cfr() (no traverser reach here)
-      const k = this.tasks.count++, o = k * 3 * Hm, tb = this.tasks.vectors;
-      if (this.split === SPLIT_COLLECT) {
-        this.tasks.meta[2 * k] = mask;
-        this.tasks.meta[2 * k + 1] = top;
-        for (let h = 0; h < Hm; h++) tb[o + Hm + h] = h < Ho ? rO[h] : 0;
-        for (let h = 0; h < Hi; h++) v[h] = 0;
-      } else for (let h = 0; h < Hi; h++) v[h] = tb[o + 2 * Hm + h];
+      this.splitTask(mask, top, Hi, Ho, null, rO, v);
       return;
     }
     const base = this.off[mask] * Hm, sum = this.tmp[depth];
