@@ -731,9 +731,14 @@ export class Engine implements DeterminizeTarget {
    * bomb when another suit would do; a four of a kind cannot be kept by any suit).
    */
   suitFor(p: number, r: number): number {
+    return this.suitAmong(p, r, this.flushSuits(p));
+  }
+
+  /** suitFor, given the suits of seat p's straight flushes (`flushSuits`) */
+  private suitAmong(p: number, r: number, flush: number): number {
     const o = p * 16, sm = this.smask[o + r];
     // no straight flush in the hand (the usual case): the lowest suit
-    if (this.flushSuits(p) === 0) return 31 - Math.clz32(sm & -sm);
+    if (flush === 0) return 31 - Math.clz32(sm & -sm);
     let first = -1;
     for (let s = 0; s < 4; s++) {
       const bit = 1 << s;
@@ -877,13 +882,15 @@ export class Engine implements DeterminizeTarget {
     const o = p * 16, h = p * 56, cnt = this.cnt;
     const ph = this.hold[h + PHOENIX] === 1 ? 1 : 0;
     const tk = this.tKind, tt = this.tTop, tl = this.tLen;
+    // the suits of the hand's straight flushes, once (a single's suit and the bombs ask for them)
+    const flush = this.flushSuits(p);
     if (!leading) m.push(K_PASS, 0, 0, 0, 0);
     if (tk < K_BOMB4) {
       if (leading || tk === K_SINGLE) {
         if (leading && this.hold[h + MAHJONG]) m.push(K_SINGLE, 2, 1, 0, MAHJONG);
         for (let r = 2; r <= 14; r++) {
           if (cnt[o + r] > 0 && (leading || 2 * r > tt)) {
-            m.push(K_SINGLE, 2 * r, 1, 0, (r - 2) * 4 + this.suitFor(p, r));
+            m.push(K_SINGLE, 2 * r, 1, 0, (r - 2) * 4 + this.suitAmong(p, r, flush));
           }
         }
         if (ph && (leading || tt < DRAGON_TOP)) m.push(K_SINGLE, leading ? 3 : tt + 1, 1, 1, PHOENIX);
@@ -919,51 +926,54 @@ export class Engine implements DeterminizeTarget {
           }
         }
       }
-      if (leading || tk === K_PAIRRUN) {
-        const minK = this.rules.minPairRun;
-        for (let k = leading ? minK : tl; k <= (leading ? 7 : tl); k++) {
-          for (let top = k + 1; top <= 14; top++) {
-            if (!leading && top <= tt) continue;
-            let single = 0, bad = false;
-            for (let r = top - k + 1; r <= top; r++) {
-              const c = cnt[o + r];
-              if (c === 0) { bad = true; break; }
-              if (c === 1) { if (single) { bad = true; break; } single = r; }
+      const runs = leading || tk === K_PAIRRUN, straights = leading || tk === K_STRAIGHT;
+      if (runs || straights) {
+        // bit r: rank r held at least once / at least twice; a window of ranks is one mask test
+        let once = 0, twice = 0;
+        for (let r = 2; r <= 14; r++) {
+          const c = cnt[o + r];
+          if (c > 0) once |= 1 << r;
+          if (c > 1) twice |= 1 << r;
+        }
+        if (runs) {
+          const minK = this.rules.minPairRun;
+          for (let k = leading ? minK : tl; k <= (leading ? 7 : tl); k++) {
+            for (let top = k + 1; top <= 14; top++) {
+              if (!leading && top <= tt) continue;
+              const window = ((1 << k) - 1) << (top - k + 1);
+              if ((window & once) !== window) continue;
+              // ranks held only once: none, or one the Phoenix completes
+              const single = window & ~twice;
+              if (single === 0) m.push(K_PAIRRUN, top, k, 0, 0);
+              else if ((single & (single - 1)) === 0 && ph) m.push(K_PAIRRUN, top, k, 31 - Math.clz32(single), 0);
             }
-            if (bad) continue;
-            if (!single) m.push(K_PAIRRUN, top, k, 0, 0);
-            else if (ph) m.push(K_PAIRRUN, top, k, single, 0);
           }
         }
-      }
-      if (leading || tk === K_STRAIGHT) {
-        const mj = this.hold[h + MAHJONG];
-        for (let L = leading ? this.rules.minStraight : tl; L <= (leading ? 14 : tl); L++) {
-          for (let top = L; top <= 14; top++) {
-            if (!leading && top <= tt) continue;
-            let gap = 0, bad = false;
-            for (let r = top - L + 1; r <= top; r++) {
-              const has = r === 1 ? mj : cnt[o + r];
-              if (!has) {
-                if (gap || r === 1 || !ph) { bad = true; break; }
-                gap = r;
-              }
+        if (straights) {
+          // the Mah Jong is rank 1 of a straight; the Phoenix fills one gap above it
+          const held = this.hold[h + MAHJONG] ? once | 2 : once;
+          for (let L = leading ? this.rules.minStraight : tl; L <= (leading ? 14 : tl); L++) {
+            for (let top = L; top <= 14; top++) {
+              if (!leading && top <= tt) continue;
+              const missing = (((1 << L) - 1) << (top - L + 1)) & ~held;
+              if (missing === 0) m.push(K_STRAIGHT, top, L, 0, 0);
+              else if (ph && (missing & (missing - 1)) === 0 && missing !== 2) m.push(K_STRAIGHT, top, L, 31 - Math.clz32(missing), 0);
             }
-            if (!bad) m.push(K_STRAIGHT, top, L, gap, 0);
           }
         }
       }
     }
     // most hands hold no bomb: the call is skipped (a step saved on every play)
-    if (this.hasBomb(p)) this.pushBombs(p, m, leading);
+    if (this.quads[p] > 0 || flush !== 0) this.pushBombs(p, m, leading, flush);
   }
 
-  private pushBombs(p: number, m: MoveBuffer, leading: boolean): void {
+  /** the bombs of seat p (its straight flushes' suits: `flush`) that beat the trick */
+  private pushBombs(p: number, m: MoveBuffer, leading: boolean, flush: number): void {
     const o = p * 16;
     const cur = leading ? 0 : bombPower(this.tKind, this.tTop, this.tLen);
     // most hands hold no bomb: the scans below run only for the four of a kind or suit that is there
     if (this.quads[p] > 0) for (let r = 2; r <= 14; r++) if (this.cnt[o + r] === 4 && 100 + r > cur) m.push(K_BOMB4, r, 4, 0, 0);
-    const L = this.rules.minStraightFlush, flush = this.flushSuits(p);
+    const L = this.rules.minStraightFlush;
     for (let s = 0; s < 4; s++) {
       const bit = 1 << s;
       if (!(flush & bit)) continue;
@@ -981,8 +991,9 @@ export class Engine implements DeterminizeTarget {
   /** Bombs seat p could play out of turn on the current trick (none on an empty trick or the Dog). */
   genBombs(p: number, m: MoveBuffer): void {
     m.n = 0;
-    if (this.tKind === K_PASS || this.isOut[p] || !this.hasBomb(p)) return;
-    this.pushBombs(p, m, false);
+    if (this.tKind === K_PASS || this.isOut[p]) return;
+    const flush = this.flushSuits(p);
+    if (this.quads[p] > 0 || flush !== 0) this.pushBombs(p, m, false, flush);
   }
 
   /** The wish: a player in turn who holds the wished rank and can play it must (keeps only those moves). */
