@@ -266,10 +266,10 @@ export class Engine implements DeterminizeTarget {
     this.moves.copyAll(src.moves); this.bombs.copyAll(src.bombs);
   }
 
-  /** Replace every seat's hand (a determinization's redeal); the rest of the round stays. */
-  replaceHands(hands: readonly (readonly number[])[]): void {
+  /** Every seat's hand made again from its places in the deck, the first `dealt` of its 14 (a redeal before the exchange). */
+  handsFromDeck(dealt: number): void {
     this.hold.fill(0); this.cnt.fill(0); this.smask.fill(0); this.suitRanks.fill(0); this.quads.fill(0); this.nCards.fill(0);
-    for (let p = 0; p < 4; p++) for (const c of hands[p]) this.give(p, c);
+    for (let p = 0; p < 4; p++) for (let i = p * 14; i < p * 14 + dealt; i++) this.give(p, this.deck[i]);
   }
 
   /** The round's one chance event: shuffle with `rng`; the fixed cards (if any) go to seat 0 first. */
@@ -879,86 +879,81 @@ export class Engine implements DeterminizeTarget {
   /** Every legal play of seat p: a lead (no pass) or a follow (index 0 = pass) including bombs. */
   genMoves(p: number, leading: boolean, m: MoveBuffer): void {
     m.n = 0;
-    const o = p * 16, h = p * 56, cnt = this.cnt;
+    const h = p * 56;
     const ph = this.hold[h + PHOENIX] === 1 ? 1 : 0;
     const tk = this.tKind, tt = this.tTop, tl = this.tLen;
+    // bit r: rank r held at least once, twice, three times (from the four suits' ranks): each kind
+    // visits only the ranks it can use, a window of ranks is one mask test
+    const s0 = this.suitRanks[p * 4], s1 = this.suitRanks[p * 4 + 1], s2 = this.suitRanks[p * 4 + 2], s3 = this.suitRanks[p * 4 + 3];
+    const once = s0 | s1 | s2 | s3;
+    const twice = (s0 & s1) | (s0 & s2) | (s0 & s3) | (s1 & s2) | (s1 & s3) | (s2 & s3);
+    const thrice = (s0 & s1 & s2) | (s0 & s1 & s3) | (s0 & s2 & s3) | (s1 & s2 & s3);
+    // the ranks above the trick's (all when leading)
+    const above = leading ? ~0 : ~((2 << tt) - 1);
     // the suits of the hand's straight flushes, once (a single's suit and the bombs ask for them)
     const flush = this.flushSuits(p);
     if (!leading) m.push(K_PASS, 0, 0, 0, 0);
     if (tk < K_BOMB4) {
       if (leading || tk === K_SINGLE) {
         if (leading && this.hold[h + MAHJONG]) m.push(K_SINGLE, 2, 1, 0, MAHJONG);
-        for (let r = 2; r <= 14; r++) {
-          if (cnt[o + r] > 0 && (leading || 2 * r > tt)) {
-            m.push(K_SINGLE, 2 * r, 1, 0, (r - 2) * 4 + this.suitAmong(p, r, flush));
-          }
+        // a single of rank r has top 2r: above the trick's top when r > tt / 2
+        for (let bits = leading ? once : once & ~((2 << (tt >> 1)) - 1); bits !== 0; bits &= bits - 1) {
+          const r = 31 - Math.clz32(bits & -bits);
+          m.push(K_SINGLE, 2 * r, 1, 0, (r - 2) * 4 + this.suitAmong(p, r, flush));
         }
         if (ph && (leading || tt < DRAGON_TOP)) m.push(K_SINGLE, leading ? 3 : tt + 1, 1, 1, PHOENIX);
         if (this.hold[h + DRAGON]) m.push(K_SINGLE, DRAGON_TOP, 1, 0, DRAGON);
       }
       if (leading && this.hold[h + DOG]) m.push(K_DOG, 0, 1, 0, DOG);
       if (leading || tk === K_PAIR) {
-        for (let r = 2; r <= 14; r++) {
-          if (!leading && r <= tt) continue;
-          if (cnt[o + r] >= 2) m.push(K_PAIR, r, 2, 0, 0);
+        for (let bits = (ph ? once : twice) & above; bits !== 0; bits &= bits - 1) {
+          const r = 31 - Math.clz32(bits & -bits);
+          if (twice & (1 << r)) m.push(K_PAIR, r, 2, 0, 0);
           // the Phoenix may fill in for a rank held twice too (8 8 Ph: "8 + Ph" keeps an 8)
-          if (cnt[o + r] >= 1 && ph) m.push(K_PAIR, r, 2, 1, 0);
+          if (ph) m.push(K_PAIR, r, 2, 1, 0);
         }
       }
       if (leading || tk === K_TRIPLE) {
-        for (let r = 2; r <= 14; r++) {
-          if (!leading && r <= tt) continue;
-          if (cnt[o + r] >= 3) m.push(K_TRIPLE, r, 3, 0, 0);
-          if (cnt[o + r] >= 2 && ph) m.push(K_TRIPLE, r, 3, 1, 0);
+        for (let bits = (ph ? twice : thrice) & above; bits !== 0; bits &= bits - 1) {
+          const r = 31 - Math.clz32(bits & -bits);
+          if (thrice & (1 << r)) m.push(K_TRIPLE, r, 3, 0, 0);
+          if (ph) m.push(K_TRIPLE, r, 3, 1, 0);
         }
       }
       if (leading || tk === K_FULL) {
-        for (let t = 2; t <= 14; t++) {
-          if (!leading && t <= tt) continue;
-          const ct = cnt[o + t];
-          const tPh = ct >= 3 ? 0 : ct === 2 && ph ? 1 : -1;
-          if (tPh < 0) continue;
-          for (let q = 2; q <= 14; q++) {
-            if (q === t) continue;
-            const cq = cnt[o + q];
-            if (cq >= 2) m.push(K_FULL, t, 5, tPh ? t : 0, q);
-            else if (cq === 1 && ph && !tPh) m.push(K_FULL, t, 5, q, q);
+        for (let tb = (ph ? twice : thrice) & above; tb !== 0; tb &= tb - 1) {
+          const t = 31 - Math.clz32(tb & -tb), tPh = thrice & (1 << t) ? 0 : 1;
+          // the pair: a rank held twice, or (the triple real) once with the Phoenix
+          for (let qb = (tPh || !ph ? twice : once) & ~(1 << t); qb !== 0; qb &= qb - 1) {
+            const q = 31 - Math.clz32(qb & -qb);
+            if (twice & (1 << q)) m.push(K_FULL, t, 5, tPh ? t : 0, q);
+            else m.push(K_FULL, t, 5, q, q);
           }
         }
       }
-      const runs = leading || tk === K_PAIRRUN, straights = leading || tk === K_STRAIGHT;
-      if (runs || straights) {
-        // bit r: rank r held at least once / at least twice; a window of ranks is one mask test
-        let once = 0, twice = 0;
-        for (let r = 2; r <= 14; r++) {
-          const c = cnt[o + r];
-          if (c > 0) once |= 1 << r;
-          if (c > 1) twice |= 1 << r;
-        }
-        if (runs) {
-          const minK = this.rules.minPairRun;
-          for (let k = leading ? minK : tl; k <= (leading ? 7 : tl); k++) {
-            for (let top = k + 1; top <= 14; top++) {
-              if (!leading && top <= tt) continue;
-              const window = ((1 << k) - 1) << (top - k + 1);
-              if ((window & once) !== window) continue;
-              // ranks held only once: none, or one the Phoenix completes
-              const single = window & ~twice;
-              if (single === 0) m.push(K_PAIRRUN, top, k, 0, 0);
-              else if ((single & (single - 1)) === 0 && ph) m.push(K_PAIRRUN, top, k, 31 - Math.clz32(single), 0);
-            }
+      if (leading || tk === K_PAIRRUN) {
+        const minK = this.rules.minPairRun;
+        for (let k = leading ? minK : tl; k <= (leading ? 7 : tl); k++) {
+          for (let top = k + 1; top <= 14; top++) {
+            if (!leading && top <= tt) continue;
+            const window = ((1 << k) - 1) << (top - k + 1);
+            if ((window & once) !== window) continue;
+            // ranks held only once: none, or one the Phoenix completes
+            const single = window & ~twice;
+            if (single === 0) m.push(K_PAIRRUN, top, k, 0, 0);
+            else if ((single & (single - 1)) === 0 && ph) m.push(K_PAIRRUN, top, k, 31 - Math.clz32(single), 0);
           }
         }
-        if (straights) {
-          // the Mah Jong is rank 1 of a straight; the Phoenix fills one gap above it
-          const held = this.hold[h + MAHJONG] ? once | 2 : once;
-          for (let L = leading ? this.rules.minStraight : tl; L <= (leading ? 14 : tl); L++) {
-            for (let top = L; top <= 14; top++) {
-              if (!leading && top <= tt) continue;
-              const missing = (((1 << L) - 1) << (top - L + 1)) & ~held;
-              if (missing === 0) m.push(K_STRAIGHT, top, L, 0, 0);
-              else if (ph && (missing & (missing - 1)) === 0 && missing !== 2) m.push(K_STRAIGHT, top, L, 31 - Math.clz32(missing), 0);
-            }
+      }
+      if (leading || tk === K_STRAIGHT) {
+        // the Mah Jong is rank 1 of a straight; the Phoenix fills one gap above it
+        const held = this.hold[h + MAHJONG] ? once | 2 : once;
+        for (let L = leading ? this.rules.minStraight : tl; L <= (leading ? 14 : tl); L++) {
+          for (let top = L; top <= 14; top++) {
+            if (!leading && top <= tt) continue;
+            const missing = (((1 << L) - 1) << (top - L + 1)) & ~held;
+            if (missing === 0) m.push(K_STRAIGHT, top, L, 0, 0);
+            else if (ph && (missing & (missing - 1)) === 0 && missing !== 2) m.push(K_STRAIGHT, top, L, 31 - Math.clz32(missing), 0);
           }
         }
       }
