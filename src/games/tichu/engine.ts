@@ -37,8 +37,9 @@ const PH_DEAL8 = 0, PH_GRAND = 1, PH_DEAL6 = 2, PH_TICHU_DEALT = 3, PH_PASS = 4,
 export class MoveBuffer implements MoveList {
   /** (kind, top, len, phx, aux) per move; a list made small grows as moves are pushed (the kernels' never does) */
   d: Int32Array;
-  constructor(capacity = MAX_MOVES) {
-    this.d = new Int32Array(capacity * STRIDE);
+  /** `storage`: where the first `capacity` moves live (a part of a larger buffer), else a list of its own */
+  constructor(capacity = MAX_MOVES, storage?: Int32Array) {
+    this.d = storage ?? new Int32Array(capacity * STRIDE);
   }
   n = 0;
   kind(i: number): number { return this.d[i * STRIDE]; }
@@ -108,7 +109,7 @@ export class Engine implements DeterminizeTarget {
   readonly views: SeatView[];
 
   // hands
-  readonly hold = new Uint8Array(4 * 56);
+  readonly hold: Uint8Array;
   readonly cnt = new Uint8Array(4 * 16);
   readonly smask = new Uint8Array(4 * 16);
   /**
@@ -122,7 +123,7 @@ export class Engine implements DeterminizeTarget {
   // public
   readonly played = new Uint8Array(56);
   readonly takenBy = new Int8Array(56);
-  readonly trickCards = new Int32Array(56);
+  readonly trickCards: Int32Array;
   trickN = 0;
   readonly trickPoints = new Int32Array(4);
   readonly calls = new Int8Array(4);
@@ -149,7 +150,7 @@ export class Engine implements DeterminizeTarget {
   tricks = 0;
   plays = 0;
   // scratch
-  readonly deck = new Int32Array(56);
+  readonly deck: Int32Array;
   readonly moves: MoveBuffer;
   readonly bombs: MoveBuffer;
   readonly passBuf = new Int32Array(3);
@@ -170,8 +171,14 @@ export class Engine implements DeterminizeTarget {
 
   /** `moveCapacity`: moves the lists hold before they grow (the kernels' never grow: nothing allocated in play) */
   constructor(rules: TichuRules, strategies: TichuStrategy[], rng: Rng, moveCapacity = MAX_MOVES) {
-    this.moves = new MoveBuffer(moveCapacity);
-    this.bombs = new MoveBuffer(moveCapacity);
+    // the arrays too large to live in the heap's objects share one buffer: an engine is made per
+    // determinization in a search, and each separate buffer is a costly allocation of its own
+    const moveInts = moveCapacity * STRIDE, slab = new ArrayBuffer(4 * (56 + 56 + 2 * moveInts) + 4 * 56);
+    this.trickCards = new Int32Array(slab, 0, 56);
+    this.deck = new Int32Array(slab, 4 * 56, 56);
+    this.moves = new MoveBuffer(moveCapacity, new Int32Array(slab, 4 * 112, moveInts));
+    this.bombs = new MoveBuffer(moveCapacity, new Int32Array(slab, 4 * (112 + moveInts), moveInts));
+    this.hold = new Uint8Array(slab, 4 * (112 + 2 * moveInts), 4 * 56);
     this.rules = rules;
     this.rng = rng;
     this.points = cardPointTable(rules.cardPoints);
