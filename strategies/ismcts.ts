@@ -16,7 +16,8 @@
  * Returns are win shares in [0, 1]; points games are scaled to [0, 1] by the declared range.
  *
  * Allocation: the tree is a pool of typed arrays kept across decisions (it grows by doubling when a
- * decision needs more nodes, then stays), and the action, outcome and path buffers are made once.
+ * decision needs more nodes, then stays), and the action, outcome and path buffers are made once
+ * (the root's by-place lists, once for the widest root).
  * Per iteration only the game allocates: `determinize` returns a new state (the interface allows
  * it), and a rollout with the game's heuristic allocates whatever that player allocates.
  */
@@ -161,14 +162,127 @@ class NodePool {
   }
 }
 
+/**
+ * The root's children by the place of their action among the root's legal actions. Every
+ * determinization asks the root's seat the same question, so each child is available on every
+ * iteration: its availability count is its offset (kept in the tree's `avail`) plus the root's
+ * iterations, the untried places are a list, and each child's score has a bound that holds for a
+ * while, so an iteration scores the few children that can be best rather than all of them (Tichu's
+ * passing question has 2,184). The choices are those of scoring every child: the same scores, ties
+ * to the lowest action. A determinization asking another question hands the root back to the
+ * general path for the rest of the decision.
+ */
+class RootChildren {
+  /** the root is chosen here (until a determinization asks another question) */
+  fast = false;
+  private seat = -1;
+  private m = 0;
+  /** per place: the action, its child node (−1: untried), its score's bound and the bound's horizon */
+  actions = new Int32Array(0);
+  child = new Int32Array(0);
+  private bound = new Float64Array(0);
+  private horizon = new Float64Array(0);
+  /** the untried places, ascending */
+  private untried = new Int32Array(0);
+  private nUntried = 0;
+  /** iterations through the root so far */
+  private iterations = 0;
+  /** the place chosen last (its score is taken first: it is usually near the best) */
+  private last = -1;
+
+  /** A new decision at `seat` with the m legal `actions`. */
+  reset(actions: Int32Array, m: number, seat: number): void {
+    if (this.actions.length < m) {
+      // sized for the widest root so far, then kept
+      const size = Math.max(m, 2 * this.actions.length);
+      this.actions = new Int32Array(size);
+      this.child = new Int32Array(size);
+      this.bound = new Float64Array(size);
+      this.horizon = new Float64Array(size);
+      this.untried = new Int32Array(size);
+    }
+    this.fast = true;
+    this.seat = seat;
+    this.m = m;
+    this.actions.set(actions.subarray(0, m));
+    this.child.fill(-1, 0, m);
+    for (let i = 0; i < m; i++) this.untried[i] = i;
+    this.nUntried = m;
+    this.iterations = 0;
+    this.last = -1;
+  }
+
+  /** Does this determinization ask the root's question (the same seat, the same m legal actions)? */
+  matches(actions: Int32Array, m: number, seat: number): boolean {
+    if (seat !== this.seat || m !== this.m) return false;
+    const own = this.actions;
+    for (let i = 0; i < m; i++) if (actions[i] !== own[i]) return false;
+    return true;
+  }
+
+  /** The place of this iteration's action: an untried one (drawn as the general path draws it), else the best score. */
+  choose(tree: NodePool, C: number, rng: Rng): number {
+    this.iterations++;
+    if (this.nUntried > 0) {
+      const i = this.nUntried === 1 ? 0 : rng.below(this.nUntried);
+      const place = this.untried[i];
+      this.untried.copyWithin(i, i + 1, this.nUntried--);
+      return place;
+    }
+    const now = this.iterations, bound = this.bound, horizon = this.horizon;
+    let best = this.last, bestScore = best < 0 ? -Infinity : this.score(tree, C, best);
+    for (let i = 0; i < this.m; i++) {
+      if ((bound[i] < bestScore && now <= horizon[i]) || i === this.last) continue;
+      const s = this.score(tree, C, i);
+      if (s > bestScore || (s === bestScore && i < best)) {
+        bestScore = s;
+        best = i;
+      }
+    }
+    // its statistics change with this iteration: scored afresh next time
+    bound[best] = Infinity;
+    this.last = best;
+    return best;
+  }
+
+  /**
+   * The score of the child at `place` (as the general path computes it) and a new bound on it: its
+   * score until its availability count has grown by a sixteenth (ahead of rounding by far).
+   */
+  private score(tree: NodePool, C: number, place: number): number {
+    const k = this.child[place], v = tree.visits[k], mean = tree.reward[k] / v, offset = tree.avail[k];
+    const until = this.iterations + 16 + Math.floor((offset + this.iterations) / 16);
+    this.horizon[place] = until;
+    this.bound[place] = mean + C * Math.sqrt(Math.log(offset + until) / v) + 1e-9;
+    return mean + C * Math.sqrt(Math.log(offset + this.iterations) / v);
+  }
+
+  /** The child for an untried place: available once, this iteration. */
+  expand(tree: NodePool, place: number): number {
+    const node = tree.child(0, this.actions[place], this.seat);
+    tree.avail[node] = 1 - this.iterations;
+    this.child[place] = node;
+    this.bound[place] = Infinity;
+    return node;
+  }
+
+  /** Back to the general path: the children's availability counts written out in full. */
+  leave(tree: NodePool): void {
+    for (let i = 0; i < this.m; i++) if (this.child[i] >= 0) tree.avail[this.child[i]] += this.iterations;
+    this.fast = false;
+  }
+}
+
 /** Safety net: a rollout that has not ended after this many steps is a bug in the game. */
 const MAX_ROLLOUT_STEPS = 10_000_000;
 
 export class IsmctsPlayer implements StatePlayer {
   private readonly tree = new NodePool(1024);
   private readonly actions = new Int32Array(MAX_ACTIONS);
-  private readonly untried = new Int32Array(MAX_ACTIONS);
   private readonly available = new Int32Array(MAX_ACTIONS);
+  /** the places in `actions` of the available children */
+  private readonly availablePlace = new Int32Array(MAX_ACTIONS);
+  private readonly root = new RootChildren();
   private readonly outcomes = new Int32Array(MAX_ACTIONS);
   private readonly probabilities = new Float64Array(MAX_ACTIONS);
   private path = new Int32Array(256);
@@ -196,6 +310,7 @@ export class IsmctsPlayer implements StatePlayer {
     if (n === 1) return this.actions[0];
     const tree = this.tree;
     tree.reset();
+    this.root.reset(this.actions, n, seat);
     for (let it = 0; it < this.params.iters; it++) this.iterate(state.determinize(seat, rng), rng);
     // the most visited legal action (ties: the better mean, then the lower action)
     const legal = state.legalActions(this.actions);
@@ -219,6 +334,24 @@ export class IsmctsPlayer implements StatePlayer {
     return false;
   }
 
+  /** The first place from `from` on among the first m (ascending) `actions` whose action is ≥ a: a gallop, then a binary search. */
+  private lowerBound(a: number, from: number, m: number): number {
+    const actions = this.actions;
+    let lo = from, hi = from, step = 1;
+    while (hi < m && actions[hi] < a) {
+      lo = hi + 1;
+      hi += step;
+      step <<= 1;
+    }
+    if (hi > m) hi = m;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (actions[mid] < a) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   /** One iteration on the determinized state `d` (which it plays to the end). */
   private iterate(d: GameState, rng: Rng): void {
     const tree = this.tree, C = this.params.c;
@@ -240,19 +373,49 @@ export class IsmctsPlayer implements StatePlayer {
       }
       if (expanded) break;
       const m = d.legalActions(this.actions);
-      // merge the sorted child list with the ascending legal actions: available children, untried actions
-      let c = tree.firstChild[node], untried = 0, nAvail = 0, best = -1, bestScore = -Infinity;
-      for (let i = 0; i < m; i++) {
-        const a = this.actions[i];
-        while (c >= 0 && (tree.action[c] < a || (tree.action[c] === a && tree.mover[c] < p))) c = tree.nextSibling[c];
-        if (c >= 0 && tree.action[c] === a && tree.mover[c] === p) {
-          ++tree.avail[c];
-          this.available[nAvail++] = c;
-        } else this.untried[untried++] = a;
+      if (node === 0 && this.root.fast) {
+        const root = this.root;
+        if (root.matches(this.actions, m, p)) {
+          const place = root.choose(tree, C, rng);
+          node = root.child[place];
+          if (node < 0) {
+            node = root.expand(tree, place);
+            expanded = true;
+          }
+          d.applyAction(root.actions[place]);
+          depth = this.push(node, depth);
+          continue;
+        }
+        root.leave(tree);
       }
-      // the scores only when every action has been tried (an untried one is expanded first): a node
-      // of many actions computes them once it is full, not on each of its expansions
-      if (untried === 0) {
+      // the children of the node available here (sorted by action, as the legal actions are): each
+      // looked up in the legal actions from the place of the one before, so a node with few children
+      // among many actions costs its children, not its actions
+      let nAvail = 0, from = 0;
+      for (let c = tree.firstChild[node]; c >= 0; c = tree.nextSibling[c]) {
+        if (tree.mover[c] !== p) continue;
+        const a = tree.action[c], at = this.lowerBound(a, from, m);
+        if (at < m && this.actions[at] === a) {
+          ++tree.avail[c];
+          this.available[nAvail] = c;
+          this.availablePlace[nAvail++] = at;
+          from = at + 1;
+        } else from = at;
+      }
+      const untried = m - nAvail;
+      if (untried > 0) {
+        // an untried action is expanded first, drawn uniformly among the untried in ascending order
+        let at = untried === 1 ? 0 : rng.below(untried);
+        for (let i = 0; i < nAvail && this.availablePlace[i] <= at; i++) at++;
+        const a = this.actions[at];
+        node = tree.child(node, a, p);
+        tree.avail[node]++;
+        d.applyAction(a);
+        expanded = true;
+      } else {
+        // the scores only once every action has been tried: a node of many actions computes them
+        // once it is full, not on each of its expansions
+        let best = -1, bestScore = -Infinity;
         for (let i = 0; i < nAvail; i++) {
           const k = this.available[i], v = tree.visits[k];
           const score = tree.reward[k] / v + C * Math.sqrt(Math.log(tree.avail[k]) / v);
@@ -261,14 +424,6 @@ export class IsmctsPlayer implements StatePlayer {
             best = k;
           }
         }
-      }
-      if (untried > 0) {
-        const a = this.untried[untried === 1 ? 0 : rng.below(untried)];
-        node = tree.child(node, a, p);
-        tree.avail[node]++;
-        d.applyAction(a);
-        expanded = true;
-      } else {
         node = best;
         d.applyAction(tree.action[best]);
       }

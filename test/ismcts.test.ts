@@ -8,7 +8,7 @@ import { Rng } from '../src/core/rng.js';
 import { UserError } from '../src/core/errors.js';
 import { GAMES } from '../src/games/index.js';
 import { CHANCE, TERMINAL, type GameState, type StateGame, type StatePlayer } from '../src/games/state.js';
-import { ISMCTS, heuristicName, parseIsmctsSpec } from '../strategies/ismcts.js';
+import { ISMCTS, IsmctsPlayer, heuristicName, parseIsmctsSpec } from '../strategies/ismcts.js';
 import { playMatches, summarizeMatches, type MatchParams } from '../src/play/match.js';
 import { makePlayer, playerNames } from '../src/play/players.js';
 import { playOut } from './kit/playout.js';
@@ -240,5 +240,112 @@ describe('ismcts allocates nothing of its own per iteration', () => {
     });
     expect(r.gcEvents).toBe(0);
     expect(r.bytes).toBeLessThan(64 * 1024);
+  });
+});
+
+/**
+ * One wide decision for seat 0: `width` actions, each won or lost against a hidden number that
+ * determinize draws. With `varying`, the hidden number also takes some actions away, so the root's
+ * legal actions differ between determinizations.
+ */
+class Guess implements GameState {
+  readonly players = 2;
+  chosen = -1;
+  constructor(readonly width: number, readonly varying: boolean, readonly hidden = 0) {}
+  private legal(a: number): boolean {
+    return !this.varying || (a + this.hidden) % 9 !== 0;
+  }
+  currentPlayer(): number {
+    return this.chosen >= 0 ? TERMINAL : 0;
+  }
+  legalActions(out: Int32Array): number {
+    let n = 0;
+    for (let a = 0; a < this.width; a++) if (this.legal(a)) out[n++] = a;
+    return n;
+  }
+  applyAction(a: number): void {
+    this.chosen = a;
+  }
+  applyChance(): void {
+    throw new Error('no chance');
+  }
+  isTerminal(): boolean {
+    return this.chosen >= 0;
+  }
+  returns(out: Float64Array): void {
+    out[0] = (this.chosen * 37 + this.hidden * 11) % 23 < this.chosen % 17 ? 1 : 0;
+    out[1] = 1 - out[0];
+  }
+  informationKey(): string {
+    return `${this.chosen}`;
+  }
+  determinize(_seat: number, rng: Rng): Guess {
+    return new Guess(this.width, this.varying, rng.below(40));
+  }
+  clone(): Guess {
+    return new Guess(this.width, this.varying, this.hidden);
+  }
+  actionText(a: number): string {
+    return `guess ${a}`;
+  }
+  toString(): string {
+    return `guess ${this.chosen}`;
+  }
+}
+
+/**
+ * SO-ISMCTS at a single decision written plainly: every legal child scored on every iteration, its
+ * count of trials the times it was available. The search player must choose as this does.
+ */
+function plainIsmcts(state: Guess, iters: number, c: number, rng: Rng): number {
+  const visits = new Map<number, number>(), reward = new Map<number, number>(), avail = new Map<number, number>();
+  const buf = new Int32Array(state.width), out = new Float64Array(2);
+  for (let it = 0; it < iters; it++) {
+    const d = state.determinize(0, rng), m = d.legalActions(buf), legal = Array.from(buf.subarray(0, m));
+    const untried = legal.filter((a) => !visits.has(a));
+    for (const a of legal) if (visits.has(a)) avail.set(a, avail.get(a)! + 1);
+    let a: number;
+    if (untried.length > 0) {
+      a = untried[untried.length === 1 ? 0 : rng.below(untried.length)];
+      visits.set(a, 0);
+      reward.set(a, 0);
+      avail.set(a, 1);
+    } else {
+      let best = -1, bestScore = -Infinity;
+      for (const k of legal) {
+        const v = visits.get(k)!, score = reward.get(k)! / v + c * Math.sqrt(Math.log(avail.get(k)!) / v);
+        if (score > bestScore) {
+          bestScore = score;
+          best = k;
+        }
+      }
+      a = best;
+    }
+    d.applyAction(a);
+    d.returns(out);
+    visits.set(a, visits.get(a)! + 1);
+    reward.set(a, reward.get(a)! + out[0]);
+  }
+  // the most visited among the actions legal in the state itself
+  let best = -1;
+  for (const a of buf.subarray(0, state.legalActions(buf))) {
+    if (!visits.has(a)) continue;
+    if (best < 0 || visits.get(a)! > visits.get(best)! || (visits.get(a) === visits.get(best) && reward.get(a)! > reward.get(best)!)) best = a;
+  }
+  return best;
+}
+
+describe('ismcts at a wide root', () => {
+  it('chooses as every child scored on every iteration would, whether or not every determinization offers the same actions', () => {
+    for (const varying of [false, true]) {
+      for (const [width, iters, c] of [[300, 4000, 0.7], [900, 2500, 0.3], [40, 3000, 1.5]]) {
+        for (const seed of [1, 2, 3]) {
+          const player = new IsmctsPlayer({ iters, c, rollout: 0 }, 2, { kind: 'win-lose' }, null);
+          const state = new Guess(width, varying);
+          expect(player.act(state, new Rng(seed)), `width ${width}, ${iters} iterations, c ${c}, seed ${seed}, varying ${varying}`)
+            .toBe(plainIsmcts(state, iters, c, new Rng(seed)));
+        }
+      }
+    }
   });
 });

@@ -37,8 +37,9 @@ const PH_DEAL8 = 0, PH_GRAND = 1, PH_DEAL6 = 2, PH_TICHU_DEALT = 3, PH_PASS = 4,
 export class MoveBuffer implements MoveList {
   /** (kind, top, len, phx, aux) per move; a list made small grows as moves are pushed (the kernels' never does) */
   d: Int32Array;
-  constructor(capacity = MAX_MOVES) {
-    this.d = new Int32Array(capacity * STRIDE);
+  /** `storage`: where the first `capacity` moves live (a part of a larger buffer), else a list of its own */
+  constructor(capacity = MAX_MOVES, storage?: Int32Array) {
+    this.d = storage ?? new Int32Array(capacity * STRIDE);
   }
   n = 0;
   kind(i: number): number { return this.d[i * STRIDE]; }
@@ -108,7 +109,7 @@ export class Engine implements DeterminizeTarget {
   readonly views: SeatView[];
 
   // hands
-  readonly hold = new Uint8Array(4 * 56);
+  readonly hold: Uint8Array;
   readonly cnt = new Uint8Array(4 * 16);
   readonly smask = new Uint8Array(4 * 16);
   /**
@@ -122,7 +123,7 @@ export class Engine implements DeterminizeTarget {
   // public
   readonly played = new Uint8Array(56);
   readonly takenBy = new Int8Array(56);
-  readonly trickCards = new Int32Array(56);
+  readonly trickCards: Int32Array;
   trickN = 0;
   readonly trickPoints = new Int32Array(4);
   readonly calls = new Int8Array(4);
@@ -149,7 +150,7 @@ export class Engine implements DeterminizeTarget {
   tricks = 0;
   plays = 0;
   // scratch
-  readonly deck = new Int32Array(56);
+  readonly deck: Int32Array;
   readonly moves: MoveBuffer;
   readonly bombs: MoveBuffer;
   readonly passBuf = new Int32Array(3);
@@ -170,8 +171,14 @@ export class Engine implements DeterminizeTarget {
 
   /** `moveCapacity`: moves the lists hold before they grow (the kernels' never grow: nothing allocated in play) */
   constructor(rules: TichuRules, strategies: TichuStrategy[], rng: Rng, moveCapacity = MAX_MOVES) {
-    this.moves = new MoveBuffer(moveCapacity);
-    this.bombs = new MoveBuffer(moveCapacity);
+    // the arrays too large to live in the heap's objects share one buffer: an engine is made per
+    // determinization in a search, and each separate buffer is a costly allocation of its own
+    const moveInts = moveCapacity * STRIDE, slab = new ArrayBuffer(4 * (56 + 56 + 2 * moveInts) + 4 * 56);
+    this.trickCards = new Int32Array(slab, 0, 56);
+    this.deck = new Int32Array(slab, 4 * 56, 56);
+    this.moves = new MoveBuffer(moveCapacity, new Int32Array(slab, 4 * 112, moveInts));
+    this.bombs = new MoveBuffer(moveCapacity, new Int32Array(slab, 4 * (112 + moveInts), moveInts));
+    this.hold = new Uint8Array(slab, 4 * (112 + 2 * moveInts), 4 * 56);
     this.rules = rules;
     this.rng = rng;
     this.points = cardPointTable(rules.cardPoints);
@@ -266,10 +273,10 @@ export class Engine implements DeterminizeTarget {
     this.moves.copyAll(src.moves); this.bombs.copyAll(src.bombs);
   }
 
-  /** Replace every seat's hand (a determinization's redeal); the rest of the round stays. */
-  replaceHands(hands: readonly (readonly number[])[]): void {
+  /** Every seat's hand made again from its places in the deck, the first `dealt` of its 14 (a redeal before the exchange). */
+  handsFromDeck(dealt: number): void {
     this.hold.fill(0); this.cnt.fill(0); this.smask.fill(0); this.suitRanks.fill(0); this.quads.fill(0); this.nCards.fill(0);
-    for (let p = 0; p < 4; p++) for (const c of hands[p]) this.give(p, c);
+    for (let p = 0; p < 4; p++) for (let i = p * 14; i < p * 14 + dealt; i++) this.give(p, this.deck[i]);
   }
 
   /** The round's one chance event: shuffle with `rng`; the fixed cards (if any) go to seat 0 first. */
@@ -731,9 +738,14 @@ export class Engine implements DeterminizeTarget {
    * bomb when another suit would do; a four of a kind cannot be kept by any suit).
    */
   suitFor(p: number, r: number): number {
+    return this.suitAmong(p, r, this.flushSuits(p));
+  }
+
+  /** suitFor, given the suits of seat p's straight flushes (`flushSuits`) */
+  private suitAmong(p: number, r: number, flush: number): number {
     const o = p * 16, sm = this.smask[o + r];
     // no straight flush in the hand (the usual case): the lowest suit
-    if (this.flushSuits(p) === 0) return 31 - Math.clz32(sm & -sm);
+    if (flush === 0) return 31 - Math.clz32(sm & -sm);
     let first = -1;
     for (let s = 0; s < 4; s++) {
       const bit = 1 << s;
@@ -874,48 +886,55 @@ export class Engine implements DeterminizeTarget {
   /** Every legal play of seat p: a lead (no pass) or a follow (index 0 = pass) including bombs. */
   genMoves(p: number, leading: boolean, m: MoveBuffer): void {
     m.n = 0;
-    const o = p * 16, h = p * 56, cnt = this.cnt;
+    const h = p * 56;
     const ph = this.hold[h + PHOENIX] === 1 ? 1 : 0;
     const tk = this.tKind, tt = this.tTop, tl = this.tLen;
+    // bit r: rank r held at least once, twice, three times (from the four suits' ranks): each kind
+    // visits only the ranks it can use, a window of ranks is one mask test
+    const s0 = this.suitRanks[p * 4], s1 = this.suitRanks[p * 4 + 1], s2 = this.suitRanks[p * 4 + 2], s3 = this.suitRanks[p * 4 + 3];
+    const once = s0 | s1 | s2 | s3;
+    const twice = (s0 & s1) | (s0 & s2) | (s0 & s3) | (s1 & s2) | (s1 & s3) | (s2 & s3);
+    const thrice = (s0 & s1 & s2) | (s0 & s1 & s3) | (s0 & s2 & s3) | (s1 & s2 & s3);
+    // the ranks above the trick's (all when leading)
+    const above = leading ? ~0 : ~((2 << tt) - 1);
+    // the suits of the hand's straight flushes, once (a single's suit and the bombs ask for them)
+    const flush = this.flushSuits(p);
     if (!leading) m.push(K_PASS, 0, 0, 0, 0);
     if (tk < K_BOMB4) {
       if (leading || tk === K_SINGLE) {
         if (leading && this.hold[h + MAHJONG]) m.push(K_SINGLE, 2, 1, 0, MAHJONG);
-        for (let r = 2; r <= 14; r++) {
-          if (cnt[o + r] > 0 && (leading || 2 * r > tt)) {
-            m.push(K_SINGLE, 2 * r, 1, 0, (r - 2) * 4 + this.suitFor(p, r));
-          }
+        // a single of rank r has top 2r: above the trick's top when r > tt / 2
+        for (let bits = leading ? once : once & ~((2 << (tt >> 1)) - 1); bits !== 0; bits &= bits - 1) {
+          const r = 31 - Math.clz32(bits & -bits);
+          m.push(K_SINGLE, 2 * r, 1, 0, (r - 2) * 4 + this.suitAmong(p, r, flush));
         }
         if (ph && (leading || tt < DRAGON_TOP)) m.push(K_SINGLE, leading ? 3 : tt + 1, 1, 1, PHOENIX);
         if (this.hold[h + DRAGON]) m.push(K_SINGLE, DRAGON_TOP, 1, 0, DRAGON);
       }
       if (leading && this.hold[h + DOG]) m.push(K_DOG, 0, 1, 0, DOG);
       if (leading || tk === K_PAIR) {
-        for (let r = 2; r <= 14; r++) {
-          if (!leading && r <= tt) continue;
-          if (cnt[o + r] >= 2) m.push(K_PAIR, r, 2, 0, 0);
+        for (let bits = (ph ? once : twice) & above; bits !== 0; bits &= bits - 1) {
+          const r = 31 - Math.clz32(bits & -bits);
+          if (twice & (1 << r)) m.push(K_PAIR, r, 2, 0, 0);
           // the Phoenix may fill in for a rank held twice too (8 8 Ph: "8 + Ph" keeps an 8)
-          if (cnt[o + r] >= 1 && ph) m.push(K_PAIR, r, 2, 1, 0);
+          if (ph) m.push(K_PAIR, r, 2, 1, 0);
         }
       }
       if (leading || tk === K_TRIPLE) {
-        for (let r = 2; r <= 14; r++) {
-          if (!leading && r <= tt) continue;
-          if (cnt[o + r] >= 3) m.push(K_TRIPLE, r, 3, 0, 0);
-          if (cnt[o + r] >= 2 && ph) m.push(K_TRIPLE, r, 3, 1, 0);
+        for (let bits = (ph ? twice : thrice) & above; bits !== 0; bits &= bits - 1) {
+          const r = 31 - Math.clz32(bits & -bits);
+          if (thrice & (1 << r)) m.push(K_TRIPLE, r, 3, 0, 0);
+          if (ph) m.push(K_TRIPLE, r, 3, 1, 0);
         }
       }
       if (leading || tk === K_FULL) {
-        for (let t = 2; t <= 14; t++) {
-          if (!leading && t <= tt) continue;
-          const ct = cnt[o + t];
-          const tPh = ct >= 3 ? 0 : ct === 2 && ph ? 1 : -1;
-          if (tPh < 0) continue;
-          for (let q = 2; q <= 14; q++) {
-            if (q === t) continue;
-            const cq = cnt[o + q];
-            if (cq >= 2) m.push(K_FULL, t, 5, tPh ? t : 0, q);
-            else if (cq === 1 && ph && !tPh) m.push(K_FULL, t, 5, q, q);
+        for (let tb = (ph ? twice : thrice) & above; tb !== 0; tb &= tb - 1) {
+          const t = 31 - Math.clz32(tb & -tb), tPh = thrice & (1 << t) ? 0 : 1;
+          // the pair: a rank held twice, or (the triple real) once with the Phoenix
+          for (let qb = (tPh || !ph ? twice : once) & ~(1 << t); qb !== 0; qb &= qb - 1) {
+            const q = 31 - Math.clz32(qb & -qb);
+            if (twice & (1 << q)) m.push(K_FULL, t, 5, tPh ? t : 0, q);
+            else m.push(K_FULL, t, 5, q, q);
           }
         }
       }
@@ -924,46 +943,39 @@ export class Engine implements DeterminizeTarget {
         for (let k = leading ? minK : tl; k <= (leading ? 7 : tl); k++) {
           for (let top = k + 1; top <= 14; top++) {
             if (!leading && top <= tt) continue;
-            let single = 0, bad = false;
-            for (let r = top - k + 1; r <= top; r++) {
-              const c = cnt[o + r];
-              if (c === 0) { bad = true; break; }
-              if (c === 1) { if (single) { bad = true; break; } single = r; }
-            }
-            if (bad) continue;
-            if (!single) m.push(K_PAIRRUN, top, k, 0, 0);
-            else if (ph) m.push(K_PAIRRUN, top, k, single, 0);
+            const window = ((1 << k) - 1) << (top - k + 1);
+            if ((window & once) !== window) continue;
+            // ranks held only once: none, or one the Phoenix completes
+            const single = window & ~twice;
+            if (single === 0) m.push(K_PAIRRUN, top, k, 0, 0);
+            else if ((single & (single - 1)) === 0 && ph) m.push(K_PAIRRUN, top, k, 31 - Math.clz32(single), 0);
           }
         }
       }
       if (leading || tk === K_STRAIGHT) {
-        const mj = this.hold[h + MAHJONG];
+        // the Mah Jong is rank 1 of a straight; the Phoenix fills one gap above it
+        const held = this.hold[h + MAHJONG] ? once | 2 : once;
         for (let L = leading ? this.rules.minStraight : tl; L <= (leading ? 14 : tl); L++) {
           for (let top = L; top <= 14; top++) {
             if (!leading && top <= tt) continue;
-            let gap = 0, bad = false;
-            for (let r = top - L + 1; r <= top; r++) {
-              const has = r === 1 ? mj : cnt[o + r];
-              if (!has) {
-                if (gap || r === 1 || !ph) { bad = true; break; }
-                gap = r;
-              }
-            }
-            if (!bad) m.push(K_STRAIGHT, top, L, gap, 0);
+            const missing = (((1 << L) - 1) << (top - L + 1)) & ~held;
+            if (missing === 0) m.push(K_STRAIGHT, top, L, 0, 0);
+            else if (ph && (missing & (missing - 1)) === 0 && missing !== 2) m.push(K_STRAIGHT, top, L, 31 - Math.clz32(missing), 0);
           }
         }
       }
     }
     // most hands hold no bomb: the call is skipped (a step saved on every play)
-    if (this.hasBomb(p)) this.pushBombs(p, m, leading);
+    if (this.quads[p] > 0 || flush !== 0) this.pushBombs(p, m, leading, flush);
   }
 
-  private pushBombs(p: number, m: MoveBuffer, leading: boolean): void {
+  /** the bombs of seat p (its straight flushes' suits: `flush`) that beat the trick */
+  private pushBombs(p: number, m: MoveBuffer, leading: boolean, flush: number): void {
     const o = p * 16;
     const cur = leading ? 0 : bombPower(this.tKind, this.tTop, this.tLen);
     // most hands hold no bomb: the scans below run only for the four of a kind or suit that is there
     if (this.quads[p] > 0) for (let r = 2; r <= 14; r++) if (this.cnt[o + r] === 4 && 100 + r > cur) m.push(K_BOMB4, r, 4, 0, 0);
-    const L = this.rules.minStraightFlush, flush = this.flushSuits(p);
+    const L = this.rules.minStraightFlush;
     for (let s = 0; s < 4; s++) {
       const bit = 1 << s;
       if (!(flush & bit)) continue;
@@ -981,8 +993,9 @@ export class Engine implements DeterminizeTarget {
   /** Bombs seat p could play out of turn on the current trick (none on an empty trick or the Dog). */
   genBombs(p: number, m: MoveBuffer): void {
     m.n = 0;
-    if (this.tKind === K_PASS || this.isOut[p] || !this.hasBomb(p)) return;
-    this.pushBombs(p, m, false);
+    if (this.tKind === K_PASS || this.isOut[p]) return;
+    const flush = this.flushSuits(p);
+    if (this.quads[p] > 0 || flush !== 0) this.pushBombs(p, m, false, flush);
   }
 
   /** The wish: a player in turn who holds the wished rank and can play it must (keeps only those moves). */

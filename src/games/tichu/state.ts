@@ -48,6 +48,9 @@ function passActions(h: number): Int32Array {
   return Int32Array.from(out);
 }
 
+/** the redeal's shuffled cards (scratch: a redeal runs to its end before another starts) */
+const REDEAL_POOL = new Int32Array(56);
+
 /** the interface's engines never draw from their own generator (one shared, never advanced) */
 const UNUSED_RNG = new Rng(1);
 
@@ -241,21 +244,28 @@ export class TichuState implements GameState {
   private redealBeforeExchange(seat: number, rng: Rng): TichuState {
     const d = this.clone(), e = d.engine, deck = e.deck;
     const dealt = e.nCards[seat];
-    const before = [0, 1, 2, 3].map((q) => this.handOf(q));
-    const pool: number[] = [];
-    for (let i = 0; i < 56; i++) if (!(i >= seat * 14 && i < seat * 14 + dealt)) pool.push(deck[i]);
-    for (let i = pool.length - 1; i > 0; i--) {
+    const pool = REDEAL_POOL;
+    let n = 0;
+    for (let i = 0; i < 56; i++) if (!(i >= seat * 14 && i < seat * 14 + dealt)) pool[n++] = deck[i];
+    for (let i = n - 1; i > 0; i--) {
       const j = rng.below(i + 1);
       const x = pool[i]; pool[i] = pool[j]; pool[j] = x;
     }
     for (let i = 0, k = 0; i < 56; i++) if (!(i >= seat * 14 && i < seat * 14 + dealt)) deck[i] = pool[k++];
-    const hands = [0, 1, 2, 3].map((q) => Array.from(deck.subarray(q * 14, q * 14 + dealt)).sort((x, y) => x - y));
-    e.replaceHands(hands);
+    e.handsFromDeck(dealt);
+    // a chosen pass keeps its places in the hand sorted by card id
     for (let q = 0; q < 4; q++) {
       if (q === seat || e.passedCards[q * 3] < 0) continue;
-      for (let i = 0; i < 3; i++) e.passedCards[q * 3 + i] = hands[q][before[q].indexOf(e.passedCards[q * 3 + i])];
+      for (let i = 0; i < 3; i++) e.passedCards[q * 3 + i] = d.cardAt(q, this.placeOf(q, e.passedCards[q * 3 + i]));
     }
     return d;
+  }
+
+  /** the place of card c in seat's hand sorted by card id */
+  private placeOf(seat: number, c: number): number {
+    let i = 0;
+    for (let x = 0; x < c; x++) if (this.engine.holds(seat, x)) i++;
+    return i;
   }
 
   clone(): TichuState {

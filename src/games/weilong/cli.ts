@@ -12,7 +12,7 @@ import { checkAssumptions } from './assumptions.js';
 import { printDefaultPlayerNote, type LadderDefault } from '../../core/default-player.js';
 
 /** Who plays every seat of `simulate` (and its ability worth) unless --strategies says: the ladder's strongest. */
-export const GAMES_DEFAULT: LadderDefault = { game: 'weilong', spec: 'adaptive', elo: 948, low: 893, high: 1002 };
+export const GAMES_DEFAULT: LadderDefault = { game: 'weilong', spec: 'adaptive', elo: 1190, low: 1103, high: 1296 };
 
 const GAME = 'weilong';
 

@@ -13,7 +13,7 @@ export const descriptor: GameDescriptor = {
   benches: { weilong: async () => (await import('./bench.js')).bench },
   questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame,
-  ladder: { rungs: ['uniform', 'noability', 'dragon', 'element', 'adaptive'], paired: async () => (await import('./ladder-paired.js')).paired },
+  ladder: { rungs: ['uniform', 'noability', 'dragon', 'element', 'adaptive', 'ismcts:iters=10'], paired: async () => (await import('./ladder-paired.js')).paired },
   assumptionsPage: 'weilong/sons.html',
   examples: {
     group: ['simulate --games 20000 --seed 1', 'odds --son 1 --collected 1,1', 'play --players 3 --seed 7'],
