@@ -13,16 +13,21 @@ import type { Variant } from '../games/liars-dice/exact-cfr.js';
 import { Rng } from '../core/rng.js';
 import { $, esc, inWorker, pct, table } from './dom.js';
 
-/** One graded decision as the trainer's session keeps it (trainer.ts). */
+/** One graded decision of any drill, as the trainer's session log keeps it (trainer.ts). */
 export interface GradedEntry {
   what: string;
   chosen: string;
   best: string;
+  /** in the drill's unit (points, or percentage points of P(win)) */
   loss: number;
   unit: string;
   why: string;
+  /** the CLI command giving the exact answer graded against (for the browser test and the curious) */
   cli: string[];
+  /** when not given: optimal if nothing is lost */
   optimal?: boolean;
+  /** decimals of the loss, as the CLI that grades it prints them (`wulong grade`: 1); else 2 */
+  digits?: number;
 }
 
 const SIDES = 6;

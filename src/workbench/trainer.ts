@@ -18,28 +18,11 @@ import { advise, DEFAULT_DRAWS, type AdvisedDiscard, type Objective } from '../g
 import { Rng } from '../core/rng.js';
 import { fmtNum } from '../core/format.js';
 import { $, clearLinkProblem, esc, last, linkProblem, pct, table, writeHash } from './dom.js';
-import { liarsDrill } from './liars-trainer.js';
+import { liarsDrill, type GradedEntry } from './liars-trainer.js';
 import type { LiarsDecision, LiarsGrade } from '../games/liars-dice/exact-grade.js';
 import type { Variant } from '../games/liars-dice/exact-cfr.js';
 
 declare const __PRESETS__: Record<string, unknown>;
-
-/** One graded decision of either drill, as the session log keeps it. */
-interface Logged {
-  what: string;
-  chosen: string;
-  best: string;
-  /** in the drill's unit (points, or percentage points of P(win)) */
-  loss: number;
-  unit: string;
-  why: string;
-  /** the CLI command giving the exact answer graded against (for the browser test and the curious) */
-  cli: string[];
-  /** when not given: optimal if nothing is lost */
-  optimal?: boolean;
-  /** decimals of the loss, as the CLI that grades it prints them (`wulong grade`: 1); else 2 */
-  digits?: number;
-}
 
 export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
   root.innerHTML = `<h2>Trainer: play, and see every decision graded against the exact answer</h2>
@@ -54,7 +37,7 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
 <div class="cols trainer"><div id="t-play"></div><div id="t-session"></div></div>`;
   const wulongRules = validateWulong(__PRESETS__['rules/wulong/default.json'], 'rules/wulong/default.json');
   const mahjongRules = validateMahjong(__PRESETS__['rules/sichuan-mahjong/default.json'], 'rules/sichuan-mahjong/default.json');
-  let log: Logged[] = [];
+  let log: GradedEntry[] = [];
   /** the Wulong decisions as `wulong grade` reads them, with their grades */
   let wulongLog: { decision: Decision; grade: Grade }[] = [];
   /** the Liar's Dice decisions as `liars grade` reads them, with their grades */
@@ -65,7 +48,7 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
   const play = $('#t-play'), session = $('#t-session');
 
   /** a loss in the format of the CLI that grades it */
-  const amount = (l: Logged) => fmtNum(l.loss, l.digits ?? 2);
+  const amount = (l: GradedEntry) => fmtNum(l.loss, l.digits ?? 2);
   const showSession = () => {
     const s = summarize(log.map((l) => ({ loss: l.loss, optimal: l.optimal ?? l.loss === 0 })));
     const unit = log[0]?.unit ?? '';
@@ -83,10 +66,10 @@ export function trainerTab(root: HTMLElement): (q: URLSearchParams) => void {
       a.click();
     };
   };
-  const feedback = (l: Logged) => (l.optimal ?? l.loss === 0)
+  const feedback = (l: GradedEntry) => (l.optimal ?? l.loss === 0)
     ? `<p class="good" id="t-feedback">✓ ${esc(l.chosen)} is ${l.chosen === l.best ? 'the best choice' : `as good as the best (${esc(l.best)})`}. ${esc(l.why.replace(/^best:? /, ''))}</p>`
     : `<p class="bad" id="t-feedback">✗ ${esc(l.chosen)} loses ${amount(l)} ${esc(l.unit)}: the best is ${esc(l.best)}. ${esc(l.why)}</p>`;
-  const record = (l: Logged) => {
+  const record = (l: GradedEntry) => {
     log.push(l);
     showSession();
     return feedback(l);

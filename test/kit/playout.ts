@@ -1,5 +1,5 @@
-import { CHANCE, MAX_ACTIONS, type GameState, type StatePlayer } from '../../src/games/state.js';
-import type { Rng } from '../../src/core/rng.js';
+import { CHANCE, MAX_ACTIONS, type GameState, type StateGame, type StatePlayer } from '../../src/games/state.js';
+import { Rng } from '../../src/core/rng.js';
 
 /** Play a state to its end: chance from `rng`, each seat's action from its player (checked legal). Returns the moves made. */
 export function playOut(state: GameState, players: readonly StatePlayer[], rng: Rng): number {
@@ -15,4 +15,18 @@ export function playOut(state: GameState, players: readonly StatePlayer[], rng: 
     moves++;
   }
   return moves;
+}
+
+/** The actions of one game with these players (chance and players from one seeded stream). */
+export function trace(sg: StateGame<never>, rules: never, players: StatePlayer[], seed: number): number[] {
+  const state: GameState = sg.newGame(rules, players.length), rng = new Rng(seed), out: number[] = [];
+  while (!state.isTerminal()) {
+    if (state.currentPlayer() === CHANCE) state.applyChance(rng);
+    else {
+      const a = players[state.currentPlayer()].act(state, rng);
+      out.push(a);
+      state.applyAction(a);
+    }
+  }
+  return out;
 }

@@ -416,7 +416,9 @@ class LayerBuffer {
  * win probability of the compulsory first roll, by backward induction in the turn total, as
  * `turnValue` does. It also carries each value's slope in bustV (the policy held fixed), which
  * turns the bust cycle's fixed point into a Newton step. `stop0Bust`: stopping at turn total 0
- * hands over the same state a bust does (then it is worth bustV too).
+ * hands over the same state a bust does (then it is worth bustV too). Its setup and stop rule stand
+ * again in layerTurnPlain and turnValue on purpose: the three are the race solvers' hot loops, each
+ * written for the work its callers need.
  */
 function layerTurnValue(R: RaceSolution, T: LayerTurn, k: number, me: number, opp: number, bustV: number, stop0Bust: boolean, buf: LayerBuffer): number {
   const { G, C, B, NP, rules, unit } = R;
