@@ -109,7 +109,8 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
     .action(async (opts: Common & { algorithm: string; iterations: number; target: number; workers?: number; out?: string; checkpoint?: string }) => {
       const { buildTree } = await import('../exact/tree.js');
       const { TreeCfr, ALGORITHMS, profileValue } = await import('../exact/cfr.js');
-      if (!(ALGORITHMS as readonly string[]).includes(opts.algorithm)) throw new UserError(`--algorithm must be one of ${ALGORITHMS.join(', ')} (got ${JSON.stringify(opts.algorithm)})`);
+      const algorithm = ALGORITHMS.find((a) => a === opts.algorithm);
+      if (algorithm === undefined) throw new UserError(`--algorithm must be one of ${ALGORITHMS.join(', ')} (got ${JSON.stringify(opts.algorithm)})`);
       const { openExactState, writeExactState } = await import('../exact/checkpoint.js');
       const { root, what, rules } = await startState(g, opts, 2);
       if (opts.checkpoint !== undefined && opts.out !== undefined && resolvePath(opts.checkpoint) === resolvePath(opts.out)) throw new UserError(`--out and --checkpoint name the same file (${opts.out}): the strategy and the solve's state need a file each`);
@@ -119,7 +120,7 @@ export function addExactCommands(group: Command, g: GameDescriptor): void {
       const { availableParallelism } = await import('node:os');
       // threads cost more than they give on a small tree
       const threads = opts.workers ?? (tree.nodes >= 200_000 ? availableParallelism() : 1);
-      const cfr = new TreeCfr(tree, opts.algorithm as never, { threads });
+      const cfr = new TreeCfr(tree, algorithm, { threads });
       const c = tree.constantSum;
       // r0 − r1 back to seat 0's returns
       const toValue = (u: number) => (c + u) / 2;
