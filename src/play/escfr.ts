@@ -50,7 +50,7 @@ export const ESCFR_PARAMS = {
   weight: { default: 2, min: 0, max: 4, help: 'the average strategy weighs iteration t by t^weight (0 plain, 1 linear, 2 quadratic)' },
   plus: { default: 0, min: 0, max: 1, integer: true, help: '1: regret matching+ (regrets floored at zero, as CFR+: biased under sampling); 0: plain regret matching' },
   prune: { default: 1, min: 0.01, max: 1, help: 'ρ: the probability that a traversal tries an action the strategy never plays (its regret then weighed 1/ρ)' },
-  purify: { default: 0.3, min: 0, max: 1, help: 'actions the average strategy plays less often than this share of its most played one are dropped (sampling noise)' },
+  purify: { default: 0, min: 0, max: 1, help: 'actions the average strategy plays less often than this share of its most played one are dropped (sampling noise)' },
   rollout: { default: 1, min: 0, max: 1, integer: true, help: 'where it plays as mccfr (no path from the start): 0 or uniform, 1 or heuristic rollouts (uniform where the game has no heuristic)' },
 } satisfies ParamSchemas;
 
@@ -168,6 +168,13 @@ export class EscfrPlayer implements StatePlayer {
         this.targeted = rng.nextFloat() < delta;
         this.traverse(root, null, 0, 1, 1, 1);
       }
+    }
+    // a budget too small to have met the present information set: one more iteration, targeted
+    // (a targeted traversal always passes it)
+    for (let u = 0; u < this.players && !this.nodes.has(rootKey) && !this.unlisted; u++) {
+      this.u = u;
+      this.targeted = true;
+      this.traverse(root, null, 0, 1, 1, 1);
     }
     // a chance event with no listed outcomes: the tree cannot be kept, so the decision is mccfr's
     if (this.unlisted) return this.fallback().act(state, rng);
@@ -363,7 +370,11 @@ export class EscfrPlayer implements StatePlayer {
     let inMass = 1, count = 0;
     if (mask !== null) {
       inMass = 0;
-      for (let a = 0; a < k; a++) if (mask[a]) (inMass += probs[a]), count++;
+      for (let a = 0; a < k; a++) {
+        if (!mask[a]) continue;
+        inMass += probs[a];
+        count++;
+      }
     }
     const x = this.rng.nextFloat();
     let a: number, qTa: number;
