@@ -9,14 +9,19 @@
  * seat. A traversal for seat u samples one outcome at every chance event and one action at every
  * other seat's turn, and tries every action at each of u's turns, so it visits every history of u's
  * that the sampled deal and the others' sampled choices allow (in Liar's Dice 1 v 1 with six faces,
- * about a hundred states an iteration, where an `ismcts` or `mccfr` iteration plays one game of
- * about ten). The strategy is regret matching's and the average strategy weighs iteration t by
- * t^`weight` (quadratic by default, as DCFR does), so the first, poor strategies fade. Regret
- * matching+ (`plus=1`, CFR+'s regrets floored at zero) is offered but off: under sampling the floor
- * keeps the noise's positive part and biases the strategy (Kuhn poker: 0.028 at 10,000 iterations,
- * against 0.0065 without it). Because the search starts where the seat's own hidden cards were not
- * yet dealt, it also plays every hand the seat might hold, and the others' strategies there — hence
- * what their choices tell about their hidden cards — are learnt with the rest, not assumed uniform.
+ * about 150 states an iteration, where an `ismcts` or `mccfr` iteration plays one game of
+ * about ten). The strategy is regret matching's; the regrets weigh iteration t by t (linear CFR,
+ * Brown & Sandholm 2019) and the average strategy by t^`weight` (quadratic by default, as DCFR
+ * does), so the first, poor strategies fade. Regret matching+ (`plus=1`, CFR+'s regrets floored at
+ * zero) is offered but off: under sampling the floor keeps the noise's positive part and biases the
+ * strategy (Kuhn poker: 0.028 at 10,000 iterations, against under 0.01 without it). Each history's
+ * sampled steps follow a low-discrepancy sequence from a random start (`stratify`), so every deal
+ * and every likely reply comes up in proportion from the first visits on (Liar's Dice, six faces:
+ * one search's whole strategy after 1,000 iterations is exploitable by 0.24, against 0.35 with
+ * independent draws and plain regrets). Because the
+ * search starts where the seat's own hidden cards were not yet dealt, it also plays every hand the
+ * seat might hold, and the others' strategies there — hence what their choices tell about their
+ * hidden cards — are learnt with the rest, not assumed uniform.
  *
  * A share δ (`target`) of the traversals is aimed at the present information set (Lisý, Lanctot &
  * Bowling 2015's targeting): chance and the sampled seats are drawn only among the steps the seat's
@@ -24,8 +29,8 @@
  * of its path under the strategy over its probability under the mixture of both samplings, so
  * regrets and averages stay unbiased while the present decision is visited far more often.
  *
- * The move played is drawn from the average strategy at the present information set, purified
- * (`purify`: actions the average plays much less often than its favourite are sampling noise).
+ * The move played is drawn from the average strategy at the present information set (`purify`
+ * optionally drops the actions it plays much less often than its favourite).
  *
  * Elsewhere — no path from the start, or a chance event on it whose outcomes are not listed — it
  * plays as `mccfr` does with the same iterations (outcome sampling from the information set; see
@@ -48,6 +53,8 @@ export const ESCFR_PARAMS = {
   iters: { default: 1000, min: 1, max: 10_000_000, integer: true, help: 'iterations per decision (the budget): one traversal per seat each' },
   target: { default: 0.5, min: 0, max: 0.99, help: 'δ: the share of traversals sampled towards the present information set' },
   weight: { default: 2, min: 0, max: 4, help: 'the average strategy weighs iteration t by t^weight (0 plain, 1 linear, 2 quadratic)' },
+  stratify: { default: 2, min: 0, max: 2, integer: true, help: 'sampling by a low-discrepancy sequence at each history: 2 every sampled step, 1 chance only, 0 none (independent draws)' },
+  linear: { default: 1, min: 0, max: 2, help: 'the regrets weigh iteration t by t^linear (1: linear CFR; 0: plain)' },
   plus: { default: 0, min: 0, max: 1, integer: true, help: '1: regret matching+ (regrets floored at zero, as CFR+: biased under sampling); 0: plain regret matching' },
   prune: { default: 1, min: 0.01, max: 1, help: 'ρ: the probability that a traversal tries an action the strategy never plays (its regret then weighed 1/ρ)' },
   purify: { default: 0, min: 0, max: 1, help: 'actions the average strategy plays less often than this share of its most played one are dropped (sampling noise)' },
@@ -58,6 +65,8 @@ export interface EscfrParams {
   iters: number;
   target: number;
   weight: number;
+  stratify: number;
+  linear: number;
   plus: number;
   prune: number;
   purify: number;
@@ -72,7 +81,7 @@ export function parseEscfrSpec(text: string): EscfrParams {
   const spec = parseSpec(rolloutByNumber(text, ESCFR));
   if (spec.name !== ESCFR) throw new Error(`not an ${ESCFR} spec: ${text}`);
   const p = resolveParams(spec, ESCFR_PARAMS, 'iters');
-  return { iters: p.iters, target: p.target, weight: p.weight, plus: p.plus, prune: p.prune, purify: p.purify, rollout: p.rollout };
+  return { iters: p.iters, target: p.target, weight: p.weight, stratify: p.stratify, linear: p.linear, plus: p.plus, prune: p.prune, purify: p.purify, rollout: p.rollout };
 }
 
 /** One information set of the search: its legal actions, cumulative regrets and average strategy. */
@@ -106,9 +115,13 @@ interface History {
   mask: Uint8Array | null;
   /** at the end: each seat's return, mapped to [0, 1] and centred (else null) */
   value: Float64Array | null;
+  /** at chance: the position of its low-discrepancy sequence */
+  visits: number;
 }
 
 const EMPTY = new Int32Array(0);
+/** the fractional part of the golden ratio: the step of a low-discrepancy sequence in [0, 1) */
+const GOLDEN = 0.6180339887498949;
 
 /** Safety net: a traversal deeper than this is a game that does not end (a bug in the game). */
 const MAX_DEPTH = 100_000;
@@ -135,6 +148,7 @@ export class EscfrPlayer implements StatePlayer {
   private u = 0;
   private targeted = false;
   private iterWeight = 1;
+  private regretWeight = 1;
   private rng!: Rng;
 
   constructor(
@@ -163,6 +177,7 @@ export class EscfrPlayer implements StatePlayer {
     const root = this.makeHistory(target.start.clone(), true);
     for (let it = 1; it <= this.params.iters && !this.unlisted; it++) {
       this.iterWeight = it ** this.params.weight;
+      this.regretWeight = it ** this.params.linear;
       for (let u = 0; u < this.players; u++) {
         this.u = u;
         this.targeted = rng.nextFloat() < delta;
@@ -283,7 +298,7 @@ export class EscfrPlayer implements StatePlayer {
       s.returns(this.returns);
       const value = new Float64Array(this.players);
       for (let i = 0; i < this.players; i++) value[i] = this.returns[i] * this.scale + this.shift - 0.5;
-      return { seat: TERMINAL, info: null, probs: null, steps: EMPTY, children: [], mask: null, value };
+      return { seat: TERMINAL, info: null, probs: null, steps: EMPTY, children: [], mask: null, value, visits: 0 };
     }
     const p = s.currentPlayer(), t = this.target;
     let info: InfoNode | null = null, probs: Float64Array | null = null, steps: Int32Array, key = 'chance';
@@ -291,7 +306,7 @@ export class EscfrPlayer implements StatePlayer {
       const k = s.chanceOutcomes?.(this.outcomes, this.probabilities) ?? 0;
       if (k === 0 || s.applyChanceOutcome === undefined) {
         this.unlisted = true;
-        return { seat: TERMINAL, info: null, probs: null, steps: EMPTY, children: [], mask: null, value: new Float64Array(this.players) };
+        return { seat: TERMINAL, info: null, probs: null, steps: EMPTY, children: [], mask: null, value: new Float64Array(this.players), visits: 0 };
       }
       steps = this.outcomes.slice(0, k);
       probs = this.probabilities.slice(0, k);
@@ -301,7 +316,7 @@ export class EscfrPlayer implements StatePlayer {
       steps = info.actions;
     }
     const mask = onPath && !(p === t.seat && key === t.rootKey) ? this.consistentSteps(s, p === CHANCE, steps, key) : null;
-    return { seat: p, info, probs, steps, children: new Array<History | undefined>(steps.length), mask, value: null };
+    return { seat: p, info, probs, steps, children: new Array<History | undefined>(steps.length), mask, value: null, visits: this.rng.nextFloat() };
   }
 
   /** The state at the end of the first `depth` steps of the present traversal's path (replayed from the start). */
@@ -353,7 +368,7 @@ export class EscfrPlayer implements StatePlayer {
         values[a] = this.traverse(c, cs, depth + 1, qT, qU, reach);
         v += probs[a] * values[a];
       }
-      const w = reach / qMix, r = h.info!.regret;
+      const w = (this.regretWeight * reach) / qMix, r = h.info!.regret;
       for (let a = 0; a < k; a++) {
         if (tried[a] === 0) continue;
         r[a] += w * tried[a] * (values[a] - v);
@@ -376,7 +391,9 @@ export class EscfrPlayer implements StatePlayer {
         count++;
       }
     }
-    const x = this.rng.nextFloat();
+    // chance by a low-discrepancy sequence per history (golden-ratio steps from a random offset): every
+    // outcome comes up in proportion from the first visits on, with less noise than independent draws
+    const x = this.params.stratify === 2 || (h.seat === CHANCE && this.params.stratify === 1) ? (h.visits = (h.visits + GOLDEN) % 1) : this.rng.nextFloat();
     let a: number, qTa: number;
     if (mask !== null && this.targeted) a = inMass > 0 ? this.pick(probs, k, mask, inMass, x) : this.pickUniform(mask, k, count, x);
     else a = this.pick(probs, k, null, 1, x);
