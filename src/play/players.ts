@@ -8,6 +8,7 @@ import type { Rng } from '../core/rng.js';
 import { MAX_ACTIONS, type GameState, type StateGame, type StatePlayer } from '../games/state.js';
 import { ISMCTS, makeIsmctsPlayer } from '../../strategies/ismcts.js';
 import { MCCFR, makeMccfrPlayer } from '../../strategies/mccfr.js';
+import { ESCFR, makeEscfrPlayer } from '../../strategies/escfr.js';
 import { exactFilePlayer } from '../exact/players.js';
 
 /** Plays a legal action drawn uniformly at random: the baseline every game has. */
@@ -23,7 +24,7 @@ export class UniformPlayer implements StatePlayer {
 export const UNIFORM = 'uniform';
 
 /** The players every game has, whatever its own are. */
-export const GENERIC_PLAYERS: readonly string[] = [UNIFORM, ISMCTS, MCCFR];
+export const GENERIC_PLAYERS: readonly string[] = [UNIFORM, ISMCTS, MCCFR, ESCFR];
 
 export function isGenericPlayer(name: string): boolean {
   return GENERIC_PLAYERS.includes(name);
@@ -31,7 +32,7 @@ export function isGenericPlayer(name: string): boolean {
 
 /** Every player name a tool accepts for this game: uniform, the game's own, then the search player. */
 export function playerNames(sg: StateGame<unknown>): string[] {
-  return [UNIFORM, ...sg.playerNames, ISMCTS, MCCFR];
+  return [UNIFORM, ...sg.playerNames, ISMCTS, MCCFR, ESCFR];
 }
 
 /** A player for `spec` at `seat` of a table of `players`; an unknown name is a UserError. */
@@ -44,6 +45,7 @@ export function makePlayer<R>(sg: StateGame<R>, rules: R, spec: string, seat: nu
   // the search players still take the rules untyped (their files are not part of this change)
   if (name === ISMCTS) return makeIsmctsPlayer(sg, rules as never, spec, players);
   if (name === MCCFR) return makeMccfrPlayer(sg, rules as never, spec, players);
+  if (name === ESCFR) return makeEscfrPlayer(sg, rules as never, spec, players);
   if (!sg.playerNames.includes(name)) throw new UserError(`${sg.id}: unknown player ${JSON.stringify(name)} (known: ${playerNames(sg).join(', ')})`);
   return sg.player(rules, spec, seat, players);
 }

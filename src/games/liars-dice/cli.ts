@@ -234,12 +234,12 @@ export function register(program: Command): void {
   liars
     .command('exploit')
     .description('exactly, in the two-player solver\'s game: how much a best response wins against a deterministic bot, and the bot\'s match against the equilibrium')
-    .requiredOption('--strategy <s>', 'a deterministic bot (threshold or conservative) with parameters; its out-of-turn threshold must be 0, e.g. threshold:outOfTurnBelow=0; or equilibrium (its own solve) or equilibrium:file=PATH (a saved strategy); or a player of every game: ismcts:c=C,rollout=R or mccfr:explore=E,rollout=R (the search players; their iterations from --budgets) or uniform')
+    .requiredOption('--strategy <s>', 'a deterministic bot (threshold or conservative) with parameters; its out-of-turn threshold must be 0, e.g. threshold:outOfTurnBelow=0; or equilibrium (its own solve) or equilibrium:file=PATH (a saved strategy); or a player of every game: ismcts:c=C,rollout=R, mccfr:explore=E,rollout=R or escfr:target=D (the search players; their iterations from --budgets) or uniform')
     .option('--dice <d0,d1>', `${DICE_HELP}; both the same here`, '1,1')
     .option('--sides <s>', 'die sides, 2..6', intArg('--sides', 2, 6), 6)
     .option('--variant <v>', 'seed (the rules page) or plain (no wild face); for equilibrium also openspiel', 'seed')
     .option('--target <e>', 'exploitability target of the equilibrium it is matched against', (v) => parseNumberArg(v, '--target', 1e-9, 1), 1e-4)
-    .option('--budgets <list>', 'with ismcts or mccfr: iterations per decision, one row each, beside CFR+ after as many iterations (default: the spec\'s iters)')
+    .option('--budgets <list>', 'with a search player (ismcts, mccfr, escfr): iterations per decision, one row each, beside CFR+ after as many iterations (default: the spec\'s iters)')
     .option('--seeds <k>', 'with a player of every game: its action frequencies over k seeds per decision', intArg('--seeds', 1, 1000), 1)
     .option('--seed <k>', 'with a player of every game: the seed of its decisions', intArg('--seed', 0, MAX_SEED), 1)
     .option('--json', 'print the result as JSON')
@@ -257,7 +257,7 @@ export function register(program: Command): void {
         const makePlayer = (spec: string, seat: 0 | 1, rules: LiarsRules) => makeAnyPlayer(stateGame, rules, spec, seat, 2);
         return ask(exploit, { player: opts.strategy, variant, dice, sides: opts.sides, budgets: parseBudgets(opts), seeds: opts.seeds, seed: opts.seed, makePlayer }, opts);
       }
-      if (opts.budgets !== undefined) throw new UserError(`--budgets: only for a search player, ismcts or mccfr (got --strategy ${opts.strategy})`);
+      if (opts.budgets !== undefined) throw new UserError(`--budgets: only for a search player, ismcts, mccfr or escfr (got --strategy ${opts.strategy})`);
       return ask(exploit, { strategy: parseStrategySpec(opts.strategy), variant, dice, sides: opts.sides, target: opts.target, maxIterations: 1e6 }, opts);
     });
 
@@ -301,7 +301,7 @@ function parseBudgets(opts: ExploitOptions): number[] | undefined {
   if (opts.budgets === undefined) return undefined;
   const spec = opts.strategy.trim(), name = spec.split(':')[0].trim();
   const rest = spec.includes(':') ? spec.slice(spec.indexOf(':') + 1).trim() : '';
-  if (name === 'uniform' || !isGenericPlayer(name)) throw new UserError(`--budgets: only for a search player, ismcts or mccfr (got --strategy ${spec})`);
+  if (name === 'uniform' || !isGenericPlayer(name)) throw new UserError(`--budgets: only for a search player, ismcts, mccfr or escfr (got --strategy ${spec})`);
   if (/(^|,)\s*iters\s*=/.test(rest) || (rest !== '' && !rest.includes('='))) throw new UserError(`--budgets: give the iterations by --budgets or by iters= in --strategy, not both (got ${spec})`);
   const budgets = splitList(opts.budgets, '--budgets').map((b) => intArg('--budgets', 1, 10_000_000)(b));
   return [...new Set(budgets)].sort((a, b) => a - b);

@@ -31,6 +31,22 @@ export function tailTable(maxUnknown: number, sides: number): Float64Array {
   return t;
 }
 
+/** The tails, then a 0 and a 1 for bids that are certain either way: one read-only table per size (search clones rounds by the thousand). */
+const tailProbsMemo = new Map<number, Float64Array>();
+function tailProbs(totalDice: number, sides: number): Float64Array {
+  const key = totalDice * 65536 + sides;
+  let probs = tailProbsMemo.get(key);
+  if (probs === undefined) {
+    const tail = tailTable(totalDice, sides);
+    probs = new Float64Array(tail.length + 2);
+    probs.set(tail);
+    probs[tail.length] = 0;
+    probs[tail.length + 1] = 1;
+    tailProbsMemo.set(key, probs);
+  }
+  return probs;
+}
+
 /** Results of one round are left in these per-seat counters (overwritten each round). */
 export class Round implements RoundView {
   readonly players: number;
@@ -101,12 +117,7 @@ export class Round implements RoundView {
     this.marks = new Uint8Array(maxBids);
     this.tailU = this.totalDice;
     this.tailW = this.totalDice + 2;
-    const tail = tailTable(this.totalDice, this.sides);
-    // the tails, then a 0 and a 1 for bids that are certain either way
-    this.probs = new Float64Array(tail.length + 2);
-    this.probs.set(tail);
-    this.probs[tail.length] = 0;
-    this.probs[tail.length + 1] = 1;
+    this.probs = tailProbs(this.totalDice, this.sides);
     // as many dice per bounded draw as keep the draw a small integer (< 2^30, never boxed)
     let c = 1;
     while (Math.pow(this.sides, c + 1) < 1073741824 && c < this.dicePerPlayer) c++;
