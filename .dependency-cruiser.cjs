@@ -29,6 +29,10 @@ module.exports = {
       from: { path: '^src/games/([^/]+)/', pathNot: ['^src/games/[^/]+/strategies/', `^src/games/[^/]+/${COMPOSITION}\\.ts$`, `^src/games/[^/]+/[^/]+/${COMPOSITION}\\.ts$`] }, to: { path: '^src/games/$1/strategies/' },
     },
     {
+      name: 'game-core-never-reaches-its-strategies', severity: 'error', comment: 'nor through another file: what a game\'s core imports never leads to strategies (a composition file it imports would bring them in); any game\'s, as reachable rules take no $1',
+      from: { path: '^src/games/[^/]+/', pathNot: ['^src/games/[^/]+/strategies/', `^src/games/[^/]+/${COMPOSITION}\\.ts$`, `^src/games/[^/]+/[^/]+/${COMPOSITION}\\.ts$`] }, to: { path: '^src/games/[^/]+/strategies/', reachable: true },
+    },
+    {
       name: 'strategies-import-only-their-game-core', severity: 'error', comment: 'src/games/<game>/strategies implements its game\'s contract with its game\'s core files, src/core, src/games/state.ts, the generic players (top-level strategies/*.ts) and the one strategy registry (src/play/strategy-registry.ts): nothing else',
       from: { path: '^src/games/([^/]+)/strategies/' }, to: { path: '^(src|strategies)/', pathNot: ['^src/games/$1/', '^src/core/', '^src/games/state\\.ts$', '^strategies/[^/]+\\.ts$', '^src/play/strategy-registry\\.ts$'] },
     },

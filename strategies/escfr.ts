@@ -440,7 +440,7 @@ export class EscfrPlayer implements StatePlayer {
 }
 
 /** An `escfr` player for a table of `players` seats in game `sg` under `rules`. */
-export function makeEscfrPlayer(sg: StateGame<never>, rules: never, spec: string, players: number): EscfrPlayer {
+export function makeEscfrPlayer<R>(sg: StateGame<R>, rules: R, spec: string, players: number): EscfrPlayer {
   const params = parseEscfrSpec(spec);
   // the heuristic's rollouts where the game has one (for games it plays as mccfr), else uniform ones
   const rollout = heuristicName(sg) === undefined ? 0 : params.rollout;

@@ -76,7 +76,7 @@ export function parseIsmctsSpec(text: string): IsmctsParams {
 }
 
 /** The game's heuristic for rollouts: its first listed player that is not the random one. */
-export function heuristicName(sg: StateGame<never>): string | undefined {
+export function heuristicName<R>(sg: StateGame<R>): string | undefined {
   return sg.playerNames.find((n) => n !== 'random');
 }
 
@@ -471,7 +471,7 @@ export class IsmctsPlayer implements StatePlayer {
 }
 
 /** An `ismcts` player for `seat` of a table of `players` seats in game `sg` under `rules`. */
-export function makeIsmctsPlayer(sg: StateGame<never>, rules: never, spec: string, players: number): IsmctsPlayer {
+export function makeIsmctsPlayer<R>(sg: StateGame<R>, rules: R, spec: string, players: number): IsmctsPlayer {
   const params = parseIsmctsSpec(spec);
   let rolloutPlayers: StatePlayer[] | null = null;
   if (ROLLOUTS[params.rollout] === 'heuristic') {

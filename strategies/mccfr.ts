@@ -485,7 +485,7 @@ export class MccfrPlayer implements StatePlayer {
 }
 
 /** An `mccfr` player for a table of `players` seats in game `sg` under `rules`. */
-export function makeMccfrPlayer(sg: StateGame<never>, rules: never, spec: string, players: number): MccfrPlayer {
+export function makeMccfrPlayer<R>(sg: StateGame<R>, rules: R, spec: string, players: number): MccfrPlayer {
   const params = parseMccfrSpec(spec);
   let makeRollout: (() => StatePlayer[]) | null = null;
   if (ROLLOUTS[params.rollout] === 'heuristic') {

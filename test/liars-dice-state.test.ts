@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { loadRules, type LiarsRules } from '../src/games/liars-dice/rules.js';
 import { Tournament } from '../src/games/liars-dice/kernels.js';
-import { LiarsState, stateGame } from '../src/games/liars-dice/state.js';
+import { LiarsState } from '../src/games/liars-dice/round-state.js';
+import { stateGame } from '../src/games/liars-dice/state.js';
 import { parseStrategyList } from '../src/games/liars-dice/strategies/index.js';
 import { CHANCE, type StatePlayer } from '../src/games/state.js';
 

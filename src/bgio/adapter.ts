@@ -453,7 +453,7 @@ export function definitionOf(source: BgioGame, bgio: BgioModules, name: string):
     summary: `${part.summary ?? `${part.title ?? id} (a boardgame.io game)`}${hiddenNote}`,
     rules: {
       fields,
-      ...(part.rules?.presets ? { presets: part.rules.presets as never } : {}),
+      ...(part.rules?.presets ? { presets: part.rules.presets } : {}),
       ...(validate
         ? {
             check: (rules: never, where: string) => {

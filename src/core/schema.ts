@@ -89,13 +89,17 @@ export interface ListField extends FieldBase {
 
 export type Field = IntegerField | NumberField | BooleanField | EnumField | StringField | ValueOfField | ObjectField | ListField | MapField;
 
-/** How messages name a field: `rules.calls.tichu` (sep ".") or `rules: calls.tichu` (sep ": "). */
-export interface RulesSchema {
+/**
+ * How messages name a field: `rules.calls.tichu` (sep ".") or `rules: calls.tichu` (sep ": ").
+ * R: the rules a valid tree is, as `check` reads them; a schema held without its game's type is
+ * `RulesSchema` (R = never: any game's schema fits, and its check cannot be called with a guess).
+ */
+export interface RulesSchema<R = never> {
   game: string;
   sep: '.' | ': ';
   root: ObjectField;
   /** cross-field rules a tree cannot say; throws UserError naming the field */
-  check?: (rules: never, where: string) => void;
+  check?: (rules: R, where: string) => void;
   /** run `check` as soon as this top-level field is valid (it reads only fields up to it), before later fields */
   checkAfter?: string;
   /** messages name list entries by position in brackets (`rules: faces[2].score`) instead of `.2` */
@@ -208,9 +212,10 @@ const styleOf = (schema: RulesSchema): Style => ({ entry: schema.brackets ? (lab
  * Validate a parsed rules file against the schema: a clean copy in the schema's field order, or a
  * UserError naming the field and what is allowed (the messages of src/core/validate.ts).
  */
-export function validate(schema: RulesSchema, raw: unknown, where: string): unknown {
+export function validate<R>(schema: RulesSchema<R>, raw: unknown, where: string): unknown {
   const top = schema.sep === '.' ? (k: string) => `${where}.${k}` : (k: string) => `${where}: ${k}`;
-  const check = (rules: Record<string, unknown>) => schema.check?.(rules as never, where);
+  // the tree is valid against the schema by now: that is what R promises check
+  const check = (rules: Record<string, unknown>) => schema.check?.(rules as R, where);
   const style = styleOf(schema);
   if (schema.checkAfter !== undefined) return section(schema.root, raw, where, top, [], style, { key: schema.checkAfter, run: check });
   const out = section(schema.root, raw, where, top, [], style);

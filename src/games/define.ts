@@ -11,8 +11,11 @@ import { UserError } from '../core/errors.js';
 import type { Field, RulesSchema } from '../core/schema.js';
 import type { GameState, Outcome, StateFinding, StatePlayer } from './state.js';
 
-/** A partial rules object (a preset: laid over the defaults, then validated). */
-export type PartialRules<R> = R extends readonly unknown[] ? R : R extends object ? { [K in keyof R]?: PartialRules<R[K]> } : R;
+/**
+ * A partial rules object (a preset: laid over the defaults, then validated). Of a game held without
+ * its rules type (R = never) it is unknown, so any game's presets fit there.
+ */
+export type PartialRules<R> = [R] extends [never] ? unknown : R extends readonly unknown[] ? R : R extends object ? { [K in keyof R]?: PartialRules<R[K]> } : R;
 
 /** One of a game's own players: `name` or `name:k=v,…` with its declared parameters. */
 export interface PlayerDefinition<R = never> {
@@ -63,7 +66,7 @@ export interface GameDefinition<R = unknown> {
 }
 
 /** Marks an object made by defineGame (a global symbol: the same from sources and from dist/). */
-export const GAME_DEFINITION: unique symbol = Symbol.for('oddsmith.gameDefinition') as never;
+export const GAME_DEFINITION: unique symbol = Symbol.for('oddsmith.gameDefinition');
 
 export type DefinedGame<R = unknown> = GameDefinition<R> & { readonly [GAME_DEFINITION]: true };
 

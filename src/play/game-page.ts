@@ -106,6 +106,8 @@ function balanceChart(g: GameDescriptor, runs: MatchResult[], seed: number): Cha
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { ...byPlayer, y: { field: 'win rate', type: 'quantitative' } } },
         { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: fair } } },
       ],
+    // `as never`: vega-lite's TopLevelSpec wants literal mark and encoding types, which the parts
+    // built apart and spread in here have widened to string
     } as never,
   };
 }
@@ -153,7 +155,7 @@ function assumptionsChart(r: GenericAssumptionsReport): Chart | null {
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { x: { field: 'setting', type: 'nominal', sort: null }, y: { field: 'estimate', type: 'quantitative' }, color: { field: 'verdict', type: 'nominal' } } },
         { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: fair } } },
       ],
-    } as never,
+    },
   };
 }
 

@@ -70,7 +70,7 @@ function ratingChart(r: LadderResult, seed: number): Chart {
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { y: { field: 'player', type: 'nominal', sort: null }, x: { field: 'elo', type: 'quantitative' } } },
         { mark: { type: 'text', dy: -12, fontSize: 11 }, encoding: { y: { field: 'player', type: 'nominal', sort: null }, x: { field: 'elo', type: 'quantitative' }, text: { field: 'elo', type: 'quantitative', format: '+d' } } },
       ],
-    } as never,
+    },
   };
 }
 
@@ -99,7 +99,7 @@ function matrixChart(r: LadderResult, seed: number): Chart {
         { mark: 'rect', encoding: { color: { field: 'score', type: 'quantitative', title: 'share of the win', scale: { scheme: 'redblue', domain: [0, 1], domainMid: 0.5 }, legend: { format: '.0%' } } } },
         { mark: { type: 'text', fontSize: 12 }, encoding: { text: { field: 'label' }, color: { condition: { test: 'datum.score < 0.15 || datum.score > 0.85', value: 'white' }, value: 'black' } } },
       ],
-    } as never,
+    },
   };
 }
 
@@ -130,6 +130,8 @@ function findingChart(r: LadderResult, k: number, seed: number): Chart {
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { x: { field: 'player', type: 'nominal', sort: null }, y: { field: 'value', type: 'quantitative' } } },
         ...fair,
       ],
+    // `as never`: vega-lite's TopLevelSpec wants literal mark and encoding types, which the parts
+    // built apart and spread in here have widened to string
     } as never,
   };
 }

@@ -42,10 +42,9 @@ export function makePlayer<R>(sg: StateGame<R>, rules: R, spec: string, seat: nu
   const file = exactFilePlayer(spec);
   if (file) return file;
   const name = spec.split(':')[0];
-  // the search players still take the rules untyped (their files are not part of this change)
-  if (name === ISMCTS) return makeIsmctsPlayer(sg, rules as never, spec, players);
-  if (name === MCCFR) return makeMccfrPlayer(sg, rules as never, spec, players);
-  if (name === ESCFR) return makeEscfrPlayer(sg, rules as never, spec, players);
+  if (name === ISMCTS) return makeIsmctsPlayer(sg, rules, spec, players);
+  if (name === MCCFR) return makeMccfrPlayer(sg, rules, spec, players);
+  if (name === ESCFR) return makeEscfrPlayer(sg, rules, spec, players);
   if (!sg.playerNames.includes(name)) throw new UserError(`${sg.id}: unknown player ${JSON.stringify(name)} (known: ${playerNames(sg).join(', ')})`);
   return sg.player(rules, spec, seat, players);
 }

@@ -29,6 +29,8 @@ export async function embed(el: HTMLElement, spec: Record<string, unknown>, rend
     vg.config = { ...(vg.config ?? {}), legend: { ...(vg.config?.legend ?? {}), layout: { bottom: { anchor: 'start', direction: 'vertical', margin: 6 } } } };
     return vg;
   };
+  // `as never`: vega-embed's VisualizationSpec and its patch type (a Vega Spec) take neither this
+  // untyped spec nor a patch typed by only the part it touches
   const r = await vegaEmbed(el, withConfig as never, { actions: { export: true, source: false, compiled: false, editor: false }, renderer, tooltip: { theme: 'light' }, ...(narrow ? { patch: patch as never } : {}) });
   return r.view;
 }

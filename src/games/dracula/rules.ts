@@ -63,7 +63,7 @@ export interface DraculaRules {
 export const MAX_CARDS = 64;
 
 /** The rules file, field by field: the one source of validation, defaults, `--set` paths and docs. */
-export const schema: RulesSchema = {
+export const schema: RulesSchema<DraculaRules> = {
   game: 'dracula',
   sep: ': ',
   root: {
@@ -91,12 +91,12 @@ export const schema: RulesSchema = {
   },
   // the deck must fit the engine's tables and hold both hands and a card to draw (said before the effects list)
   checkAfter: 'districts',
-  check: ((r: DraculaRules, where: string) => {
+  check: (r, where) => {
     const f = (k: string) => `${where}: ${k}`;
     const { suits, values, districts } = r;
     if (suits * values > MAX_CARDS) throw new UserError(`${f('values')}: suits × values must be at most ${MAX_CARDS} (got ${suits} × ${values})`);
     if (suits * values < 2 * districts + 1) throw new UserError(`${f('districts')}: the deck (suits × values = ${suits * values}) must hold both hands and one card to draw, so districts must be at most ${Math.floor((suits * values - 1) / 2)} (got ${districts})`);
-  }) as RulesSchema['check'],
+  },
 };
 
 export function validateRules(raw: unknown, where: string): DraculaRules {

@@ -14,7 +14,7 @@ import type { StatePlayer } from '../state.js';
 import { LiarsSolver, type Variant } from './exact-cfr.js';
 import { rulesForVariant } from './exact-play.js';
 import type { LiarsRules } from './rules.js';
-import { CALL_IN, CHALLENGE, DIRECTION, LiarsState, NO_CALL } from './state.js';
+import { CALL_IN, CHALLENGE, DIRECTION, LiarsState, NO_CALL } from './round-state.js';
 
 /** The interface state of the solver's two-player game (see the file comment). */
 export class SolverGameState extends LiarsState {

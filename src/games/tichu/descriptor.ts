@@ -7,7 +7,7 @@ export const descriptor: GameDescriptor = {
   title: 'Tichu',
   summary: 'Tichu: exact deal odds (bombs, specials, aces), full-game bot tournaments, "should I call (Grand) Tichu?"',
   rules: async () => import('./rules.js'),
-  kernels: async () => [...(await import('./kernels.js')).kernels] as never,
+  kernels: async () => [...(await import('./kernels.js')).kernels],
   experiments: { tichu: async () => (await import('./report.js')).runExperiment },
   cli: async () => (await import('./cli.js')).register,
   benches: { tichu: async () => (await import('./bench.js')).bench },

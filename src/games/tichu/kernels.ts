@@ -635,8 +635,8 @@ function formatCalls(r: CallsSummary): string {
   return lines.join('\n');
 }
 
-export const kernels = [gamesKernel, callKernel, strengthKernel, compareKernel, callsKernel] as const;
-registerKernels(import.meta.url, kernels as unknown as readonly Kernel<never, unknown>[]);
+export const kernels: readonly Kernel<never, unknown>[] = [gamesKernel as Kernel<never, unknown>, callKernel as Kernel<never, unknown>, strengthKernel as Kernel<never, unknown>, compareKernel as Kernel<never, unknown>, callsKernel as Kernel<never, unknown>];
+registerKernels(import.meta.url, kernels);
 
 const pct2 = (p: number, d = 2) => (Number.isFinite(p) ? `${(p * 100).toFixed(d)}%` : '-');
 
@@ -672,5 +672,5 @@ function formatGamesWithReference(r: GamesSummary): string {
     { statistic: 'Grand Tichu success, an opponent holds a bomb', bots: pct2(r.grandTichu.opponentBomb.success.p), 'real games': `${R.grandSuccessOpponentBomb.toFixed(2)}%` },
     { statistic: 'double wins per team and round', bots: pct2((r.doubleWinRateA.p + r.doubleWinRateB.p) / 2), 'real games': `${R.doubleWinPerTeam.toFixed(2)}%` },
   ];
-  return `${gamesKernel.format!(r, { rules: undefined as never, strategies: r.strategies })}\n\nbeside real online games (${R.source}):\n${textTable(rows)}`;
+  return `${formatGames(r)}\n\nbeside real online games (${R.source}):\n${textTable(rows)}`;
 }

@@ -70,6 +70,8 @@ function policyMap(r: SolveResult, rules: WulongRules): Chart {
         mark: { type: 'rect', fillOpacity: 0, stroke: 'black', strokeWidth: 2 },
         encoding: cell,
       }],
+    // `as never`: vega-lite's TopLevelSpec wants literal mark and encoding types, which the parts
+    // built apart and spread in here have widened to string
     } as never,
   };
 }

@@ -19,8 +19,8 @@ export const STRATEGIES = new StrategyRegistry<MahjongStrategy>('sichuan-mahjong
 
 /**
  * The strategy a spec names (`greedy`, `value`, `random`, `advisor`, `defender`). `defender` takes
- * `risk`, `far`, `quiet` (strategies/sichuan-mahjong/defender.ts); `value` takes those of
- * its win-declaring variant, `value:minFan=K[,reach=R][,wall=W]` (strategies/sichuan-mahjong/declare.ts).
+ * `risk`, `far`, `quiet` (defender.ts); `value` takes those of its win-declaring variant,
+ * `value:minFan=K[,reach=R][,wall=W]` (declare.ts).
  */
 export function getStrategy(text: string): MahjongStrategy {
   const { strategy, spec, params } = STRATEGIES.resolve(text);

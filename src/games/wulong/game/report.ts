@@ -469,6 +469,8 @@ function sweepCharts(run: SweepRun, i: number, page: string, raw: unknown): Char
   };
   const fair = r.points[0].cards.map((c) => `${c.name} 1:${c.fairOdds === null ? '-' : c.fairOdds.toFixed(2)}`).join(', ');
   const stem = `${page}-${i + 1}`;
+  // `as never`: vega-lite's TopLevelSpec wants literal mark and encoding types, which these
+  // specs, built as plain objects above, have widened to string
   return [
     { name: `${stem}-win`, title: `Win rate by strategy against ${name1}`, caption: `Each line is a strategy; bands are 95% Wilson intervals. Every point plays the same dice stream (common random numbers), so differences between points come from the rule change. Players: ${strategies.join(', ')}.`, rows: win, spec: winSpec as never, basis },
     { name: `${stem}-cards`, title: `Each card's EV per chip against ${name1}`, caption: `Lines: exact EV per chip of the compulsory opening bet (nothing revealed; active player optimal). Dots: EV realised by all bets on the card in play, raises included (only cards someone bet on). Above the dashed zero line a card pays. Fair odds at the first point: ${fair}.`, rows: cards, spec: cardSpec as never, basis: basisLine({ simulated: r.gamesPerPoint, of: 'games per point for the dots', seed: r.seed, extra: 'lines exact (turn solver)' }) },

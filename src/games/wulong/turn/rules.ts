@@ -358,7 +358,7 @@ function check(r: WulongRules & { game?: { minimumBet: { fortune: number }[] } }
 }
 
 /** The rules file, field by field (rules/wulong/default.json and the Farkle presets). */
-export const schema: RulesSchema = { game: 'wulong', sep: ': ', brackets: true, root: { kind: 'object', help: 'Wulong rules', fields }, check: check as never };
+export const schema: RulesSchema = { game: 'wulong', sep: ': ', brackets: true, root: { kind: 'object', help: 'Wulong rules', fields }, check };
 
 /** Validate a parsed rules file; every error names the field and what is allowed. */
 export function validateRules(raw: unknown, where = 'rules'): WulongRules {
