@@ -242,6 +242,38 @@ describe('check-game: the contract on a module, one line per failure naming the 
   });
 });
 
+describe("a game module's players are entries of the one strategy registry", () => {
+  const act = () => 0;
+  const players = {
+    hold: { summary: 'holds at `at`', params: { at: { kind: 'integer' as const, min: 1, max: 9, default: 3, help: 'points' } }, create: (_r: unknown, p: Readonly<Record<string, unknown>>) => ({ act, at: p.at }) },
+    still: { summary: 'never moves', create: () => ({ act }) },
+    broken: { summary: 'makes nothing', create: () => null as never },
+  };
+
+  it('parses, checks with the rules schema, lists and makes them through StrategyRegistry', async () => {
+    const { playerRegistry } = await import('../src/play/player-registry.js');
+    const { StrategyRegistry } = await import('../src/play/strategy-registry.js');
+    const reg = playerRegistry('pig', players);
+    expect(reg).toBeInstanceOf(StrategyRegistry);
+    expect(reg.names).toEqual(['hold', 'still', 'broken']);
+    expect(reg.usage().split('\n')).toEqual(['hold:at=3  holds at `at`', 'still  never moves', 'broken  makes nothing']);
+    expect(reg.parse('hold')).toEqual({ name: 'hold', params: { at: 3 } });
+    expect(reg.create(reg.parse('hold:at=7'), undefined, 0, 2)).toMatchObject({ at: 7 });
+  });
+
+  it('refuses a bad spec with the messages the designer guide shows', async () => {
+    const lib = await import('../src/index.js');
+    const make = (spec: string) => () => lib.playerFromRegistry('pig', players, undefined, spec, 0, 2);
+    expect(make('nope')).toThrow(/^pig: unknown player "nope" \(its players: hold, still, broken\)$/);
+    expect(make('hold:5')).toThrow(/^pig: player hold takes parameters as name=number \(got "5"\)$/);
+    expect(make('hold:x=1')).toThrow(/^pig: player hold has no parameter "x" \(parameters: at\)$/);
+    expect(make('still:x=1')).toThrow(/^pig: player still has no parameter "x" \(it takes none\)$/);
+    expect(make('hold:at=10')).toThrow(/^player hold\.at must be an integer in 1\.\.9 \(got 10\)$/);
+    expect(make('broken')).toThrow(/^pig: players\.broken\.create returned no player/);
+    expect(make('hold')()).toMatchObject({ at: 3 });
+  });
+});
+
 describe('the library: runners and helpers exported from the package root', () => {
   it('runBalance and runLadder give what the commands print with --json', async () => {
     const lib = await import('../src/index.js');

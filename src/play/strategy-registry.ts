@@ -20,6 +20,11 @@ export interface RegisteredStrategy {
   params?: ParamSchemas;
   /** the parameter `name:value` sets (none: only `name:k=v` is accepted) */
   main?: string;
+  /**
+   * A check of its own in place of `params` and `main` (a game module's player, whose parameters
+   * are rules fields, src/games/define.ts): the spec's parameters checked, defaults filled in.
+   */
+  check?(spec: StrategySpec, text: string): Readonly<Record<string, unknown>>;
 }
 
 /** A strategy with its factory: `create(params, …context)`, params checked with defaults filled in. */
@@ -42,6 +47,8 @@ export interface RegistryStyle {
   labelEvery?: boolean;
   /** between two strategies' usage lines in --help (default " | ") */
   usageSeparator?: string;
+  /** the message for a name the registry lacks (default: "unknown strategy …" listing the known) */
+  unknown?: (name: string, known: readonly string[]) => string;
 }
 
 /** A game's strategies by name: lookup, spec parsing and checking, labels, usage text, creation. */
@@ -71,7 +78,7 @@ export class StrategyRegistry<E extends RegisteredStrategy> {
   /** The strategy of this name; an unknown name is a UserError listing the known ones. */
   get(name: string): E {
     const s = this.byName.get(name);
-    if (!s) throw new UserError(`unknown strategy ${JSON.stringify(name)} (known: ${this.names.join(', ')})`);
+    if (!s) throw new UserError(this.style.unknown?.(name, this.names) ?? `unknown strategy ${JSON.stringify(name)} (known: ${this.names.join(', ')})`);
     return s;
   }
 
@@ -85,6 +92,9 @@ export class StrategyRegistry<E extends RegisteredStrategy> {
     if (name) this.get(name);
     const spec = parseSpec(text);
     const strategy = this.get(spec.name);
+    // a checked entry's values are its fields' (numbers from the spec, defaults of any kind): only
+    // its own create reads them
+    if (strategy.check) return { strategy, spec, params: strategy.check(spec, text) as Record<string, number> };
     const declared = strategy.params ?? {};
     if (Object.keys(declared).length === 0 && (spec.arg !== undefined || Object.keys(spec.params).length > 0)) {
       throw new UserError(`strategy ${spec.name} takes no parameters (got ${JSON.stringify(text)})`);
