@@ -6,33 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { GAMES } from '../src/games/index.js';
-import { CHANCE, type GameState, type StateGame, type StatePlayer } from '../src/games/state.js';
 import { statePlayerExploitability } from '../src/games/liars-dice/exact-search.js';
 import { ESCFR, parseEscfrSpec } from '../strategies/escfr.js';
 import { makePlayer, playerNames } from '../src/play/players.js';
-import { playOut } from './kit/playout.js';
+import { playOut, trace } from './kit/playout.js';
+import { gameOf } from './helpers/games.js';
 import { expectUserError, runCli } from './helpers/cli.js';
-
-async function gameOf(id: string) {
-  const g = GAMES.find((x) => x.id === id)!;
-  const sg = (await g.state!()) as StateGame<never>;
-  const rules = (await g.rules()).loadRules(undefined, []) as never;
-  return { g, sg, rules, P: sg.seats(rules).default };
-}
-
-/** The actions of one game with these players (chance and players from one seeded stream). */
-function trace(sg: StateGame<never>, rules: never, players: StatePlayer[], seed: number): number[] {
-  const state: GameState = sg.newGame(rules, players.length), rng = new Rng(seed), out: number[] = [];
-  while (!state.isTerminal()) {
-    if (state.currentPlayer() === CHANCE) state.applyChance(rng);
-    else {
-      const a = players[state.currentPlayer()].act(state, rng);
-      out.push(a);
-      state.applyAction(a);
-    }
-  }
-  return out;
-}
 
 describe('escfr is offered in every game', () => {
   for (const g of GAMES.filter((x) => x.state)) {
