@@ -41,9 +41,10 @@
  * depends only on the state and its random numbers.
  */
 import type { Rng } from '../src/core/rng.js';
-import { parseSpec, resolveParams, type ParamSchemas } from '../src/core/spec.js';
+import type { ParamSchemas } from '../src/core/spec.js';
 import { CHANCE, MAX_ACTIONS, TERMINAL, type GameState, type Outcome, type StateGame, type StatePlayer } from '../src/games/state.js';
-import { heuristicName, rolloutByNumber, unitReturns } from './ismcts.js';
+import { unitReturns } from './ismcts.js';
+import { heuristicName, parseSearchSpec, rolloutPlayerName } from './search-spec.js';
 import { makeMccfrPlayer } from './mccfr.js';
 
 /** The player's name in specs (`escfr:iters=1000,target=0.5,weight=2`). */
@@ -58,7 +59,7 @@ export const ESCFR_PARAMS = {
   plus: { default: 0, min: 0, max: 1, integer: true, help: '1: regret matching+ (regrets floored at zero, as CFR+: biased under sampling); 0: plain regret matching' },
   prune: { default: 1, min: 0.01, max: 1, help: 'ρ: the probability that a traversal tries an action the strategy never plays (its regret then weighed 1/ρ)' },
   purify: { default: 0, min: 0, max: 1, help: 'actions the average strategy plays less often than this share of its most played one are dropped (sampling noise)' },
-  rollout: { default: 1, min: 0, max: 1, integer: true, help: 'where it plays as mccfr (no path from the start): 0 or uniform, 1 or heuristic rollouts (uniform where the game has no heuristic)' },
+  rollout: { default: 1, min: 0, max: 1, integer: true, help: 'where it plays as mccfr (no path from the start): 0 or uniform, 1 or heuristic rollouts (uniform where the game has no heuristic), or a player of the game by name' },
 } satisfies ParamSchemas;
 
 export interface EscfrParams {
@@ -71,17 +72,19 @@ export interface EscfrParams {
   prune: number;
   purify: number;
   rollout: number;
+  /** the game's player named by `rollout=<name>` (where it plays as mccfr) */
+  rolloutName?: string;
 }
 
 /** One line for help texts and docs. */
 export const ESCFR_USAGE = 'escfr:iters=N,target=D,weight=W — external-sampling CFR+ from the start of the round, N iterations a decision';
 
-/** The parameters of an `escfr` spec, defaults filled in (`rollout` also takes its names). */
+/** The parameters of an `escfr` spec, defaults filled in (the shared search syntax, strategies/search-spec.ts). */
 export function parseEscfrSpec(text: string): EscfrParams {
-  const spec = parseSpec(rolloutByNumber(text, ESCFR));
-  if (spec.name !== ESCFR) throw new Error(`not an ${ESCFR} spec: ${text}`);
-  const p = resolveParams(spec, ESCFR_PARAMS, 'iters');
-  return { iters: p.iters, target: p.target, weight: p.weight, stratify: p.stratify, linear: p.linear, plus: p.plus, prune: p.prune, purify: p.purify, rollout: p.rollout };
+  const { params: p, rolloutName } = parseSearchSpec(text, ESCFR, ESCFR_PARAMS);
+  const params: EscfrParams = { iters: p.iters, target: p.target, weight: p.weight, stratify: p.stratify, linear: p.linear, plus: p.plus, prune: p.prune, purify: p.purify, rollout: p.rollout };
+  if (rolloutName !== undefined) params.rolloutName = rolloutName;
+  return params;
 }
 
 /** One information set of the search: its legal actions, cumulative regrets and average strategy. */
@@ -443,7 +446,8 @@ export class EscfrPlayer implements StatePlayer {
 export function makeEscfrPlayer<R>(sg: StateGame<R>, rules: R, spec: string, players: number): EscfrPlayer {
   const params = parseEscfrSpec(spec);
   // the heuristic's rollouts where the game has one (for games it plays as mccfr), else uniform ones
-  const rollout = heuristicName(sg) === undefined ? 0 : params.rollout;
+  if (params.rolloutName !== undefined) rolloutPlayerName(sg, ESCFR, params.rollout, params.rolloutName);
+  const rollout = params.rolloutName ?? (heuristicName(sg) === undefined ? 0 : params.rollout);
   const mccfrSpec = `mccfr:iters=${params.iters},rollout=${rollout}`;
   makeMccfrPlayer(sg, rules, mccfrSpec, players); // a bad table is reported now, before any game
   let fallback: StatePlayer | null = null;

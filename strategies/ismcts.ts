@@ -21,37 +21,29 @@
  * Per iteration only the game allocates: `determinize` returns a new state (the interface allows
  * it), and a rollout with the game's heuristic allocates whatever that player allocates.
  */
-import { UserError } from '../src/core/errors.js';
 import type { Rng } from '../src/core/rng.js';
-import { parseSpec, resolveParams, type ParamSchemas } from '../src/core/spec.js';
+import type { ParamSchemas } from '../src/core/spec.js';
 import { CHANCE, MAX_ACTIONS, type GameState, type Outcome, type StateGame, type StatePlayer } from '../src/games/state.js';
+import { parseSearchSpec, rolloutPlayerName, ROLLOUT_USAGE } from './search-spec.js';
+
+export { heuristicName, ROLLOUTS } from './search-spec.js';
 
 /** The player's name in specs (`ismcts:iters=1000,c=0.7,rollout=heuristic`). */
 export const ISMCTS = 'ismcts';
 
-/** The rollout policies, by the value of `rollout`. */
-export const ROLLOUTS = ['uniform', 'heuristic'] as const;
-
 export const ISMCTS_PARAMS = {
   iters: { default: 1000, min: 1, max: 10_000_000, integer: true, help: 'iterations per decision (the budget)' },
   c: { default: 0.7, min: 0, max: 100, help: 'UCB1 exploration constant (returns are in [0, 1])' },
-  rollout: { default: 1, min: 0, max: 1, integer: true, help: 'rollout policy: 0 or uniform = uniformly random, 1 or heuristic = the game\'s heuristic' },
+  rollout: { default: 1, min: 0, max: 1, integer: true, help: 'rollout policy: 0 or uniform = uniformly random, 1 or heuristic = the game\'s heuristic, or a player of the game by name' },
 } satisfies ParamSchemas;
 
 export interface IsmctsParams {
   iters: number;
   c: number;
-  /** index into ROLLOUTS */
+  /** index into ROLLOUTS (1 too when a player is named) */
   rollout: number;
-}
-
-/** A search spec with `rollout=<name>` rewritten to the rollout's number, for the strict numeric parse. */
-export function rolloutByNumber(text: string, player: string): string {
-  return text.replace(/(^|[:,]\s*)rollout\s*=\s*([A-Za-z]\w*)\s*(?=,|$)/, (all, lead: string, value: string) => {
-    const i = (ROLLOUTS as readonly string[]).indexOf(value);
-    if (i < 0) throw new UserError(`strategy ${player}: rollout must be one of ${ROLLOUTS.join(', ')} (or 0, 1) (got ${JSON.stringify(value)})`);
-    return `${lead}rollout=${i}`;
-  });
+  /** the game's player named by `rollout=<name>` */
+  rolloutName?: string;
 }
 
 /** The map of a game's returns onto [0, 1], r · scale + shift: win shares stay, points by their declared range. */
@@ -62,22 +54,17 @@ export function unitReturns(outcome: Outcome): { scale: number; shift: number } 
 }
 
 /** One line for help texts and docs. */
-export const ISMCTS_USAGE = 'ismcts:iters=N,c=C,rollout=uniform|heuristic — information-set MCTS, N iterations a decision';
+export const ISMCTS_USAGE = `ismcts:iters=N,c=C,${ROLLOUT_USAGE} — information-set MCTS, N iterations a decision`;
 
 /**
- * The parameters of an `ismcts` spec, defaults filled in. `rollout` also takes its names
- * (uniform, heuristic), rewritten to their numbers before the strict numeric parse.
+ * The parameters of an `ismcts` spec, defaults filled in (the shared search syntax,
+ * strategies/search-spec.ts: `rollout` also takes uniform, heuristic or a player's name).
  */
 export function parseIsmctsSpec(text: string): IsmctsParams {
-  const spec = parseSpec(rolloutByNumber(text, ISMCTS));
-  if (spec.name !== ISMCTS) throw new Error(`not an ${ISMCTS} spec: ${text}`);
-  const p = resolveParams(spec, ISMCTS_PARAMS, 'iters');
-  return { iters: p.iters, c: p.c, rollout: p.rollout };
-}
-
-/** The game's heuristic for rollouts: its first listed player that is not the random one. */
-export function heuristicName<R>(sg: StateGame<R>): string | undefined {
-  return sg.playerNames.find((n) => n !== 'random');
+  const { params: p, rolloutName } = parseSearchSpec(text, ISMCTS, ISMCTS_PARAMS);
+  const params: IsmctsParams = { iters: p.iters, c: p.c, rollout: p.rollout };
+  if (rolloutName !== undefined) params.rolloutName = rolloutName;
+  return params;
 }
 
 /** The search tree: nodes in parallel typed arrays, children as a list sorted by (action, mover). */
@@ -473,11 +460,7 @@ export class IsmctsPlayer implements StatePlayer {
 /** An `ismcts` player for `seat` of a table of `players` seats in game `sg` under `rules`. */
 export function makeIsmctsPlayer<R>(sg: StateGame<R>, rules: R, spec: string, players: number): IsmctsPlayer {
   const params = parseIsmctsSpec(spec);
-  let rolloutPlayers: StatePlayer[] | null = null;
-  if (ROLLOUTS[params.rollout] === 'heuristic') {
-    const name = heuristicName(sg);
-    if (name === undefined) throw new UserError(`${sg.id}: ${ISMCTS} rollout=heuristic, but the game has no heuristic player (use rollout=uniform)`);
-    rolloutPlayers = Array.from({ length: players }, (_, s) => sg.player(rules, name, s, players));
-  }
+  const name = rolloutPlayerName(sg, ISMCTS, params.rollout, params.rolloutName);
+  const rolloutPlayers = name === null ? null : Array.from({ length: players }, (_, s) => sg.player(rules, name, s, players));
   return new IsmctsPlayer(params, players, sg.outcome?.(rules, players) ?? { kind: 'win-lose' }, rolloutPlayers);
 }

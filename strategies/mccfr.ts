@@ -30,11 +30,11 @@
  * Allocation: each iteration allocates its states and the information-set keys of the tree part of
  * its path (strings); the tables are Maps kept across decisions and cleared.
  */
-import { UserError } from '../src/core/errors.js';
 import type { Rng } from '../src/core/rng.js';
-import { parseSpec, resolveParams, type ParamSchemas } from '../src/core/spec.js';
+import type { ParamSchemas } from '../src/core/spec.js';
 import { CHANCE, MAX_ACTIONS, type GameState, type Outcome, type StateGame, type StatePlayer } from '../src/games/state.js';
-import { heuristicName, rolloutByNumber, ROLLOUTS, unitReturns } from './ismcts.js';
+import { unitReturns } from './ismcts.js';
+import { parseSearchSpec, rolloutPlayerName, ROLLOUT_USAGE } from './search-spec.js';
 
 /** The player's name in specs (`mccfr:iters=1000,explore=0.6,rollout=heuristic,purify=0.5`). */
 export const MCCFR = 'mccfr';
@@ -42,7 +42,7 @@ export const MCCFR = 'mccfr';
 export const MCCFR_PARAMS = {
   iters: { default: 1000, min: 1, max: 10_000_000, integer: true, help: 'iterations per decision (the budget)' },
   explore: { default: 0.6, min: 0.01, max: 1, help: 'ε: the updating seat\'s share of uniformly random choices' },
-  rollout: { default: 1, min: 0, max: 1, integer: true, help: 'rollout policy: 0 or uniform = uniformly random, 1 or heuristic = the game\'s heuristic' },
+  rollout: { default: 1, min: 0, max: 1, integer: true, help: 'rollout policy: 0 or uniform = uniformly random, 1 or heuristic = the game\'s heuristic, or a player of the game by name' },
   purify: { default: 0.5, min: 0, max: 1, help: 'actions the average strategy plays less often than this share of its most played one are dropped (sampling noise)' },
   start: { default: 0, min: 0, max: 1, integer: true, help: '1: search from the start where the game gives the path here (pathFromStart); 0: from the information set' },
   target: { default: 0.5, min: 0, max: 1, help: 'δ: the share of iterations sampled towards the present information set (searching from the start)' },
@@ -51,22 +51,24 @@ export const MCCFR_PARAMS = {
 export interface MccfrParams {
   iters: number;
   explore: number;
-  /** index into ROLLOUTS */
+  /** index into ROLLOUTS (1 too when a player is named) */
   rollout: number;
+  /** the game's player named by `rollout=<name>` */
+  rolloutName?: string;
   purify: number;
   start: number;
   target: number;
 }
 
 /** One line for help texts and docs. */
-export const MCCFR_USAGE = 'mccfr:iters=N,explore=E,rollout=uniform|heuristic — regret-matching search, N iterations a decision';
+export const MCCFR_USAGE = `mccfr:iters=N,explore=E,${ROLLOUT_USAGE} — regret-matching search, N iterations a decision`;
 
-/** The parameters of an `mccfr` spec, defaults filled in (`rollout` also takes its names). */
+/** The parameters of an `mccfr` spec, defaults filled in (the shared search syntax, strategies/search-spec.ts). */
 export function parseMccfrSpec(text: string): MccfrParams {
-  const spec = parseSpec(rolloutByNumber(text, MCCFR));
-  if (spec.name !== MCCFR) throw new Error(`not an ${MCCFR} spec: ${text}`);
-  const p = resolveParams(spec, MCCFR_PARAMS, 'iters');
-  return { iters: p.iters, explore: p.explore, rollout: p.rollout, purify: p.purify, start: p.start, target: p.target };
+  const { params: p, rolloutName } = parseSearchSpec(text, MCCFR, MCCFR_PARAMS);
+  const params: MccfrParams = { iters: p.iters, explore: p.explore, rollout: p.rollout, purify: p.purify, start: p.start, target: p.target };
+  if (rolloutName !== undefined) params.rolloutName = rolloutName;
+  return params;
 }
 
 /** One information set of the search: its legal actions, cumulative regrets and average strategy. */
@@ -488,9 +490,8 @@ export class MccfrPlayer implements StatePlayer {
 export function makeMccfrPlayer<R>(sg: StateGame<R>, rules: R, spec: string, players: number): MccfrPlayer {
   const params = parseMccfrSpec(spec);
   let makeRollout: (() => StatePlayer[]) | null = null;
-  if (ROLLOUTS[params.rollout] === 'heuristic') {
-    const name = heuristicName(sg);
-    if (name === undefined) throw new UserError(`${sg.id}: ${MCCFR} rollout=heuristic, but the game has no heuristic player (use rollout=uniform)`);
+  const name = rolloutPlayerName(sg, MCCFR, params.rollout, params.rolloutName);
+  if (name !== null) {
     makeRollout = () => Array.from({ length: players }, (_, s) => sg.player(rules, name, s, players));
     makeRollout(); // a bad table is reported now, before any game
   }

@@ -109,7 +109,7 @@ describe('ismcts specs', () => {
       ['ismcts:iters=2.5', /iters must be an integer/],
       ['ismcts:c=-1', /c must be a number in 0\.\./],
       ['ismcts:depth=3', /unknown parameter depth/],
-      ['ismcts:rollout=smart', /rollout must be one of uniform, heuristic/],
+      ['ismcts:rollout=smart!', /must look like name=number/],
       ['ismcts:rollout=2', /rollout must be an integer in 0\.\.1/],
       ['ismcts:iters=', /must look like name=number/],
     ];

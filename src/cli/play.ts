@@ -29,7 +29,7 @@ export function addPlayCommands(group: Command, g: GameDescriptor): void {
       .addOption(new Option('--deals <n>', `deals, each played once per seating (seats rotated) (default ${deals})`).default(deals).argParser(intArg('--deals', 1, 10_000_000)))
       .addOption(new Option('--players <n>', 'seats at the table when one strategy is given (default: the game\'s usual table)').argParser(intArg('--players', 1, 64)));
     addRulesOptions(cmd, g.id);
-    cmd.addHelpText('after', '\nA --set value a..b or a..b:step sweeps that rules field: one run per value, the same deals for\nevery value (then --shard-index does not apply). Every game also has "uniform" (uniformly random)\nand "ismcts:iters=N,c=C,rollout=uniform|heuristic" (information-set search, docs/tools.md).');
+    cmd.addHelpText('after', '\nA --set value a..b or a..b:step sweeps that rules field: one run per value, the same deals for\nevery value (then --shard-index does not apply). Every game also has "uniform" (uniformly random)\nand "ismcts:iters=N,c=C,rollout=uniform|heuristic|<player>" (search: docs/tools.md).');
     return addSimOptions(cmd);
   };
 
