@@ -21,6 +21,7 @@
  * Per iteration only the game allocates: `determinize` returns a new state (the interface allows
  * it), and a rollout with the game's heuristic allocates whatever that player allocates.
  */
+import { UserError } from '../src/core/errors.js';
 import type { Rng } from '../src/core/rng.js';
 import type { ParamSchemas } from '../src/core/spec.js';
 import { CHANCE, MAX_ACTIONS, type GameState, type Outcome, type StateGame, type StatePlayer } from '../src/games/state.js';
@@ -35,6 +36,9 @@ export const ISMCTS_PARAMS = {
   iters: { default: 1000, min: 1, max: 10_000_000, integer: true, help: 'iterations per decision (the budget)' },
   c: { default: 0.7, min: 0, max: 100, help: 'UCB1 exploration constant (returns are in [0, 1])' },
   rollout: { default: 1, min: 0, max: 1, integer: true, help: 'rollout policy: 0 or uniform = uniformly random, 1 or heuristic = the game\'s heuristic, or a player of the game by name' },
+  prior: { default: 0, min: 0, max: 100, help: 'W: the rollout player\'s move is tried first at a node and gets W/(1+visits) added to its score (0: off)' },
+  follow: { default: 0, min: 0, max: 1, integer: true, help: '1: the other seats play the rollout player\'s moves in the tree too (not searched)' },
+  widen: { default: 0, min: 0, max: 100, help: 'K: a node tries a new action only while it has fewer than K·√visits tried (0: every action first)' },
 } satisfies ParamSchemas;
 
 export interface IsmctsParams {
@@ -44,6 +48,12 @@ export interface IsmctsParams {
   rollout: number;
   /** the game's player named by `rollout=<name>` */
   rolloutName?: string;
+  /** the bias towards the rollout player's move in the tree (0: none) */
+  prior: number;
+  /** 1: the other seats follow the rollout player in the tree */
+  follow: number;
+  /** progressive widening: new actions while fewer than widen·√visits are tried (0: all first) */
+  widen: number;
 }
 
 /** The map of a game's returns onto [0, 1], r · scale + shift: win shares stay, points by their declared range. */
@@ -54,7 +64,7 @@ export function unitReturns(outcome: Outcome): { scale: number; shift: number } 
 }
 
 /** One line for help texts and docs. */
-export const ISMCTS_USAGE = `ismcts:iters=N,c=C,${ROLLOUT_USAGE} — information-set MCTS, N iterations a decision`;
+export const ISMCTS_USAGE = `ismcts:iters=N,c=C,${ROLLOUT_USAGE},prior=W — information-set MCTS, N iterations a decision`;
 
 /**
  * The parameters of an `ismcts` spec, defaults filled in (the shared search syntax,
@@ -62,7 +72,7 @@ export const ISMCTS_USAGE = `ismcts:iters=N,c=C,${ROLLOUT_USAGE} — information
  */
 export function parseIsmctsSpec(text: string): IsmctsParams {
   const { params: p, rolloutName } = parseSearchSpec(text, ISMCTS, ISMCTS_PARAMS);
-  const params: IsmctsParams = { iters: p.iters, c: p.c, rollout: p.rollout };
+  const params: IsmctsParams = { iters: p.iters, c: p.c, rollout: p.rollout, prior: p.prior, follow: p.follow, widen: p.widen };
   if (rolloutName !== undefined) params.rolloutName = rolloutName;
   return params;
 }
@@ -277,18 +287,32 @@ export class IsmctsPlayer implements StatePlayer {
   /** returns → [0, 1]: r · scale + shift */
   private readonly scale: number;
   private readonly shift: number;
+  /** the tree policy is guided (`prior` or `widen`): the general path, with the root's too */
+  private readonly guided: boolean;
+  /** the rollout player's move at the root in this decision (with `prior`) */
+  private rootMove = -1;
+  /** the guided step's child is new (the iteration's expansion) */
+  private added = false;
+  /** the seat searching in this decision */
+  private seat = -1;
 
   /**
    * @param rolloutPlayers the rollout policy's player for each seat, or null for uniform rollouts
+   * @param priorPlayers the same policy's players again, asked in the tree (with `prior`): players
+   *   of their own, since a game's player may keep state between the moves it is asked (e.g. the
+   *   rest of a call) and the tree asks it out of sequence
    */
   constructor(
     readonly params: IsmctsParams,
     readonly players: number,
     outcome: Outcome,
     private readonly rolloutPlayers: readonly StatePlayer[] | null,
+    private readonly priorPlayers: readonly StatePlayer[] | null = null,
   ) {
     this.returns = new Float64Array(players);
     ({ scale: this.scale, shift: this.shift } = unitReturns(outcome));
+    this.guided = params.prior > 0 || params.widen > 0;
+    if ((params.prior > 0 || params.follow > 0) && !priorPlayers) throw new UserError(`${ISMCTS}: prior and follow need a player's rollouts (rollout=heuristic or a player's name), not uniform ones`);
   }
 
   act(state: GameState, rng: Rng): number {
@@ -298,6 +322,12 @@ export class IsmctsPlayer implements StatePlayer {
     const tree = this.tree;
     tree.reset();
     this.root.reset(this.actions, n, seat);
+    this.seat = seat;
+    if (this.guided) {
+      // every determinization asks the root's seat the same question: its policy move is asked once
+      this.root.fast = false;
+      this.rootMove = this.params.prior > 0 ? this.priorPlayers![seat].act(state, rng) : -1;
+    }
     for (let it = 0; it < this.params.iters; it++) this.iterate(state.determinize(seat, rng), rng);
     // the most visited legal action (ties: the better mean, then the lower action)
     const legal = state.legalActions(this.actions);
@@ -360,6 +390,19 @@ export class IsmctsPlayer implements StatePlayer {
       }
       if (expanded) break;
       const m = d.legalActions(this.actions);
+      if (this.params.follow > 0 && p !== this.seat) {
+        // the other seats play the rollout player's move in this determinization (it sees their
+        // hidden cards; a searched node of theirs would average over the searcher's beliefs)
+        const move = this.priorPlayers![p].act(d, rng), at = this.lowerBound(move, 0, m);
+        const a = at < m && this.actions[at] === move ? move : this.actions[m === 1 ? 0 : rng.below(m)];
+        const before = tree.size;
+        node = tree.child(node, a, p);
+        tree.avail[node]++;
+        expanded = tree.size > before;
+        d.applyAction(a);
+        depth = this.push(node, depth);
+        continue;
+      }
       if (node === 0 && this.root.fast) {
         const root = this.root;
         if (root.matches(this.actions, m, p)) {
@@ -390,7 +433,10 @@ export class IsmctsPlayer implements StatePlayer {
         } else from = at;
       }
       const untried = m - nAvail;
-      if (untried > 0) {
+      if (this.guided) {
+        node = this.guidedStep(d, node, p, m, nAvail, rng);
+        expanded = this.added;
+      } else if (untried > 0) {
         // an untried action is expanded first, drawn uniformly among the untried in ascending order
         let at = untried === 1 ? 0 : rng.below(untried);
         for (let i = 0; i < nAvail && this.availablePlace[i] <= at; i++) at++;
@@ -423,6 +469,58 @@ export class IsmctsPlayer implements StatePlayer {
       tree.visits[v]++;
       if (mover >= 0) tree.reward[v] += this.returns[mover] * this.scale + this.shift;
     }
+  }
+
+  /**
+   * The guided tree policy at a node (`prior`, `widen`): the rollout player's move in this
+   * determinization is tried first; then new actions, drawn as the plain policy draws them, while
+   * the node has fewer than widen·√visits tried here (all first without `widen`); else UCB1, the
+   * player's move with W/(1 + visits) added (progressive bias). Applies the action and returns its
+   * child; `added` says whether the child is new.
+   */
+  private guidedStep(d: GameState, node: number, p: number, m: number, nAvail: number, rng: Rng): number {
+    const tree = this.tree, W = this.params.prior, K = this.params.widen, C = this.params.c;
+    // the player's move: its place among the legal actions (−1: none, or not legal) and its child
+    let moveAt = -1, moveChild = -1;
+    if (W > 0) {
+      const move = node === 0 ? this.rootMove : this.priorPlayers![p].act(d, rng);
+      const at = this.lowerBound(move, 0, m);
+      if (at < m && this.actions[at] === move) moveAt = at;
+    }
+    let visits = 0;
+    for (let i = 0; i < nAvail; i++) {
+      visits += tree.visits[this.available[i]];
+      if (this.availablePlace[i] === moveAt) moveChild = this.available[i];
+    }
+    this.added = true;
+    if (moveAt >= 0 && moveChild < 0) return this.expand(d, node, p, this.actions[moveAt]);
+    const untried = m - nAvail;
+    if (untried > 0 && (K === 0 || nAvail < Math.max(1, K * Math.sqrt(visits)))) {
+      let at = untried === 1 ? 0 : rng.below(untried);
+      for (let i = 0; i < nAvail && this.availablePlace[i] <= at; i++) at++;
+      return this.expand(d, node, p, this.actions[at]);
+    }
+    this.added = false;
+    let best = -1, bestScore = -Infinity;
+    for (let i = 0; i < nAvail; i++) {
+      const k = this.available[i], v = tree.visits[k];
+      let score = tree.reward[k] / v + C * Math.sqrt(Math.log(tree.avail[k]) / v);
+      if (k === moveChild) score += W / (1 + v);
+      if (score > bestScore) {
+        bestScore = score;
+        best = k;
+      }
+    }
+    d.applyAction(tree.action[best]);
+    return best;
+  }
+
+  /** A new child of `node` for action a by seat p, available once, the action applied. */
+  private expand(d: GameState, node: number, p: number, a: number): number {
+    const child = this.tree.child(node, a, p);
+    this.tree.avail[child]++;
+    d.applyAction(a);
+    return child;
   }
 
   private push(node: number, depth: number): number {
@@ -461,6 +559,6 @@ export class IsmctsPlayer implements StatePlayer {
 export function makeIsmctsPlayer<R>(sg: StateGame<R>, rules: R, spec: string, players: number): IsmctsPlayer {
   const params = parseIsmctsSpec(spec);
   const name = rolloutPlayerName(sg, ISMCTS, params.rollout, params.rolloutName);
-  const rolloutPlayers = name === null ? null : Array.from({ length: players }, (_, s) => sg.player(rules, name, s, players));
-  return new IsmctsPlayer(params, players, sg.outcome?.(rules, players) ?? { kind: 'win-lose' }, rolloutPlayers);
+  const policy = () => (name === null ? null : Array.from({ length: players }, (_, s) => sg.player(rules, name, s, players)));
+  return new IsmctsPlayer(params, players, sg.outcome?.(rules, players) ?? { kind: 'win-lose' }, policy(), params.prior > 0 || params.follow > 0 ? policy() : null);
 }

@@ -1,0 +1,68 @@
+/**
+ * ismcts's guided tree policy (`prior=W`, `widen=K`): off by default (the plain search, move for
+ * move), the rollout player's move first, deterministic for a seed and for any worker count.
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../src/core/rng.js';
+import { CHANCE, type StatePlayer } from '../src/games/state.js';
+import { parseIsmctsSpec } from '../strategies/ismcts.js';
+import { makePlayer } from '../src/play/players.js';
+import { trace } from './kit/playout.js';
+import { gameOf } from './helpers/games.js';
+import { expectUserError, runCli } from './helpers/cli.js';
+
+describe('ismcts prior', () => {
+  it('parses; prior=0 is the default and the plain search, move for move', async () => {
+    expect(parseIsmctsSpec('ismcts:iters=400,rollout=conservative,prior=2')).toStrictEqual({ iters: 400, c: 0.7, rollout: 1, rolloutName: 'conservative', prior: 2, follow: 0, widen: 0 });
+    expect(parseIsmctsSpec('ismcts').prior).toBe(0);
+    for (const id of ['liars-dice', 'dracula']) {
+      const { sg, rules, P } = await gameOf(id);
+      const game = (spec: string, seed: number) => trace(sg, rules, Array.from({ length: P }, (_, s) => makePlayer(sg, rules, s === 0 ? spec : 'uniform', s, P)), seed);
+      expect(game('ismcts:iters=30,prior=0,follow=0,widen=0', 4), id).toEqual(game('ismcts:iters=30', 4));
+      const guided = game('ismcts:iters=30,prior=1', 4);
+      expect(game('ismcts:iters=30,prior=1', 4), id).toEqual(guided);
+      expect(guided, id).not.toEqual(game('ismcts:iters=30', 4));
+      expect(game('ismcts:iters=30,follow=1', 4), id).not.toEqual(game('ismcts:iters=30', 4));
+      expect(game('ismcts:iters=30,widen=1,rollout=uniform', 4), id).not.toEqual(game('ismcts:iters=30,rollout=uniform', 4));
+    }
+  });
+
+  it("with one iteration it plays the rollout player's move (asked first, with the same draws)", async () => {
+    const { sg, rules, P } = await gameOf('liars-dice');
+    const search = makePlayer(sg, rules, 'ismcts:iters=1,rollout=conservative,prior=1', 0, P);
+    const reference = makePlayer(sg, rules, 'conservative', 0, P);
+    const others: StatePlayer[] = Array.from({ length: P }, (_, s) => makePlayer(sg, rules, 'threshold', s, P));
+    const rng = new Rng(11);
+    let asked = 0;
+    for (let g = 0; g < 3; g++) {
+      const s = sg.newGame(rules, P);
+      for (let k = 0; !s.isTerminal(); k++) {
+        const p = s.currentPlayer();
+        if (p === CHANCE) s.applyChance(rng);
+        else if (p === 0) {
+          const a = search.act(s, new Rng(1000 + k)), b = reference.act(s, new Rng(1000 + k));
+          expect(a).toBe(b);
+          asked++;
+          s.applyAction(a);
+        } else s.applyAction(others[p].act(s, rng));
+      }
+    }
+    expect(asked).toBeGreaterThan(20);
+  });
+
+  it('the same result for 1 and 2 workers', () => {
+    const args = ['liars', 'duplicate-tournament', '--strategies', 'ismcts:iters=20,rollout=conservative,prior=2,threshold', '--deals', '12', '--shard-count', '4', '--quiet', '--json'];
+    const one = runCli([...args, '--workers', '1']), two = runCli([...args, '--workers', '2']);
+    expect(one.code, one.stderr).toBe(0);
+    const strip = (t: string) => {
+      const { seconds: _s, ...rest } = JSON.parse(t) as Record<string, unknown>;
+      return rest;
+    };
+    expect(strip(two.stdout)).toEqual(strip(one.stdout));
+  });
+
+  it('needs a player to follow: with uniform rollouts, one line, exit code 2', () => {
+    expectUserError(runCli(['liars', 'duplicate-tournament', '--strategies', 'ismcts:iters=5,rollout=uniform,prior=1,threshold', '--deals', '1']), /prior and follow need a player's rollouts/);
+    expectUserError(runCli(['dracula', 'tournament', '--strategies', 'ismcts:iters=5,prior=-1,greedy', '--deals', '1']), /prior must be a number in 0\.\.100/);
+  });
+});
