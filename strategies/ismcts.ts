@@ -507,7 +507,7 @@ export class IsmctsPlayer implements StatePlayer {
         }
         r.applyAction(step);
       }
-      if (score > bestScore) {
+      if (best === null || score > bestScore) {
         best = d;
         bestScore = score;
       }

@@ -50,6 +50,11 @@ export class LiarsState implements GameState {
   /** the actions since the roll, in order (pathFromStart) */
   protected moves: number[] = [];
 
+  /** how many actions since the roll (a player's pending answers are only good for the next one) */
+  get stepsSinceRoll(): number {
+    return this.moves.length;
+  }
+
   constructor(readonly rules: LiarsRules, players: number, readonly opener = 0) {
     this.players = players;
     this.round = new Round(rules, players);

@@ -21,6 +21,11 @@ export interface LiarsSeat {
   make: (players: number) => Strategy;
   strategy?: Strategy;
   queue: number[];
+  /** the state and step the queue was made for: a search asks players out of turn, in other states */
+  queueFor?: LiarsState;
+  queueAt?: number;
+  /** scratch for the marks of a call asked out of turn */
+  savedMarks?: Uint8Array;
 }
 
 /**
@@ -34,7 +39,27 @@ export function askLiars(seatPlayer: LiarsSeat, s: LiarsState, rng: Rng): number
   const strategy = (seatPlayer.strategy ??= seatPlayer.make(s.players));
   if (phase === OPEN || phase === RAISE) return strategy.bid(r, seat, rng);
   if (phase === DIRECTION) return strategy.direction(r, seat, rng) < 0 ? 0 : 1;
-  if (queue.length > 0) return queue.shift()!;
+  if (queue.length > 0) {
+    if (seatPlayer.queueFor === s && seatPlayer.queueAt === s.stepsSinceRoll) {
+      seatPlayer.queueAt++;
+      return queue.shift()!;
+    }
+    queue.length = 0;
+  }
+  // Asked in the middle of a call it did not start in this state (a search asks players out of
+  // turn): the next mark of a fresh decision, the state's marks left as they were.
+  let marked = -1;
+  for (let i = 0; i < r.numBids; i++) if (r.marks[i]) marked = i;
+  if (marked >= 0) {
+    const saved = (seatPlayer.savedMarks ??= new Uint8Array(r.marks.length));
+    saved.set(r.marks);
+    let next = -1;
+    if (strategy.challenge(r, seat, phase === CALL_IN, rng) > 0) {
+      for (let i = marked + 1; i < r.numBids && next < 0; i++) if (r.marks[i] && r.bidders[i] !== seat) next = i;
+    }
+    r.marks.set(saved);
+    return next >= 0 ? CHALLENGE + next : CALL_MARKED;
+  }
   const called = strategy.challenge(r, seat, phase === CALL_IN, rng) > 0;
   let latest = -1;
   for (let i = 0; i < r.numBids; i++) {
@@ -50,6 +75,8 @@ export function askLiars(seatPlayer: LiarsSeat, s: LiarsState, rng: Rng): number
   }
   if (!r.multiple) return CHALLENGE + latest;
   queue.push(CALL_MARKED);
+  seatPlayer.queueFor = s;
+  seatPlayer.queueAt = s.stepsSinceRoll + 1;
   return queue.shift()!;
 }
 
