@@ -38,6 +38,7 @@ export const ISMCTS_PARAMS = {
   rollout: { default: 1, min: 0, max: 1, integer: true, help: 'rollout policy: 0 or uniform = uniformly random, 1 or heuristic = the game\'s heuristic, or a player of the game by name' },
   prior: { default: 0, min: 0, max: 100, help: 'W: the rollout player\'s move is tried first at a node and gets W/(1+visits) added to its score (0: off)' },
   follow: { default: 0, min: 0, max: 1, integer: true, help: '1: the other seats play the rollout player\'s moves in the tree too (not searched)' },
+  belief: { default: 0, min: 0, max: 1000, integer: true, help: 'K: each iteration keeps, of K draws, the one whose past the rollout player explains best (0: one draw)' },
   widen: { default: 0, min: 0, max: 100, help: 'K: a node tries a new action only while it has fewer than K·√visits tried (0: every action first)' },
 } satisfies ParamSchemas;
 
@@ -52,6 +53,8 @@ export interface IsmctsParams {
   prior: number;
   /** 1: the other seats follow the rollout player in the tree */
   follow: number;
+  /** draws an iteration chooses among by how well the rollout player explains their past (0: one) */
+  belief: number;
   /** progressive widening: new actions while fewer than widen·√visits are tried (0: all first) */
   widen: number;
 }
@@ -72,7 +75,7 @@ export const ISMCTS_USAGE = `ismcts:iters=N,c=C,${ROLLOUT_USAGE},prior=W — inf
  */
 export function parseIsmctsSpec(text: string): IsmctsParams {
   const { params: p, rolloutName } = parseSearchSpec(text, ISMCTS, ISMCTS_PARAMS);
-  const params: IsmctsParams = { iters: p.iters, c: p.c, rollout: p.rollout, prior: p.prior, follow: p.follow, widen: p.widen };
+  const params: IsmctsParams = { iters: p.iters, c: p.c, rollout: p.rollout, prior: p.prior, follow: p.follow, belief: p.belief, widen: p.widen };
   if (rolloutName !== undefined) params.rolloutName = rolloutName;
   return params;
 }
@@ -308,11 +311,12 @@ export class IsmctsPlayer implements StatePlayer {
     outcome: Outcome,
     private readonly rolloutPlayers: readonly StatePlayer[] | null,
     private readonly priorPlayers: readonly StatePlayer[] | null = null,
+    private readonly beliefPlayers: readonly StatePlayer[] | null = null,
   ) {
     this.returns = new Float64Array(players);
     ({ scale: this.scale, shift: this.shift } = unitReturns(outcome));
     this.guided = params.prior > 0 || params.widen > 0;
-    if ((params.prior > 0 || params.follow > 0) && !priorPlayers) throw new UserError(`${ISMCTS}: prior and follow need a player's rollouts (rollout=heuristic or a player's name), not uniform ones`);
+    if ((params.prior > 0 || params.follow > 0 || params.belief > 0) && !priorPlayers) throw new UserError(`${ISMCTS}: prior, follow and belief need a player's rollouts (rollout=heuristic or a player's name), not uniform ones`);
   }
 
   act(state: GameState, rng: Rng): number {
@@ -328,7 +332,8 @@ export class IsmctsPlayer implements StatePlayer {
       this.root.fast = false;
       this.rootMove = this.params.prior > 0 ? this.priorPlayers![seat].act(state, rng) : -1;
     }
-    for (let it = 0; it < this.params.iters; it++) this.iterate(state.determinize(seat, rng), rng);
+    const believe = this.params.belief > 0 && state.pathFromStart !== undefined;
+    for (let it = 0; it < this.params.iters; it++) this.iterate(believe ? this.believedDraw(state, seat, rng) : state.determinize(seat, rng), rng);
     // the most visited legal action (ties: the better mean, then the lower action)
     const legal = state.legalActions(this.actions);
     let best = -1;
@@ -472,6 +477,52 @@ export class IsmctsPlayer implements StatePlayer {
   }
 
   /**
+   * With `belief=K`: of K states drawn consistent with what `seat` knows, the one whose past the
+   * rollout player explains best — the others' moves since the start (pathFromStart) replayed, and
+   * counted where the player, seated there with that hand, makes the same move. A plain draw
+   * ignores what their moves say about their hands (a bid of fives from one who holds them).
+   */
+  private believedDraw(state: GameState, seat: number, rng: Rng): GameState {
+    let best: GameState | null = null, bestScore = -1;
+    for (let k = 0; k < this.params.belief; k++) {
+      const d = state.determinize(seat, rng);
+      const path = d.pathFromStart!(), r = path.start;
+      let score = 0, asked = 0;
+      for (const step of path.steps) {
+        const p = r.currentPlayer();
+        if (p === CHANCE) {
+          if (r.applyChanceOutcome === undefined) return d;
+          r.applyChanceOutcome(step);
+          continue;
+        }
+        // a past the draw cannot have had (where hidden cards decide what follows): the worst
+        if (p < 0 || !this.legalIn(r, step)) {
+          score = -1;
+          break;
+        }
+        if (p !== seat) {
+          asked++;
+          if (this.beliefPlayers![p].act(r, rng) === step) score++;
+        }
+        r.applyAction(step);
+      }
+      if (score > bestScore) {
+        best = d;
+        bestScore = score;
+      }
+      if (score === asked) break;
+    }
+    return best!;
+  }
+
+  /** Is `a` legal in `s`? (The buffer of the available children: not in use outside an iteration.) */
+  private legalIn(s: GameState, a: number): boolean {
+    const m = s.legalActions(this.available);
+    for (let i = 0; i < m; i++) if (this.available[i] === a) return true;
+    return false;
+  }
+
+  /**
    * The guided tree policy at a node (`prior`, `widen`): the rollout player's move in this
    * determinization is tried first; then new actions, drawn as the plain policy draws them, while
    * the node has fewer than widen·√visits tried here (all first without `widen`); else UCB1, the
@@ -560,5 +611,5 @@ export function makeIsmctsPlayer<R>(sg: StateGame<R>, rules: R, spec: string, pl
   const params = parseIsmctsSpec(spec);
   const name = rolloutPlayerName(sg, ISMCTS, params.rollout, params.rolloutName);
   const policy = () => (name === null ? null : Array.from({ length: players }, (_, s) => sg.player(rules, name, s, players)));
-  return new IsmctsPlayer(params, players, sg.outcome?.(rules, players) ?? { kind: 'win-lose' }, policy(), params.prior > 0 || params.follow > 0 ? policy() : null);
+  return new IsmctsPlayer(params, players, sg.outcome?.(rules, players) ?? { kind: 'win-lose' }, policy(), params.prior > 0 || params.follow > 0 || params.belief > 0 ? policy() : null, params.belief > 0 ? policy() : null);
 }

@@ -1,6 +1,7 @@
 /**
- * ismcts's guided tree policy (`prior=W`, `widen=K`): off by default (the plain search, move for
- * move), the rollout player's move first, deterministic for a seed and for any worker count.
+ * ismcts guided by the rollout player (`prior=W`, `follow=1`, `belief=K`, `widen=K`): off by default
+ * (the plain search, move for move), the player's move first, deterministic for a seed and for
+ * any worker count.
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
@@ -13,7 +14,7 @@ import { expectUserError, runCli } from './helpers/cli.js';
 
 describe('ismcts prior', () => {
   it('parses; prior=0 is the default and the plain search, move for move', async () => {
-    expect(parseIsmctsSpec('ismcts:iters=400,rollout=conservative,prior=2')).toStrictEqual({ iters: 400, c: 0.7, rollout: 1, rolloutName: 'conservative', prior: 2, follow: 0, widen: 0 });
+    expect(parseIsmctsSpec('ismcts:iters=400,rollout=conservative,prior=2')).toStrictEqual({ iters: 400, c: 0.7, rollout: 1, rolloutName: 'conservative', prior: 2, follow: 0, belief: 0, widen: 0 });
     expect(parseIsmctsSpec('ismcts').prior).toBe(0);
     for (const id of ['liars-dice', 'dracula']) {
       const { sg, rules, P } = await gameOf(id);
@@ -24,6 +25,10 @@ describe('ismcts prior', () => {
       expect(guided, id).not.toEqual(game('ismcts:iters=30', 4));
       expect(game('ismcts:iters=30,follow=1', 4), id).not.toEqual(game('ismcts:iters=30', 4));
       expect(game('ismcts:iters=30,widen=1,rollout=uniform', 4), id).not.toEqual(game('ismcts:iters=30,rollout=uniform', 4));
+      // belief reads the path from the start: Liar's Dice gives it, Dracula does not (then one draw)
+      const versus = (spec: string) => trace(sg, rules, Array.from({ length: P }, (_, s) => makePlayer(sg, rules, s === 0 ? spec : sg.playerNames[1], s, P)), 4);
+      if (id === 'liars-dice') expect(versus('ismcts:iters=30,belief=4'), id).not.toEqual(versus('ismcts:iters=30'));
+      else expect(versus('ismcts:iters=30,belief=4'), id).toEqual(versus('ismcts:iters=30'));
     }
   });
 
@@ -51,7 +56,7 @@ describe('ismcts prior', () => {
   });
 
   it('the same result for 1 and 2 workers', () => {
-    const args = ['liars', 'duplicate-tournament', '--strategies', 'ismcts:iters=20,rollout=conservative,prior=2,threshold', '--deals', '12', '--shard-count', '4', '--quiet', '--json'];
+    const args = ['liars', 'duplicate-tournament', '--strategies', 'ismcts:iters=20,rollout=conservative,prior=2,follow=1,belief=3,threshold', '--deals', '12', '--shard-count', '4', '--quiet', '--json'];
     const one = runCli([...args, '--workers', '1']), two = runCli([...args, '--workers', '2']);
     expect(one.code, one.stderr).toBe(0);
     const strip = (t: string) => {
@@ -62,7 +67,7 @@ describe('ismcts prior', () => {
   });
 
   it('needs a player to follow: with uniform rollouts, one line, exit code 2', () => {
-    expectUserError(runCli(['liars', 'duplicate-tournament', '--strategies', 'ismcts:iters=5,rollout=uniform,prior=1,threshold', '--deals', '1']), /prior and follow need a player's rollouts/);
+    expectUserError(runCli(['liars', 'duplicate-tournament', '--strategies', 'ismcts:iters=5,rollout=uniform,prior=1,threshold', '--deals', '1']), /prior, follow and belief need a player's rollouts/);
     expectUserError(runCli(['dracula', 'tournament', '--strategies', 'ismcts:iters=5,prior=-1,greedy', '--deals', '1']), /prior must be a number in 0\.\.100/);
   });
 });

@@ -15,10 +15,10 @@ import { expectUserError, runCli } from './helpers/cli.js';
 
 describe('rollout=<player> in the search specs', () => {
   it('parses to the player rollouts (1) with the name, in all three players; the old forms are unchanged', () => {
-    expect(parseIsmctsSpec('ismcts:iters=400,rollout=conservative')).toStrictEqual({ iters: 400, c: 0.7, rollout: 1, rolloutName: 'conservative', prior: 0, follow: 0, widen: 0 });
-    expect(parseIsmctsSpec('ismcts:rollout=uniform')).toStrictEqual({ iters: 1000, c: 0.7, rollout: 0, prior: 0, follow: 0, widen: 0 });
-    expect(parseIsmctsSpec('ismcts:rollout=heuristic')).toStrictEqual({ iters: 1000, c: 0.7, rollout: 1, prior: 0, follow: 0, widen: 0 });
-    expect(parseIsmctsSpec('ismcts:rollout=1')).toStrictEqual({ iters: 1000, c: 0.7, rollout: 1, prior: 0, follow: 0, widen: 0 });
+    expect(parseIsmctsSpec('ismcts:iters=400,rollout=conservative')).toStrictEqual({ iters: 400, c: 0.7, rollout: 1, rolloutName: 'conservative', prior: 0, follow: 0, belief: 0, widen: 0 });
+    expect(parseIsmctsSpec('ismcts:rollout=uniform')).toStrictEqual({ iters: 1000, c: 0.7, rollout: 0, prior: 0, follow: 0, belief: 0, widen: 0 });
+    expect(parseIsmctsSpec('ismcts:rollout=heuristic')).toStrictEqual({ iters: 1000, c: 0.7, rollout: 1, prior: 0, follow: 0, belief: 0, widen: 0 });
+    expect(parseIsmctsSpec('ismcts:rollout=1')).toStrictEqual({ iters: 1000, c: 0.7, rollout: 1, prior: 0, follow: 0, belief: 0, widen: 0 });
     expect(parseMccfrSpec('mccfr:rollout=greedy,iters=9')).toStrictEqual({ iters: 9, explore: 0.6, rollout: 1, rolloutName: 'greedy', purify: 0.5, start: 0, target: 0.5 });
     expect(parseEscfrSpec('escfr:iters=30,rollout=expert').rolloutName).toBe('expert');
     expect(parseEscfrSpec('escfr:iters=30,rollout=uniform')).not.toHaveProperty('rolloutName');

@@ -96,11 +96,11 @@ describe('ismcts plays well', () => {
 
 describe('ismcts specs', () => {
   it('defaults, named and numbered rollouts, the main parameter', () => {
-    expect(parseIsmctsSpec('ismcts')).toEqual({ iters: 1000, c: 0.7, rollout: 1, prior: 0, follow: 0, widen: 0 });
-    expect(parseIsmctsSpec('ismcts:iters=50,c=0.25,rollout=uniform')).toEqual({ iters: 50, c: 0.25, rollout: 0, prior: 0, follow: 0, widen: 0 });
-    expect(parseIsmctsSpec('ismcts:rollout=heuristic,iters=5')).toEqual({ iters: 5, c: 0.7, rollout: 1, prior: 0, follow: 0, widen: 0 });
-    expect(parseIsmctsSpec('ismcts:rollout=0')).toEqual({ iters: 1000, c: 0.7, rollout: 0, prior: 0, follow: 0, widen: 0 });
-    expect(parseIsmctsSpec('ismcts:200')).toEqual({ iters: 200, c: 0.7, rollout: 1, prior: 0, follow: 0, widen: 0 });
+    expect(parseIsmctsSpec('ismcts')).toEqual({ iters: 1000, c: 0.7, rollout: 1, prior: 0, follow: 0, belief: 0, widen: 0 });
+    expect(parseIsmctsSpec('ismcts:iters=50,c=0.25,rollout=uniform')).toEqual({ iters: 50, c: 0.25, rollout: 0, prior: 0, follow: 0, belief: 0, widen: 0 });
+    expect(parseIsmctsSpec('ismcts:rollout=heuristic,iters=5')).toEqual({ iters: 5, c: 0.7, rollout: 1, prior: 0, follow: 0, belief: 0, widen: 0 });
+    expect(parseIsmctsSpec('ismcts:rollout=0')).toEqual({ iters: 1000, c: 0.7, rollout: 0, prior: 0, follow: 0, belief: 0, widen: 0 });
+    expect(parseIsmctsSpec('ismcts:200')).toEqual({ iters: 200, c: 0.7, rollout: 1, prior: 0, follow: 0, belief: 0, widen: 0 });
   });
 
   it('bad parameters are user errors naming the parameter', () => {
