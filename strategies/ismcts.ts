@@ -37,7 +37,7 @@ export const ISMCTS_PARAMS = {
   c: { default: 0.7, min: 0, max: 100, help: 'UCB1 exploration constant (returns are in [0, 1])' },
   rollout: { default: 1, min: 0, max: 1, integer: true, help: 'rollout policy: 0 or uniform = uniformly random, 1 or heuristic = the game\'s heuristic, or a player of the game by name' },
   prior: { default: 0, min: 0, max: 100, help: 'W: the rollout player\'s move is tried first at a node and gets W/(1+visits) added to its score (0: off)' },
-  follow: { default: 0, min: 0, max: 1, integer: true, help: '1: the other seats play the rollout player\'s moves in the tree too (not searched)' },
+  follow: { default: 0, min: 0, max: 1, help: 'F: the share of the other seats\' moves in the tree the rollout player makes (1: all, not searched; 0: none)' },
   belief: { default: 0, min: 0, max: 1000, integer: true, help: 'K: each iteration keeps, of K draws, the one whose past the rollout player explains best (0: one draw)' },
   widen: { default: 0, min: 0, max: 100, help: 'K: a node tries a new action only while it has fewer than K·√visits tried (0: every action first)' },
 } satisfies ParamSchemas;
@@ -51,7 +51,7 @@ export interface IsmctsParams {
   rolloutName?: string;
   /** the bias towards the rollout player's move in the tree (0: none) */
   prior: number;
-  /** 1: the other seats follow the rollout player in the tree */
+  /** the share of the other seats' moves in the tree that follow the rollout player (1: all) */
   follow: number;
   /** draws an iteration chooses among by how well the rollout player explains their past (0: one) */
   belief: number;
@@ -395,7 +395,8 @@ export class IsmctsPlayer implements StatePlayer {
       }
       if (expanded) break;
       const m = d.legalActions(this.actions);
-      if (this.params.follow > 0 && p !== this.seat) {
+      const follow = this.params.follow;
+      if (follow > 0 && p !== this.seat && (follow >= 1 || rng.nextFloat() < follow)) {
         // the other seats play the rollout player's move in this determinization (it sees their
         // hidden cards; a searched node of theirs would average over the searcher's beliefs)
         const move = this.priorPlayers![p].act(d, rng), at = this.lowerBound(move, 0, m);

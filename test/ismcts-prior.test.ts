@@ -24,6 +24,7 @@ describe('ismcts prior', () => {
       expect(game('ismcts:iters=30,prior=1', 4), id).toEqual(guided);
       expect(guided, id).not.toEqual(game('ismcts:iters=30', 4));
       expect(game('ismcts:iters=30,follow=1', 4), id).not.toEqual(game('ismcts:iters=30', 4));
+      expect(game('ismcts:iters=30,follow=0.5', 4), id).not.toEqual(game('ismcts:iters=30,follow=1', 4));
       expect(game('ismcts:iters=30,widen=1,rollout=uniform', 4), id).not.toEqual(game('ismcts:iters=30,rollout=uniform', 4));
       // belief reads the path from the start: Liar's Dice gives it, Dracula does not (then one draw)
       const versus = (spec: string) => trace(sg, rules, Array.from({ length: P }, (_, s) => makePlayer(sg, rules, s === 0 ? spec : sg.playerNames[1], s, P)), 4);

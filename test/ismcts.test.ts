@@ -320,7 +320,7 @@ describe('ismcts at a wide root', () => {
     for (const varying of [false, true]) {
       for (const [width, iters, c] of [[300, 4000, 0.7], [900, 2500, 0.3], [40, 3000, 1.5]]) {
         for (const seed of [1, 2, 3]) {
-          const player = new IsmctsPlayer({ iters, c, rollout: 0 }, 2, { kind: 'win-lose' }, null);
+          const player = new IsmctsPlayer({ iters, c, rollout: 0, prior: 0, follow: 0, belief: 0, widen: 0 }, 2, { kind: 'win-lose' }, null);
           const state = new Guess(width, varying);
           expect(player.act(state, new Rng(seed)), `width ${width}, ${iters} iterations, c ${c}, seed ${seed}, varying ${varying}`)
             .toBe(plainIsmcts(state, iters, c, new Rng(seed)));
