@@ -19,9 +19,11 @@ interface Rated { player: string; elo: number; low: number; high: number }
 /** The committed ladder's ratings, strongest first (the file's order). */
 function ladder(game: string): Rated[] {
   const lines = readFileSync(new URL(`../reports/${game}/ladder-ratings.csv`, import.meta.url), 'utf8').trim().split('\n').slice(1);
+  // the player is quoted where its spec has commas (`"3 ismcts:iters=500,prior=10",568,464,689`)
   return lines.map((l) => {
-    const [player, elo, low, high] = l.split(',');
-    return { player: player.replace(/^\d+ /, ''), elo: Number(elo), low: Number(low), high: Number(high) };
+    const m = /^"?(?:\d+ )?(.*?)"?,(-?\d+),(-?\d+),(-?\d+)$/.exec(l);
+    if (!m) throw new Error(`reports/${game}/ladder-ratings.csv: not a rating row: ${l}`);
+    return { player: m[1], elo: Number(m[2]), low: Number(m[3]), high: Number(m[4]) };
   }).sort((a, b) => b.elo - a.elo);
 }
 

@@ -19,8 +19,8 @@ import { printDefaultPlayerNote, type LadderDefault } from '../../core/default-p
  * every point.
  */
 export const GAMES_DEFAULT: LadderDefault = {
-  game: 'dracula', spec: 'greedy', elo: 420, low: 297, high: 557,
-  strongest: { spec: 'search', elo: 747, low: 611, high: 904, why: 'about 10 times slower' },
+  game: 'dracula', spec: 'greedy', elo: 436, low: 328, high: 522,
+  strongest: { spec: 'search', elo: 728, low: 578, high: 886, why: 'about 10 times slower' },
 };
 
 /** The ranking from --ranking (lowest → trump) or --trump (the others in suit order below it). */

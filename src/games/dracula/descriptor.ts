@@ -13,7 +13,7 @@ export const descriptor: GameDescriptor = {
   benches: { dracula: async () => (await import('./bench.js')).bench },
   questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame,
-  ladder: { rungs: ['uniform', 'greedy', 'search', 'ismcts:iters=50'] },
+  ladder: { rungs: ['uniform', 'greedy', 'search', 'ismcts:iters=200,prior=10'] },
   assumptionsPage: 'dracula/balance.html',
   examples: { group: ['odds --card 5R --hand 1G,2G,3B,4B,5R --trump Y --seen 6R,7R,1Y', 'simulate --games 20000 --dracula greedy --helsing random', 'sweep --set health=8..16 --games 4000'] },
 };

@@ -13,7 +13,7 @@ export const descriptor: GameDescriptor = {
   benches: { tichu: async () => (await import('./bench.js')).bench },
   questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame,
-  ladder: { rungs: ['uniform', 'heuristic', 'search', 'ismcts:iters=500'], paired: async () => (await import('./ladder-paired.js')).paired },
+  ladder: { rungs: ['uniform', 'heuristic', 'search', 'ismcts:iters=500,widen=2,prior=10,follow=1'], paired: async () => (await import('./ladder-paired.js')).paired },
   assumptionsPage: 'tichu/tournament.html',
   examples: {
     group: ['odds', 'grand --hand "Dr Ph Aj As Kp Kr Qs Jj" --deals 2000', 'simulate --games 200 --seed 1'],
