@@ -13,7 +13,7 @@ export const descriptor: GameDescriptor = {
   benches: { 'liars-dice': async () => (await import('./bench.js')).bench, 'liars-2v2': async () => (await import('./bench.js')).bench2v2('seed'), 'liars-2v2-openspiel': async () => (await import('./bench.js')).bench2v2('openspiel'), 'liars-2v2-plain': async () => (await import('./bench.js')).bench2v2('plain'), 'liars-2v1': async () => (await import('./bench.js')).bench2v1, 'liars-frontier': async () => (await import('./bench-frontier.js')).bench, 'exact-generic': async () => (await import('./bench-generic.js')).benchGeneric },
   questions: async () => (await import('./questions.js')).questions,
   state: async () => (await import('./state.js')).stateGame,
-  ladder: { rungs: ['uniform', 'bluffer', 'threshold', 'conservative', 'ismcts:iters=10000,rollout=conservative,follow=0.5'] },
+  ladder: { rungs: ['uniform', 'bluffer', 'threshold', 'conservative', 'ismcts:iters=10000,rollout=conservative,follow=1'] },
   assumptionsPage: 'liars-dice/tournament.html',
   examples: {
     group: ['odds --players 4 --mine 2,2,4,1,6 --bid 8x2', 'tournament --strategies threshold,conservative,bluffer --rounds 50000', 'solve --dice 1,1 --variant openspiel'],
