@@ -48,6 +48,12 @@ function parseExperiment(spec: Record<string, unknown>): LadderExperiment {
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+/**
+ * A rung's axis label cut to 26 characters: a search rung's spec runs long and would be dropped or
+ * overlap the axis title; the rung number in front keeps it unique, and the tables give it whole.
+ */
+const SHORT_LABEL = "length(datum.label) > 26 ? slice(datum.label, 0, 25) + '…' : datum.label";
+
 function ratingChart(r: LadderResult, seed: number): Chart {
   const rows: Row[] = [...r.ratings].sort((a, b) => b.elo - a.elo).map((x) => ({ player: `${x.rung} ${x.player}`, elo: Math.round(x.elo), low: Math.round(x.ci95[0]), high: Math.round(x.ci95[1]) }));
   const title = `${r.game}: skill ratings of the ladder's players`;
@@ -66,7 +72,7 @@ function ratingChart(r: LadderResult, seed: number): Chart {
       height: { step: 32 } as unknown as number,
       data: { values: rows },
       layer: [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'player', type: 'nominal', sort: null, title: 'rung and player' }, x: { field: 'low', type: 'quantitative', title: `Elo points above rung 0 (${r.rungs[0]})`, axis: { tickCount: 8, labelFlush: false }, scale: { padding: 22 } }, x2: { field: 'high' } } },
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'player', type: 'nominal', sort: null, title: 'rung and player', axis: { labelExpr: SHORT_LABEL } }, x: { field: 'low', type: 'quantitative', title: `Elo points above rung 0 (${r.rungs[0]})`, axis: { tickCount: 8, labelFlush: false }, scale: { padding: 22 } }, x2: { field: 'high' } } },
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { y: { field: 'player', type: 'nominal', sort: null }, x: { field: 'elo', type: 'quantitative' } } },
         { mark: { type: 'text', dy: -12, fontSize: 11 }, encoding: { y: { field: 'player', type: 'nominal', sort: null }, x: { field: 'elo', type: 'quantitative' }, text: { field: 'elo', type: 'quantitative', format: '+d' } } },
       ],
@@ -92,8 +98,8 @@ function matrixChart(r: LadderResult, seed: number): Chart {
       height: { step: 40 } as unknown as number,
       data: { values: rows },
       encoding: {
-        y: { field: 'player', type: 'nominal', sort: order, title: 'player (row)' },
-        x: { field: 'opponent', type: 'nominal', sort: order, title: 'against (column)', axis: { labelAngle: -45 } },
+        y: { field: 'player', type: 'nominal', sort: order, title: 'player (row)', axis: { labelExpr: SHORT_LABEL } },
+        x: { field: 'opponent', type: 'nominal', sort: order, title: 'against (column)', axis: { labelAngle: -45, labelExpr: SHORT_LABEL, labelOverlap: false } },
       },
       layer: [
         { mark: 'rect', encoding: { color: { field: 'score', type: 'quantitative', title: 'share of the win', scale: { scheme: 'redblue', domain: [0, 1], domainMid: 0.5 }, legend: { format: '.0%' } } } },
@@ -126,7 +132,7 @@ function findingChart(r: LadderResult, k: number, seed: number): Chart {
       height: 240,
       data: { values: rows },
       layer: [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'player', type: 'nominal', sort: null, title: 'rung and player (self-play)', axis: { labelAngle: -45 } }, y: { field: 'low', type: 'quantitative', title: rate ? `${f.name} (share)` : f.name, axis, scale: { zero: false } }, y2: { field: 'high' } } },
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'player', type: 'nominal', sort: null, title: 'rung and player (self-play)', axis: { labelAngle: -45, labelExpr: SHORT_LABEL, labelOverlap: false } }, y: { field: 'low', type: 'quantitative', title: rate ? `${f.name} (share)` : f.name, axis, scale: { zero: false } }, y2: { field: 'high' } } },
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { x: { field: 'player', type: 'nominal', sort: null }, y: { field: 'value', type: 'quantitative' } } },
         ...fair,
       ],
@@ -159,7 +165,7 @@ function pairedChart(r: LadderResult, k: number, seed: number): Chart {
       data: { values: rows },
       layer: [
         { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: 0 } } },
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'player', type: 'nominal', sort: null, title: 'rung and player', axis: { labelAngle: -45 } }, y: { field: 'low', type: 'quantitative', title: f.unit }, y2: { field: 'high' } } },
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'player', type: 'nominal', sort: null, title: 'rung and player', axis: { labelAngle: -45, labelExpr: SHORT_LABEL, labelOverlap: false } }, y: { field: 'low', type: 'quantitative', title: f.unit }, y2: { field: 'high' } } },
         { mark: { type: 'point', filled: true, size: 80 }, encoding: { x: { field: 'player', type: 'nominal', sort: null }, y: { field: 'value', type: 'quantitative' } } },
         ...(f.counts ? [{ mark: { type: 'text', dx: 8, align: 'left', fontSize: 11 }, encoding: { x: { field: 'player', type: 'nominal', sort: null }, y: { field: 'value', type: 'quantitative' }, text: { field: 'label' } } }] : []),
       ],
