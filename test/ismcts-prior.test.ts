@@ -10,7 +10,7 @@ import { parseIsmctsSpec } from '../strategies/ismcts.js';
 import { makePlayer } from '../src/play/players.js';
 import { trace } from './kit/playout.js';
 import { gameOf } from './helpers/games.js';
-import { expectUserError, runCli } from './helpers/cli.js';
+import { expectUserError, runCli, sameForWorkers } from './helpers/cli.js';
 
 describe('ismcts prior', () => {
   it('parses; prior=0 is the default and the plain search, move for move', async () => {
@@ -60,13 +60,7 @@ describe('ismcts prior', () => {
 
   it('the same result for 1 and 2 workers', () => {
     const args = ['liars', 'duplicate-tournament', '--strategies', 'ismcts:iters=20,rollout=conservative,prior=2,follow=1,belief=3,threshold', '--deals', '12', '--shard-count', '4', '--quiet', '--json'];
-    const one = runCli([...args, '--workers', '1']), two = runCli([...args, '--workers', '2']);
-    expect(one.code, one.stderr).toBe(0);
-    const strip = (t: string) => {
-      const { seconds: _s, ...rest } = JSON.parse(t) as Record<string, unknown>;
-      return rest;
-    };
-    expect(strip(two.stdout)).toEqual(strip(one.stdout));
+    sameForWorkers(args);
   });
 
   it('needs a player to follow: with uniform rollouts, one line, exit code 2', () => {
